@@ -1,0 +1,113 @@
+package deck
+
+import (
+	"fmt"
+
+	"github.com/gtank/ristretto255"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// MaxCards bounds the number of distinct card values and the length of a
+// deck, so that every count in an encoding fits a small fixed width.
+const MaxCards = 1024
+
+// domain binds every hash of a deck to its match and its name.
+type domain struct {
+	match engine.Digest
+	name  string
+}
+
+// Params fixes one deck of one match: its domain (the match ID and the
+// deck's name, such as "nav" or "nav/2", written into every hash so that no
+// proof or share of one deck verifies for another) and its card values
+// 1..MaxValue, each encoded as a fixed group element. Params is read-only
+// after [NewParams] and safe for concurrent use.
+type Params struct {
+	dom      domain
+	maxValue int
+	// gens[0] is the base of the commitment chain, gens[1..] the
+	// independent generators of the permutation commitment.
+	gens   []*element
+	values []*element       // values[v-1] encodes card value v
+	lookup map[[32]byte]int // encoding → value
+}
+
+// NewParams returns the parameters of the deck named deckName in the match
+// with ID match, whose cards carry values 1..maxValue (a deck may hold any
+// of them, in any number up to maxValue cards).
+func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, error) {
+	if maxValue < 1 || maxValue > MaxCards {
+		return nil, fmt.Errorf("deck: %d card values: want 1..%d", maxValue, MaxCards)
+	}
+	if deckName == "" {
+		return nil, fmt.Errorf("deck: empty deck name")
+	}
+	p := &Params{
+		dom:      domain{match: match, name: deckName},
+		maxValue: maxValue,
+		gens:     make([]*element, maxValue+1),
+		values:   make([]*element, maxValue),
+		lookup:   make(map[[32]byte]int, maxValue),
+	}
+	for i := range p.gens {
+		p.gens[i] = hashToElement("generator", uint64(i))
+	}
+	for v := 1; v <= maxValue; v++ {
+		e := hashToElement("card", uint64(v))
+		var k [32]byte
+		e.Encode(k[:0])
+		if _, dup := p.lookup[k]; dup {
+			return nil, fmt.Errorf("deck: card encodings of value %d collide", v) // never happens
+		}
+		p.values[v-1] = e
+		p.lookup[k] = v
+	}
+	return p, nil
+}
+
+// Match returns the match ID the parameters are bound to.
+func (p *Params) Match() engine.Digest { return p.dom.match }
+
+// Name returns the deck's name.
+func (p *Params) Name() string { return p.dom.name }
+
+// MaxValue returns the largest card value.
+func (p *Params) MaxValue() int { return p.maxValue }
+
+// valueOf returns the card value a plaintext element encodes, or 0.
+func (p *Params) valueOf(m *element) int {
+	var k [32]byte
+	m.Encode(k[:0])
+	return p.lookup[k]
+}
+
+// NewDeck returns the public starting deck holding the given card values
+// in order, each under the trivial mask (C1 = 0, C2 = the value's encoding):
+// anyone can rebuild it, and the seats' shuffles then hide it.
+func (p *Params) NewDeck(values []int) (Deck, error) {
+	if len(values) == 0 || len(values) > p.maxValue {
+		return nil, fmt.Errorf("deck: %d cards: want 1..%d", len(values), p.maxValue)
+	}
+	d := make(Deck, len(values))
+	for i, v := range values {
+		if v < 1 || v > p.maxValue {
+			return nil, fmt.Errorf("deck: card %d has value %d: want 1..%d", i, v, p.maxValue)
+		}
+		d[i] = Card{c1: ristretto255.NewElement(), c2: ristretto255.NewElement().Add(p.values[v-1], ristretto255.NewElement())}
+	}
+	return d, nil
+}
+
+// FullDeck returns [Params.NewDeck] of the values 1..MaxValue, one each.
+func (p *Params) FullDeck() Deck {
+	vs := make([]int, p.maxValue)
+	for i := range vs {
+		vs[i] = i + 1
+	}
+	d, err := p.NewDeck(vs)
+	if err != nil {
+		panic(err) // the values are in range by construction
+	}
+	return d
+}

@@ -1,0 +1,164 @@
+package deck
+
+import (
+	"fmt"
+
+	"github.com/gtank/ristretto255"
+)
+
+// ShareSize is the encoded size of a [Share].
+const ShareSize = 2 + 2 + ElementSize + 2*ScalarSize
+
+// Share is one seat's unmasking share D = x·C1 of the card at deck position
+// Pos, with a Chaum–Pedersen proof that log_G(X_seat) = log_C1(D). The
+// proof's hash binds the match, the deck, the seat, the position and the
+// whole card, so a share made for another card, position, deck or match
+// never verifies.
+type Share struct {
+	Seat int
+	Pos  int
+	d    *element
+	e, s *scalar
+}
+
+func (p *Params) shareChallenge(seat, pos int, X *element, c Card, D, A, B *element) *scalar {
+	return newTranscript("share", &p.dom).uint(uint64(seat)).uint(uint64(pos)).
+		element(X).card(c).element(D).element(A).element(B).challenge()
+}
+
+// UnmaskShare returns key's unmasking share of the card at position pos.
+// Its proof nonce is derived from the secret and the card (as in Ed25519),
+// so it needs no randomness and the same request gives the same share.
+func (p *Params) UnmaskShare(key *KeyShare, pos int, c Card) (*Share, error) {
+	if !c.valid() {
+		return nil, malformed("unmask: card %d is the zero value", pos)
+	}
+	if pos < 0 || pos >= MaxCards {
+		return nil, fmt.Errorf("deck: unmask position %d: want 0..%d", pos, MaxCards-1)
+	}
+	k := newTranscript("share/nonce", &p.dom).scalar(key.x).uint(uint64(key.seat)).uint(uint64(pos)).card(c).challenge()
+	D := ristretto255.NewElement().ScalarMult(key.x, c.c1)
+	A := ristretto255.NewElement().ScalarBaseMult(k)
+	B := ristretto255.NewElement().ScalarMult(k, c.c1)
+	e := p.shareChallenge(key.seat, pos, key.pub.x, c, D, A, B)
+	s := ristretto255.NewScalar().Add(k, ristretto255.NewScalar().Multiply(e, key.x))
+	return &Share{Seat: key.seat, Pos: pos, d: D, e: e, s: s}, nil
+}
+
+// VerifyShare checks a share of the card at position pos against the
+// sharing seat's public key in jk.
+func (p *Params) VerifyShare(jk *JointKey, pos int, c Card, sh *Share) error {
+	if sh == nil || sh.d == nil || sh.e == nil || sh.s == nil {
+		return malformed("share: missing fields")
+	}
+	if !c.valid() {
+		return malformed("share: card %d is the zero value", pos)
+	}
+	pk := jk.Key(sh.Seat)
+	if pk == nil {
+		return invalid("share names seat %d, which holds no key of deck %q", sh.Seat, p.dom.name)
+	}
+	if sh.Pos != pos {
+		return invalid("share of seat %d is for position %d, not %d", sh.Seat, sh.Pos, pos)
+	}
+	negE := ristretto255.NewScalar().Negate(sh.e)
+	// A = s·G − e·X, B = s·C1 − e·D
+	A := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(negE, pk.x, sh.s)
+	B := ristretto255.NewElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
+	if p.shareChallenge(sh.Seat, pos, pk.x, c, sh.d, A, B).Equal(sh.e) != 1 {
+		return invalid("unmasking share of seat %d for card %d of deck %q does not verify", sh.Seat, pos, p.dom.name)
+	}
+	return nil
+}
+
+// Open verifies one share from every seat of jk (in any order) for the card
+// at position pos and returns the card's value: the public reveal of a
+// played card.
+func (p *Params) Open(jk *JointKey, pos int, c Card, shares []*Share) (int, error) {
+	return p.unmask(jk, nil, pos, c, shares)
+}
+
+// Peek is the private reveal of a dealt card: the receiving seat (key)
+// verifies every other seat's share of the card at position pos, removes
+// its own share locally and learns the value, which nobody else can.
+func (p *Params) Peek(jk *JointKey, key *KeyShare, pos int, c Card, others []*Share) (int, error) {
+	if key == nil {
+		return 0, fmt.Errorf("deck: peek without a key share")
+	}
+	return p.unmask(jk, key, pos, c, others)
+}
+
+func (p *Params) unmask(jk *JointKey, key *KeyShare, pos int, c Card, shares []*Share) (int, error) {
+	if !c.valid() {
+		return 0, malformed("open: card %d is the zero value", pos)
+	}
+	have := make([]bool, jk.Seats())
+	m := dup(c.c2)
+	if key != nil {
+		if pk := jk.Key(key.seat); pk == nil || pk.x.Equal(key.pub.x) != 1 {
+			return 0, fmt.Errorf("deck: key share of seat %d is not part of the joint key of deck %q", key.seat, p.dom.name)
+		}
+		have[key.seat] = true
+		m.Subtract(m, ristretto255.NewElement().ScalarMult(key.x, c.c1))
+	}
+	for _, sh := range shares {
+		if err := p.VerifyShare(jk, pos, c, sh); err != nil {
+			return 0, fmt.Errorf("open card %d: %w", pos, err)
+		}
+		if have[sh.Seat] {
+			return 0, invalid("open card %d: two shares from seat %d", pos, sh.Seat)
+		}
+		have[sh.Seat] = true
+		m.Subtract(m, sh.d)
+	}
+	for s, ok := range have {
+		if !ok {
+			return 0, fmt.Errorf("deck: open card %d: the share of seat %d is missing", pos, s)
+		}
+	}
+	v := p.valueOf(m)
+	if v == 0 {
+		return 0, invalid("card %d of deck %q unmasks to no card value", pos, p.dom.name)
+	}
+	return v, nil
+}
+
+// MarshalBinary encodes the share as seat (16 bits) ‖ position (16 bits) ‖
+// D ‖ e ‖ s.
+func (sh *Share) MarshalBinary() ([]byte, error) {
+	if sh.d == nil || sh.e == nil || sh.s == nil {
+		return nil, malformed("share: missing fields")
+	}
+	if sh.Seat < 0 || sh.Seat >= MaxSeats || sh.Pos < 0 || sh.Pos >= MaxCards {
+		return nil, malformed("share: seat %d or position %d out of range", sh.Seat, sh.Pos)
+	}
+	w := writer{b: make([]byte, 0, ShareSize)}
+	w.u16(sh.Seat)
+	w.u16(sh.Pos)
+	w.element(sh.d)
+	w.scalar(sh.e)
+	w.scalar(sh.s)
+	return w.b, nil
+}
+
+// UnmarshalBinary decodes a share (it does not verify the proof: see
+// [Params.VerifyShare]).
+func (sh *Share) UnmarshalBinary(b []byte) error {
+	r := reader{b: b, what: "share"}
+	seat := r.u16("seat")
+	if r.err == nil && seat >= MaxSeats {
+		r.fail("seat %d exceeds %d", seat, MaxSeats-1)
+	}
+	pos := r.u16("position")
+	if r.err == nil && pos >= MaxCards {
+		r.fail("position %d exceeds %d", pos, MaxCards-1)
+	}
+	d := r.element("D")
+	e := r.scalar("e")
+	s := r.scalar("s")
+	if err := r.done(); err != nil {
+		return err
+	}
+	*sh = Share{Seat: seat, Pos: pos, d: d, e: e, s: s}
+	return nil
+}

@@ -1,0 +1,376 @@
+package deck
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/gtank/ristretto255"
+)
+
+// ShuffleProof is a non-interactive zero-knowledge argument (Terelius and
+// Wikström's proof of a shuffle, in the form of Haenni et al., made
+// non-interactive with Fiat–Shamir over the deck's domain) that an output
+// deck is a permutation of an input deck with every card re-masked under the
+// joint key. For a deck of n cards it holds 2n elements and 2n + 5 scalars.
+type ShuffleProof struct {
+	com    []*element // commitment to the permutation, one per input card
+	chain  []*element // commitment chain ĉ_1..ĉ_n
+	sHat   []*scalar
+	sPrime []*scalar
+	s      [4]*scalar
+	ch     *scalar // the Fiat–Shamir challenge
+}
+
+// ShuffleProofSize returns the encoded size of the proof of a shuffle of n
+// cards.
+func ShuffleProofSize(n int) int { return 2 + n*(2*ElementSize+2*ScalarSize) + 5*ScalarSize }
+
+// randIntn returns a uniform integer in [0, n) from rng, by rejection.
+func randIntn(rng io.Reader, n int) (int, error) {
+	max := ^uint64(0) - ^uint64(0)%uint64(n)
+	var b [8]byte
+	for {
+		if _, err := io.ReadFull(rng, b[:]); err != nil {
+			return 0, fmt.Errorf("deck: read randomness: %w", err)
+		}
+		if v := binary.BigEndian.Uint64(b[:]); v < max {
+			return int(v % uint64(n)), nil
+		}
+	}
+}
+
+// Shuffle re-masks and permutes the deck in with a secret permutation and
+// secret masks drawn from rng (crypto/rand.Reader in play), and proves it.
+// Output position i holds input card perm[i].
+func (p *Params) Shuffle(rng io.Reader, jk *JointKey, in Deck) (Deck, *ShuffleProof, error) {
+	n := len(in)
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := n - 1; i > 0; i-- {
+		j, err := randIntn(rng, i+1)
+		if err != nil {
+			return nil, nil, fmt.Errorf("shuffle: %w", err)
+		}
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	return p.shuffleWith(rng, jk, in, perm)
+}
+
+// shuffleWith shuffles with the given permutation: out[i] = in[perm[i]]
+// re-masked.
+func (p *Params) shuffleWith(rng io.Reader, jk *JointKey, in Deck, perm []int) (Deck, *ShuffleProof, error) {
+	n := len(in)
+	if n < 1 || n > p.maxValue {
+		return nil, nil, fmt.Errorf("deck: shuffle of %d cards: want 1..%d", n, p.maxValue)
+	}
+	if err := checkDeck(in, "shuffle input"); err != nil {
+		return nil, nil, err
+	}
+	rho, err := randScalars(rng, n) // re-masking factor of output i
+	if err != nil {
+		return nil, nil, fmt.Errorf("shuffle: %w", err)
+	}
+	out := make(Deck, n)
+	for i := range out {
+		src := in[perm[i]]
+		out[i] = Card{
+			c1: ristretto255.NewElement().Add(src.c1, ristretto255.NewElement().ScalarBaseMult(rho[i])),
+			c2: ristretto255.NewElement().Add(src.c2, ristretto255.NewElement().ScalarMult(rho[i], jk.x)),
+		}
+	}
+	proof, err := p.proveShuffle(rng, jk, in, out, perm, rho)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, proof, nil
+}
+
+// shuffleChallenges returns the per-input-card challenges u_j, derived from
+// the statement and the permutation commitment.
+func (p *Params) shuffleChallenges(jk *JointKey, in, out Deck, com []*element) []*scalar {
+	t := newTranscript("shuffle/u", &p.dom).element(jk.x).deck(in).deck(out)
+	for _, c := range com {
+		t.element(c)
+	}
+	seed := t.sum()
+	u := make([]*scalar, len(in))
+	for j := range u {
+		u[j] = newTranscript("shuffle/u/i", &p.dom).bytes(seed).uint(uint64(j)).challenge()
+	}
+	return u
+}
+
+func (p *Params) shuffleChallenge(u []*scalar, chain []*element, t1, t2, t3, t41, t42 *element, tHat []*element) *scalar {
+	t := newTranscript("shuffle/c", &p.dom)
+	for _, x := range u {
+		t.scalar(x)
+	}
+	for _, c := range chain {
+		t.element(c)
+	}
+	t.element(t1).element(t2).element(t3).element(t41).element(t42)
+	for _, x := range tHat {
+		t.element(x)
+	}
+	return t.challenge()
+}
+
+func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []int, rho []*scalar) (*ShuffleProof, error) {
+	n := len(in)
+	h := p.gens[0]
+	hs := p.gens[1 : n+1]
+	G := ristretto255.NewElement().Base()
+
+	// Commit to the permutation: com[perm[i]] = r[perm[i]]·G + h_i.
+	r, err := randScalars(rng, n)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle proof: %w", err)
+	}
+	// (Written as com_j = r_j·G + Σ_{i: perm[i]=j} h_i, which is the same for
+	// a permutation and lets tests build the proof a cheater would send for
+	// a map that is not one.)
+	com := make([]*element, n)
+	for j := range com {
+		com[j] = ristretto255.NewElement().ScalarBaseMult(r[j])
+	}
+	for i := 0; i < n; i++ {
+		com[perm[i]].Add(com[perm[i]], hs[i])
+	}
+	u := p.shuffleChallenges(jk, in, out, com)
+	uP := make([]*scalar, n) // u'_i = u_{perm[i]}
+	for i := range uP {
+		uP[i] = u[perm[i]]
+	}
+
+	// Commitment chain ĉ_i = r̂_i·G + u'_i·ĉ_{i-1}, ĉ_0 = h.
+	rHat, err := randScalars(rng, n)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle proof: %w", err)
+	}
+	chain := make([]*element, n)
+	prev := h
+	for i := 0; i < n; i++ {
+		chain[i] = ristretto255.NewElement().MultiScalarMult([]*scalar{rHat[i], uP[i]}, []*element{G, prev})
+		prev = chain[i]
+	}
+
+	w, err := randScalars(rng, 4)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle proof: %w", err)
+	}
+	wHat, err := randScalars(rng, n)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle proof: %w", err)
+	}
+	wP, err := randScalars(rng, n)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle proof: %w", err)
+	}
+	t1 := ristretto255.NewElement().ScalarBaseMult(w[0])
+	t2 := ristretto255.NewElement().ScalarBaseMult(w[1])
+	t3 := ristretto255.NewElement().MultiScalarMult(append([]*scalar{w[2]}, wP...), append([]*element{G}, hs...))
+	negW4 := ristretto255.NewScalar().Negate(w[3])
+	c2s := make([]*element, n)
+	c1s := make([]*element, n)
+	for i, c := range out {
+		c1s[i], c2s[i] = c.c1, c.c2
+	}
+	t41 := ristretto255.NewElement().MultiScalarMult(append([]*scalar{negW4}, wP...), append([]*element{jk.x}, c2s...))
+	t42 := ristretto255.NewElement().MultiScalarMult(append([]*scalar{negW4}, wP...), append([]*element{G}, c1s...))
+	tHat := make([]*element, n)
+	prev = h
+	for i := 0; i < n; i++ {
+		tHat[i] = ristretto255.NewElement().MultiScalarMult([]*scalar{wHat[i], wP[i]}, []*element{G, prev})
+		prev = chain[i]
+	}
+	ch := p.shuffleChallenge(u, chain, t1, t2, t3, t41, t42, tHat)
+
+	mul := func(a, b *scalar) *scalar { return ristretto255.NewScalar().Multiply(a, b) }
+	resp := func(w, x *scalar) *scalar { return ristretto255.NewScalar().Subtract(w, mul(ch, x)) }
+
+	rBar := ristretto255.NewScalar()
+	rU := ristretto255.NewScalar()
+	for j := 0; j < n; j++ {
+		rBar.Add(rBar, r[j])
+		rU.Add(rU, mul(r[j], u[j]))
+	}
+	// R̂ = Σ r̂_i·v_i with v_i = Π_{k>i} u'_k.
+	rHatSum := ristretto255.NewScalar()
+	v := ristretto255.NewScalar()
+	v.FromUniformBytes(oneWide[:])
+	for i := n - 1; i >= 0; i-- {
+		rHatSum.Add(rHatSum, mul(rHat[i], v))
+		v = mul(v, uP[i])
+	}
+	rhoU := ristretto255.NewScalar()
+	for i := 0; i < n; i++ {
+		rhoU.Add(rhoU, mul(rho[i], uP[i]))
+	}
+	pr := &ShuffleProof{com: com, chain: chain, sHat: make([]*scalar, n), sPrime: make([]*scalar, n), ch: ch}
+	pr.s[0] = resp(w[0], rBar)
+	pr.s[1] = resp(w[1], rHatSum)
+	pr.s[2] = resp(w[2], rU)
+	pr.s[3] = resp(w[3], rhoU)
+	for i := 0; i < n; i++ {
+		pr.sHat[i] = resp(wHat[i], rHat[i])
+		pr.sPrime[i] = resp(wP[i], uP[i])
+	}
+	return pr, nil
+}
+
+// oneWide is the 64-byte little-endian encoding of 1, for FromUniformBytes.
+var oneWide = [64]byte{1}
+
+// VerifyShuffle checks that out is a permutation and re-masking of in under
+// the joint key, as proof claims. It fails for a deck that drops,
+// duplicates, adds or replaces a card, and for a proof made for another
+// deck, match or key.
+func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) error {
+	n := len(in)
+	if n < 1 || n > p.maxValue {
+		return invalid("shuffle of %d cards: want 1..%d", n, p.maxValue)
+	}
+	if len(out) != n {
+		return invalid("shuffle turned %d cards into %d", n, len(out))
+	}
+	if err := checkDeck(in, "shuffle input"); err != nil {
+		return err
+	}
+	if err := checkDeck(out, "shuffle output"); err != nil {
+		return err
+	}
+	if proof == nil || len(proof.com) != n || len(proof.chain) != n || len(proof.sHat) != n || len(proof.sPrime) != n || proof.ch == nil {
+		return invalid("shuffle proof does not fit a deck of %d cards", n)
+	}
+	for _, s := range proof.s {
+		if s == nil {
+			return invalid("shuffle proof: missing response")
+		}
+	}
+	h := p.gens[0]
+	hs := p.gens[1 : n+1]
+	G := ristretto255.NewElement().Base()
+	ch := proof.ch
+	u := p.shuffleChallenges(jk, in, out, proof.com)
+
+	// c̄ = Σ com_j − Σ h_i;  ĉ = ĉ_n − (Π u_j)·h
+	cBar := ristretto255.NewElement()
+	U := ristretto255.NewScalar().FromUniformBytes(oneWide[:])
+	for j := 0; j < n; j++ {
+		cBar.Add(cBar, proof.com[j])
+		cBar.Subtract(cBar, hs[j])
+		U.Multiply(U, u[j])
+	}
+	cHat := ristretto255.NewElement().Subtract(proof.chain[n-1], ristretto255.NewElement().VarTimeMultiScalarMult([]*scalar{U}, []*element{h}))
+
+	// t1' = ch·c̄ + s1·G;  t2' = ch·ĉ + s2·G
+	t1 := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(ch, cBar, proof.s[0])
+	t2 := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(ch, cHat, proof.s[1])
+
+	// t3' = ch·Σu_j·com_j + s3·G + Σ s'_i·h_i
+	sc := make([]*scalar, 0, 2*n+1)
+	el := make([]*element, 0, 2*n+1)
+	for j := 0; j < n; j++ {
+		sc = append(sc, ristretto255.NewScalar().Multiply(ch, u[j]))
+		el = append(el, proof.com[j])
+	}
+	sc = append(sc, proof.s[2])
+	el = append(el, G)
+	sc = append(sc, proof.sPrime...)
+	el = append(el, hs...)
+	t3 := ristretto255.NewElement().VarTimeMultiScalarMult(sc, el)
+
+	// t41' = ch·Σu_j·in_j.C2 − s4·X + Σ s'_i·out_i.C2, and the same on C1 with G.
+	negS4 := ristretto255.NewScalar().Negate(proof.s[3])
+	t4 := func(part func(Card) *element, base *element) *element {
+		sc := make([]*scalar, 0, 2*n+1)
+		el := make([]*element, 0, 2*n+1)
+		for j := 0; j < n; j++ {
+			sc = append(sc, ristretto255.NewScalar().Multiply(ch, u[j]))
+			el = append(el, part(in[j]))
+		}
+		sc = append(sc, negS4)
+		el = append(el, base)
+		for i := 0; i < n; i++ {
+			sc = append(sc, proof.sPrime[i])
+			el = append(el, part(out[i]))
+		}
+		return ristretto255.NewElement().VarTimeMultiScalarMult(sc, el)
+	}
+	t41 := t4(func(c Card) *element { return c.c2 }, jk.x)
+	t42 := t4(func(c Card) *element { return c.c1 }, G)
+
+	// t̂_i' = ch·ĉ_i + ŝ_i·G + s'_i·ĉ_{i-1}
+	tHat := make([]*element, n)
+	prev := h
+	for i := 0; i < n; i++ {
+		tHat[i] = ristretto255.NewElement().VarTimeMultiScalarMult(
+			[]*scalar{ch, proof.sHat[i], proof.sPrime[i]},
+			[]*element{proof.chain[i], G, prev})
+		prev = proof.chain[i]
+	}
+	if p.shuffleChallenge(u, proof.chain, t1, t2, t3, t41, t42, tHat).Equal(ch) != 1 {
+		return invalid("shuffle proof of deck %q does not verify: the output is not a re-masked permutation of the input", p.dom.name)
+	}
+	return nil
+}
+
+// MarshalBinary encodes the proof: n (16 bits) ‖ com[n] ‖ ĉ[n] ‖ ŝ[n] ‖
+// s'[n] ‖ s1..s4 ‖ challenge.
+func (pr *ShuffleProof) MarshalBinary() ([]byte, error) {
+	n := len(pr.com)
+	if n > MaxCards || len(pr.chain) != n || len(pr.sHat) != n || len(pr.sPrime) != n || pr.ch == nil {
+		return nil, malformed("shuffle proof: inconsistent lengths")
+	}
+	w := writer{b: make([]byte, 0, ShuffleProofSize(n))}
+	w.u16(n)
+	for _, e := range pr.com {
+		w.element(e)
+	}
+	for _, e := range pr.chain {
+		w.element(e)
+	}
+	for _, s := range pr.sHat {
+		w.scalar(s)
+	}
+	for _, s := range pr.sPrime {
+		w.scalar(s)
+	}
+	for _, s := range pr.s {
+		w.scalar(s)
+	}
+	w.scalar(pr.ch)
+	return w.b, nil
+}
+
+// UnmarshalBinary decodes a proof, rejecting non-canonical values, a wrong
+// length or trailing bytes.
+func (pr *ShuffleProof) UnmarshalBinary(b []byte) error {
+	r := reader{b: b, what: "shuffle proof"}
+	n := r.count("count", MaxCards, 2*ElementSize+2*ScalarSize)
+	out := ShuffleProof{com: make([]*element, n), chain: make([]*element, n), sHat: make([]*scalar, n), sPrime: make([]*scalar, n)}
+	for i := range out.com {
+		out.com[i] = r.element("commitment")
+	}
+	for i := range out.chain {
+		out.chain[i] = r.element("chain")
+	}
+	for i := range out.sHat {
+		out.sHat[i] = r.scalar("ŝ")
+	}
+	for i := range out.sPrime {
+		out.sPrime[i] = r.scalar("s'")
+	}
+	for i := range out.s {
+		out.s[i] = r.scalar("s")
+	}
+	out.ch = r.scalar("challenge")
+	if err := r.done(); err != nil {
+		return err
+	}
+	*pr = out
+	return nil
+}

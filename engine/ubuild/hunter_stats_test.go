@@ -1,0 +1,147 @@
+package ubuild
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+var long = flag.Bool("long", false, "run the long statistical tests (10,000 hunter games, 1,000-game win rates)")
+
+// idleAgent fires one shot a turn at a cell its opponent's secrets say is
+// water, so that it never sinks anything: the hunter's opponent when
+// measuring how many shots the hunter needs.
+type idleAgent struct {
+	h    *harness
+	base *RandomBot // commits the layout and weapons
+}
+
+func (a *idleAgent) Decide(ctx context.Context, eg engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	if n.Kind != engine.NeedMove || n.Auto {
+		return a.base.Decide(ctx, eg, seat, sec, n)
+	}
+	g := eg.(*Game)
+	targets := g.Targets(seat)
+	shot := targets[0]
+	for _, c := range targets {
+		if v := a.h.sec[1-seat][GridSlot(1-seat, c)]; len(v) == 1 && v[0] == 0 {
+			shot = c
+			break
+		}
+	}
+	ship := NoShip
+	if g.Variant() != Classic {
+		for s := range Ship(NumShips) {
+			if n, err := g.ShotsAllowed(seat, s, sec); err == nil && n > 0 {
+				ship = s
+				break
+			}
+		}
+	}
+	b, err := EncodeFire(ship, []Cell{shot})
+	return engine.Decision{Move: b}, err
+}
+
+// hunterRun plays the hunter (seat 0) against an idle opponent whose layout
+// is uniformly random, and returns how many shots and turns the hunter
+// needed to sink the fleet.
+func hunterRun(t testing.TB, variant string, seed uint64) (shots, turns int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 77))
+	h := newHarness(t, variant, seed, NewHunterBot(r), nil)
+	h.agents[1] = &idleAgent{h: h, base: NewRandomBot(rand.New(rand.NewPCG(seed, 78)))}
+	out, err := h.play()
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	if !out.Done || out.Winners[0] != 0 {
+		t.Fatalf("seed %d: hunter did not win: %+v", seed, out)
+	}
+	for _, m := range h.g.Received(1) {
+		if m.Result != Unshot {
+			shots++
+		}
+	}
+	turns = h.g.Turn()
+	if h.g.FirstPlayer() == 0 {
+		turns = (turns + 1) / 2
+	} else {
+		turns /= 2
+	}
+	return shots, turns
+}
+
+// distribution summarises a sample of shot counts.
+type distribution struct {
+	n                             int
+	mean                          float64
+	median, p90, p99, worst, best int
+	buckets                       map[int]int
+}
+
+func summarise(xs []int) distribution {
+	s := slices.Clone(xs)
+	sort.Ints(s)
+	d := distribution{n: len(s), buckets: map[int]int{}}
+	sum := 0
+	for _, x := range s {
+		sum += x
+		d.buckets[x/5*5]++
+	}
+	d.mean = float64(sum) / float64(len(s))
+	q := func(p float64) int { return s[min(len(s)-1, int(p*float64(len(s))))] }
+	d.median, d.p90, d.p99, d.worst, d.best = q(0.5), q(0.9), q(0.99), s[len(s)-1], s[0]
+	return d
+}
+
+func (d distribution) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "n=%d mean=%.2f median=%d p90=%d p99=%d best=%d worst=%d\n",
+		d.n, d.mean, d.median, d.p90, d.p99, d.best, d.worst)
+	keys := make([]int, 0, len(d.buckets))
+	for k := range d.buckets {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  %3d-%3d: %5d\n", k, k+4, d.buckets[k])
+	}
+	return b.String()
+}
+
+// TestHunterClassic checks the hunter's strength in the classic variant on
+// 300 uniformly random layouts (fixed seeds): the mean must be at most 44
+// shots. With -long it runs 10,000 layouts and checks the targets (mean at
+// most 42, worst at most 70).
+func TestHunterClassic(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	if *long {
+		games = 10000
+	}
+	xs := make([]int, games)
+	for i := range xs {
+		xs[i], _ = hunterRun(t, Classic, uint64(1000+i))
+	}
+	d := summarise(xs)
+	t.Logf("hunter, classic, shots to sink the fleet:\n%s", d)
+	limit := 44.0
+	if *long {
+		limit = 42
+		if d.worst > 70 {
+			t.Errorf("worst game took %d shots, want at most 70", d.worst)
+		}
+	}
+	if !testing.Short() && d.mean > limit {
+		t.Errorf("mean %.2f shots, want at most %.0f", d.mean, limit)
+	}
+}

@@ -1,0 +1,165 @@
+package cards
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Action is what a move does.
+type Action uint8
+
+// The actions of a move. The first group answers the turn's play need; the
+// last two answer the start-of-turn PT Boat need.
+const (
+	NoAction     Action = iota
+	Tap                 // play a white or red peg card on a facedown enemy coordinate card (Pos)
+	Attack              // play a peg card on a revealed enemy ship (Ship)
+	PlaceShield         // play a Shield on one of your revealed ships (Ship)
+	DiscardWhite        // play "Discard white peg cards": discard the white peg cards in Discard
+	PlayTwo             // play "Play 2 more cards"
+	Repair              // play "Repair a ship": remove peg card Peg from your ship Ship, then play a card
+	Draw3               // play "Draw 3 cards, then play one"
+	DiscardDead         // discard a card that has no legal use (house)
+	PTRepair            // PT Boat power: remove peg card Peg from your ship Ship
+	Skip                // decline the PT Boat repair
+	numActions
+)
+
+var actionNames = [...]string{"none", "tap", "attack", "shield", "discard-white", "play2", "repair", "draw3", "discard-dead", "pt-repair", "skip"}
+
+// String returns the action's name as used in moves.
+func (a Action) String() string {
+	if int(a) < len(actionNames) {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("action(%d)", uint8(a))
+}
+
+// playsCard reports whether the action plays a card from the hand.
+func (a Action) playsCard() bool { return a >= Tap && a <= DiscardDead }
+
+// MarshalText encodes the action by name.
+func (a Action) MarshalText() ([]byte, error) {
+	if a == NoAction || a >= numActions {
+		return nil, fmt.Errorf("marshal action %d: not an action", uint8(a))
+	}
+	return []byte(a.String()), nil
+}
+
+// UnmarshalText decodes an action name; an unknown name is illegal input.
+func (a *Action) UnmarshalText(b []byte) error {
+	for i := Tap; i < numActions; i++ {
+		if actionNames[i] == string(b) {
+			*a = i
+			return nil
+		}
+	}
+	return engine.Illegal("unknown action %q", b)
+}
+
+// CardRef names one destruction card of the moving seat: leaf Leaf of its
+// deck commitment number Deck ("deck/1" is the first deck, "deck/2" the first
+// reshuffle, …).
+type CardRef struct {
+	Deck int `json:"deck"`
+	Leaf int `json:"leaf"`
+}
+
+// String returns the commitment name and leaf, such as "deck/1[7]".
+func (c CardRef) String() string { return fmt.Sprintf("%s[%d]", DeckName(c.Deck), c.Leaf) }
+
+// DeckName returns the commitment name of deck number n, such as "deck/2".
+func DeckName(n int) string { return "deck/" + strconv.Itoa(n) }
+
+// parseDeckName is the inverse of DeckName.
+func parseDeckName(s string) (int, bool) {
+	rest, ok := strings.CutPrefix(s, "deck/")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < 1 || DeckName(n) != s {
+		return 0, false
+	}
+	return n, true
+}
+
+// Move is one decision of a seat, encoded with [engine.EncodeMove].
+//
+// Every action but PTRepair and Skip plays Card from the hand and claims its
+// Face; the card's leaf is opened with the move and must show that face.
+type Move struct {
+	Action  Action    `json:"action"`
+	Card    CardRef   `json:"card,omitzero"`
+	Face    Face      `json:"face,omitzero"`
+	Pos     int       `json:"pos,omitzero"`     // Tap: grid position 0..11 (row*4+column) of the opponent
+	Ship    Ship      `json:"ship,omitzero"`    // Attack: enemy ship; PlaceShield, Repair, PTRepair: own ship
+	Peg     int       `json:"peg,omitzero"`     // Repair, PTRepair: index of the peg card on the ship
+	Discard []CardRef `json:"discard,omitempty"` // DiscardWhite: the white peg cards discarded
+}
+
+// String returns a short readable form of the move.
+func (m Move) String() string {
+	var b strings.Builder
+	b.WriteString(m.Action.String())
+	if m.Action.playsCard() {
+		fmt.Fprintf(&b, " %s %s", m.Face, m.Card)
+	}
+	switch m.Action {
+	case Tap:
+		fmt.Fprintf(&b, " at %s", PosName(m.Pos))
+	case Attack, PlaceShield:
+		fmt.Fprintf(&b, " on %s", m.Ship)
+	case Repair, PTRepair:
+		fmt.Fprintf(&b, " %s peg %d", m.Ship, m.Peg)
+	case DiscardWhite:
+		fmt.Fprintf(&b, " %v", m.Discard)
+	}
+	return b.String()
+}
+
+// PosName returns a grid position's label: row letter A-C and column 1-4, such as "B3".
+func PosName(p int) string {
+	if p < 0 || p >= GridSize {
+		return fmt.Sprintf("pos(%d)", p)
+	}
+	return fmt.Sprintf("%c%d", 'A'+p/GridCols, p%GridCols+1)
+}
+
+// Encode returns the move's wire encoding.
+func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
+
+// DecodeMove decodes a move from the network strictly; anything malformed
+// is illegal input.
+func DecodeMove(b []byte) (Move, error) {
+	var m Move
+	if err := engine.DecodeMove(b, &m); err != nil {
+		return Move{}, fmt.Errorf("decode cards move: %w", err)
+	}
+	if m.Action == NoAction {
+		return Move{}, engine.Illegal("move names no action")
+	}
+	return m, nil
+}
+
+// slots returns the slots a move by seat opens: the played card, then every
+// discarded card, in that order.
+func (m Move) slots(seat engine.Seat) []engine.Slot {
+	if !m.Action.playsCard() {
+		return nil
+	}
+	out := []engine.Slot{cardSlot(seat, m.Card)}
+	if m.Action == DiscardWhite {
+		for _, c := range m.Discard {
+			out = append(out, cardSlot(seat, c))
+		}
+	}
+	return out
+}
+
+func cardSlot(seat engine.Seat, c CardRef) engine.Slot {
+	return engine.Slot{Owner: seat, Name: DeckName(c.Deck), Index: c.Leaf}
+}

@@ -1,0 +1,361 @@
+package p2p
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/ping"
+)
+
+// Conn errors, wrapped with the peer and the operation.
+var (
+	// ErrIdle means no frame arrived within the idle timeout.
+	ErrIdle = errors.New("idle stream: no frame within the idle timeout")
+	// ErrSendStalled means the peer did not take a frame within WriteTimeout.
+	ErrSendStalled = errors.New("send stalled: peer is not reading")
+	// ErrPeerClosed means the peer closed the match stream; it also wraps io.EOF.
+	ErrPeerClosed = errors.New("peer closed the match stream")
+	// ErrPeerReset means the peer (or its host) reset the match stream.
+	ErrPeerReset = errors.New("peer reset the match stream")
+	// ErrNotAccepted means an incoming match stream found no reader in time.
+	ErrNotAccepted = errors.New("incoming match stream not accepted")
+)
+
+// Conn is one /salvo/match/1 stream to a peer, carrying frames. Send and
+// Recv may run concurrently with each other (one of each at a time; more
+// are serialised). The first failure of either is terminal: the stream is
+// reset, the Conn is closed and every later call returns that error. While
+// a Conn is open its peer is protected in the connection manager.
+type Conn struct {
+	h      *Host
+	s      network.Stream
+	r      *bufio.Reader
+	remote peer.ID
+	kind   string
+	idle   time.Duration
+
+	rmu sync.Mutex
+	wmu sync.Mutex
+
+	once sync.Once
+	done chan struct{}
+	err  error // set once, before done is closed
+}
+
+// OpenMatch opens a match stream to p, dialing it from the peerstore if it
+// is not connected. Relayed (limited) connections are allowed.
+func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
+	if p == h.ID() {
+		return nil, fmt.Errorf("p2p: open match: %s is this host", p)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("p2p: open match: %w", err)
+	}
+	s, err := h.h.NewStream(network.WithAllowLimitedConn(ctx, "salvo-match"), p, MatchProtocol)
+	if err != nil {
+		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
+	}
+	c, err := h.newConn(s)
+	if err != nil {
+		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
+	}
+	h.log.Debug("match stream opened", "peer", shortID(p), "kind", c.kind)
+	return c, nil
+}
+
+// Incoming delivers match streams opened by other peers, unless a handler
+// is set with HandleMatch. A stream nobody takes within AcceptWait is
+// reset. The channel is closed by Close.
+func (h *Host) Incoming() <-chan *Conn { return h.incoming }
+
+// HandleMatch makes f receive incoming match streams instead of the
+// Incoming channel (nil goes back to the channel). f runs on its own
+// goroutine per stream and owns the Conn.
+func (h *Host) HandleMatch(f func(*Conn)) {
+	h.mu.Lock()
+	h.handler = f
+	h.mu.Unlock()
+}
+
+// handleMatch is the libp2p stream handler for MatchProtocol.
+func (h *Host) handleMatch(s network.Stream) {
+	c, err := h.newConn(s)
+	if err != nil {
+		return
+	}
+	h.mu.Lock()
+	f := h.handler
+	if f == nil && !h.closed {
+		h.wg.Add(1) // Close waits before closing h.incoming
+	} else if f == nil {
+		h.mu.Unlock()
+		_ = c.Close()
+		return
+	}
+	h.mu.Unlock()
+	if f != nil {
+		f(c)
+		return
+	}
+	defer h.wg.Done()
+	t := time.NewTimer(AcceptWait)
+	defer t.Stop()
+	select {
+	case h.incoming <- c:
+		h.log.Debug("match stream accepted", "peer", shortID(c.remote), "kind", c.kind)
+	case <-t.C:
+		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", shortID(c.remote))
+		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, AcceptWait), network.StreamResourceLimitExceeded)
+	case <-h.closing:
+		_ = c.Close()
+	}
+}
+
+// newConn wraps s, registers it with the host and protects its peer. On a
+// closing host the stream is reset and ErrClosed returned.
+func (h *Host) newConn(s network.Stream) (*Conn, error) {
+	remote := s.Conn().RemotePeer()
+	c := &Conn{
+		h:      h,
+		s:      s,
+		r:      bufio.NewReader(s),
+		remote: remote,
+		kind:   connKind(s.Conn()),
+		idle:   h.idle,
+		done:   make(chan struct{}),
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		_ = s.Reset()
+		return nil, fmt.Errorf("host %w", ErrClosed)
+	}
+	h.conns[c] = struct{}{}
+	if h.protected[remote] == 0 {
+		h.cm.Protect(remote, protectTag)
+	}
+	h.protected[remote]++
+	return c, nil
+}
+
+// release unregisters c and unprotects its peer when no other Conn to it
+// remains.
+func (h *Host) release(c *Conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.conns[c]; !ok {
+		return
+	}
+	delete(h.conns, c)
+	h.protected[c.remote]--
+	if h.protected[c.remote] <= 0 {
+		delete(h.protected, c.remote)
+		h.cm.Unprotect(c.remote, protectTag)
+	}
+}
+
+// Remote is the peer at the other end.
+func (c *Conn) Remote() peer.ID { return c.remote }
+
+// Kind says how the stream travels: KindLAN, KindDirect or KindRelayed. It
+// is fixed when the Conn is made; a stream opened on a relayed connection
+// stays relayed even if a direct connection appears later.
+func (c *Conn) Kind() string { return c.kind }
+
+// Done is closed when the Conn is closed or has failed.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err is nil while the Conn is open, then the error that ended it
+// (ErrClosed after Close).
+func (c *Conn) Err() error {
+	select {
+	case <-c.done:
+		return c.err
+	default:
+		return nil
+	}
+}
+
+// RTT is the round-trip time to the peer: the peerstore's moving average
+// when there is one, else one ping (at most RTTPingTimeout). Zero means
+// unknown.
+func (c *Conn) RTT() time.Duration {
+	if d := c.h.h.Peerstore().LatencyEWMA(c.remote); d > 0 {
+		return d
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), RTTPingTimeout)
+	defer cancel()
+	res := <-ping.Ping(network.WithAllowLimitedConn(ctx, "salvo-rtt"), c.h.h, c.remote)
+	if res.Error != nil {
+		c.h.log.Debug("rtt ping failed", "peer", shortID(c.remote), "err", res.Error)
+		return 0
+	}
+	return res.RTT
+}
+
+// Send writes p as one frame. It fails at once, with the Conn left open,
+// for a frame over MaxFrame; it waits at most until ctx ends or
+// WriteTimeout passes.
+func (c *Conn) Send(ctx context.Context, p []byte) error {
+	if len(p) > MaxFrame {
+		return fmt.Errorf("p2p: send to %s: %w: %d bytes, limit %d", c.remote, ErrFrameTooLarge, len(p), MaxFrame)
+	}
+	if err := c.Err(); err != nil {
+		return fmt.Errorf("p2p: send to %s: %w", c.remote, err)
+	}
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	deadline, ctxBound := bound(ctx, WriteTimeout)
+	if err := c.s.SetWriteDeadline(deadline); err != nil {
+		err = fmt.Errorf("p2p: send to %s: set deadline: %w", c.remote, err)
+		c.fail(err, network.StreamNoError)
+		return err
+	}
+	stop := interruptOn(ctx, c.s.SetWriteDeadline)
+	err := WriteFrame(c.s, p)
+	fired := stop()
+	if err == nil {
+		return nil
+	}
+	err = c.explain("send to", ctx, fired, ctxBound, err, ErrSendStalled, WriteTimeout)
+	c.fail(err, network.StreamNoError)
+	return err
+}
+
+// Recv reads the next frame. It waits until a frame arrives, ctx ends or
+// the idle timeout passes. A frame over MaxFrame, a truncated or malformed
+// frame, the peer closing or resetting the stream, an idle timeout or the
+// context ending all give a wrapped error and close the Conn (resetting
+// the stream).
+func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
+	if err := c.Err(); err != nil {
+		return nil, fmt.Errorf("p2p: recv from %s: %w", c.remote, err)
+	}
+	c.rmu.Lock()
+	defer c.rmu.Unlock()
+	deadline, ctxBound := bound(ctx, c.idle)
+	if err := c.s.SetReadDeadline(deadline); err != nil {
+		err = fmt.Errorf("p2p: recv from %s: set deadline: %w", c.remote, err)
+		c.fail(err, network.StreamNoError)
+		return nil, err
+	}
+	stop := interruptOn(ctx, c.s.SetReadDeadline)
+	p, err := ReadFrame(c.r, MaxFrame)
+	fired := stop()
+	if err == nil {
+		return p, nil
+	}
+	code := network.StreamNoError
+	if errors.Is(err, ErrFrameTooLarge) || errors.Is(err, ErrMalformedFrame) {
+		code = network.StreamProtocolViolation
+	}
+	err = c.explain("recv from", ctx, fired, ctxBound, err, ErrIdle, c.idle)
+	c.fail(err, code)
+	return nil, err
+}
+
+// Close closes the stream (data already sent is still delivered) and
+// unprotects the peer if no other Conn to it is open. It is idempotent.
+func (c *Conn) Close() error {
+	var err error
+	c.once.Do(func() {
+		c.err = fmt.Errorf("match stream %w", ErrClosed)
+		close(c.done)
+		if e := c.s.Close(); e != nil {
+			err = fmt.Errorf("p2p: close match stream to %s: %w", c.remote, e)
+		}
+		c.h.release(c)
+	})
+	return err
+}
+
+// fail ends the Conn with err, resetting the stream with code.
+func (c *Conn) fail(err error, code network.StreamErrorCode) {
+	c.once.Do(func() {
+		c.err = err
+		close(c.done)
+		if code == network.StreamNoError {
+			_ = c.s.Reset()
+		} else {
+			_ = c.s.ResetWithError(code)
+		}
+		c.h.release(c)
+		c.h.log.Debug("match stream failed", "peer", shortID(c.remote), "err", err)
+	})
+}
+
+// explain turns a stream error into one that says what happened.
+func (c *Conn) explain(op string, ctx context.Context, fired, ctxBound bool, err, timeoutErr error, limit time.Duration) error {
+	if cerr := c.Err(); cerr != nil { // closed under us
+		return fmt.Errorf("p2p: %s %s: %w", op, c.remote, cerr)
+	}
+	if fired || ctx.Err() != nil {
+		return fmt.Errorf("p2p: %s %s: %w", op, c.remote, context.Cause(ctx))
+	}
+	if isTimeout(err) {
+		if ctxBound {
+			return fmt.Errorf("p2p: %s %s: %w", op, c.remote, context.DeadlineExceeded)
+		}
+		return fmt.Errorf("p2p: %s %s: %w after %v", op, c.remote, timeoutErr, limit)
+	}
+	if errors.Is(err, io.EOF) {
+		return fmt.Errorf("p2p: %s %s: %w: %w", op, c.remote, ErrPeerClosed, io.EOF)
+	}
+	var se *network.StreamError
+	if errors.As(err, &se) && se.Remote {
+		return fmt.Errorf("p2p: %s %s: %w: %w", op, c.remote, ErrPeerReset, err)
+	}
+	if errors.Is(err, network.ErrReset) {
+		return fmt.Errorf("p2p: %s %s: %w: %w", op, c.remote, ErrPeerReset, err)
+	}
+	return fmt.Errorf("p2p: %s %s: %w", op, c.remote, err)
+}
+
+// bound is the earlier of ctx's deadline and now+limit, and whether ctx's
+// deadline is the one that applies.
+func bound(ctx context.Context, limit time.Duration) (time.Time, bool) {
+	d := time.Now().Add(limit)
+	if cd, ok := ctx.Deadline(); ok && !cd.After(d) {
+		return cd, true
+	}
+	return d, false
+}
+
+// interruptOn moves a stream deadline into the past when ctx ends, which
+// unblocks a pending read or write. The returned stop reports whether that
+// happened, and once it returns the deadline setter will not run any more.
+func interruptOn(ctx context.Context, set func(time.Time) error) (stop func() bool) {
+	if ctx.Done() == nil {
+		return func() bool { return false }
+	}
+	ran := make(chan struct{})
+	cancel := context.AfterFunc(ctx, func() {
+		_ = set(time.Unix(1, 0))
+		close(ran)
+	})
+	return func() bool {
+		if cancel() {
+			return false
+		}
+		<-ran
+		return true
+	}
+}
+
+// isTimeout reports a deadline error from any transport.
+func isTimeout(err error) bool {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}

@@ -1,0 +1,49 @@
+// Package p2p is Salvo's networking layer: a libp2p host with a persistent
+// identity, direct dialing by multiaddr, LAN discovery over mDNS with a tiny
+// info protocol, and the framed match stream the referee talks over.
+//
+// # Pieces
+//
+//   - Identity: [LoadOrCreateIdentity] keeps one Ed25519 key per user in
+//     [DataDir] (file 0600, directory 0700, written atomically), so the peer
+//     ID, and any invite built from it, stays the same across restarts.
+//   - Host: [New] builds a libp2p host with TCP and QUIC-v1, Noise and TLS,
+//     yamux, identify, ping, the default resource manager and a connection
+//     manager. go-libp2p's own logging is routed to [Config.Logger], never to
+//     stderr (see [Config.Logger] for the details).
+//   - Direct dial: [Host.Connect] takes one or more comma-separated
+//     /ip4|ip6/.../p2p/<ID> multiaddrs (what [Host.Invite] prints).
+//   - Match stream ([MatchProtocol]): [Host.OpenMatch] and [Host.Incoming] /
+//     [Host.HandleMatch] give a [*Conn] carrying length-prefixed frames
+//     (unsigned varint length then the bytes, the go-msgio varint format) of
+//     at most [MaxFrame] bytes. The remote peer is protected in the
+//     connection manager while a Conn is open. Any receive or send failure is
+//     terminal: the stream is reset and the Conn is closed.
+//   - Frame codec: [WriteFrame] and [ReadFrame] work over any io stream.
+//   - LAN discovery: mDNS with the service name [MDNSService]; every found
+//     peer is asked for its display name and current offer over
+//     [InfoProtocol] and reported on [Host.LANPeers].
+//
+// # House values
+//
+// Everything the brief left open is a named constant in house.go:
+//
+//	MaxFrame         1 MiB   largest match frame (brief)
+//	MaxInfo          1 KiB   largest /salvo/info/1 response
+//	MaxNameBytes     64      display name, UTF-8 bytes
+//	MaxOfferBytes    64      offer string, UTF-8 bytes
+//	DefaultIdle      15 min  Recv gives ErrIdle after this long without a frame
+//	WriteTimeout     30 s    Send gives up when the peer does not drain
+//	InfoTimeout      5 s     one info query, dial included
+//	LANDialWait      2 s     how long the larger peer ID waits to be dialed
+//	LANRefresh       10 s    how often known LAN peers are asked again
+//	LANBuffer        64      LANPeers channel buffer (events beyond it are dropped)
+//	IncomingBuffer   16      Incoming channel buffer
+//	AcceptWait       10 s    how long an incoming match stream waits for a reader
+//	RTTPingTimeout   2 s     the ping Conn.RTT falls back to
+//	ConnLow/High     32/96   connection manager watermarks, grace 1 min
+//
+// Display names and offers must be valid UTF-8 without control, format
+// (bidi overrides, zero-width) or line-separator characters, since they end
+// up on other players' terminals.
+package p2p

@@ -1,0 +1,111 @@
+package p2p
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Frame errors. ReadFrame and Conn.Recv wrap them with details.
+var (
+	// ErrFrameTooLarge means a frame's length is over the limit.
+	ErrFrameTooLarge = errors.New("frame too large")
+	// ErrTruncatedFrame means the stream ended inside a frame.
+	ErrTruncatedFrame = errors.New("truncated frame")
+	// ErrMalformedFrame means a frame's length prefix is not a minimal
+	// unsigned varint of at most 64 bits.
+	ErrMalformedFrame = errors.New("malformed frame length")
+)
+
+// WriteFrame writes p to w as one frame: its length as an unsigned varint,
+// then the bytes, in a single Write call. Frames over MaxFrame are refused
+// before anything is written.
+func WriteFrame(w io.Writer, p []byte) error {
+	if len(p) > MaxFrame {
+		return fmt.Errorf("p2p: write frame: %w: %d bytes, limit %d", ErrFrameTooLarge, len(p), MaxFrame)
+	}
+	buf := make([]byte, binary.MaxVarintLen64+len(p))
+	n := binary.PutUvarint(buf, uint64(len(p)))
+	n += copy(buf[n:], p)
+	if _, err := w.Write(buf[:n]); err != nil {
+		return fmt.Errorf("p2p: write frame of %d bytes: %w", len(p), err)
+	}
+	return nil
+}
+
+// ReadFrame reads one frame from r and returns its payload (never nil, empty
+// for an empty frame). A frame longer than max (MaxFrame when max <= 0) is
+// refused before its payload is read or allocated. A stream that ends
+// cleanly before the first byte of a frame gives io.EOF itself; ending
+// anywhere inside a frame gives ErrTruncatedFrame. When r is an
+// io.ByteReader (a *bufio.Reader, say) the length is read through it;
+// otherwise it is read one byte at a time, so no byte after the frame is
+// consumed.
+func ReadFrame(r io.Reader, max int) ([]byte, error) {
+	if max <= 0 || max > MaxFrame {
+		max = MaxFrame
+	}
+	br, ok := r.(io.ByteReader)
+	if !ok {
+		br = &oneByteReader{r: r}
+	}
+	n, err := readLength(br)
+	if err != nil {
+		return nil, err
+	}
+	if n > uint64(max) {
+		return nil, fmt.Errorf("p2p: read frame: %w: %d bytes, limit %d", ErrFrameTooLarge, n, max)
+	}
+	p := make([]byte, n)
+	if got, err := io.ReadFull(r, p); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("p2p: read frame: %w: got %d of %d bytes", ErrTruncatedFrame, got, n)
+		}
+		return nil, fmt.Errorf("p2p: read frame body (%d of %d bytes): %w", got, n, err)
+	}
+	return p, nil
+}
+
+// readLength reads a minimal unsigned varint of at most 64 bits.
+func readLength(br io.ByteReader) (uint64, error) {
+	var x uint64
+	for i := 0; i < binary.MaxVarintLen64; i++ {
+		b, err := br.ReadByte()
+		if err != nil {
+			if i == 0 && errors.Is(err, io.EOF) {
+				return 0, io.EOF
+			}
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return 0, fmt.Errorf("p2p: read frame: %w: stream ended inside the length", ErrTruncatedFrame)
+			}
+			return 0, fmt.Errorf("p2p: read frame length: %w", err)
+		}
+		if i == binary.MaxVarintLen64-1 && b > 1 {
+			return 0, fmt.Errorf("p2p: read frame: %w: over 64 bits", ErrMalformedFrame)
+		}
+		x |= uint64(b&0x7f) << (7 * i)
+		if b < 0x80 {
+			if b == 0 && i > 0 {
+				return 0, fmt.Errorf("p2p: read frame: %w: not minimally encoded", ErrMalformedFrame)
+			}
+			return x, nil
+		}
+	}
+	return 0, fmt.Errorf("p2p: read frame: %w: over 64 bits", ErrMalformedFrame)
+}
+
+// oneByteReader reads single bytes straight from r, buffering nothing.
+type oneByteReader struct {
+	r   io.Reader
+	buf [1]byte
+}
+
+// ReadByte reads one byte; io.ErrUnexpectedEOF is never produced here, a
+// clean end gives io.EOF.
+func (o *oneByteReader) ReadByte() (byte, error) {
+	if _, err := io.ReadFull(o.r, o.buf[:]); err != nil {
+		return 0, err
+	}
+	return o.buf[0], nil
+}

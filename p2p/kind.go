@@ -1,0 +1,75 @@
+package p2p
+
+import (
+	"net/netip"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	ma "github.com/multiformats/go-multiaddr"
+	manet "github.com/multiformats/go-multiaddr/net"
+)
+
+// What Conn.Kind reports.
+const (
+	// KindLAN is a direct connection to a loopback, private (RFC 1918,
+	// fc00::/7) or link-local address.
+	KindLAN = "LAN direct"
+	// KindDirect is a direct connection to any other address.
+	KindDirect = "direct"
+	// KindRelayed is a connection through a circuit relay (limited, or with
+	// /p2p-circuit in its address).
+	KindRelayed = "relayed"
+)
+
+// connKind classifies a connection for Conn.Kind.
+func connKind(c network.Conn) string {
+	if c.Stat().Limited || isRelayAddr(c.RemoteMultiaddr()) {
+		return KindRelayed
+	}
+	if ip, ok := addrIP(c.RemoteMultiaddr()); ok && isLANIP(ip) {
+		return KindLAN
+	}
+	return KindDirect
+}
+
+// isRelayAddr reports a /p2p-circuit address.
+func isRelayAddr(a ma.Multiaddr) bool {
+	if a == nil {
+		return false
+	}
+	_, err := a.ValueForProtocol(ma.P_CIRCUIT)
+	return err == nil
+}
+
+// addrIP extracts the IP of an /ip4 or /ip6 multiaddr.
+func addrIP(a ma.Multiaddr) (netip.Addr, bool) {
+	if a == nil {
+		return netip.Addr{}, false
+	}
+	ip, err := manet.ToIP(a)
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	addr, ok := netip.AddrFromSlice(ip)
+	return addr.Unmap(), ok
+}
+
+// isLANIP reports loopback, private and link-local addresses.
+func isLANIP(ip netip.Addr) bool {
+	return ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast()
+}
+
+// addrRank orders addresses for Host.Addrs: public, then LAN, then
+// loopback; relay and unparsable addresses after public ones.
+func addrRank(a ma.Multiaddr) int {
+	ip, ok := addrIP(a)
+	switch {
+	case isRelayAddr(a) || !ok:
+		return 1
+	case ip.IsLoopback():
+		return 3
+	case isLANIP(ip):
+		return 2
+	default:
+		return 0
+	}
+}

@@ -1,0 +1,123 @@
+package sea
+
+import (
+	"github.com/salvo-game/salvo/engine"
+)
+
+// isOut reports whether seat s has nothing left to fight with: no fighter
+// (in flight or on deck), no destroyer and no Harpoon in the water.
+func (g *Game) isOut(s engine.Seat) bool {
+	for _, f := range g.sides[s].fighters {
+		if f.state != Lost {
+			return false
+		}
+	}
+	for _, d := range g.sides[s].destroyers {
+		if d.alive {
+			return false
+		}
+	}
+	for _, h := range g.harpoons {
+		if h.owner == s {
+			return false
+		}
+	}
+	return true
+}
+
+// checkEnd ends the match when a side has nothing left to fight with, and
+// reports whether the match is decided.
+func (g *Game) checkEnd() bool {
+	if g.decided {
+		return true
+	}
+	out0, out1 := g.isOut(0), g.isOut(1)
+	switch {
+	case out0 && out1:
+		g.finishByDamage("both fleets were destroyed")
+	case out0:
+		g.finish([]engine.Seat{1}, "destroyed every enemy fighter and destroyer")
+	case out1:
+		g.finish([]engine.Seat{0}, "destroyed every enemy fighter and destroyer")
+	default:
+		return false
+	}
+	return true
+}
+
+// finishByDamage decides by the carriers: an undamaged carrier beats a
+// damaged one; otherwise a tie.
+func (g *Game) finishByDamage(reason string) {
+	d0, d1 := g.sides[0].carrier.damaged, g.sides[1].carrier.damaged
+	switch {
+	case d0 == d1:
+		g.finish(nil, reason+": tie")
+	case d0:
+		g.finish([]engine.Seat{1}, reason+": the undamaged carrier wins")
+	default:
+		g.finish([]engine.Seat{0}, reason+": the undamaged carrier wins")
+	}
+}
+
+// finish decides the match and starts the final reveal.
+func (g *Game) finish(winners []engine.Seat, reason string) {
+	g.decided = true
+	g.outcome = engine.Outcome{Done: true, Winners: winners, Draw: len(winners) == 0, Reason: reason}
+	g.step = 0
+	g.emit(engine.NoSeat, "end", "match over: %s", reason)
+	g.enterReveal(0)
+}
+
+// enterReveal asks seat s, then the other, to open every remaining secret.
+func (g *Game) enterReveal(s engine.Seat) {
+	for ; s <= 1; s++ {
+		if len(g.unopened(s)) > 0 {
+			g.revealSeat = s
+			g.phase = phReveal
+			return
+		}
+	}
+	g.revealSeat = engine.NoSeat
+	g.phase = phOver
+}
+
+// applyReveal takes the final openings of one seat and checks them: every
+// missile is a Sidewinder or a Harpoon, and the squadron's strengths are
+// exactly StrengthMultiset.
+func (g *Game) applyReveal(n engine.Need, vals map[engine.Slot][]byte) error {
+	s := n.Seat
+	sd := &g.sides[s]
+	for _, slot := range n.Open {
+		v := vals[slot]
+		if slot.Name == StrengthsName {
+			st, err := DecodeStrength(v)
+			if err != nil {
+				return &engine.Fault{Seat: s, Err: engine.Illegal("%s: %v", slot, err)}
+			}
+			sd.fighters[slot.Index].strength = st
+			continue
+		}
+		mis, err := DecodeMissile(v)
+		if err != nil {
+			return &engine.Fault{Seat: s, Err: engine.Illegal("%s: %v", slot, err)}
+		}
+		for i := range g.loads {
+			if g.loads[i].owner == s && g.loads[i].name == slot.Name {
+				g.loads[i].opened, g.loads[i].missile = true, mis
+			}
+		}
+	}
+	var counts [MaxStrength + 1]int
+	for _, f := range sd.fighters {
+		counts[f.strength]++
+	}
+	for v := MinStrength; v <= MaxStrength; v++ {
+		if counts[v] != strengthCount(v) {
+			return &engine.Fault{Seat: s, Err: engine.Illegal("%s's squadron has %d fighters of strength %d, the rules say %d",
+				s, counts[v], v, strengthCount(v))}
+		}
+	}
+	g.emit(s, "reveal", "%s revealed its remaining secrets", s)
+	g.enterReveal(s + 1)
+	return nil
+}

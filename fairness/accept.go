@@ -1,0 +1,186 @@
+package fairness
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Violation is a message that broke the protocol or the rules: who sent it,
+// which message it was, and what was wrong. Signed is true when the message
+// carries the sender's valid signature, so it is evidence anyone can check;
+// otherwise the blame rests on the authenticated connection it came over.
+type Violation struct {
+	Seat   engine.Seat
+	Peer   string
+	Seq    uint64
+	Signed bool
+	Err    error
+}
+
+// Error names the seat, the message and the reason.
+func (v *Violation) Error() string {
+	return fmt.Sprintf("%s (%s) message %d: %v", v.Seat, shortPeer(v.Peer), v.Seq, v.Err)
+}
+
+// Unwrap returns the reason.
+func (v *Violation) Unwrap() error { return v.Err }
+
+func shortPeer(p string) string {
+	if len(p) > 12 {
+		return p[:6] + "…" + p[len(p)-4:]
+	}
+	return p
+}
+
+// ErrOutOfTurn is wrapped when a player sends while it is another's turn.
+var ErrOutOfTurn = errors.New("out of turn")
+
+// ErrOtherMatch is wrapped when a message belongs to another match.
+var ErrOtherMatch = errors.New("message from another match")
+
+// ErrStateHash is wrapped when a sender's state hash differs from ours.
+var ErrStateHash = errors.New("state hash mismatch")
+
+// ErrSequence is wrapped when a message does not continue the match's chain.
+var ErrSequence = errors.New("message out of sequence")
+
+// ErrRepeated is wrapped (with ErrSequence) when an accepted message comes again.
+var ErrRepeated = fmt.Errorf("%w: repeated", ErrSequence)
+
+// Accept checks one envelope from the network (or a transcript) and applies
+// it. A copy of an envelope already accepted returns an error wrapping
+// ErrRepeated and changes nothing. Otherwise it checks the match ID, the
+// sender, its signature, its place in the chain, whose turn it is, every input against the current need (openings against their
+// commitments, dice preimages against their chains, moves against the rules)
+// and finally the sender's state hash against ours. The first failure is
+// returned as a *Violation, and the match stays stopped.
+func (m *Match) Accept(e *Envelope) ([]engine.Event, error) {
+	if m.broken != nil {
+		return nil, m.broken
+	}
+	if e.Seq >= 1 && e.Seq <= m.seq && e.Hash() == m.history[e.Seq-1].hash {
+		// A copy of a message already accepted (a resend after a dropped
+		// link): harmless on the wire, never part of an intact transcript.
+		return nil, fmt.Errorf("%w: message %d came before", ErrRepeated, e.Seq)
+	}
+	v := m.check(e)
+	if v != nil {
+		m.broken = v
+		return nil, v
+	}
+	from := m.header.Seat(e.From)
+	body, err := DecodeBody(e.Body)
+	if err != nil {
+		return nil, m.fail(from, e, true, err)
+	}
+	var evs []engine.Event
+	for i, in := range body.Inputs {
+		got, err := m.apply(from, in)
+		if err != nil {
+			return nil, m.fail(engine.Blame(err, from), e, true, fmt.Errorf("input %d (%s): %w", i+1, in.T, err))
+		}
+		evs = append(evs, got...)
+	}
+	if sh := m.StateHash(); hexDigest(sh) != body.State {
+		return nil, m.fail(from, e, true, fmt.Errorf("%w: sender says %.8s…, this peer computed %.8s…", ErrStateHash, body.State, hexDigest(sh)))
+	}
+	m.advance(e, from)
+	return evs, nil
+}
+
+func (m *Match) fail(seat engine.Seat, e *Envelope, signed bool, err error) *Violation {
+	peer := e.From
+	if seat != engine.NoSeat && int(seat) < len(m.header.Players) {
+		peer = m.header.Players[seat].Peer
+	}
+	m.broken = &Violation{Seat: seat, Peer: peer, Seq: e.Seq, Signed: signed, Err: err}
+	return m.broken
+}
+
+// check validates everything about an envelope but its body.
+func (m *Match) check(e *Envelope) *Violation {
+	expect, _ := m.Next()
+	from := m.header.Seat(e.From)
+	if from == engine.NoSeat {
+		// Not a player of this match: blame the seat whose turn it is, the
+		// only one that could have put it on the wire in a two-seat match.
+		return &Violation{Seat: expect.Seat, Peer: e.From, Seq: e.Seq, Err: fmt.Errorf("sender %s is not a player of this match", shortPeer(e.From))}
+	}
+	if err := e.Verify(m.keys[from]); err != nil {
+		return &Violation{Seat: from, Peer: e.From, Seq: e.Seq, Err: err}
+	}
+	signed := func(err error) *Violation {
+		return &Violation{Seat: from, Peer: e.From, Seq: e.Seq, Signed: true, Err: err}
+	}
+	if e.Match != hexDigest(m.id) {
+		return signed(fmt.Errorf("%w: it names match %.16s…, this is %.16s…", ErrOtherMatch, e.Match, hexDigest(m.id)))
+	}
+	if m.Done() {
+		return signed(fmt.Errorf("%w: message after the end of the match", ErrSequence))
+	}
+	if e.Seq >= 1 && e.Seq <= m.seq {
+		past := m.history[e.Seq-1]
+		switch {
+		case hexDigest(past.prev) == e.Prev && past.from != from:
+			return signed(fmt.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
+		case hexDigest(past.prev) == e.Prev:
+			return signed(fmt.Errorf("%w: a second, different message %d (equivocation)", ErrSequence, e.Seq))
+		}
+		return signed(fmt.Errorf("%w: message %d does not follow message %d", ErrSequence, e.Seq, e.Seq-1))
+	}
+	if e.Seq != m.seq+1 {
+		return signed(fmt.Errorf("%w: numbered %d, the next is %d", ErrSequence, e.Seq, m.seq+1))
+	}
+	if e.Prev != hexDigest(m.prev) {
+		return signed(fmt.Errorf("%w: it does not follow message %d (prev %.8s…, want %.8s…)", ErrSequence, m.seq, e.Prev, hexDigest(m.prev)))
+	}
+	if expect.Seat != from {
+		return signed(fmt.Errorf("%w: the match waits for %s's %s", ErrOutOfTurn, expect.Seat, expect.Kind))
+	}
+	return nil
+}
+
+func (m *Match) advance(e *Envelope, from engine.Seat) {
+	m.history = append(m.history, accepted{prev: m.prev, hash: e.Hash(), from: from})
+	m.seq = e.Seq
+	m.prev = e.Hash()
+}
+
+// Stage applies one input of the local seat, ahead of sealing it into an
+// envelope. Nothing changes if it fails.
+func (m *Match) Stage(seat engine.Seat, in WireInput) ([]engine.Event, error) {
+	if m.broken != nil {
+		return nil, m.broken
+	}
+	return m.apply(seat, in)
+}
+
+// Seal wraps staged inputs into the next envelope, signed with key, and
+// records it as accepted.
+func (m *Match) Seal(seat engine.Seat, inputs []WireInput, key crypto.PrivKey) (*Envelope, error) {
+	e, err := m.Draft(inputs, m.StateHash(), key)
+	if err != nil {
+		return nil, err
+	}
+	m.advance(e, seat)
+	return e, nil
+}
+
+// Draft builds and signs the next envelope with the given inputs and state
+// hash without recording it. Seal uses it; so does the test-only cheating
+// peer, to send what an honest referee would refuse to.
+func (m *Match) Draft(inputs []WireInput, state Digest, key crypto.PrivKey) (*Envelope, error) {
+	body, err := marshalCompact(Body{Inputs: inputs, State: hexDigest(state)})
+	if err != nil {
+		return nil, fmt.Errorf("seal envelope: %w", err)
+	}
+	e := &Envelope{Match: hexDigest(m.id), Seq: m.seq + 1, Prev: hexDigest(m.prev), Body: body}
+	if err := e.Sign(key); err != nil {
+		return nil, err
+	}
+	return e, nil
+}

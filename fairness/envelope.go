@@ -1,0 +1,156 @@
+package fairness
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// MaxEnvelope bounds an encoded envelope, on the wire and in a transcript.
+const MaxEnvelope = 1 << 20
+
+// Envelope is one signed message of a match. Seq counts the messages of the
+// match from 1; Prev is the hash of the match's previous envelope (the match
+// ID for the first), so every signature covers the whole history; Sig is the
+// sender's Ed25519 libp2p identity signature over everything else.
+type Envelope struct {
+	Match string          `json:"match"`
+	Seq   uint64          `json:"seq"`
+	From  string          `json:"from"`
+	Prev  string          `json:"prev"`
+	Body  json.RawMessage `json:"body"`
+	Sig   string          `json:"sig"`
+}
+
+// Body is what an envelope says: the sender's inputs, in order, and the
+// state hash the sender reached after applying them.
+type Body struct {
+	Inputs []WireInput `json:"inputs"`
+	State  string      `json:"state"`
+}
+
+// WireInput is one input as it travels. T names its kind:
+//
+//	hello   the seat's dice-chain tip (its first input of a match)
+//	commit  the root of a committed vector (Name, Size, Root)
+//	move    a move (Move) with openings (Open)
+//	open    openings the rules call for (Open)
+//	share   the seat's dice preimage for roll number Roll (Link)
+//	choose  the root of a one-leaf commitment to a hidden choice (Name, Root)
+//	reveal  the opening of that choice (Open)
+//	resign  the seat gives up
+type WireInput struct {
+	T     string          `json:"t"`
+	Name  string          `json:"name,omitempty"`
+	Size  int             `json:"size,omitempty"`
+	Root  string          `json:"root,omitempty"`
+	Move  json.RawMessage `json:"move,omitempty"`
+	Open  []Opening       `json:"open,omitempty"`
+	Roll  int             `json:"roll,omitempty"`
+	Link  string          `json:"link,omitempty"`
+	Tip   string          `json:"tip,omitempty"`
+	Links int             `json:"links,omitempty"`
+}
+
+// The input kinds.
+const (
+	InHello  = "hello"
+	InCommit = "commit"
+	InMove   = "move"
+	InOpen   = "open"
+	InShare  = "share"
+	InChoose = "choose"
+	InReveal = "reveal"
+	InResign = "resign"
+)
+
+// ErrSignature is wrapped by every signature failure.
+var ErrSignature = errors.New("bad signature")
+
+// signedDigest is what the sender signs.
+func (e *Envelope) signedDigest() Digest {
+	return newHasher("salvo/envelope/1").
+		str(e.Match).uint(e.Seq).str(e.From).str(e.Prev).bytes(e.Body).sum()
+}
+
+// Hash identifies the envelope, signature included; the next envelope's Prev.
+func (e *Envelope) Hash() Digest {
+	return newHasher("salvo/envelope-id/1").digest(e.signedDigest()).str(e.Sig).sum()
+}
+
+// Sign fills in From and Sig with key.
+func (e *Envelope) Sign(key crypto.PrivKey) error {
+	id, err := peer.IDFromPrivateKey(key)
+	if err != nil {
+		return fmt.Errorf("sign envelope: %w", err)
+	}
+	e.From = id.String()
+	d := e.signedDigest()
+	sig, err := key.Sign(d[:])
+	if err != nil {
+		return fmt.Errorf("sign envelope: %w", err)
+	}
+	e.Sig = base64.StdEncoding.EncodeToString(sig)
+	return nil
+}
+
+// Verify checks the signature against pub.
+func (e *Envelope) Verify(pub crypto.PubKey) error {
+	sig, err := base64.StdEncoding.DecodeString(e.Sig)
+	if err != nil {
+		return fmt.Errorf("%w: signature is not base64: %v", ErrSignature, err)
+	}
+	d := e.signedDigest()
+	ok, err := pub.Verify(d[:], sig)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrSignature, err)
+	}
+	if !ok {
+		return fmt.Errorf("%w: does not verify against the sender's key", ErrSignature)
+	}
+	return nil
+}
+
+// EncodeEnvelope returns the envelope's one-line JSON form.
+func EncodeEnvelope(e *Envelope) ([]byte, error) {
+	b, err := marshalCompact(e)
+	if err != nil {
+		return nil, fmt.Errorf("encode envelope: %w", err)
+	}
+	return b, nil
+}
+
+// DecodeEnvelope parses one envelope, strictly: unknown fields, trailing
+// data, an oversized message or a body that is not compact JSON are errors.
+func DecodeEnvelope(b []byte) (*Envelope, error) {
+	if len(b) > MaxEnvelope {
+		return nil, fmt.Errorf("envelope of %d bytes exceeds the %d-byte limit", len(b), MaxEnvelope)
+	}
+	var e Envelope
+	if err := strictUnmarshal(b, &e); err != nil {
+		return nil, fmt.Errorf("decode envelope: %w", err)
+	}
+	if len(e.Body) == 0 {
+		return nil, fmt.Errorf("decode envelope: no body")
+	}
+	if c, err := marshalCompact(e.Body); err != nil || string(c) != string(e.Body) {
+		return nil, fmt.Errorf("decode envelope: body is not compact JSON")
+	}
+	return &e, nil
+}
+
+// DecodeBody parses an envelope's body strictly.
+func DecodeBody(raw []byte) (*Body, error) {
+	var b Body
+	if err := strictUnmarshal(raw, &b); err != nil {
+		return nil, fmt.Errorf("decode body: %w", err)
+	}
+	if len(b.Inputs) == 0 {
+		return nil, fmt.Errorf("decode body: no inputs")
+	}
+	return &b, nil
+}

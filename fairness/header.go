@@ -1,0 +1,124 @@
+package fairness
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// TranscriptFormat names the transcript format version in every header.
+const TranscriptFormat = "salvo-transcript/1"
+
+// Header is the first line of a transcript: everything needed to replay the
+// match. The match ID is the hash of all of it except Created, so the first
+// envelope's Prev (the match ID) binds the header to the signed history.
+type Header struct {
+	Format  string   `json:"salvo"`
+	Game    string   `json:"game"`
+	Variant string   `json:"variant"`
+	Rules   string   `json:"rules"`
+	Players []Player `json:"players"`
+	Match   string   `json:"match"`
+	Created string   `json:"created,omitempty"`
+}
+
+// Player is one seat of the match header, in seat order.
+type Player struct {
+	Peer  string `json:"peer"`
+	Name  string `json:"name"`
+	Nonce string `json:"nonce"`
+}
+
+// NewNonce returns a fresh random nonce, in hex, for a player's header entry.
+// Every player contributes one, so no player can make a match ID that an
+// earlier match already used.
+func NewNonce() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("draw nonce: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// NewHeader assembles a header and computes its match ID.
+func NewHeader(spec engine.Spec, variant string, players []Player) (Header, error) {
+	if variant == "" && len(spec.Variants) > 0 {
+		variant = spec.Variants[0]
+	}
+	h := Header{Format: TranscriptFormat, Game: spec.Name, Variant: variant, Rules: spec.Rules, Players: players}
+	id, err := h.ComputeID()
+	if err != nil {
+		return Header{}, err
+	}
+	h.Match = hexDigest(id)
+	return h, nil
+}
+
+// ComputeID returns the match ID the header's fields determine.
+func (h Header) ComputeID() (Digest, error) {
+	hs := newHasher("salvo/match/1").str(h.Format).str(h.Game).str(h.Variant).str(h.Rules).int(len(h.Players))
+	for i, p := range h.Players {
+		if _, err := peer.Decode(p.Peer); err != nil {
+			return Digest{}, fmt.Errorf("header: player %d: bad peer ID %q: %w", i, p.Peer, err)
+		}
+		if len(p.Nonce) != 32 {
+			return Digest{}, fmt.Errorf("header: player %d: nonce must be 32 hex digits", i)
+		}
+		if _, err := hex.DecodeString(p.Nonce); err != nil {
+			return Digest{}, fmt.Errorf("header: player %d: nonce: %w", i, err)
+		}
+		hs.str(p.Peer).str(p.Name).str(p.Nonce)
+	}
+	return hs.sum(), nil
+}
+
+// check validates the header against the game registry and returns the
+// match ID and the players' public keys.
+func (h Header) check(spec engine.Spec) (Digest, []crypto.PubKey, error) {
+	if h.Format != TranscriptFormat {
+		return Digest{}, nil, fmt.Errorf("header: format %q, want %q", h.Format, TranscriptFormat)
+	}
+	if h.Game != spec.Name || h.Rules != spec.Rules {
+		return Digest{}, nil, fmt.Errorf("header: game %s rules %s, this build plays %s rules %s", h.Game, h.Rules, spec.Name, spec.Rules)
+	}
+	if n := len(h.Players); n < spec.MinSeats || n > spec.MaxSeats {
+		return Digest{}, nil, fmt.Errorf("header: %d players, %s takes %d to %d", n, spec.Name, spec.MinSeats, spec.MaxSeats)
+	}
+	id, err := h.ComputeID()
+	if err != nil {
+		return Digest{}, nil, err
+	}
+	if hexDigest(id) != h.Match {
+		return Digest{}, nil, fmt.Errorf("header: match ID %.16s… does not match the header's fields (%.16s…)", h.Match, hexDigest(id))
+	}
+	keys := make([]crypto.PubKey, len(h.Players))
+	seen := map[string]bool{}
+	for i, p := range h.Players {
+		if seen[p.Peer] {
+			return Digest{}, nil, fmt.Errorf("header: peer %s sits twice", p.Peer)
+		}
+		seen[p.Peer] = true
+		id, _ := peer.Decode(p.Peer)
+		k, err := id.ExtractPublicKey()
+		if err != nil {
+			return Digest{}, nil, fmt.Errorf("header: player %d: peer ID carries no public key: %w", i, err)
+		}
+		keys[i] = k
+	}
+	return id, keys, nil
+}
+
+// Seat returns the seat of peer p, or NoSeat.
+func (h Header) Seat(p string) engine.Seat {
+	for i, pl := range h.Players {
+		if pl.Peer == p {
+			return engine.Seat(i)
+		}
+	}
+	return engine.NoSeat
+}

@@ -1,0 +1,479 @@
+package fairness
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Step is what the match waits for next: which seat must send, and what.
+type Step struct {
+	Seat engine.Seat // the only seat that may send now
+	Kind string      // the wire input kind expected (InHello, InMove, …)
+	Need engine.Need // the game's need behind it
+	Roll int         // for InShare: the number of the roll
+}
+
+// Match is the shared, verifiable state of one match: the game engine plus
+// everything the fairness layer tracks around it (commitments, dice chains,
+// joint rolls and choices in progress, the hash chain of envelopes). Every
+// peer and the auditor hold the same Match and feed it the same envelopes in
+// the same order. It does no I/O.
+type Match struct {
+	header Header
+	spec   engine.Spec
+	id     Digest
+	keys   []crypto.PubKey
+	game   engine.Game
+
+	seq     uint64
+	prev    Digest
+	history []accepted // per accepted envelope, to judge stale or rival ones
+
+	hello    []bool
+	links    []Digest // each seat's last revealed dice link (the tip at first)
+	used     []int    // links each seat has revealed
+	commits  map[commitKey]commitRec
+	rolls    int // joint rolls completed
+	joint    *joint
+	lastFrom engine.Seat
+
+	resigned engine.Seat
+	broken   *Violation
+}
+
+type accepted struct {
+	prev Digest
+	hash Digest
+	from engine.Seat
+}
+
+type commitKey struct {
+	owner engine.Seat
+	name  string
+}
+
+type commitRec struct {
+	root Digest
+	size int
+}
+
+// joint tracks a NeedRandom or NeedChoice that several seats contribute to.
+type joint struct {
+	need    engine.Need
+	order   []engine.Seat // who contributes, in the order they must send
+	pos     int
+	shares  map[engine.Seat]Digest // dice links
+	reveal  bool                   // choice: commits done, now opening
+	choices map[engine.Seat][]byte
+}
+
+// NewMatch starts the shared state of a match from its header.
+func NewMatch(spec engine.Spec, h Header) (*Match, error) {
+	id, keys, err := h.check(spec)
+	if err != nil {
+		return nil, err
+	}
+	g, err := spec.New(engine.Setup{Seats: len(h.Players), Variant: h.Variant})
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", spec.Name, err)
+	}
+	n := len(h.Players)
+	return &Match{
+		header: h, spec: spec, id: id, keys: keys, game: g,
+		prev:  id,
+		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n),
+		commits: map[commitKey]commitRec{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
+	}, nil
+}
+
+// ID returns the match ID.
+func (m *Match) ID() Digest { return m.id }
+
+// Header returns the match header.
+func (m *Match) Header() Header { return m.header }
+
+// Game returns the engine. Callers must not change it.
+func (m *Match) Game() engine.Game { return m.game }
+
+// Seq returns the number of envelopes accepted so far.
+func (m *Match) Seq() uint64 { return m.seq }
+
+// Seats returns the number of players.
+func (m *Match) Seats() int { return len(m.keys) }
+
+// Broken returns the violation that stopped the match, if any.
+func (m *Match) Broken() *Violation { return m.broken }
+
+// Done reports whether the match is over: the game ended or a seat resigned.
+func (m *Match) Done() bool { return m.resigned != engine.NoSeat || m.game.Outcome().Done }
+
+// Outcome returns the result, counting a resignation.
+func (m *Match) Outcome() engine.Outcome {
+	if m.resigned != engine.NoSeat {
+		var w []engine.Seat
+		for s := range m.keys {
+			if engine.Seat(s) != m.resigned {
+				w = append(w, engine.Seat(s))
+			}
+		}
+		return engine.Outcome{Done: true, Winners: w, Reason: fmt.Sprintf("%s resigned", m.resigned)}
+	}
+	return m.game.Outcome()
+}
+
+// StateHash digests the game state together with the fairness state around
+// it; it is what every envelope's body states.
+func (m *Match) StateHash() Digest {
+	// A joint need's progress counts, but not whether its bookkeeping has
+	// been set up yet (Next does that lazily), so a fresh one hashes as none.
+	pos, reveal := 0, 0
+	if j := m.joint; j != nil {
+		pos = j.pos
+		if j.reveal {
+			reveal = 1
+		}
+	}
+	return newHasher("salvo/state/1").digest(m.game.Hash()).int(m.rolls).int(int(m.resigned)).int(pos).int(reveal).sum()
+}
+
+// Next returns what the match waits for. Before a seat's first input it must
+// say hello (its dice-chain tip), and no dice preimage is taken before every
+// seat has said hello, so nobody picks a chain after seeing another's links.
+func (m *Match) Next() (Step, bool) {
+	if m.Done() || m.broken != nil {
+		return Step{}, false
+	}
+	need := m.game.Next()
+	switch need.Kind {
+	case engine.NeedNone:
+		return Step{}, false
+	case engine.NeedRandom, engine.NeedChoice:
+		for _, s := range m.order(need) {
+			if !m.hello[s] {
+				return Step{Seat: s, Kind: InHello, Need: need}, true
+			}
+		}
+		for s := range m.hello {
+			if !m.hello[s] {
+				return Step{Seat: engine.Seat(s), Kind: InHello, Need: need}, true
+			}
+		}
+		j := m.jointFor(need)
+		st := Step{Seat: j.order[j.pos], Need: need}
+		switch {
+		case need.Kind == engine.NeedRandom:
+			st.Kind, st.Roll = InShare, m.rolls
+		case j.reveal:
+			st.Kind = InReveal
+		default:
+			st.Kind = InChoose
+		}
+		return st, true
+	}
+	st := Step{Seat: need.Seat, Need: need}
+	if st.Seat < 0 || int(st.Seat) >= len(m.keys) {
+		// A game bug, not a player's fault; report it as the game's.
+		return Step{}, false
+	}
+	if !m.hello[st.Seat] {
+		st.Kind = InHello
+		return st, true
+	}
+	switch need.Kind {
+	case engine.NeedMove:
+		st.Kind = InMove
+	case engine.NeedCommit:
+		st.Kind = InCommit
+	case engine.NeedOpen:
+		st.Kind = InOpen
+	default:
+		st.Kind = "unsupported:" + need.Kind.String()
+	}
+	return st, true
+}
+
+// order returns the contributors of a joint need in the order they send: the
+// seat that sent last goes first (so it can add its share to the envelope it
+// is building), then the others in seat order, and the seat that acts on a
+// roll goes last (so its share rides with the move that uses the roll).
+func (m *Match) order(need engine.Need) []engine.Seat {
+	seats := slices.Clone(need.Seats)
+	if len(seats) == 0 {
+		for s := range m.keys {
+			seats = append(seats, engine.Seat(s))
+		}
+	}
+	slices.Sort(seats)
+	if i := slices.Index(seats, m.lastFrom); i > 0 {
+		seats = append(seats[i:], seats[:i]...)
+	}
+	if need.Kind == engine.NeedRandom && need.Seat != engine.NoSeat {
+		if i := slices.Index(seats, need.Seat); i >= 0 {
+			seats = append(slices.Delete(seats, i, i+1), need.Seat)
+		}
+	}
+	return seats
+}
+
+func (m *Match) jointFor(need engine.Need) *joint {
+	if m.joint == nil {
+		m.joint = &joint{need: need, order: m.order(need), shares: map[engine.Seat]Digest{}, choices: map[engine.Seat][]byte{}}
+	}
+	return m.joint
+}
+
+// apply checks one input from seat and applies it. It is the single path by
+// which anything changes the match, for local and remote inputs alike.
+func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
+	st, ok := m.Next()
+	if !ok {
+		return nil, errors.New("the match is over")
+	}
+	if in.T == InResign {
+		if st.Seat != from {
+			return nil, fmt.Errorf("resigned out of turn (it is %s's turn)", st.Seat)
+		}
+		m.resigned = from
+		m.lastFrom = from
+		return []engine.Event{{Seat: from, Kind: "resign", Text: fmt.Sprintf("%s resigned", from)}}, nil
+	}
+	if st.Seat != from {
+		return nil, fmt.Errorf("out of turn: the match waits for %s's %s", st.Seat, st.Kind)
+	}
+	if in.T != st.Kind {
+		return nil, fmt.Errorf("sent %q where the match waits for %q (%s)", in.T, st.Kind, describe(st.Need))
+	}
+	evs, err := m.applyKind(st, in)
+	if err != nil {
+		return nil, err
+	}
+	m.lastFrom = from
+	return evs, nil
+}
+
+func describe(n engine.Need) string {
+	if n.Prompt != "" {
+		return n.Prompt
+	}
+	if n.Name != "" {
+		return n.Kind.String() + " " + n.Name
+	}
+	return n.Kind.String()
+}
+
+func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
+	from := st.Seat
+	switch st.Kind {
+	case InHello:
+		tip, err := decodeDigest(in.Tip)
+		if err != nil {
+			return nil, fmt.Errorf("hello: dice-chain tip: %w", err)
+		}
+		if in.Links < 1 || in.Links > 1<<24 {
+			return nil, fmt.Errorf("hello: chain length %d out of range", in.Links)
+		}
+		m.hello[from], m.links[from] = true, tip
+		return []engine.Event{{Seat: from, Kind: "hello", Text: fmt.Sprintf("%s committed dice chain %s", from, tip.Short())}}, nil
+
+	case InCommit:
+		root, err := decodeDigest(in.Root)
+		if err != nil {
+			return nil, fmt.Errorf("commit %s: root: %w", in.Name, err)
+		}
+		if in.Name != st.Need.Name || in.Size != st.Need.Size {
+			return nil, fmt.Errorf("commit %q of %d leaves where the rules ask for %q of %d", in.Name, in.Size, st.Need.Name, st.Need.Size)
+		}
+		key := commitKey{from, in.Name}
+		if _, dup := m.commits[key]; dup {
+			return nil, fmt.Errorf("commit %q: already committed", in.Name)
+		}
+		c := &engine.Commitment{Owner: from, Name: in.Name, Size: in.Size, Root: root}
+		evs, err := m.game.Apply(engine.Input{Kind: engine.NeedCommit, Seat: from, Commitment: c})
+		if err != nil {
+			return nil, err
+		}
+		m.commits[key] = commitRec{root: root, size: in.Size}
+		return prepend(engine.Event{Seat: from, Kind: "commit", Text: fmt.Sprintf("%s committed %s (%d leaves) root %s", from, in.Name, in.Size, root.Short())}, evs), nil
+
+	case InMove:
+		if len(in.Move) == 0 {
+			return nil, errors.New("move: empty")
+		}
+		want, err := m.game.MustOpen(from, in.Move)
+		if err != nil {
+			return nil, err
+		}
+		opened, err := m.checkOpenings(from, want, in.Open)
+		if err != nil {
+			return nil, err
+		}
+		evs, err := m.game.Apply(engine.Input{Kind: engine.NeedMove, Seat: from, Move: in.Move, Opened: opened})
+		if err != nil {
+			return nil, err
+		}
+		return withOpenings(from, opened, evs), nil
+
+	case InOpen:
+		opened, err := m.checkOpenings(from, st.Need.Open, in.Open)
+		if err != nil {
+			return nil, err
+		}
+		evs, err := m.game.Apply(engine.Input{Kind: engine.NeedOpen, Seat: from, Opened: opened})
+		if err != nil {
+			return nil, err
+		}
+		return withOpenings(from, opened, evs), nil
+
+	case InShare:
+		return m.applyShare(st, in)
+	case InChoose:
+		return m.applyChoose(st, in)
+	case InReveal:
+		return m.applyReveal(st, in)
+	}
+	return nil, fmt.Errorf("this referee cannot drive a %s need", st.Need.Kind)
+}
+
+func prepend(e engine.Event, evs []engine.Event) []engine.Event {
+	return append([]engine.Event{e}, evs...)
+}
+
+func withOpenings(from engine.Seat, opened []engine.Opened, evs []engine.Event) []engine.Event {
+	if len(opened) == 0 {
+		return evs
+	}
+	e := engine.Event{Seat: from, Kind: "opened", Text: fmt.Sprintf("%s opened %d committed value(s), every path checks against its root", from, len(opened))}
+	return prepend(e, evs)
+}
+
+// checkOpenings verifies that exactly the wanted slots were opened, in order,
+// and that every opening matches its commitment.
+func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Opening) ([]engine.Opened, error) {
+	if len(got) != len(want) {
+		return nil, fmt.Errorf("%d openings where the rules call for %d", len(got), len(want))
+	}
+	out := make([]engine.Opened, len(got))
+	for i, o := range got {
+		if o.Slot != want[i] {
+			return nil, fmt.Errorf("%w: opening %d is of %s, the rules call for %s", ErrCommitment, i+1, o.Slot, want[i])
+		}
+		if o.Slot.Owner != from {
+			return nil, fmt.Errorf("opening %d: %s belongs to %s, not the sender", i+1, o.Slot, o.Slot.Owner)
+		}
+		c, ok := m.commits[commitKey{o.Slot.Owner, o.Slot.Name}]
+		if !ok {
+			return nil, fmt.Errorf("opening %d: nothing was committed as %q", i+1, o.Slot.Name)
+		}
+		if err := o.Verify(m.id, c.root, c.size); err != nil {
+			return nil, err
+		}
+		out[i] = engine.Opened{Slot: o.Slot, Value: o.Value}
+	}
+	return out, nil
+}
+
+func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
+	from := st.Seat
+	if in.Roll != st.Roll {
+		return nil, fmt.Errorf("dice share for roll %d, the match is at roll %d", in.Roll, st.Roll)
+	}
+	link, err := decodeDigest(in.Link)
+	if err != nil {
+		return nil, fmt.Errorf("dice share: %w", err)
+	}
+	if err := VerifyLink(m.id, from, m.links[from], link); err != nil {
+		return nil, fmt.Errorf("roll %d (%s): %w", st.Roll, st.Need.Name, err)
+	}
+	j := m.joint
+	if j.pos < len(j.order)-1 {
+		// Not the last share: record it and wait for the others.
+		j.shares[from] = link
+		m.links[from] = link
+		m.used[from]++
+		j.pos++
+		return []engine.Event{{Seat: from, Kind: "share", Text: fmt.Sprintf("%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}}, nil
+	}
+	shares := make([]Share, 0, len(j.order))
+	j.shares[from] = link
+	seats := slices.Clone(j.order)
+	slices.Sort(seats)
+	for _, s := range seats {
+		shares = append(shares, Share{Seat: s, Link: j.shares[s]})
+	}
+	vals, err := RollValues(m.id, m.rolls, st.Need.Name, st.Need.Count, st.Need.Bound, shares)
+	if err != nil {
+		delete(j.shares, from)
+		return nil, err
+	}
+	evs, err := m.game.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals})
+	if err != nil {
+		delete(j.shares, from)
+		return nil, fmt.Errorf("roll %q: the game refused its values: %w", st.Need.Name, err)
+	}
+	m.links[from] = link
+	m.used[from]++
+	m.rolls++
+	m.joint = nil
+	text := fmt.Sprintf("roll %d (%s) = %v from", st.Roll, st.Need.Name, vals)
+	for _, s := range shares {
+		text += fmt.Sprintf(" %s:%s", s.Seat, s.Link.Short())
+	}
+	return prepend(engine.Event{Seat: engine.NoSeat, Kind: "roll", Text: text}, evs), nil
+}
+
+func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
+	from, j := st.Seat, m.joint
+	root, err := decodeDigest(in.Root)
+	if err != nil {
+		return nil, fmt.Errorf("choice commitment: %w", err)
+	}
+	if in.Name != st.Need.Name {
+		return nil, fmt.Errorf("choice commitment named %q, the rules ask for %q", in.Name, st.Need.Name)
+	}
+	key := commitKey{from, in.Name}
+	if _, dup := m.commits[key]; dup {
+		return nil, fmt.Errorf("choice %q: already committed", in.Name)
+	}
+	m.commits[key] = commitRec{root: root, size: 1}
+	j.pos++
+	if j.pos == len(j.order) {
+		// Everyone has committed: open in turn, starting with the last
+		// committer, who can open in the envelope that carried its commitment.
+		last := j.order[len(j.order)-1]
+		j.order = append([]engine.Seat{last}, j.order[:len(j.order)-1]...)
+		j.pos, j.reveal = 0, true
+	}
+	return []engine.Event{{Seat: from, Kind: "choose", Text: fmt.Sprintf("%s committed its choice %s: %s", from, in.Name, root.Short())}}, nil
+}
+
+func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
+	from, j := st.Seat, m.joint
+	want := []engine.Slot{{Owner: from, Name: st.Need.Name, Index: 0}}
+	opened, err := m.checkOpenings(from, want, in.Open)
+	if err != nil {
+		return nil, fmt.Errorf("choice %s: %w", st.Need.Name, err)
+	}
+	ev := engine.Event{Seat: from, Kind: "reveal", Text: fmt.Sprintf("%s opened its choice %s ✓", from, st.Need.Name)}
+	if j.pos < len(j.order)-1 {
+		j.choices[from] = opened[0].Value
+		j.pos++
+		return []engine.Event{ev}, nil
+	}
+	j.choices[from] = opened[0].Value
+	choices := make([][]byte, len(st.Need.Seats))
+	for i, s := range st.Need.Seats {
+		choices[i] = j.choices[s]
+	}
+	evs, err := m.game.Apply(engine.Input{Kind: engine.NeedChoice, Seat: engine.NoSeat, Choices: choices})
+	if err != nil {
+		delete(j.choices, from)
+		return nil, err
+	}
+	m.joint = nil
+	return prepend(ev, evs), nil
+}

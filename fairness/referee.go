@@ -1,0 +1,517 @@
+package fairness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Transport carries encoded envelopes between the local seat and the others.
+// In a two-seat match it is the match stream to the opponent; Send delivers
+// to every other seat.
+type Transport interface {
+	Send(ctx context.Context, frame []byte) error
+	Recv(ctx context.Context) ([]byte, error)
+}
+
+// Note is one line of the verification log: something sent, accepted,
+// checked or refused. Game is a snapshot of the game after it, safe to read
+// from another goroutine.
+type Note struct {
+	Seq    uint64
+	Seat   engine.Seat
+	Dir    string // "out" sent, "in" accepted, "local" staged, "wait" waiting, "stop" ended
+	OK     bool
+	Text   string
+	Events []engine.Event
+	State  Digest
+	Game   engine.Game
+	Need   engine.Need // for Dir "wait": what the match waits for
+	Wait   engine.Seat // for Dir "wait": who it waits for
+}
+
+// Cheat lets the test-only cheating peer alter what its own referee sends.
+// An honest referee has none.
+type Cheat interface {
+	// AlterInput may change an input the referee produced honestly; it
+	// reports whether it did.
+	AlterInput(m *Match, st Step, in *WireInput) bool
+	// AlterEnvelope returns the envelopes to send in place of e (e itself,
+	// changed or not, and possibly more).
+	AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
+}
+
+// Immediate is implemented by agents that decide at once (bots). The
+// referee then adds their decisions to the envelope it is building instead of
+// sending what it has before asking.
+type Immediate interface {
+	Immediate() bool
+}
+
+// Config sets up a referee for one seat of one match.
+type Config struct {
+	Match      *Match
+	Seat       engine.Seat
+	Key        crypto.PrivKey
+	Agent      engine.Agent
+	Transport  Transport
+	Transcript *TranscriptWriter
+	// Timeout is how long a remote seat may take to send before it
+	// forfeits. Zero means five minutes.
+	Timeout time.Duration
+	// Observe, if set, is called with every note of the verification log.
+	Observe func(Note)
+	Logger  *slog.Logger
+	// Cheat is for the test-only cheating peer; nil for everyone else.
+	Cheat Cheat
+}
+
+// Result is how a match ended for this referee.
+type Result struct {
+	Outcome   engine.Outcome
+	Violation *Violation // a violation by another seat, detected here
+	Closing   *Closing   // the closing record written, if the match did not end by the rules
+	Cheated   bool       // the local cheat fired (test-only)
+	Sent      int        // envelopes sent
+	Received  int        // envelopes accepted
+	BytesSent int64
+	BytesRecv int64
+}
+
+// Referee drives one seat of a match in lockstep with the other seats. It
+// asks the local agent for decisions, produces openings and dice preimages
+// from the seat's secrets, signs and sends envelopes, and checks and applies
+// everything that arrives.
+type Referee struct {
+	cfg     Config
+	m       *Match
+	secrets *Secrets
+	chain   *Chain
+	staged  []WireInput
+	res     Result
+	log     *slog.Logger
+}
+
+// NewReferee prepares a referee; Run plays the match.
+func NewReferee(cfg Config) (*Referee, error) {
+	if cfg.Match == nil || cfg.Key == nil || cfg.Agent == nil || cfg.Transport == nil {
+		return nil, errors.New("referee: match, key, agent and transport are required")
+	}
+	if cfg.Seat < 0 || int(cfg.Seat) >= cfg.Match.Seats() {
+		return nil, fmt.Errorf("referee: seat %d is not at this table", cfg.Seat)
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 5 * time.Minute
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	chain, err := NewChain(cfg.Match.ID(), cfg.Seat)
+	if err != nil {
+		return nil, err
+	}
+	return &Referee{cfg: cfg, m: cfg.Match, secrets: NewSecrets(cfg.Seat), chain: chain, log: log}, nil
+}
+
+// Secrets returns the local seat's secrets (read them only from the
+// goroutine running the referee, or after Run returns).
+func (r *Referee) Secrets() *Secrets { return r.secrets }
+
+type frame struct {
+	b   []byte
+	err error
+}
+
+// Run plays the match to its end and returns how it ended. An error means
+// the local side failed (a broken transport, a bug); the other seats'
+// misbehaviour is reported in the Result.
+func (r *Referee) Run(ctx context.Context) (*Result, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	frames := make(chan frame, 16)
+	go r.receive(ctx, frames)
+	for {
+		st, ok := r.m.Next()
+		if !ok {
+			if err := r.flush(ctx); err != nil {
+				return &r.res, err
+			}
+			r.res.Outcome = r.m.Outcome()
+			r.note(Note{Dir: "stop", OK: true, Text: "match over: " + r.res.Outcome.Reason})
+			return &r.res, nil
+		}
+		if st.Seat == r.cfg.Seat {
+			stop, err := r.local(ctx, st, frames)
+			if err != nil || stop {
+				return &r.res, err
+			}
+			continue
+		}
+		if err := r.flush(ctx); err != nil {
+			return &r.res, err
+		}
+		if r.res.Cheated {
+			// The cheat went out; the honest side will stop the match.
+			r.waitClose(ctx, frames)
+			return &r.res, nil
+		}
+		stop, err := r.remote(ctx, st, frames)
+		if err != nil || stop {
+			return &r.res, err
+		}
+	}
+}
+
+func (r *Referee) receive(ctx context.Context, out chan<- frame) {
+	for {
+		b, err := r.cfg.Transport.Recv(ctx)
+		select {
+		case out <- frame{b, err}:
+		case <-ctx.Done():
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// local produces the local seat's next input and stages it.
+func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop bool, err error) {
+	slow := st.Kind == InMove && !st.Need.Auto || st.Kind == InCommit || st.Kind == InChoose
+	if slow && !isImmediate(r.cfg.Agent) {
+		if err := r.flush(ctx); err != nil {
+			return true, err
+		}
+	}
+	in, stop, err := r.produce(ctx, st, frames)
+	if err != nil || stop {
+		return true, err
+	}
+	altered := r.cfg.Cheat != nil && r.cfg.Cheat.AlterInput(r.m, st, &in)
+	evs, serr := r.m.Stage(r.cfg.Seat, in)
+	if serr != nil {
+		if r.cfg.Cheat == nil {
+			return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
+		}
+		// The cheating peer sends what its own engine refused, then stops.
+		r.staged = append(r.staged, in)
+		r.res.Cheated = true
+		if err := r.flushCheat(ctx); err != nil {
+			return true, err
+		}
+		r.waitClose(ctx, frames)
+		return true, nil
+	}
+	if altered {
+		r.res.Cheated = true
+	}
+	r.staged = append(r.staged, in)
+	r.note(Note{Seat: r.cfg.Seat, Dir: "local", OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
+	return false, nil
+}
+
+func isImmediate(a engine.Agent) bool {
+	i, ok := a.(Immediate)
+	return ok && i.Immediate()
+}
+
+// produce builds the honest input for the local seat's step.
+func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (WireInput, bool, error) {
+	seat, m := r.cfg.Seat, r.m
+	switch st.Kind {
+	case InHello:
+		return WireInput{T: InHello, Tip: hexDigest(r.chain.Tip()), Links: r.chain.Len()}, false, nil
+	case InShare:
+		link, err := r.chain.Link(m.used[seat] + 1)
+		if err != nil {
+			return WireInput{}, true, fmt.Errorf("referee: %w", err)
+		}
+		return WireInput{T: InShare, Roll: st.Roll, Link: hexDigest(link)}, false, nil
+	case InOpen:
+		opens, err := r.openAll(st.Need.Open)
+		return WireInput{T: InOpen, Open: opens}, false, err
+	case InReveal:
+		o, err := r.secrets.Open(engine.Slot{Owner: seat, Name: st.Need.Name, Index: 0})
+		return WireInput{T: InReveal, Open: []Opening{o}}, false, err
+	case InMove:
+		var move []byte
+		if st.Need.Auto {
+			a, ok := m.Game().(engine.Answerer)
+			if !ok {
+				return WireInput{}, true, fmt.Errorf("referee: %s asks for an automatic answer but cannot give one", r.m.spec.Name)
+			}
+			var err error
+			if move, err = a.Answer(seat, st.Need, r.secrets); err != nil {
+				return WireInput{}, true, fmt.Errorf("referee: answer: %w", err)
+			}
+		} else {
+			d, stop, err := r.decide(ctx, st, frames)
+			if err != nil || stop {
+				return WireInput{}, true, err
+			}
+			move = d.Move
+		}
+		slots, err := m.Game().MustOpen(seat, move)
+		if err != nil {
+			return WireInput{}, true, fmt.Errorf("referee: own move: %w", err)
+		}
+		opens, err := r.openAll(slots)
+		return WireInput{T: InMove, Move: move, Open: opens}, false, err
+	case InCommit:
+		d, stop, err := r.decide(ctx, st, frames)
+		if err != nil || stop {
+			return WireInput{}, true, err
+		}
+		v, err := NewVector(m.ID(), seat, st.Need.Name, d.Leaves)
+		if err != nil {
+			return WireInput{}, true, fmt.Errorf("referee: %w", err)
+		}
+		if v.Size() != st.Need.Size {
+			return WireInput{}, true, fmt.Errorf("referee: agent gave %d values for %s, want %d", v.Size(), st.Need.Name, st.Need.Size)
+		}
+		r.secrets.Add(v)
+		return WireInput{T: InCommit, Name: st.Need.Name, Size: v.Size(), Root: hexDigest(v.Root())}, false, nil
+	case InChoose:
+		d, stop, err := r.decide(ctx, st, frames)
+		if err != nil || stop {
+			return WireInput{}, true, err
+		}
+		v, err := NewVector(m.ID(), seat, st.Need.Name, [][]byte{d.Choice})
+		if err != nil {
+			return WireInput{}, true, fmt.Errorf("referee: %w", err)
+		}
+		r.secrets.Add(v)
+		return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, false, nil
+	}
+	return WireInput{}, true, fmt.Errorf("referee: cannot produce %q", st.Kind)
+}
+
+func (r *Referee) openAll(slots []engine.Slot) ([]Opening, error) {
+	out := make([]Opening, len(slots))
+	for i, s := range slots {
+		o, err := r.secrets.Open(s)
+		if err != nil {
+			return nil, fmt.Errorf("referee: %w", err)
+		}
+		out[i] = o
+	}
+	return out, nil
+}
+
+// decide asks the agent, while watching the network: anything that arrives
+// now is out of turn.
+func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (engine.Decision, bool, error) {
+	actx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		d   engine.Decision
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		d, err := r.cfg.Agent.Decide(actx, r.m.Game(), r.cfg.Seat, r.secrets, st.Need)
+		done <- answer{d, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			return engine.Decision{}, true, fmt.Errorf("referee: agent: %w", a.err)
+		}
+		return a.d, false, nil
+	case f := <-frames:
+		cancel()
+		<-done
+		return engine.Decision{}, true, r.handleFrame(ctx, f)
+	case <-ctx.Done():
+		return engine.Decision{}, true, ctx.Err()
+	}
+}
+
+// remote waits for the seat whose turn it is, and checks what it sends.
+func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (bool, error) {
+	r.note(Note{Dir: "wait", OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
+	timer := time.NewTimer(r.cfg.Timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case f := <-frames:
+			err := r.handleFrame(ctx, f)
+			if errors.Is(err, errIgnored) {
+				continue
+			}
+			return err != nil || r.res.Closing != nil, err
+		case <-timer.C:
+			return true, r.close(ctx, CloseTimeout, st.Seat, fmt.Sprintf("no message for %s while waiting for its %s", r.cfg.Timeout, st.Kind))
+		case <-ctx.Done():
+			return true, ctx.Err()
+		}
+	}
+}
+
+var errIgnored = errors.New("frame ignored")
+
+// handleFrame checks and applies one frame from the network. It returns nil
+// when the frame was accepted, errIgnored for a harmless duplicate, and nil
+// with r.res.Closing set when the match stopped on a violation or a drop.
+func (r *Referee) handleFrame(ctx context.Context, f frame) error {
+	peerOf := func() string {
+		// In a two-seat match the only other seat is the sender.
+		for s, p := range r.m.Header().Players {
+			if engine.Seat(s) != r.cfg.Seat {
+				return p.Peer
+			}
+		}
+		return ""
+	}
+	if f.err != nil {
+		st, _ := r.m.Next()
+		seat := st.Seat
+		if seat == r.cfg.Seat {
+			seat = r.m.Header().Seat(peerOf())
+		}
+		return r.close(ctx, CloseAbandoned, seat, fmt.Sprintf("connection lost: %v", f.err))
+	}
+	r.res.BytesRecv += int64(len(f.b))
+	e, err := DecodeEnvelope(f.b)
+	if err != nil {
+		seat := r.m.Header().Seat(peerOf())
+		if werr := r.cfg.Transcript.Raw(f.b, peerOf()); werr != nil {
+			return werr
+		}
+		r.res.Violation = &Violation{Seat: seat, Peer: peerOf(), Seq: r.m.Seq() + 1, Err: err}
+		return r.close(ctx, CloseViolation, seat, err.Error())
+	}
+	evs, err := r.m.Accept(e)
+	if errors.Is(err, ErrRepeated) {
+		r.log.Debug("duplicate message dropped", "seq", e.Seq)
+		return errIgnored
+	}
+	if werr := r.cfg.Transcript.Envelope(e); werr != nil {
+		return werr
+	}
+	if err != nil {
+		var v *Violation
+		if !errors.As(err, &v) {
+			return fmt.Errorf("referee: %w", err)
+		}
+		r.res.Violation = v
+		return r.close(ctx, CloseViolation, v.Seat, v.Err.Error())
+	}
+	r.res.Received++
+	r.note(Note{Seq: e.Seq, Seat: r.m.Header().Seat(e.From), Dir: "in", OK: true, Text: fmt.Sprintf("message %d accepted: signature, chain, every check and the state hash agree", e.Seq), Events: evs, State: r.m.StateHash()})
+	return nil
+}
+
+// flush seals and sends what the local seat has staged.
+func (r *Referee) flush(ctx context.Context) error {
+	if len(r.staged) == 0 {
+		return nil
+	}
+	e, err := r.m.Seal(r.cfg.Seat, r.staged, r.cfg.Key)
+	if err != nil {
+		return err
+	}
+	r.staged = nil
+	if err := r.cfg.Transcript.Envelope(e); err != nil {
+		return err
+	}
+	envs := []*Envelope{e}
+	if r.cfg.Cheat != nil {
+		envs = r.cfg.Cheat.AlterEnvelope(r.m, e, r.cfg.Key)
+		if len(envs) != 1 || envs[0] != e {
+			r.res.Cheated = true
+		}
+	}
+	for _, x := range envs {
+		if err := r.send(ctx, x); err != nil {
+			return err
+		}
+	}
+	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: "out", OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
+	return nil
+}
+
+// flushCheat sends staged inputs that the local engine refused (test-only).
+func (r *Referee) flushCheat(ctx context.Context) error {
+	e, err := r.m.Draft(r.staged, r.m.StateHash(), r.cfg.Key)
+	if err != nil {
+		return err
+	}
+	r.staged = nil
+	return r.send(ctx, e)
+}
+
+func (r *Referee) send(ctx context.Context, e *Envelope) error {
+	b, err := EncodeEnvelope(e)
+	if err != nil {
+		return err
+	}
+	if err := r.cfg.Transport.Send(ctx, b); err != nil {
+		return fmt.Errorf("referee: send message %d: %w", e.Seq, err)
+	}
+	r.res.Sent++
+	r.res.BytesSent += int64(len(b))
+	return nil
+}
+
+func countInputs(e *Envelope) int {
+	b, err := DecodeBody(e.Body)
+	if err != nil {
+		return 0
+	}
+	return len(b.Inputs)
+}
+
+// close ends the match with a signed closing record blaming seat.
+func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, detail string) error {
+	seq := r.m.Seq()
+	if reason == CloseViolation && r.res.Violation != nil {
+		seq = r.res.Violation.Seq
+	}
+	c := &Closing{Closing: reason, Match: r.m.Header().Match, Seat: int(seat), Seq: seq, Detail: detail}
+	if err := c.Sign(r.cfg.Key); err != nil {
+		return err
+	}
+	r.res.Closing = c
+	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
+		return err
+	}
+	if reason != CloseViolation {
+		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), seat), Reason: fmt.Sprintf("%s forfeits (%s)", seat, reason)}
+	}
+	r.note(Note{Seq: seq, Seat: seat, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail)})
+	return nil
+}
+
+// waitClose gives the other side a moment to read what was sent before the
+// cheating peer hangs up.
+func (r *Referee) waitClose(ctx context.Context, frames <-chan frame) {
+	t := time.NewTimer(5 * time.Second)
+	defer t.Stop()
+	select {
+	case <-frames:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+func (r *Referee) note(n Note) {
+	if r.cfg.Observe == nil {
+		return
+	}
+	if n.Game == nil {
+		n.Game = r.m.Game().Clone()
+	}
+	if n.State == (Digest{}) {
+		n.State = r.m.StateHash()
+	}
+	r.cfg.Observe(n)
+}

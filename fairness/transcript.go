@@ -1,0 +1,251 @@
+package fairness
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// Closing is the last line of a transcript whose match did not end by the
+// rules: the writer's signed account of why it stopped. Reason is one of the
+// Close* constants; Seat is the seat it blames; Seq the last message
+// accepted (or the offending one, for a violation).
+type Closing struct {
+	Closing string `json:"closing"`
+	Match   string `json:"match"`
+	Seat    int    `json:"seat"`
+	Seq     uint64 `json:"seq"`
+	Detail  string `json:"detail"`
+	By      string `json:"by"`
+	Sig     string `json:"sig"`
+}
+
+// Closing reasons.
+const (
+	CloseViolation = "violation" // a message broke the rules; it is the line before
+	CloseTimeout   = "timeout"   // the seat stopped answering and forfeits
+	CloseAbandoned = "abandoned" // the seat's connection closed mid-match
+)
+
+func (c *Closing) signedDigest() Digest {
+	return newHasher("salvo/closing/1").str(c.Closing).str(c.Match).int(c.Seat).uint(c.Seq).str(c.Detail).str(c.By).sum()
+}
+
+// Sign fills in By and Sig.
+func (c *Closing) Sign(key crypto.PrivKey) error {
+	id, err := peer.IDFromPrivateKey(key)
+	if err != nil {
+		return fmt.Errorf("sign closing: %w", err)
+	}
+	c.By = id.String()
+	d := c.signedDigest()
+	sig, err := key.Sign(d[:])
+	if err != nil {
+		return fmt.Errorf("sign closing: %w", err)
+	}
+	c.Sig = base64.StdEncoding.EncodeToString(sig)
+	return nil
+}
+
+// Verify checks the closing's signature against its writer's peer ID.
+func (c *Closing) Verify() error {
+	id, err := peer.Decode(c.By)
+	if err != nil {
+		return fmt.Errorf("closing: writer %q: %w", c.By, err)
+	}
+	pub, err := id.ExtractPublicKey()
+	if err != nil {
+		return fmt.Errorf("closing: writer key: %w", err)
+	}
+	sig, err := base64.StdEncoding.DecodeString(c.Sig)
+	if err != nil {
+		return fmt.Errorf("%w: closing signature is not base64", ErrSignature)
+	}
+	d := c.signedDigest()
+	if ok, err := pub.Verify(d[:], sig); err != nil || !ok {
+		return fmt.Errorf("%w: closing record does not verify against its writer", ErrSignature)
+	}
+	return nil
+}
+
+// Raw is a transcript line keeping a message that could not even be decoded,
+// as evidence.
+type Raw struct {
+	Raw  string `json:"raw"` // base64 of the bytes received
+	From string `json:"from"`
+}
+
+// TranscriptWriter appends a match to a JSON Lines file as it goes: the
+// header, then every accepted envelope, each synced to disk before the match
+// moves on, so a crash loses nothing that was accepted.
+type TranscriptWriter struct {
+	f    *os.File
+	path string
+	n    int64
+}
+
+// CreateTranscript creates the file at path (its directory too) and writes
+// the header.
+func CreateTranscript(path string, h Header) (*TranscriptWriter, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	w := &TranscriptWriter{f: f, path: path}
+	if err := w.writeJSON(h); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// Path returns the file's path.
+func (w *TranscriptWriter) Path() string {
+	if w == nil {
+		return ""
+	}
+	return w.path
+}
+
+// Bytes returns how many bytes have been written.
+func (w *TranscriptWriter) Bytes() int64 {
+	if w == nil {
+		return 0
+	}
+	return w.n
+}
+
+// Envelope appends one envelope.
+func (w *TranscriptWriter) Envelope(e *Envelope) error { return w.writeJSON(e) }
+
+// Raw appends undecodable bytes received from a peer, as evidence.
+func (w *TranscriptWriter) Raw(b []byte, from string) error {
+	return w.writeJSON(Raw{Raw: base64.StdEncoding.EncodeToString(b), From: from})
+}
+
+// WriteClosing appends a signed closing record.
+func (w *TranscriptWriter) WriteClosing(c *Closing) error { return w.writeJSON(c) }
+
+// Close closes the file.
+func (w *TranscriptWriter) Close() error {
+	if w == nil {
+		return nil
+	}
+	if err := w.f.Close(); err != nil {
+		return fmt.Errorf("transcript: %w", err)
+	}
+	return nil
+}
+
+// writeJSON appends one line and syncs it. A nil writer discards (a referee
+// run without a transcript, in tests).
+func (w *TranscriptWriter) writeJSON(v any) error {
+	if w == nil {
+		return nil
+	}
+	b, err := marshalCompact(v)
+	if err != nil {
+		return fmt.Errorf("transcript: encode: %w", err)
+	}
+	b = append(b, '\n')
+	if _, err := w.f.Write(b); err != nil {
+		return fmt.Errorf("transcript: write: %w", err)
+	}
+	if err := w.f.Sync(); err != nil {
+		return fmt.Errorf("transcript: sync: %w", err)
+	}
+	w.n += int64(len(b))
+	return nil
+}
+
+// Line is one parsed transcript line after the header: exactly one field is
+// set.
+type Line struct {
+	No       int // 1-based line number in the file
+	Envelope *Envelope
+	Closing  *Closing
+	Raw      *Raw
+}
+
+// ErrNotTranscript is wrapped when a file is not a readable transcript.
+var ErrNotTranscript = errors.New("not a Salvo transcript")
+
+// TranscriptReader reads a transcript line by line.
+type TranscriptReader struct {
+	sc *bufio.Scanner
+	no int
+}
+
+// ReadTranscript reads the header of a transcript and returns a reader for
+// its remaining lines.
+func ReadTranscript(r io.Reader) (Header, *TranscriptReader, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), MaxEnvelope+1024)
+	tr := &TranscriptReader{sc: sc}
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return Header{}, nil, fmt.Errorf("%w: %v", ErrNotTranscript, err)
+		}
+		return Header{}, nil, fmt.Errorf("%w: the file is empty", ErrNotTranscript)
+	}
+	tr.no = 1
+	var h Header
+	if err := strictUnmarshal(sc.Bytes(), &h); err != nil {
+		return Header{}, nil, fmt.Errorf("%w: line 1 is not a header: %v", ErrNotTranscript, err)
+	}
+	if h.Format != TranscriptFormat {
+		return Header{}, nil, fmt.Errorf("%w: line 1 names format %q, want %q", ErrNotTranscript, h.Format, TranscriptFormat)
+	}
+	return h, tr, nil
+}
+
+// Next returns the next line, or io.EOF at the end.
+func (tr *TranscriptReader) Next() (Line, error) {
+	for tr.sc.Scan() {
+		tr.no++
+		b := bytes.TrimSpace(tr.sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(b, &keys); err != nil {
+			return Line{}, fmt.Errorf("%w: line %d is not a JSON object: %v", ErrNotTranscript, tr.no, err)
+		}
+		switch {
+		case keys["closing"] != nil:
+			var c Closing
+			if err := strictUnmarshal(b, &c); err != nil {
+				return Line{}, fmt.Errorf("%w: line %d: closing record: %v", ErrNotTranscript, tr.no, err)
+			}
+			return Line{No: tr.no, Closing: &c}, nil
+		case keys["raw"] != nil:
+			var r Raw
+			if err := strictUnmarshal(b, &r); err != nil {
+				return Line{}, fmt.Errorf("%w: line %d: raw record: %v", ErrNotTranscript, tr.no, err)
+			}
+			return Line{No: tr.no, Raw: &r}, nil
+		default:
+			e, err := DecodeEnvelope(b)
+			if err != nil {
+				return Line{}, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, tr.no, err)
+			}
+			return Line{No: tr.no, Envelope: e}, nil
+		}
+	}
+	if err := tr.sc.Err(); err != nil {
+		return Line{}, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, tr.no+1, err)
+	}
+	return Line{}, io.EOF
+}

@@ -72,13 +72,13 @@ type battle struct {
 // seatState is everything public about one seat.
 type seatState struct {
 	root      engine.Digest
-	deck      []int                    // leaf indices still in the draw pile, ascending
-	hand      []int                    // leaf indices in the hand, in draw order
-	known     [DeckSize]Card           // the value of every opened leaf; NoCard if unopened
-	forces    [NumOceans][]int         // each task force's leaves, in play order
-	discard   []int                    // the discard pile's leaves, oldest first
-	blockaded [NumOceans]bool          // oceans this seat may not add to this (or its next) turn
-	surprised bool                     // this seat may not attack nor play a second card this (or its next) turn
+	deck      []int            // leaf indices still in the draw pile, ascending
+	hand      []int            // leaf indices in the hand, in draw order
+	known     [DeckSize]Card   // the value of every opened leaf; NoCard if unopened
+	forces    [NumOceans][]int // each task force's leaves, in play order
+	discard   []int            // the discard pile's leaves, oldest first
+	blockaded [NumOceans]bool  // oceans this seat may not add to this (or its next) turn
+	surprised bool             // this seat may not attack nor play a second card this (or its next) turn
 }
 
 // Game is one match of the ocean card game. It implements [engine.Game].

@@ -1,0 +1,51 @@
+package oceans
+
+import (
+	"flag"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+var long = flag.Bool("long", false, "run the long statistical tests (1,000 strong-vs-random matches)")
+
+// strongVsRandom plays n matches of the strong bot against the random bot,
+// alternating seats, and returns the strong bot's wins.
+func strongVsRandom(t testing.TB, n int, seed uint64) int {
+	wins := 0
+	for i := range n {
+		s := seed + uint64(i)
+		strong := engine.Agent(NewStrongBot(rand.New(rand.NewPCG(s, 11))))
+		random := engine.Agent(NewRandomBot(rand.New(rand.NewPCG(s, 12))))
+		strongSeat := engine.Seat(i % 2)
+		agents := [2]engine.Agent{strong, random}
+		if strongSeat == 1 {
+			agents = [2]engine.Agent{random, strong}
+		}
+		h := newHarness(t, s, agents[0], agents[1])
+		if err := h.run(); err != nil {
+			t.Fatalf("match %d: %v", i, err)
+		}
+		if w := h.g.Outcome().Winners; len(w) == 1 && w[0] == strongSeat {
+			wins++
+		}
+	}
+	return wins
+}
+
+func TestStrongBeatsRandom(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	if *long {
+		n = 1000
+	}
+	wins := strongVsRandom(t, n, 1000)
+	rate := float64(wins) / float64(n)
+	t.Logf("strong bot beat the random bot in %d of %d matches (%.1f%%), seats alternated", wins, n, 100*rate)
+	if rate < 0.8 {
+		t.Fatalf("strong bot won only %.1f%% against the random bot", 100*rate)
+	}
+}

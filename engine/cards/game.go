@@ -108,10 +108,10 @@ type Game struct {
 
 	players [2]player
 
-	over    bool
-	winner  engine.Seat
-	isDraw  bool
-	reason  string
+	over   bool
+	winner engine.Seat
+	isDraw bool
+	reason string
 }
 
 // player is one seat's public side of the table.

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -182,3 +183,5 @@ func (tb *table) settle(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func isIllegal(err error) bool { return errors.Is(err, engine.ErrIllegal) }

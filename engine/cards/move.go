@@ -95,9 +95,9 @@ type Move struct {
 	Action  Action    `json:"action"`
 	Card    CardRef   `json:"card,omitzero"`
 	Face    Face      `json:"face,omitzero"`
-	Pos     int       `json:"pos,omitzero"`     // Tap: grid position 0..11 (row*4+column) of the opponent
-	Ship    Ship      `json:"ship,omitzero"`    // Attack: enemy ship; PlaceShield, Repair, PTRepair: own ship
-	Peg     int       `json:"peg,omitzero"`     // Repair, PTRepair: index of the peg card on the ship
+	Pos     int       `json:"pos,omitzero"`      // Tap: grid position 0..11 (row*4+column) of the opponent
+	Ship    Ship      `json:"ship,omitzero"`     // Attack: enemy ship; PlaceShield, Repair, PTRepair: own ship
+	Peg     int       `json:"peg,omitzero"`      // Repair, PTRepair: index of the peg card on the ship
 	Discard []CardRef `json:"discard,omitempty"` // DiscardWhite: the white peg cards discarded
 }
 

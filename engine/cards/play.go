@@ -18,6 +18,9 @@ func (g *Game) MustOpen(seat engine.Seat, move []byte) ([]engine.Slot, error) {
 	if !validSeat(seat) {
 		return nil, engine.Illegal("no such seat %s", seat)
 	}
+	if err := m.checkShape(); err != nil {
+		return nil, err
+	}
 	if err := g.checkRefs(seat, m); err != nil {
 		return nil, err
 	}
@@ -108,6 +111,15 @@ func (m Move) checkShape() error {
 		(m.Action != DiscardWhite && len(m.Discard) > 0)
 	if bad {
 		return engine.Illegal("move %q carries fields its action does not use or lacks its card face", m.Action)
+	}
+	if m.Action == DiscardWhite {
+		seen := map[CardRef]bool{m.Card: true}
+		for _, c := range m.Discard {
+			if seen[c] {
+				return engine.Illegal("card %s is named twice in one move", c)
+			}
+			seen[c] = true
+		}
 	}
 	return nil
 }

@@ -298,7 +298,7 @@ func (g *Game) applyPlace(seat engine.Seat, m Move) error {
 	} else if m.Facing != nil {
 		return engine.Illegal("a shallow has no facing")
 	}
-	if err := g.checkPlacement(seat, piece, *m.Cell, facing); err != nil {
+	if err := g.checkPlacement(g.board(), seat, piece, *m.Cell, facing); err != nil {
 		return err
 	}
 	g.place(seat, piece, *m.Cell, facing)

@@ -35,7 +35,7 @@ type boardMap struct {
 func carrierCells(bow Cell, facing Dir) (cells [CarrierLen]Cell, ok bool) {
 	c := bow
 	for i := range cells {
-		if c == NoCell {
+		if !c.Valid() {
 			return cells, false
 		}
 		cells[i] = c

@@ -22,8 +22,7 @@ func surroundedByWater(b *boardMap, cells []Cell) bool {
 }
 
 // checkPlacement checks seat s placing piece at c heading facing.
-func (g *Game) checkPlacement(s engine.Seat, piece Piece, c Cell, facing Dir) error {
-	b := g.board()
+func (g *Game) checkPlacement(b *boardMap, s engine.Seat, piece Piece, c Cell, facing Dir) error {
 	switch piece {
 	case PieceCarrier:
 		if !facing.Straight() {
@@ -95,15 +94,16 @@ func (g *Game) checkPlacement(s engine.Seat, piece Piece, c Cell, facing Dir) er
 // moves, in board order.
 func (g *Game) placementOptions(s engine.Seat, piece Piece) []Move {
 	var out []Move
+	b := g.board()
 	for c := Cell(0); c < NumCells; c++ {
 		switch piece {
 		case PieceShallow:
-			if g.checkPlacement(s, piece, c, North) == nil {
+			if g.checkPlacement(b, s, piece, c, North) == nil {
 				out = append(out, PlaceMove(piece, c, North))
 			}
 		default:
 			for d := Dir(0); d < numDirs; d++ {
-				if g.checkPlacement(s, piece, c, d) == nil {
+				if g.checkPlacement(b, s, piece, c, d) == nil {
 					out = append(out, PlaceMove(piece, c, d))
 				}
 			}

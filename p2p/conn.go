@@ -107,14 +107,14 @@ func (h *Host) handleMatch(s network.Stream) {
 		return
 	}
 	defer h.wg.Done()
-	t := time.NewTimer(AcceptWait)
+	t := time.NewTimer(h.acceptWait)
 	defer t.Stop()
 	select {
 	case h.incoming <- c:
 		h.log.Debug("match stream accepted", "peer", shortID(c.remote), "kind", c.kind)
 	case <-t.C:
 		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", shortID(c.remote))
-		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, AcceptWait), network.StreamResourceLimitExceeded)
+		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, h.acceptWait), network.StreamResourceLimitExceeded)
 	case <-h.closing:
 		_ = c.Close()
 	}
@@ -221,7 +221,7 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 		return err
 	}
 	stop := interruptOn(ctx, c.s.SetWriteDeadline)
-	err := WriteFrame(c.s, p)
+	err := writeFrame(c.s, p)
 	fired := stop()
 	if err == nil {
 		return nil
@@ -249,7 +249,7 @@ func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
 		return nil, err
 	}
 	stop := interruptOn(ctx, c.s.SetReadDeadline)
-	p, err := ReadFrame(c.r, MaxFrame)
+	p, err := readFrame(c.r, MaxFrame)
 	fired := stop()
 	if err == nil {
 		return p, nil

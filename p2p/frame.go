@@ -22,14 +22,22 @@ var (
 // then the bytes, in a single Write call. Frames over MaxFrame are refused
 // before anything is written.
 func WriteFrame(w io.Writer, p []byte) error {
+	if err := writeFrame(w, p); err != nil {
+		return fmt.Errorf("p2p: %w", err)
+	}
+	return nil
+}
+
+// writeFrame is WriteFrame with errors not yet prefixed by the package.
+func writeFrame(w io.Writer, p []byte) error {
 	if len(p) > MaxFrame {
-		return fmt.Errorf("p2p: write frame: %w: %d bytes, limit %d", ErrFrameTooLarge, len(p), MaxFrame)
+		return fmt.Errorf("write frame: %w: %d bytes, limit %d", ErrFrameTooLarge, len(p), MaxFrame)
 	}
 	buf := make([]byte, binary.MaxVarintLen64+len(p))
 	n := binary.PutUvarint(buf, uint64(len(p)))
 	n += copy(buf[n:], p)
 	if _, err := w.Write(buf[:n]); err != nil {
-		return fmt.Errorf("p2p: write frame of %d bytes: %w", len(p), err)
+		return fmt.Errorf("write frame of %d bytes: %w", len(p), err)
 	}
 	return nil
 }
@@ -43,6 +51,15 @@ func WriteFrame(w io.Writer, p []byte) error {
 // otherwise it is read one byte at a time, so no byte after the frame is
 // consumed.
 func ReadFrame(r io.Reader, max int) ([]byte, error) {
+	p, err := readFrame(r, max)
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("p2p: %w", err)
+	}
+	return p, err
+}
+
+// readFrame is ReadFrame with errors not yet prefixed by the package.
+func readFrame(r io.Reader, max int) ([]byte, error) {
 	if max <= 0 || max > MaxFrame {
 		max = MaxFrame
 	}
@@ -55,14 +72,14 @@ func ReadFrame(r io.Reader, max int) ([]byte, error) {
 		return nil, err
 	}
 	if n > uint64(max) {
-		return nil, fmt.Errorf("p2p: read frame: %w: %d bytes, limit %d", ErrFrameTooLarge, n, max)
+		return nil, fmt.Errorf("read frame: %w: %d bytes, limit %d", ErrFrameTooLarge, n, max)
 	}
 	p := make([]byte, n)
 	if got, err := io.ReadFull(r, p); err != nil {
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("p2p: read frame: %w: got %d of %d bytes", ErrTruncatedFrame, got, n)
+			return nil, fmt.Errorf("read frame: %w: got %d of %d bytes", ErrTruncatedFrame, got, n)
 		}
-		return nil, fmt.Errorf("p2p: read frame body (%d of %d bytes): %w", got, n, err)
+		return nil, fmt.Errorf("read frame body (%d of %d bytes): %w", got, n, err)
 	}
 	return p, nil
 }
@@ -77,22 +94,22 @@ func readLength(br io.ByteReader) (uint64, error) {
 				return 0, io.EOF
 			}
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				return 0, fmt.Errorf("p2p: read frame: %w: stream ended inside the length", ErrTruncatedFrame)
+				return 0, fmt.Errorf("read frame: %w: stream ended inside the length", ErrTruncatedFrame)
 			}
-			return 0, fmt.Errorf("p2p: read frame length: %w", err)
+			return 0, fmt.Errorf("read frame length: %w", err)
 		}
 		if i == binary.MaxVarintLen64-1 && b > 1 {
-			return 0, fmt.Errorf("p2p: read frame: %w: over 64 bits", ErrMalformedFrame)
+			return 0, fmt.Errorf("read frame: %w: over 64 bits", ErrMalformedFrame)
 		}
 		x |= uint64(b&0x7f) << (7 * i)
 		if b < 0x80 {
 			if b == 0 && i > 0 {
-				return 0, fmt.Errorf("p2p: read frame: %w: not minimally encoded", ErrMalformedFrame)
+				return 0, fmt.Errorf("read frame: %w: not minimally encoded", ErrMalformedFrame)
 			}
 			return x, nil
 		}
 	}
-	return 0, fmt.Errorf("p2p: read frame: %w: over 64 bits", ErrMalformedFrame)
+	return 0, fmt.Errorf("read frame: %w: over 64 bits", ErrMalformedFrame)
 }
 
 // oneByteReader reads single bytes straight from r, buffering nothing.

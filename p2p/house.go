@@ -62,6 +62,12 @@ const (
 	AcceptWait = 10 * time.Second
 )
 
+// Copies of the waits tests shorten; read when a Host starts.
+var (
+	acceptWait = AcceptWait
+	lanRefresh = LANRefresh
+)
+
 // Connection manager settings.
 const (
 	// ConnLow is the connection manager's low watermark.

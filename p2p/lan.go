@@ -43,10 +43,11 @@ type PeerInfo struct {
 
 // lan runs mDNS discovery and keeps the table of LAN peers.
 type lan struct {
-	h      *Host
-	ch     chan PeerInfo
-	ctx    context.Context
-	cancel context.CancelFunc
+	h       *Host
+	refresh time.Duration // LANRefresh, shortened by tests
+	ch      chan PeerInfo
+	ctx     context.Context
+	cancel  context.CancelFunc
 
 	mu      sync.Mutex
 	svc     mdns.Service
@@ -60,6 +61,7 @@ func newLAN(h *Host) *lan {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &lan{
 		h:       h,
+		refresh: lanRefresh,
 		ch:      make(chan PeerInfo, LANBuffer),
 		ctx:     ctx,
 		cancel:  cancel,
@@ -248,7 +250,7 @@ func (l *lan) waitConnected(id peer.ID, d time.Duration) bool {
 
 // refreshLoop asks every known LAN peer again every LANRefresh.
 func (l *lan) refreshLoop() {
-	t := time.NewTicker(LANRefresh)
+	t := time.NewTicker(l.refresh)
 	defer t.Stop()
 	for {
 		select {

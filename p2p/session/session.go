@@ -1,0 +1,228 @@
+// Package session brings a match up between two Salvo peers over a match
+// stream and plays it: the host offers a game, the joiner accepts, both
+// build the same transcript header, and each side runs a referee over the
+// stream.
+//
+// The handshake is three frames before the first envelope:
+//
+//	joiner → host   {"t":"join","version":…,"name":…,"nonce":…}
+//	host → joiner   {"t":"offer","header":{…}}    seat 0 is the host, seat 1 the joiner
+//	joiner → host   {"t":"accept","match":…}      or {"t":"decline","reason":…}
+//
+// Both sides contribute a fresh nonce to the header, so the match ID (its
+// hash) is new even if one side replays an old offer.
+package session
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// Version names the handshake and envelope protocol; peers must agree.
+const Version = "salvo/1"
+
+// HandshakeTimeout bounds the handshake.
+const HandshakeTimeout = 30 * time.Second
+
+// Stream is the framed connection a session runs over (a *p2p.Conn).
+type Stream interface {
+	fairness.Transport
+	Remote() peer.ID
+}
+
+// Self is the local player.
+type Self struct {
+	Key  crypto.PrivKey
+	Name string
+}
+
+// Offer is the game a host offers.
+type Offer struct {
+	Game    string
+	Variant string
+}
+
+// Match is an agreed match, ready to play.
+type Match struct {
+	Header fairness.Header
+	Seat   engine.Seat
+	Entry  games.Entry
+	Stream Stream
+}
+
+type frame struct {
+	T       string           `json:"t"`
+	Version string           `json:"version,omitempty"`
+	Name    string           `json:"name,omitempty"`
+	Nonce   string           `json:"nonce,omitempty"`
+	Header  *fairness.Header `json:"header,omitempty"`
+	Match   string           `json:"match,omitempty"`
+	Reason  string           `json:"reason,omitempty"`
+}
+
+// ErrDeclined is returned when the other side declines the match.
+var ErrDeclined = errors.New("match declined")
+
+func send(ctx context.Context, s Stream, f frame) error {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return s.Send(ctx, b)
+}
+
+func recv(ctx context.Context, s Stream, want string) (frame, error) {
+	b, err := s.Recv(ctx)
+	if err != nil {
+		return frame{}, fmt.Errorf("handshake: %w", err)
+	}
+	var f frame
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return frame{}, fmt.Errorf("handshake: malformed %s frame: %w", want, err)
+	}
+	if f.T == "decline" {
+		return frame{}, fmt.Errorf("%w: %s", ErrDeclined, f.Reason)
+	}
+	if f.T != want {
+		return frame{}, fmt.Errorf("handshake: got %q, want %q", f.T, want)
+	}
+	return f, nil
+}
+
+// Host runs the host's side of the handshake on a stream a joiner opened.
+func Host(ctx context.Context, s Stream, self Self, offer Offer) (*Match, error) {
+	ctx, cancel := context.WithTimeout(ctx, HandshakeTimeout)
+	defer cancel()
+	entry, ok := games.Lookup(offer.Game)
+	if !ok {
+		return nil, fmt.Errorf("host: unknown game %q", offer.Game)
+	}
+	j, err := recv(ctx, s, "join")
+	if err != nil {
+		return nil, err
+	}
+	if j.Version != Version {
+		_ = send(ctx, s, frame{T: "decline", Reason: fmt.Sprintf("protocol %q, this peer speaks %q", j.Version, Version)})
+		return nil, fmt.Errorf("host: joiner speaks %q, not %q", j.Version, Version)
+	}
+	me, err := peer.IDFromPrivateKey(self.Key)
+	if err != nil {
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	nonce, err := fairness.NewNonce()
+	if err != nil {
+		return nil, err
+	}
+	h, err := fairness.NewHeader(entry.Spec, offer.Variant, []fairness.Player{
+		{Peer: me.String(), Name: self.Name, Nonce: nonce},
+		{Peer: s.Remote().String(), Name: j.Name, Nonce: j.Nonce},
+	})
+	if err != nil {
+		_ = send(ctx, s, frame{T: "decline", Reason: err.Error()})
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	h.Created = time.Now().UTC().Format(time.RFC3339)
+	if err := send(ctx, s, frame{T: "offer", Header: &h}); err != nil {
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	a, err := recv(ctx, s, "accept")
+	if err != nil {
+		return nil, err
+	}
+	if a.Match != h.Match {
+		return nil, fmt.Errorf("host: joiner accepted match %.16s…, offered %.16s…", a.Match, h.Match)
+	}
+	return &Match{Header: h, Seat: 0, Entry: entry, Stream: s}, nil
+}
+
+// Join runs the joiner's side of the handshake on a stream it opened to a
+// host. accept, if not nil, sees the offered header and may refuse it.
+func Join(ctx context.Context, s Stream, self Self, accept func(fairness.Header) error) (*Match, error) {
+	ctx, cancel := context.WithTimeout(ctx, HandshakeTimeout)
+	defer cancel()
+	nonce, err := fairness.NewNonce()
+	if err != nil {
+		return nil, err
+	}
+	if err := send(ctx, s, frame{T: "join", Version: Version, Name: self.Name, Nonce: nonce}); err != nil {
+		return nil, fmt.Errorf("join: %w", err)
+	}
+	o, err := recv(ctx, s, "offer")
+	if err != nil {
+		return nil, err
+	}
+	h := *o.Header
+	decline := func(err error) (*Match, error) {
+		_ = send(ctx, s, frame{T: "decline", Reason: err.Error()})
+		return nil, fmt.Errorf("join: %w", err)
+	}
+	entry, ok := games.Lookup(h.Game)
+	if !ok {
+		return decline(fmt.Errorf("unknown game %q", h.Game))
+	}
+	me, err := peer.IDFromPrivateKey(self.Key)
+	if err != nil {
+		return nil, err
+	}
+	if len(h.Players) != 2 || h.Players[1].Peer != me.String() || h.Players[1].Nonce != nonce || h.Players[0].Peer != s.Remote().String() {
+		return decline(errors.New("the offer does not seat this peer and the host as agreed"))
+	}
+	if _, err := fairness.NewMatch(entry.Spec, h); err != nil {
+		return decline(err)
+	}
+	if accept != nil {
+		if err := accept(h); err != nil {
+			return decline(err)
+		}
+	}
+	if err := send(ctx, s, frame{T: "accept", Match: h.Match}); err != nil {
+		return nil, fmt.Errorf("join: %w", err)
+	}
+	return &Match{Header: h, Seat: 1, Entry: entry, Stream: s}, nil
+}
+
+// PlayConfig says how to play an agreed match.
+type PlayConfig struct {
+	Key        crypto.PrivKey
+	Agent      engine.Agent
+	Transcript string // path of the transcript to write
+	Timeout    time.Duration
+	Observe    func(fairness.Note)
+	Cheat      fairness.Cheat
+	Logger     *slog.Logger
+}
+
+// Play runs the referee for the local seat to the end of the match.
+func (m *Match) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, error) {
+	fm, err := fairness.NewMatch(m.Entry.Spec, m.Header)
+	if err != nil {
+		return nil, err
+	}
+	tw, err := fairness.CreateTranscript(cfg.Transcript, m.Header)
+	if err != nil {
+		return nil, err
+	}
+	defer tw.Close()
+	ref, err := fairness.NewReferee(fairness.Config{
+		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: m.Stream,
+		Transcript: tw, Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ref.Run(ctx)
+}

@@ -166,7 +166,7 @@ func TestCheatAlteredGrid(t *testing.T) {
 		tb.g.players[1].ships[PTBoat].revealed = true
 		hand := tb.setHand(t, 0, White, White, White, White, White)
 		tb.tapTo(t, 0, hand[0], White, 6, NoShip) // settles the board: seat 0 has won
-		if err := tb.step(); err != nil {        // seat 0 reveals honestly
+		if err := tb.step(); err != nil {         // seat 0 reveals honestly
 			t.Fatal(err)
 		}
 		in, _ := tb.input()

@@ -45,8 +45,8 @@ func TestTap(t *testing.T) {
 				if sv.Damage != tc.damage {
 					t.Errorf("damage %d, want %d", sv.Damage, tc.damage)
 				}
-				if tc.find == Battleship && tc.face == Red4 && !sv.Sunk {
-					t.Errorf("four pegs did not sink the battleship")
+				if wantSunk := tc.find == Battleship && tc.face == Red4; sv.Sunk != wantSunk {
+					t.Errorf("%s sunk = %v, want %v", tc.find, sv.Sunk, wantSunk)
 				}
 			} else if !hasEvent(evs, "miss") {
 				t.Errorf("no miss event in %v", evs)

@@ -15,23 +15,29 @@ var long = flag.Bool("long", false, "run the long statistical tests (1,000 stron
 func strongVsRandom(t testing.TB, n int, seed uint64) int {
 	wins := 0
 	for i := range n {
-		s := seed + uint64(i)
-		strong := engine.Agent(NewStrongBot(rand.New(rand.NewPCG(s, 11))))
-		random := engine.Agent(NewRandomBot(rand.New(rand.NewPCG(s, 12))))
-		strongSeat := engine.Seat(i % 2)
-		agents := [2]engine.Agent{strong, random}
-		if strongSeat == 1 {
-			agents = [2]engine.Agent{random, strong}
-		}
-		h := newHarness(t, s, agents[0], agents[1])
-		if err := h.run(); err != nil {
-			t.Fatalf("match %d: %v", i, err)
-		}
-		if w := h.g.Outcome().Winners; len(w) == 1 && w[0] == strongSeat {
+		if strongWins(t, i, seed+uint64(i)) {
 			wins++
 		}
 	}
 	return wins
+}
+
+// strongWins plays match number i of the strong bot against the random bot
+// (the strong bot sits in seat i mod 2) and reports whether it won.
+func strongWins(t testing.TB, i int, seed uint64) bool {
+	strong := engine.Agent(NewStrongBot(rand.New(rand.NewPCG(seed, 11))))
+	random := engine.Agent(NewRandomBot(rand.New(rand.NewPCG(seed, 12))))
+	strongSeat := engine.Seat(i % 2)
+	agents := [2]engine.Agent{strong, random}
+	if strongSeat == 1 {
+		agents = [2]engine.Agent{random, strong}
+	}
+	h := newHarness(t, seed, agents[0], agents[1])
+	if err := h.run(); err != nil {
+		t.Fatalf("match %d: %v", i, err)
+	}
+	w := h.g.Outcome().Winners
+	return len(w) == 1 && w[0] == strongSeat
 }
 
 func TestStrongBeatsRandom(t *testing.T) {

@@ -8,6 +8,12 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
+var expSamples = 0
+
+var expSamplesHook func() int
+
+var expLook func(k *knowledge, r *rand.Rand) Cell
+
 // The hunter's own choices.
 const (
 	// hunterDamp is the weight factor, per cell already chosen in the same
@@ -116,8 +122,17 @@ func (k *knowledge) volley(n int, r *rand.Rand) []Cell {
 	out := make([]Cell, 0, n)
 	for range n {
 		d, ok := k.density(pick, hunterDamp)
+		if expSamplesHook != nil {
+			expSamples = expSamplesHook()
+		}
+		if expSamples > 0 {
+			d, ok = k.sampledDensity(expSamples, r)
+		}
 		taken := k.shot.or(pick)
 		c := bestCell(d, taken, ok, r)
+		if expLook != nil && n == 1 {
+			c = expLook(k, r)
+		}
 		if c < 0 {
 			break
 		}

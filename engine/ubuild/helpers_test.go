@@ -1,0 +1,187 @@
+package ubuild
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// lay builds a layout from five specs "C-4v" (vertical from C-4) or "A-1h"
+// (horizontal from A-1), in ship order.
+func lay(t testing.TB, specs ...string) Layout {
+	t.Helper()
+	if len(specs) != NumShips {
+		t.Fatalf("lay: %d specs", len(specs))
+	}
+	var l Layout
+	for i, s := range specs {
+		c, err := ParseCell(s[:len(s)-1])
+		if err != nil {
+			t.Fatalf("lay %q: %v", s, err)
+		}
+		l[i] = Placement{Start: c, Vertical: strings.HasSuffix(s, "v")}
+	}
+	if err := l.Validate(); err != nil {
+		t.Fatalf("lay %v: %v", specs, err)
+	}
+	return l
+}
+
+// Two layouts used by many tests.
+//
+//	seat 0: battleship A-1..A-5, carrier C-1..C-4, destroyer E-1..E-3,
+//	        submarine G-1..G-3, PT boat I-1..I-2
+//	seat 1: battleship J-6..J-10, carrier C-4..F-4 (vertical),
+//	        destroyer A-8..A-10, submarine H-1..H-3, PT boat E-9..F-9
+func layout0(t testing.TB) Layout { return lay(t, "A-1h", "C-1h", "E-1h", "G-1h", "I-1h") }
+func layout1(t testing.TB) Layout { return lay(t, "J-6h", "C-4v", "A-8h", "H-1h", "E-9v") }
+
+// match is a scripted match: both seats' secrets, inputs built by hand.
+type match struct {
+	t   testing.TB
+	g   *Game
+	sec [2]secrets
+}
+
+// cheatCells commits raw grid cells (possibly an illegal layout).
+type grids struct {
+	cells   [2][NumCells]byte
+	weapons [2][NumShips]int
+}
+
+// newMatch commits the given grids (and weapons in custom) and flips first.
+func newMatch(t testing.TB, variant string, gr grids, first engine.Seat) *match {
+	t.Helper()
+	g, err := New(engine.Setup{Seats: 2, Variant: variant})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &match{t: t, g: g, sec: [2]secrets{{}, {}}}
+	for g.Next().Kind == engine.NeedCommit {
+		n := g.Next()
+		var vals []byte
+		if n.Name == GridName {
+			vals = gr.cells[n.Seat][:]
+		} else {
+			for _, w := range gr.weapons[n.Seat] {
+				vals = append(vals, byte(w))
+			}
+		}
+		for i, v := range vals {
+			m.sec[n.Seat][engine.Slot{Owner: n.Seat, Name: n.Name, Index: i}] = []byte{v}
+		}
+		m.apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat,
+			Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size, Root: engine.Digest{byte(n.Seat), byte(len(n.Name))}}})
+	}
+	m.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{int(first)}})
+	return m
+}
+
+// standardMatch starts a match with layout0 and layout1.
+func standardMatch(t testing.TB, variant string, w0, w1 [NumShips]int, first engine.Seat) *match {
+	t.Helper()
+	return newMatch(t, variant, grids{
+		cells:   [2][NumCells]byte{layout0(t).Cells(), layout1(t).Cells()},
+		weapons: [2][NumShips]int{w0, w1}}, first)
+}
+
+func (m *match) apply(in engine.Input) []engine.Event {
+	m.t.Helper()
+	ev, err := m.g.Apply(in)
+	if err != nil {
+		m.t.Fatalf("apply %s from %s: %v", in.Kind, in.Seat, err)
+	}
+	return ev
+}
+
+// open returns honest openings of slots from seat's secrets.
+func (m *match) open(seat engine.Seat, slots []engine.Slot) []engine.Opened {
+	out := make([]engine.Opened, len(slots))
+	for i, s := range slots {
+		v, ok := m.sec[seat][s]
+		if !ok {
+			m.t.Fatalf("no secret %s", s)
+		}
+		out[i] = engine.Opened{Slot: s, Value: v}
+	}
+	return out
+}
+
+// moveIn builds the input of a move by seat with the openings MustOpen asks.
+func (m *match) moveIn(seat engine.Seat, move []byte) engine.Input {
+	m.t.Helper()
+	slots, err := m.g.MustOpen(seat, move)
+	if err != nil {
+		m.t.Fatalf("MustOpen: %v", err)
+	}
+	return engine.Input{Kind: engine.NeedMove, Seat: seat, Move: move, Opened: m.open(seat, slots)}
+}
+
+func fireMove(ship Ship, shots ...string) []byte {
+	return engine.MustEncodeMove(Fire{Ship: ship.Key(), Shots: shots})
+}
+
+// fire applies a legal volley.
+func (m *match) fire(seat engine.Seat, ship Ship, shots ...string) {
+	m.t.Helper()
+	m.apply(m.moveIn(seat, fireMove(ship, shots...)))
+}
+
+// honest applies the honest answer of the defender.
+func (m *match) honest() []engine.Event {
+	m.t.Helper()
+	n := m.g.Next()
+	b, err := m.g.Answer(n.Seat, n, m.sec[n.Seat])
+	if err != nil {
+		m.t.Fatalf("Answer: %v", err)
+	}
+	return m.apply(m.moveIn(n.Seat, b))
+}
+
+// answerMove encodes an answer from "C-2 miss", "C-4 hit carrier" items.
+func answerMove(items ...string) []byte {
+	a := Answer{Results: []ShotReport{}}
+	for _, it := range items {
+		f := strings.Fields(it)
+		r := ShotReport{Cell: f[0], Result: f[1]}
+		if len(f) > 2 {
+			r.Ship = f[2]
+		}
+		a.Results = append(a.Results, r)
+	}
+	return engine.MustEncodeMove(a)
+}
+
+// reject applies in, expects an error wrapping ErrIllegal that blames
+// blame and mentions want, and checks the state did not change.
+func (m *match) reject(in engine.Input, blame engine.Seat, want string) error {
+	m.t.Helper()
+	before := m.g.Hash()
+	_, err := m.g.Apply(in)
+	if err == nil {
+		m.t.Fatalf("accepted an illegal input; want error containing %q", want)
+	}
+	if !errors.Is(err, engine.ErrIllegal) {
+		m.t.Errorf("error %v does not wrap ErrIllegal", err)
+	}
+	if got := engine.Blame(err, in.Seat); got != blame {
+		m.t.Errorf("error %v blames %s, want %s", err, got, blame)
+	}
+	if !strings.Contains(err.Error(), want) {
+		m.t.Errorf("error %q does not mention %q", err, want)
+	}
+	if m.g.Hash() != before {
+		m.t.Errorf("rejected input changed the state")
+	}
+	return err
+}
+
+// play runs honest volleys from scripted turns: each turn a seat fires and
+// the other answers honestly.
+func (m *match) volley(seat engine.Seat, ship Ship, shots ...string) []engine.Event {
+	m.t.Helper()
+	m.fire(seat, ship, shots...)
+	return m.honest()
+}

@@ -174,9 +174,9 @@ func (m *Match) Seal(seat engine.Seat, inputs []WireInput, key crypto.PrivKey) (
 // hash without recording it. Seal uses it; so does the test-only cheating
 // peer, to send what an honest referee would refuse to.
 func (m *Match) Draft(inputs []WireInput, state Digest, key crypto.PrivKey) (*Envelope, error) {
-	body, err := marshalCompact(Body{Inputs: inputs, State: hexDigest(state)})
+	body, err := EncodeBody(&Body{Inputs: inputs, State: hexDigest(state)})
 	if err != nil {
-		return nil, fmt.Errorf("seal envelope: %w", err)
+		return nil, err
 	}
 	e := &Envelope{Match: hexDigest(m.id), Seq: m.seq + 1, Prev: hexDigest(m.prev), Body: body}
 	if err := e.Sign(key); err != nil {

@@ -58,8 +58,11 @@ func (r *Report) Summary() string {
 		v := r.Violation
 		who := playerName(r.Header, v.Seat)
 		how := "its own signed message proves it"
-		if !v.Signed {
-			how = fmt.Sprintf("reported by %s, whose connection it came over; it carries no valid signature of the sender", closingWriter(r))
+		switch {
+		case !v.Signed:
+			how = fmt.Sprintf("reported by %s, over whose authenticated connection it came; it carries no valid signature of the sender", closingWriter(r))
+		case needsWitness(v):
+			how = fmt.Sprintf("signed by the sender; %s reports it arrived over the sender's authenticated connection", closingWriter(r))
 		}
 		return fmt.Sprintf("violation by %s, message %d (line %d): %v [%s]", who, v.Seq, r.Line, v.Err, how)
 	default:

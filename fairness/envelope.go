@@ -154,3 +154,12 @@ func DecodeBody(raw []byte) (*Body, error) {
 	}
 	return &b, nil
 }
+
+// EncodeBody encodes a body in the compact form envelopes carry.
+func EncodeBody(b *Body) ([]byte, error) {
+	out, err := marshalCompact(b)
+	if err != nil {
+		return nil, fmt.Errorf("encode body: %w", err)
+	}
+	return out, nil
+}

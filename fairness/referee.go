@@ -39,9 +39,9 @@ type Note struct {
 // Cheat lets the test-only cheating peer alter what its own referee sends.
 // An honest referee has none.
 type Cheat interface {
-	// AlterInput may change an input the referee produced honestly; it
-	// reports whether it did.
-	AlterInput(m *Match, st Step, in *WireInput) bool
+	// AlterInput may change an input the referee produced honestly (sec
+	// holds the seat's own secrets); it reports whether it did.
+	AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool
 	// AlterEnvelope returns the envelopes to send in place of e (e itself,
 	// changed or not, and possibly more).
 	AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
@@ -132,11 +132,15 @@ type frame struct {
 // Run plays the match to its end and returns how it ended. An error means
 // the local side failed (a broken transport, a bug); the other seats'
 // misbehaviour is reported in the Result.
+//
+// The reader keeps the caller's ctx: ending Run does not cancel a pending
+// receive (on a libp2p stream that would reset it and could drop the last
+// message still in flight); the caller closes the transport when Run returns.
 func (r *Referee) Run(ctx context.Context) (*Result, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	stop := make(chan struct{})
+	defer close(stop)
 	frames := make(chan frame, 16)
-	go r.receive(ctx, frames)
+	go r.receive(ctx, frames, stop)
 	for {
 		st, ok := r.m.Next()
 		if !ok {
@@ -169,12 +173,12 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 	}
 }
 
-func (r *Referee) receive(ctx context.Context, out chan<- frame) {
+func (r *Referee) receive(ctx context.Context, out chan<- frame, stop <-chan struct{}) {
 	for {
 		b, err := r.cfg.Transport.Recv(ctx)
 		select {
 		case out <- frame{b, err}:
-		case <-ctx.Done():
+		case <-stop:
 			return
 		}
 		if err != nil {
@@ -195,7 +199,7 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	if err != nil || stop {
 		return true, err
 	}
-	altered := r.cfg.Cheat != nil && r.cfg.Cheat.AlterInput(r.m, st, &in)
+	altered := r.cfg.Cheat != nil && r.cfg.Cheat.AlterInput(r.m, r.secrets, st, &in)
 	evs, serr := r.m.Stage(r.cfg.Seat, in)
 	if serr != nil {
 		if r.cfg.Cheat == nil {

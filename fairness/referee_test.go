@@ -199,7 +199,7 @@ type envelopeCheat struct {
 	alter func(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
 }
 
-func (c *envelopeCheat) AlterInput(*Match, Step, *WireInput) bool { return false }
+func (c *envelopeCheat) AlterInput(*Match, *Secrets, Step, *WireInput) bool { return false }
 
 func (c *envelopeCheat) AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope {
 	c.sent++
@@ -216,7 +216,7 @@ type inputCheat struct {
 	alter func(in *WireInput) bool
 }
 
-func (c *inputCheat) AlterInput(m *Match, st Step, in *WireInput) bool {
+func (c *inputCheat) AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool {
 	if c.done || in.T != c.kind {
 		return false
 	}
@@ -327,7 +327,7 @@ type silentAfter struct {
 	n, sent int
 }
 
-func (s *silentAfter) AlterInput(*Match, Step, *WireInput) bool { return false }
+func (s *silentAfter) AlterInput(*Match, *Secrets, Step, *WireInput) bool { return false }
 
 func (s *silentAfter) AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope {
 	s.sent++

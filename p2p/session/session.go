@@ -9,6 +9,11 @@
 //	host → joiner   {"t":"offer","header":{…}}    seat 0 is the host, seat 1 the joiner
 //	joiner → host   {"t":"accept","match":…}      or {"t":"decline","reason":…}
 //
+// A host may also invite a peer: it opens the stream itself and first sends
+// {"t":"invite","game":…,"variant":…,"name":…}; the invited peer reads it
+// with ReadInvite, asks its player, and answers with the join frame (Join) or
+// a decline (Decline). The inviter then runs Host on the same stream.
+//
 // Both sides contribute a fresh nonce to the header, so the match ID (its
 // hash) is new even if one side replays an old offer.
 package session
@@ -37,9 +42,11 @@ const Version = "salvo/1"
 const HandshakeTimeout = 30 * time.Second
 
 // Stream is the framed connection a session runs over (a *p2p.Conn).
+// Close ends it gracefully: frames already sent are still delivered.
 type Stream interface {
 	fairness.Transport
 	Remote() peer.ID
+	Close() error
 }
 
 // Self is the local player.
@@ -70,6 +77,8 @@ type frame struct {
 	Header  *fairness.Header `json:"header,omitempty"`
 	Match   string           `json:"match,omitempty"`
 	Reason  string           `json:"reason,omitempty"`
+	Game    string           `json:"game,omitempty"`
+	Variant string           `json:"variant,omitempty"`
 }
 
 // ErrDeclined is returned when the other side declines the match.
@@ -224,5 +233,45 @@ func (m *Match) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, err
 	if err != nil {
 		return nil, err
 	}
-	return ref.Run(ctx)
+	res, err := ref.Run(ctx)
+	// The match is over for this seat: close the stream gracefully, so that
+	// a last message still in flight is delivered and the other seat sees
+	// the end at once.
+	_ = m.Stream.Close() // a failed close after the match changes nothing
+	return res, err
+}
+
+// Invitation is what an inviting host sends first.
+type Invitation struct {
+	Offer Offer
+	Name  string // the inviter's display name
+}
+
+// Invite sends an invitation on a stream the host opened; then call Host on
+// the same stream to wait for the answer.
+func Invite(ctx context.Context, s Stream, self Self, offer Offer) error {
+	if _, ok := games.Lookup(offer.Game); !ok {
+		return fmt.Errorf("invite: unknown game %q", offer.Game)
+	}
+	return send(ctx, s, frame{T: "invite", Game: offer.Game, Variant: offer.Variant, Name: self.Name})
+}
+
+// ReadInvite reads the invitation on a stream another peer opened.
+func ReadInvite(ctx context.Context, s Stream) (Invitation, error) {
+	ctx, cancel := context.WithTimeout(ctx, HandshakeTimeout)
+	defer cancel()
+	f, err := recv(ctx, s, "invite")
+	if err != nil {
+		return Invitation{}, err
+	}
+	if _, ok := games.Lookup(f.Game); !ok {
+		_ = send(ctx, s, frame{T: "decline", Reason: fmt.Sprintf("unknown game %q", f.Game)})
+		return Invitation{}, fmt.Errorf("invite: unknown game %q", f.Game)
+	}
+	return Invitation{Offer: Offer{Game: f.Game, Variant: f.Variant}, Name: f.Name}, nil
+}
+
+// Decline refuses an invitation or an offer.
+func Decline(ctx context.Context, s Stream, reason string) error {
+	return send(ctx, s, frame{T: "decline", Reason: reason})
 }

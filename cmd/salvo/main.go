@@ -1,0 +1,95 @@
+// Command salvo plays naval games peer to peer, with hidden placements kept
+// honest by hash commitments, dice rolled jointly, and a signed transcript of
+// every match that anyone can audit.
+//
+// Usage:
+//
+//	salvo                                  open the lobby
+//	salvo play --game G --vs bot           practice against a bot over loopback libp2p
+//	salvo host --game G                    host a game and show an invite code
+//	salvo join CODE                        join a hosted game
+//	salvo selfplay --game G --out FILE     two bots on two loopback hosts, headless
+//	salvo audit FILE                       re-verify a transcript
+//	salvo version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p/session"
+)
+
+// Exit statuses.
+const (
+	exitOK        = 0
+	exitViolation = 1 // a violation, forfeit or unfinished match
+	exitUsage     = 2 // bad arguments, or a file that is not a transcript
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := ""
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "selfplay":
+		return runSelfplay(args, stdout, stderr)
+	case "audit":
+		return runAudit(args, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, versionText())
+		return exitOK
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usageText())
+		return exitOK
+	}
+	return runInteractive(cmd, args, stdout, stderr)
+}
+
+const usage = `salvo: naval games peer to peer, fair without a server
+
+Usage:
+  salvo                                   open the lobby
+  salvo play --game G [--vs bot]          practice against a bot (a second peer on loopback)
+  salvo host --game G [--variant V]       host a game and show an invite code
+  salvo join CODE                         join a game by its invite code
+  salvo selfplay --game G [--variant V] [--seed N] [--out FILE] [--cheat KIND]
+                                          two bots on two loopback libp2p hosts, headless
+  salvo audit FILE                        re-verify a match transcript
+  salvo version
+
+Games: ` + "%GAMES%" + `
+
+Exit status of selfplay and audit: 0 clean, 1 violation (or forfeit, or unfinished),
+2 bad arguments or a file that is not a transcript.
+`
+
+func usageText() string {
+	return strings.Replace(usage, "%GAMES%", strings.Join(games.Names(), ", "), 1)
+}
+
+func versionText() string {
+	v := "(devel)"
+	rev := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				rev = " " + s.Value
+			}
+		}
+	}
+	return fmt.Sprintf("salvo %s%s (protocol %s, transcript %s, games: %s)", v, rev, session.Version, fairness.TranscriptFormat, strings.Join(games.Names(), ", "))
+}

@@ -1,0 +1,210 @@
+// Package cheat is the test-only cheating peer: ways a dishonest player could
+// try to bend a match, each implemented as a fairness.Cheat (and sometimes a
+// dishonest agent), so that tests and `salvo selfplay --cheat KIND` can show
+// the honest side catching every one of them live, and the auditor naming the
+// cheater and the message afterwards. Nothing here is used in real play.
+package cheat
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// Kind describes one way to cheat.
+type Kind struct {
+	Name  string
+	About string
+	// Build returns the cheat and, if the cheat needs one, a wrapper that
+	// makes the seat's agent dishonest too.
+	Build func() (fairness.Cheat, func(engine.Agent) engine.Agent)
+}
+
+var generic = []Kind{
+	{"wrong-salt", "opens a committed value with a wrong salt", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &inputCheat{kinds: []string{fairness.InMove, fairness.InOpen}, alter: wrongSalt}, nil
+	}},
+	{"wrong-cell", "opens a different committed value than the one the rules call for", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &inputCheat{kinds: []string{fairness.InMove, fairness.InOpen}, alter: wrongSlot}, nil
+	}},
+	{"forged-roll", "reveals a dice preimage that is not the next link of its chain", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &inputCheat{kinds: []string{fairness.InShare}, alter: forgedRoll}, nil
+	}},
+	{"out-of-turn", "sends a second message while it is the other player's turn", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &envelopeCheat{nth: 4, alter: outOfTurn}, nil
+	}},
+	{"foreign-key", "sends a message signed by another key", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &envelopeCheat{nth: 4, alter: foreignKey}, nil
+	}},
+	{"replay", "replays a message from another match", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &envelopeCheat{nth: 4, alter: otherMatch}, nil
+	}},
+	{"wrong-state", "sends a wrong state hash", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &envelopeCheat{nth: 4, alter: wrongState}, nil
+	}},
+}
+
+var byGame = map[string][]Kind{}
+
+// register adds game-specific kinds.
+func register(game string, kinds ...Kind) { byGame[game] = append(byGame[game], kinds...) }
+
+// Kinds lists the cheats available for a game, sorted by name.
+func Kinds(game string) []Kind {
+	ks := append(append([]Kind(nil), generic...), byGame[game]...)
+	sort.Slice(ks, func(i, j int) bool { return ks[i].Name < ks[j].Name })
+	return ks
+}
+
+// Lookup finds a cheat kind for a game.
+func Lookup(game, name string) (Kind, error) {
+	for _, k := range Kinds(game) {
+		if k.Name == name {
+			return k, nil
+		}
+	}
+	names := ""
+	for _, k := range Kinds(game) {
+		names += " " + k.Name
+	}
+	return Kind{}, fmt.Errorf("no cheat %q for %s; known:%s", name, game, names)
+}
+
+// inputCheat alters the first input of one of the given kinds that alter
+// accepts.
+type inputCheat struct {
+	kinds []string
+	done  bool
+	alter func(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool
+}
+
+func (c *inputCheat) AlterInput(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool {
+	if c.done {
+		return false
+	}
+	for _, k := range c.kinds {
+		if in.T == k && c.alter(m, sec, st, in) {
+			c.done = true
+			return true
+		}
+	}
+	return false
+}
+
+func (c *inputCheat) AlterEnvelope(m *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*fairness.Envelope {
+	return []*fairness.Envelope{e}
+}
+
+// envelopeCheat alters the nth envelope it sends.
+type envelopeCheat struct {
+	nth, sent int
+	alter     func(m *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*fairness.Envelope
+}
+
+func (c *envelopeCheat) AlterInput(*fairness.Match, *fairness.Secrets, fairness.Step, *fairness.WireInput) bool {
+	return false
+}
+
+func (c *envelopeCheat) AlterEnvelope(m *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*fairness.Envelope {
+	c.sent++
+	if c.sent != c.nth {
+		return []*fairness.Envelope{e}
+	}
+	return c.alter(m, e, key)
+}
+
+// agentCheat only makes the agent dishonest; the referee sends what its own
+// engine refuses.
+type agentCheat struct{}
+
+func (agentCheat) AlterInput(*fairness.Match, *fairness.Secrets, fairness.Step, *fairness.WireInput) bool {
+	return false
+}
+
+func (agentCheat) AlterEnvelope(_ *fairness.Match, e *fairness.Envelope, _ crypto.PrivKey) []*fairness.Envelope {
+	return []*fairness.Envelope{e}
+}
+
+func wrongSalt(_ *fairness.Match, _ *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
+	if len(in.Open) == 0 {
+		return false
+	}
+	in.Open[0].Salt[0] ^= 0x5a
+	return true
+}
+
+// wrongSlot replaces the first opening with a genuine opening of another
+// slot of the same vector: the proof holds, but for the wrong value.
+func wrongSlot(_ *fairness.Match, sec *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
+	if len(in.Open) == 0 {
+		return false
+	}
+	o := in.Open[0]
+	v, ok := sec.Vector(o.Slot.Name)
+	if !ok || v.Size() < 2 {
+		return false
+	}
+	other, err := v.Open((o.Slot.Index + 1) % v.Size())
+	if err != nil {
+		return false
+	}
+	in.Open[0] = other
+	return true
+}
+
+func forgedRoll(_ *fairness.Match, _ *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
+	in.Link = fmt.Sprintf("%064x", 0xdecaf)
+	return true
+}
+
+func outOfTurn(m *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*fairness.Envelope {
+	body, err := fairness.DecodeBody(e.Body)
+	if err != nil {
+		return []*fairness.Envelope{e}
+	}
+	extra, err := m.Draft(body.Inputs[len(body.Inputs)-1:], m.StateHash(), key)
+	if err != nil {
+		return []*fairness.Envelope{e}
+	}
+	return []*fairness.Envelope{e, extra}
+}
+
+func resign(e *fairness.Envelope, key crypto.PrivKey, from string) *fairness.Envelope {
+	c := *e
+	if err := c.Sign(key); err != nil {
+		return e
+	}
+	c.From = from
+	return &c
+}
+
+func foreignKey(_ *fairness.Match, e *fairness.Envelope, _ crypto.PrivKey) []*fairness.Envelope {
+	other, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		return []*fairness.Envelope{e}
+	}
+	return []*fairness.Envelope{resign(e, other, e.From)}
+}
+
+func otherMatch(_ *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*fairness.Envelope {
+	c := *e
+	c.Match = fmt.Sprintf("%064x", 0xbadc0ffee)
+	return []*fairness.Envelope{resign(&c, key, e.From)}
+}
+
+func wrongState(_ *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*fairness.Envelope {
+	body, err := fairness.DecodeBody(e.Body)
+	if err != nil {
+		return []*fairness.Envelope{e}
+	}
+	body.State = fmt.Sprintf("%064x", 0x5ca1ab1e)
+	c := *e
+	if c.Body, err = fairness.EncodeBody(body); err != nil {
+		return []*fairness.Envelope{e}
+	}
+	return []*fairness.Envelope{resign(&c, key, e.From)}
+}

@@ -128,8 +128,8 @@ func TestRevealedCardsStayRevealed(t *testing.T) {
 	h.do(0, Move{Kind: Discard, Leaf: L(Fighter, 0), Targets: []int{sub1}})
 	h.open()
 	h.do(0, Move{Kind: Place, Leaf: L(Battleship, 2), Ocean: NorthAtlantic})
-	// Seat 1 is forced to nothing; it attacks nowhere. Check the reveal
-	// persists over turns and that a battle would only open facedown cards.
+	// The reveal persists over turns, and a battle there would open only
+	// the cards still facedown.
 	h.draw(L(Fighter, 0), L(Fighter, 1))
 	if h.g.TaskForce(1, NorthAtlantic)[1].Card != Submarine {
 		t.Fatal("revealed Submarine turned facedown again")

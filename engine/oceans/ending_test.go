@@ -83,7 +83,7 @@ func TestThreeOceansWin(t *testing.T) {
 		t.Fatalf("seat 0 opens %d leaves at the end", len(n.Open))
 	}
 	h.open()
-	n = needIs(t, h.g, engine.NeedOpen, 1)
+	needIs(t, h.g, engine.NeedOpen, 1)
 	h.open()
 	out := h.g.Outcome()
 	if !out.Done || len(out.Winners) != 1 || out.Winners[0] != 0 || !strings.Contains(out.Reason, "3 oceans") {

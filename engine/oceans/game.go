@@ -22,7 +22,13 @@ var Spec = engine.Spec{
 	Variants: []string{Standard},
 	MinSeats: 2,
 	MaxSeats: 2,
-	New:      func(s engine.Setup) (engine.Game, error) { return New(s) },
+	New: func(s engine.Setup) (engine.Game, error) {
+		g, err := New(s)
+		if err != nil {
+			return nil, err // not a typed nil inside the interface
+		}
+		return g, nil
+	},
 }
 
 // Phase is the stage a match is in.

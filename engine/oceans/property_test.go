@@ -3,6 +3,7 @@ package oceans
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -192,7 +193,7 @@ func junkInputs(h *harness, n engine.Need, r *rand.Rand) []engine.Input {
 			engine.Input{Kind: n.Kind, Seat: other, Move: Move{Kind: Attack}.Encode()})
 		// A leaf that is not in the hand.
 		for l := range DeckSize {
-			if !containsInt(h.g.seats[n.Seat].hand, l) {
+			if !slices.Contains(h.g.seats[n.Seat].hand, l) {
 				out = append(out, engine.Input{Kind: n.Kind, Seat: n.Seat, Move: Move{Kind: Place, Leaf: l}.Encode()})
 				break
 			}
@@ -202,13 +203,4 @@ func junkInputs(h *harness, n engine.Need, r *rand.Rand) []engine.Input {
 			engine.Input{Kind: n.Kind, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: FleetName, Size: 35}})
 	}
 	return out
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -59,8 +59,8 @@ func wantFault(t *testing.T, err error, seat engine.Seat, want string) {
 
 func TestSetup(t *testing.T) {
 	t.Run("two seats and the one variant", func(t *testing.T) {
-		if _, err := New(engine.Setup{Seats: 3}); err == nil {
-			t.Error("three seats accepted")
+		if g, err := Spec.New(engine.Setup{Seats: 3}); err == nil || g != nil {
+			t.Errorf("three seats: game %v, error %v", g, err)
 		}
 		if _, err := New(engine.Setup{Seats: 2, Variant: "beginner"}); err == nil {
 			t.Error("unknown variant accepted")

@@ -103,7 +103,6 @@ type outlook struct {
 	samples   [NumOceans][][]Card
 	value     [NumOceans]float64 // each ocean's current worth
 	need      int                // oceans still needed to win
-	forced    bool               // every task force is full after the first card (set per candidate)
 	canFoeHit bool               // the opponent could attack on its next turn
 }
 

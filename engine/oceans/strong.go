@@ -282,7 +282,7 @@ func (o *outlook) best(moves []Move) Move {
 		if m.Kind == Attack {
 			continue
 		}
-		k := key{m.Kind, o.hand[m.Leaf], m.Ocean, fmt.Sprint(o.targetCards(m.Targets))}
+		k := key{m.Kind, o.hand[m.Leaf], m.Ocean, o.targetKey(m.Targets)}
 		s, ok := cache[k]
 		if !ok {
 			s = o.score(m)
@@ -307,14 +307,16 @@ func (o *outlook) attacks(moves []Move) []Move {
 	return out
 }
 
-// targetCards names the revealed opposing cards a command targets (NoCard
-// for facedown ones), so that equivalent moves share a score.
-func (o *outlook) targetCards(targets []int) []Card {
-	out := make([]Card, len(targets))
+// targetKey names what a command targets (the ocean and the revealed
+// cards, NoCard for facedown ones), so that equivalent moves share a score.
+func (o *outlook) targetKey(targets []int) string {
+	cards := make([]Card, len(targets))
+	oc := Ocean(-1)
 	for i, t := range targets {
-		out[i] = o.g.seats[o.foe].known[t]
+		cards[i] = o.g.seats[o.foe].known[t]
+		oc, _ = o.g.opposingCard(o.me, t)
 	}
-	return out
+	return fmt.Sprint(oc, cards)
 }
 
 // score rates a card play.

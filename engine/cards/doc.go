@@ -65,7 +65,10 @@
 //   - A red peg card played on a Submarine is discarded even when a shield
 //     protects it; only white pegs hit a Submarine's shield.
 //   - A ship carries at most one shield; the pegs that destroy a shield are
-//     discarded with it.
+//     discarded with it. A peg card removed by a repair (PT Boat or repair
+//     card) goes to the discard pile of the seat that played it.
+//   - When a Destroyer sinks, its owner's white pegs in play are discarded
+//     from ships and shields alike, except from a Submarine (and its shield).
 //   - Ship powers are evaluated continuously: the Battleship bonus applies
 //     to every red peg card of its owner in play (on ships and shields) while
 //     it is revealed and afloat, and a ship or shield whose counted damage

@@ -25,6 +25,13 @@ const (
 	VariantBeginner = "beginner"
 )
 
+// Compile-time checks that the package fits the engine contract.
+var (
+	_ engine.Game  = (*Game)(nil)
+	_ engine.Agent = (*RandomBot)(nil)
+	_ engine.Agent = (*StrongBot)(nil)
+)
+
 // CoordsName is the name of each seat's coordinate-card commitment.
 const CoordsName = "coords"
 

@@ -60,3 +60,25 @@ func TestStrongBeatsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchLengths (with -long) reports how long random matches last, to
+// justify MaxTurns.
+func TestMatchLengths(t *testing.T) {
+	if !*long {
+		t.Skip("run with -long")
+	}
+	for _, v := range Spec.Variants {
+		total, longest, draws := 0, 0, 0
+		const games = 1000
+		for i := range games {
+			r := rand.New(rand.NewPCG(uint64(i), 11))
+			o, n := playMatch(t, v, uint64(i), NewRandomBot(r), NewRandomBot(r))
+			total += n
+			longest = max(longest, n)
+			if o.Draw {
+				draws++
+			}
+		}
+		t.Logf("%s: random vs random over %d matches: %.1f turns on average, longest %d, %d draws", v, games, float64(total)/games, longest, draws)
+	}
+}

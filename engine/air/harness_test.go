@@ -159,8 +159,12 @@ func (r *referee) play(t testing.TB, agents []engine.Agent, maxSteps int, check 
 		if r.steps >= maxSteps {
 			t.Fatalf("no end after %d steps (round %d)", maxSteps, r.g.Round())
 		}
+		before := r.g.Hash()
 		if err := r.step(agents); err != nil {
 			t.Fatalf("step %d (%s): %v", r.steps, r.g.Next().Kind, err)
+		}
+		if r.g.Hash() == before {
+			t.Fatalf("step %d (%s) was accepted but changed nothing", r.steps, r.g.Next().Kind)
 		}
 		if check != nil {
 			check()

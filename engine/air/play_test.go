@@ -8,9 +8,9 @@ import (
 )
 
 func TestRandomGamesKeepInvariants(t *testing.T) {
-	games := 40
+	games := 15
 	if testing.Short() {
-		games = 8
+		games = 5
 	}
 	for _, tc := range []struct {
 		seats   int

@@ -345,6 +345,18 @@ func TestFire(t *testing.T) {
 			t.Fatalf("distance %d, want 2", g.pend.dist)
 		}
 	})
+	t.Run("ending the turn holds fire", func(t *testing.T) {
+		g := setup(t, 3)
+		doMove(t, g, PlainMove(ActMove))
+		doRoll(t, g, blackRoll(t, 1, 1))
+		if g.Next().Kind != engine.NeedMove {
+			t.Fatal("turn over with a shot on")
+		}
+		doMove(t, g, PlainMove(ActEnd))
+		if act, ok := g.Active(); ok && act.Plane == 1 {
+			t.Fatalf("the turn goes on after ending it: %+v", g.Next())
+		}
+	})
 	t.Run("no missile left", func(t *testing.T) {
 		g := setup(t, 3)
 		g.planes[1].Missiles = 0

@@ -124,6 +124,7 @@ type turnState struct {
 	moved     bool
 	disrupted bool // also true when the card is not a disruption card
 	fired     bool
+	ended     bool // the player ended the turn without firing
 }
 
 // Game is one match of Mission Command Air. It implements engine.Game.
@@ -203,7 +204,7 @@ func (g *Game) Hash() engine.Digest {
 	}
 	hashPlayed(g.order)
 	t := g.ts
-	h.Int(t.index).Int(t.plane).Int(t.card.Number).Bool(t.moved).Bool(t.disrupted).Bool(t.fired)
+	h.Int(t.index).Int(t.plane).Int(t.card.Number).Bool(t.moved).Bool(t.disrupted).Bool(t.fired).Bool(t.ended)
 	p := g.pend
 	h.Int(int(p.kind)).Int(p.plane).Int(p.other).Int(int(p.turn)).Int(p.dice).Int(int(p.weapon)).Int(p.dist).Int(p.total).Bool(p.own)
 	h.Bool(g.outcome.Done).Bool(g.outcome.Draw).String(g.outcome.Reason)

@@ -113,7 +113,7 @@ func (g *Game) settleTurn(ev *events) bool {
 	}
 	t := &g.ts
 	pl := &g.planes[t.plane]
-	if !pl.Down && !(t.moved && t.disrupted && (t.fired || !g.canFire())) {
+	if !pl.Down && !(t.moved && t.disrupted && (t.fired || t.ended || !g.canFire())) {
 		return true
 	}
 	g.discard = append(g.discard, g.order[t.index])
@@ -364,6 +364,7 @@ func (g *Game) applyMove(ev *events, need engine.Need, in engine.Input) error {
 		g.pend = pending{kind: pendFire, plane: tp.ID, weapon: w, dist: Distance(pl.Pos, tp.Pos)}
 		ev.add(pl.Seat, "fire", "the %s fires %s at the %s, %d spaces away", pl.Name(), w, tp.Name(), g.pend.dist)
 	case ActEnd:
+		t.ended = true
 		ev.add(pl.Seat, "end", "the %s holds its fire", pl.Name())
 	}
 	g.afterAction(ev)

@@ -8,13 +8,27 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
-// asGame returns the ocean-game match behind an engine.Game.
-func asGame(g engine.Game) (*Game, error) {
-	og, ok := g.(*Game)
-	if !ok {
-		return nil, fmt.Errorf("oceans bot: game is a %T, not an oceans match", g)
+// decide is the Decide both bots share: a shuffled deck for a commitment,
+// and choose's pick for a move. name prefixes errors.
+func decide(ctx context.Context, g engine.Game, r *rand.Rand, n engine.Need, name string, choose func(*Game) (Move, error)) (engine.Decision, error) {
+	if err := ctx.Err(); err != nil {
+		return engine.Decision{}, err
 	}
-	return og, nil
+	switch n.Kind {
+	case engine.NeedCommit:
+		return shuffledDeck(r), nil
+	case engine.NeedMove:
+		og, ok := g.(*Game)
+		if !ok {
+			return engine.Decision{}, fmt.Errorf("%s: game is a %T, not an oceans match", name, g)
+		}
+		m, err := choose(og)
+		if err != nil {
+			return engine.Decision{}, fmt.Errorf("%s: %w", name, err)
+		}
+		return engine.Decision{Move: m.Encode()}, nil
+	}
+	return engine.Decision{}, fmt.Errorf("%s: nothing to decide for a %s need", name, n.Kind)
 }
 
 // shuffledDeck is a NeedCommit decision: the fleet deck's leaves in a random
@@ -40,25 +54,14 @@ func NewRandomBot(r *rand.Rand) *RandomBot { return &RandomBot{r: r} }
 
 // Decide implements [engine.Agent].
 func (b *RandomBot) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
-	if err := ctx.Err(); err != nil {
-		return engine.Decision{}, err
-	}
-	switch n.Kind {
-	case engine.NeedCommit:
-		return shuffledDeck(b.r), nil
-	case engine.NeedMove:
-		og, err := asGame(g)
-		if err != nil {
-			return engine.Decision{}, err
-		}
+	return decide(ctx, g, b.r, n, "random bot", func(og *Game) (Move, error) {
 		moves, err := og.Moves(seat, sec)
 		if err != nil {
-			return engine.Decision{}, fmt.Errorf("random bot: %w", err)
+			return Move{}, err
 		}
 		if len(moves) == 0 {
-			return engine.Decision{}, fmt.Errorf("random bot: no legal move for %s", seat)
+			return Move{}, fmt.Errorf("no legal move for %s", seat)
 		}
-		return engine.Decision{Move: moves[b.r.IntN(len(moves))].Encode()}, nil
-	}
-	return engine.Decision{}, fmt.Errorf("random bot: nothing to decide for a %s need", n.Kind)
+		return moves[b.r.IntN(len(moves))], nil
+	})
 }

@@ -36,24 +36,7 @@ func NewStrongBot(r *rand.Rand) *StrongBot { return &StrongBot{r: r} }
 
 // Decide implements [engine.Agent].
 func (b *StrongBot) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
-	if err := ctx.Err(); err != nil {
-		return engine.Decision{}, err
-	}
-	switch n.Kind {
-	case engine.NeedCommit:
-		return shuffledDeck(b.r), nil
-	case engine.NeedMove:
-		og, err := asGame(g)
-		if err != nil {
-			return engine.Decision{}, err
-		}
-		m, err := b.choose(og, seat, sec)
-		if err != nil {
-			return engine.Decision{}, fmt.Errorf("strong bot: %w", err)
-		}
-		return engine.Decision{Move: m.Encode()}, nil
-	}
-	return engine.Decision{}, fmt.Errorf("strong bot: nothing to decide for a %s need", n.Kind)
+	return decide(ctx, g, b.r, n, "strong bot", func(og *Game) (Move, error) { return b.choose(og, seat, sec) })
 }
 
 // choose picks the bot's move.

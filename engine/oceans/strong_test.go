@@ -1,6 +1,8 @@
 package oceans
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"math/rand/v2"
 	"testing"
@@ -53,5 +55,27 @@ func TestStrongBeatsRandom(t *testing.T) {
 	t.Logf("strong bot beat the random bot in %d of %d matches (%.1f%%), seats alternated", wins, n, 100*rate)
 	if rate < 0.8 {
 		t.Fatalf("strong bot won only %.1f%% against the random bot", 100*rate)
+	}
+}
+
+func TestBotsRefuseWhatTheyCannotDecide(t *testing.T) {
+	g, _ := New(engine.Setup{Seats: 2})
+	for _, bot := range []engine.Agent{NewRandomBot(rand.New(rand.NewPCG(1, 1))), NewStrongBot(rand.New(rand.NewPCG(1, 1)))} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := bot.Decide(ctx, g, 0, secrets{}, g.Next()); !errors.Is(err, context.Canceled) {
+			t.Errorf("%T with a cancelled context: %v", bot, err)
+		}
+		if _, err := bot.Decide(context.Background(), g, 0, secrets{}, engine.Need{Kind: engine.NeedOpen}); err == nil {
+			t.Errorf("%T decided a NeedOpen", bot)
+		}
+		d, err := bot.Decide(context.Background(), g, 0, secrets{}, g.Next())
+		if err != nil || len(d.Leaves) != DeckSize {
+			t.Errorf("%T commit: %d leaves, %v", bot, len(d.Leaves), err)
+		}
+		// A move asked of the wrong seat is an error, not a panic.
+		if _, err := bot.Decide(context.Background(), g, 1, secrets{}, engine.Need{Kind: engine.NeedMove, Seat: 1}); err == nil {
+			t.Errorf("%T moved out of turn", bot)
+		}
 	}
 }

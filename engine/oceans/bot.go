@@ -8,6 +8,11 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
+var (
+	_ engine.Agent = (*RandomBot)(nil)
+	_ engine.Agent = (*StrongBot)(nil)
+)
+
 // decide is the Decide both bots share: a shuffled deck for a commitment,
 // and choose's pick for a move. name prefixes errors.
 func decide(ctx context.Context, g engine.Game, r *rand.Rand, n engine.Need, name string, choose func(*Game) (Move, error)) (engine.Decision, error) {

@@ -11,7 +11,7 @@ import (
 // each, in an order only the owner knows.
 const FleetName = "fleet"
 
-// Variant names. The game has one set of rules.
+// Standard is the name of the one variant: the rulebook with the house values of house.go.
 const Standard = "standard"
 
 // Spec describes the ocean card game to the rest of the program.
@@ -30,6 +30,8 @@ var Spec = engine.Spec{
 		return g, nil
 	},
 }
+
+var _ engine.Game = (*Game)(nil)
 
 // Phase is the stage a match is in.
 type Phase uint8

@@ -135,7 +135,9 @@ func (g *Game) AttackOceans(seat engine.Seat) []Ocean {
 
 // BattleView is the battle in progress as the table shows it.
 type BattleView struct {
-	Ocean    Ocean
+	// Ocean is where the battle is fought.
+	Ocean Ocean
+	// Attacker is the seat that declared the attack.
 	Attacker engine.Seat
 	// Revealed is false while the task forces are being revealed.
 	Revealed bool

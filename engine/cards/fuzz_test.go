@@ -133,3 +133,17 @@ func FuzzLeafValues(f *testing.F) {
 		}
 	})
 }
+
+func TestEncodeNeverFailsDecodeRejectsBadValues(t *testing.T) {
+	for _, m := range []Move{
+		{},
+		{Action: Tap, Face: Face(99)},
+		{Action: Attack, Face: Red1, Ship: Ship(42)},
+		{Action: numActions},
+	} {
+		b := m.Encode()
+		if _, err := DecodeMove(b); err == nil {
+			t.Errorf("move %s decoded", b)
+		}
+	}
+}

@@ -41,13 +41,9 @@ func (a Action) String() string {
 // playsCard reports whether the action plays a card from the hand.
 func (a Action) playsCard() bool { return a >= Tap && a <= DiscardDead }
 
-// MarshalText encodes the action by name.
-func (a Action) MarshalText() ([]byte, error) {
-	if a == NoAction || a >= numActions {
-		return nil, fmt.Errorf("marshal action %d: not an action", uint8(a))
-	}
-	return []byte(a.String()), nil
-}
+// MarshalText encodes the action by name (a value that is no action encodes
+// as a name that UnmarshalText rejects).
+func (a Action) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
 
 // UnmarshalText decodes an action name; an unknown name is illegal input.
 func (a *Action) UnmarshalText(b []byte) error {
@@ -129,7 +125,8 @@ func PosName(p int) string {
 	return fmt.Sprintf("%c%d", 'A'+p/GridCols, p%GridCols+1)
 }
 
-// Encode returns the move's wire encoding.
+// Encode returns the move's wire encoding. It never fails: a field holding
+// no valid value encodes as a name that DecodeMove rejects.
 func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 
 // DecodeMove decodes a move from the network strictly; anything malformed

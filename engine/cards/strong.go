@@ -102,9 +102,8 @@ func (g *Game) score(seat engine.Seat, m Move, faces []Face) float64 {
 		n := len(m.Discard)
 		return 45 + 5*float64(min(n, surplus)) - 15*float64(max(0, n-surplus))
 	case PlaceShield:
-		sh := &g.players[seat].ships[m.Ship]
 		dmg := float64(g.Damage(seat, m.Ship)) / float64(m.Ship.Hits())
-		return 25 + 5*shipWorth[m.Ship] + 20*dmg - 3*float64(len(sh.pegs)*0)
+		return 25 + 5*shipWorth[m.Ship] + 20*dmg
 	case Draw3:
 		return 35
 	case DiscardDead:

@@ -92,6 +92,6 @@
 //
 // A [Move] is JSON (see [engine.EncodeMove]), for example
 // {"action":"tap","card":{"deck":1,"leaf":7},"face":"white","pos":5} or
-// {"action":"pt-repair","ship":"carrier","peg":0}. [Game.LegalMoves] lists
+// {"action":"pt-repair","ship":"carrier","peg":1}. [Game.LegalMoves] lists
 // the legal moves of a seat given its secrets.
 package cards

@@ -1,6 +1,9 @@
 package sea
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -107,17 +110,30 @@ func (g *Game) applyReveal(n engine.Need, vals map[engine.Slot][]byte) error {
 			}
 		}
 	}
-	var counts [MaxStrength + 1]int
-	for _, f := range sd.fighters {
-		counts[f.strength]++
-	}
-	for v := MinStrength; v <= MaxStrength; v++ {
-		if counts[v] != strengthCount(v) {
-			return &engine.Fault{Seat: s, Err: engine.Illegal("%s's squadron has %d fighters of strength %d, the rules say %d",
-				s, counts[v], v, strengthCount(v))}
-		}
+	if err := checkSquadron(sd.fighters); err != nil {
+		return &engine.Fault{Seat: s, Err: fmt.Errorf("%s's squadron: %w", s, err)}
 	}
 	g.emit(s, "reveal", "%s revealed its remaining secrets", s)
 	g.enterReveal(s + 1)
+	return nil
+}
+
+// checkSquadron checks that the strengths of a squadron are exactly
+// StrengthMultiset.
+func checkSquadron(fs [FightersPerSide]fighter) error {
+	var counts [MaxStrength + 1]int
+	for _, f := range fs {
+		counts[f.strength]++
+	}
+	ok := true
+	var got, want []string
+	for v := MinStrength; v <= MaxStrength; v++ {
+		ok = ok && counts[v] == strengthCount(v)
+		got = append(got, fmt.Sprintf("%d fighters of strength %d", counts[v], v))
+		want = append(want, fmt.Sprintf("%d", strengthCount(v)))
+	}
+	if !ok {
+		return engine.Illegal("%s; the rules say %s of strengths %d-%d", strings.Join(got, ", "), strings.Join(want, ", "), MinStrength, MaxStrength)
+	}
 	return nil
 }

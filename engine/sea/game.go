@@ -141,12 +141,12 @@ func (g *Game) Next() engine.Need {
 		return moveNeed(other(g.active), NeedDefender, "choose the defending fighter")
 	case phOpenDefender:
 		s := other(g.active)
-		return engine.Need{Kind: engine.NeedOpen, Seat: s, Open: []engine.Slot{StrengthSlot(s, g.df.fighter[0])},
+		return engine.Need{Kind: engine.NeedOpen, Seat: s, Name: "strength", Open: []engine.Slot{StrengthSlot(s, g.df.fighter[0])},
 			Prompt: "reveal the defender's strength"}
 	case phAttack:
 		return moveNeed(g.active, NeedAttacker, "choose the attacking fighter")
 	case phOpenAttacker:
-		return engine.Need{Kind: engine.NeedOpen, Seat: g.active, Open: []engine.Slot{StrengthSlot(g.active, g.df.fighter[1])},
+		return engine.Need{Kind: engine.NeedOpen, Seat: g.active, Name: "strength", Open: []engine.Slot{StrengthSlot(g.active, g.df.fighter[1])},
 			Prompt: "reveal the attacker's strength"}
 	case phDogfightRoll:
 		s := g.dfSeat(g.df.side)
@@ -162,7 +162,7 @@ func (g *Game) Next() engine.Need {
 	case phLaunchPath:
 		return moveNeed(g.active, NeedLaunchPath, fmt.Sprintf("move the Harpoon up to %d spaces", g.curRoll))
 	case phReveal:
-		return engine.Need{Kind: engine.NeedOpen, Seat: g.revealSeat, Open: g.unopened(g.revealSeat),
+		return engine.Need{Kind: engine.NeedOpen, Seat: g.revealSeat, Name: "reveal", Open: g.unopened(g.revealSeat),
 			Prompt: "reveal every remaining secret"}
 	}
 	return engine.Need{Kind: engine.NeedNone, Seat: engine.NoSeat}

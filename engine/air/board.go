@@ -153,3 +153,15 @@ func InCone(from Pos, h Heading, to Pos, w Weapon) bool {
 	}
 	return w == Missile || a == 0 || b == 0 || a == b
 }
+
+// EdgeLabels returns the numbers printed along the board's edges: the
+// column labels left to right and the row labels bottom to top.
+func EdgeLabels() (cols, rows []int) {
+	for x := range Columns {
+		cols = append(cols, 15+10*x)
+	}
+	for y := range Rows {
+		rows = append(rows, 10+10*y)
+	}
+	return cols, rows
+}

@@ -126,6 +126,10 @@ func TestLoopingExamples(t *testing.T) {
 }
 
 func TestPosLabels(t *testing.T) {
+	cols, rows := EdgeLabels()
+	if len(cols) != Columns || cols[0] != 15 || cols[Columns-1] != 95 || len(rows) != Rows || rows[0] != 10 || rows[Rows-1] != 120 {
+		t.Fatalf("edge labels %v / %v", cols, rows)
+	}
 	p := at(t, 10, 35)
 	if p != (Pos{2, 0}) {
 		t.Fatalf("(10,35) is %+v", p)

@@ -145,7 +145,7 @@ func (h *harness) run() error {
 
 // --- scripted play, for rule tests ---
 
-// sorted is the deck in DeckList order: leaf i holds DeckList()[i].
+// sortedLeaves is the deck in DeckList order: leaf i holds DeckList()[i].
 func sortedLeaves() [][]byte {
 	cards := DeckList()
 	out := make([][]byte, len(cards))

@@ -69,7 +69,7 @@ func checkInvariants(t *testing.T, g *Game) {
 	}
 }
 
-// playRandom plays one match between two agents, checking the invariants
+// playChecked plays one match between two agents, checking the invariants
 // after every input, and returns the harness.
 func playChecked(t *testing.T, seed uint64, a, b engine.Agent) *harness {
 	t.Helper()

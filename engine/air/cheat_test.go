@@ -164,6 +164,9 @@ func TestDealAndShuffleChecks(t *testing.T) {
 		}
 	}
 	mustApply(t, g, engine.Input{Kind: engine.NeedDeal, Seat: 0, Cards: []int{0, 1, 2, 3, 4, 5, 6}})
+	if next, ok := g.NextCard(); !ok || next != (CardRef{Deck: 1, Pos: 7}) {
+		t.Fatalf("next card %v", next)
+	}
 	n = g.Next()
 	if n.Seat != 1 || n.Count != 7 {
 		t.Fatalf("want seven cards to seat 1, got %+v", n)

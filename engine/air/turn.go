@@ -48,7 +48,7 @@ func (m Move) String() string { return string(m.Encode()) }
 
 func intp(v int) *int { return &v }
 
-// FireMove, DisruptMove, WingmanMove, and the plain moves build Moves.
+// FireMove builds a shot with weapon w at plane target.
 func FireMove(w Weapon, target int) Move {
 	return Move{Action: ActFire, Weapon: w.String(), Target: intp(target)}
 }

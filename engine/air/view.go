@@ -85,6 +85,15 @@ func (g *Game) DrawPile() (name string, left int) {
 	return DeckNameOf(len(g.decks)), g.remaining()
 }
 
+// NextCard returns the next card of the draw pile, the first that the
+// current NeedDeal deals (cards are dealt in deck order from position 0).
+func (g *Game) NextCard() (CardRef, bool) {
+	if g.remaining() == 0 {
+		return CardRef{}, false
+	}
+	return CardRef{Deck: len(g.decks), Pos: g.decks[len(g.decks)-1].next}, true
+}
+
 // DiscardPile returns the discard pile, oldest first, every card face up.
 func (g *Game) DiscardPile() []Played { return slices.Clone(g.discard) }
 

@@ -70,16 +70,18 @@
 // functions. Sizes: card 64 B, deck 2 + 64n B, public key 98 B, share
 // 100 B, shuffle proof 2 + 128n + 160 B (7,842 B for 60 cards).
 //
-// # Measured (2-core AMD EPYC, Go 1.26, this package's benchmarks)
+// # Measured (2-core AMD EPYC, Go 1.26, this package's benchmarks; ranges
+// over runs on a machine shared with other builds)
 //
-//   - one 60-card shuffle with its proof: 27 ms; its verification: 11 ms;
+//   - one 60-card shuffle with its proof: 20-27 ms; its verification:
+//     10-11 ms; one shuffle message (deck and proof) is 3,842 + 7,842 B;
 //   - whole set-up of a 60-card deck as one peer computes it (keys, every
-//     seat's shuffle proven and verified): 76 ms for 2 players, 108 ms for
-//     3, 138 ms for 4;
-//   - dealing all 60 cards: 24 ms (2 players), 40 ms (3), 65 ms (4);
-//   - one draw (other seats' shares made and verified, the receiver's
-//     peek): 0.35 ms (2 players) to about 1 ms (4); one share 0.16 ms to
-//     make, 0.13 ms to verify;
+//     seat's shuffle proven and verified): 62-76 ms for 2 players, 90-108 ms
+//     for 3, 120-138 ms for 4;
+//   - dealing all 60 cards: 21-24 ms (2 players), 38-40 ms (3), 55-65 ms
+//     (4), i.e. per draw about 0.35 ms, 0.65 ms and 0.95 ms (each other
+//     seat makes a share, 0.16-0.21 ms, the receiver verifies it,
+//     0.13-0.17 ms, and peeks);
 //   - bytes per deal: 100 B per other seat (100 B for 2 players, 200 B for
 //     3, 300 B for 4), plus 100 B more to play the card.
 //

@@ -250,6 +250,11 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 			return invalid("shuffle proof: missing response")
 		}
 	}
+	for i := range n {
+		if proof.com[i] == nil || proof.chain[i] == nil || proof.sHat[i] == nil || proof.sPrime[i] == nil {
+			return invalid("shuffle proof: missing value for card %d", i)
+		}
+	}
 	h := p.gens[0]
 	hs := p.gens[1 : n+1]
 	G := ristretto255.NewElement().Base()

@@ -68,6 +68,7 @@ package engine
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 )
@@ -92,7 +93,7 @@ func (s Seat) String() string {
 type Digest [32]byte
 
 // String returns the digest in lower-case hex.
-func (d Digest) String() string { return fmt.Sprintf("%x", d[:]) }
+func (d Digest) String() string { return hex.EncodeToString(d[:]) }
 
 // Short returns the first eight hex digits of the digest, for display.
 func (d Digest) Short() string { return fmt.Sprintf("%x", d[:4]) }
@@ -314,4 +315,22 @@ type Spec struct {
 type Setup struct {
 	Seats   int    // number of players
 	Variant string // one of Spec.Variants; "" means the default
+}
+
+// MarshalText encodes the digest as lower-case hex (so JSON shows a string).
+func (d Digest) MarshalText() ([]byte, error) {
+	out := make([]byte, 2*len(d))
+	hex.Encode(out, d[:])
+	return out, nil
+}
+
+// UnmarshalText decodes exactly 64 hex digits.
+func (d *Digest) UnmarshalText(b []byte) error {
+	if len(b) != 2*len(d) {
+		return fmt.Errorf("digest: want %d hex digits, got %d", 2*len(d), len(b))
+	}
+	if _, err := hex.Decode(d[:], b); err != nil {
+		return fmt.Errorf("digest: %w", err)
+	}
+	return nil
 }

@@ -58,7 +58,10 @@ var ErrRepeated = fmt.Errorf("%w: repeated", ErrSequence)
 // commitments, dice preimages against their chains, moves against the rules)
 // and finally the sender's state hash against ours. The first failure is
 // returned as a *Violation, and the match stays stopped.
-func (m *Match) Accept(e *Envelope) ([]engine.Event, error) {
+func (m *Match) Accept(e *Envelope) ([]engine.Event, error) { return m.accept(e, nil) }
+
+// accept is Accept with the body already decoded (nil: decode it here).
+func (m *Match) accept(e *Envelope, body *Body) ([]engine.Event, error) {
 	if m.broken != nil {
 		return nil, m.broken
 	}
@@ -67,16 +70,22 @@ func (m *Match) Accept(e *Envelope) ([]engine.Event, error) {
 		// link): harmless on the wire, never part of an intact transcript.
 		return nil, fmt.Errorf("%w: message %d came before", ErrRepeated, e.Seq)
 	}
-	v := m.check(e)
-	if v != nil {
+	if v := m.check(e); v != nil {
 		m.broken = v
 		return nil, v
 	}
 	from := m.header.Seat(e.From)
-	body, err := DecodeBody(e.Body)
-	if err != nil {
-		return nil, m.fail(from, e, true, err)
+	if body == nil {
+		var err error
+		if body, err = DecodeBody(e.Body); err != nil {
+			return nil, m.fail(from, e, true, err)
+		}
 	}
+	return m.acceptBody(e, from, body)
+}
+
+// acceptBody applies the decoded body of an envelope that passed check.
+func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.Event, error) {
 	var evs []engine.Event
 	for i, in := range body.Inputs {
 		got, err := m.apply(from, in)
@@ -110,8 +119,10 @@ func (m *Match) check(e *Envelope) *Violation {
 		// only one that could have put it on the wire in a two-seat match.
 		return &Violation{Seat: expect.Seat, Peer: e.From, Seq: e.Seq, Err: fmt.Errorf("sender %s is not a player of this match", shortPeer(e.From))}
 	}
-	if err := e.Verify(m.keys[from]); err != nil {
-		return &Violation{Seat: from, Peer: e.From, Seq: e.Seq, Err: err}
+	if !e.verified {
+		if err := e.Verify(m.keys[from]); err != nil {
+			return &Violation{Seat: from, Peer: e.From, Seq: e.Seq, Err: err}
+		}
 	}
 	signed := func(err error) *Violation {
 		return &Violation{Seat: from, Peer: e.From, Seq: e.Seq, Signed: true, Err: err}

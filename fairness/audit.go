@@ -5,7 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -133,21 +138,22 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 		rep.Verdict, rep.Line, rep.Detail = Corrupt, 1, err.Error()
 		return rep, nil
 	}
+	lines, err := readLines(tr, h, m.keys)
+	if err != nil {
+		return nil, err
+	}
 	var failLine int
 	corrupt := func(line int, format string, args ...any) (*Report, error) {
 		rep.Verdict, rep.Line, rep.Detail = Corrupt, line, fmt.Sprintf(format, args...)
 		return rep, nil
 	}
-	for {
-		ln, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
+	for _, pl := range lines {
+		ln := pl.Line
+		if pl.err != nil {
 			if rep.Violation == nil && len(rep.Steps) > 0 {
-				return corrupt(len(rep.Steps)+2, "%v", err)
+				return corrupt(pl.no, "%v", pl.err)
 			}
-			return nil, err
+			return nil, pl.err
 		}
 		switch {
 		case ln.Closing != nil:
@@ -168,17 +174,22 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 			rep.Violation = &Violation{Seat: seat, Peer: ln.Raw.From, Seq: m.Seq() + 1, Err: fmt.Errorf("undecodable message of %d bytes", len(raw))}
 			failLine = ln.No
 		default:
-			e := ln.Envelope
+			e, body := ln.Envelope, pl.body
 			step := AuditStep{Line: ln.No, Seq: e.Seq, Seat: h.Seat(e.From)}
-			if body, err := DecodeBody(e.Body); err == nil {
+			if body != nil {
 				for _, in := range body.Inputs {
 					step.Inputs = append(step.Inputs, in.T)
 					for _, o := range in.Open {
 						rep.Revealed[o.Slot] = o.Value
 					}
+					for _, f := range in.Full {
+						for i, v := range f.Values {
+							rep.Revealed[engine.Slot{Owner: step.Seat, Name: f.Name, Index: i}] = v
+						}
+					}
 				}
 			}
-			evs, err := m.Accept(e)
+			evs, err := m.accept(e, body)
 			step.Events, step.OK = evs, err == nil
 			if err != nil {
 				step.Error = err.Error()
@@ -246,4 +257,68 @@ func others(n int, s engine.Seat) []engine.Seat {
 		}
 	}
 	return w
+}
+
+// parsed is one transcript line decoded ahead of the replay.
+type parsed struct {
+	Line
+	no   int
+	body *Body // nil if the body does not decode (accept reports why)
+	err  error // the line itself is unreadable
+}
+
+// maxTranscript bounds what the auditor reads into memory.
+const maxTranscript = 1 << 30
+
+// readLines reads every remaining line and decodes the lines, their bodies
+// and their signatures on every core: that is most of an audit's work, and
+// only the replay itself has to run in order.
+func readLines(tr *TranscriptReader, h Header, keys []crypto.PubKey) ([]parsed, error) {
+	var out []parsed
+	var raw [][]byte
+	total := 0
+	for {
+		no, b, err := tr.nextRaw()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			out = append(out, parsed{no: no, err: err})
+			raw = append(raw, nil)
+			break
+		}
+		if total += len(b); total > maxTranscript {
+			return nil, fmt.Errorf("%w: more than %d bytes", ErrNotTranscript, maxTranscript)
+		}
+		out = append(out, parsed{no: no})
+		raw = append(raw, b)
+	}
+	workers := min(runtime.GOMAXPROCS(0), 8)
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(out) {
+					return
+				}
+				if raw[i] == nil {
+					continue
+				}
+				p := &out[i]
+				p.Line, p.err = parseLine(p.no, raw[i])
+				if e := p.Envelope; p.err == nil && e != nil {
+					p.body, _ = DecodeBody(e.Body)
+					if s := h.Seat(e.From); s != engine.NoSeat && e.Verify(keys[s]) == nil {
+						e.verified = true
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out, nil
 }

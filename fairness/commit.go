@@ -14,6 +14,12 @@ const SaltSize = 32
 // Salt is the secret randomness that hides a committed value.
 type Salt [SaltSize]byte
 
+// MarshalText encodes the salt as hex.
+func (s Salt) MarshalText() ([]byte, error) { return Digest(s).MarshalText() }
+
+// UnmarshalText decodes exactly 64 hex digits.
+func (s *Salt) UnmarshalText(b []byte) error { return (*Digest)(s).UnmarshalText(b) }
+
 // NewSalt returns a fresh salt from crypto/rand.
 func NewSalt() (Salt, error) {
 	var s Salt

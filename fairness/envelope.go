@@ -1,6 +1,7 @@
 package fairness
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -24,6 +25,10 @@ type Envelope struct {
 	Prev  string          `json:"prev"`
 	Body  json.RawMessage `json:"body"`
 	Sig   string          `json:"sig"`
+
+	// verified is set once Sig has been checked against the key of the
+	// player From names (the auditor checks signatures in parallel).
+	verified bool
 }
 
 // Body is what an envelope says: the sender's inputs, in order, and the
@@ -38,7 +43,7 @@ type Body struct {
 //	hello   the seat's dice-chain tip (its first input of a match)
 //	commit  the root of a committed vector (Name, Size, Root)
 //	move    a move (Move) with openings (Open)
-//	open    openings the rules call for (Open)
+//	open    openings the rules call for (Open, and Full for whole vectors)
 //	share   the seat's dice preimage for roll number Roll (Link)
 //	choose  the root of a one-leaf commitment to a hidden choice (Name, Root)
 //	reveal  the opening of that choice (Open)
@@ -50,6 +55,7 @@ type WireInput struct {
 	Root  string          `json:"root,omitempty"`
 	Move  json.RawMessage `json:"move,omitempty"`
 	Open  []Opening       `json:"open,omitempty"`
+	Full  []FullVector    `json:"full,omitempty"`
 	Roll  int             `json:"roll,omitempty"`
 	Link  string          `json:"link,omitempty"`
 	Tip   string          `json:"tip,omitempty"`
@@ -126,7 +132,12 @@ func EncodeEnvelope(e *Envelope) ([]byte, error) {
 
 // DecodeEnvelope parses one envelope, strictly: unknown fields, trailing
 // data, an oversized message or a body that is not compact JSON are errors.
-func DecodeEnvelope(b []byte) (*Envelope, error) {
+func DecodeEnvelope(b []byte) (*Envelope, error) { return decodeEnvelope(b, true) }
+
+// decodeEnvelope decodes an envelope; compact asks for the check that the
+// body is compact JSON, which matters for what arrives from the network
+// (it is stored re-encoded) but not for a transcript line (stored as is).
+func decodeEnvelope(b []byte, compact bool) (*Envelope, error) {
 	if len(b) > MaxEnvelope {
 		return nil, fmt.Errorf("envelope of %d bytes exceeds the %d-byte limit", len(b), MaxEnvelope)
 	}
@@ -137,8 +148,11 @@ func DecodeEnvelope(b []byte) (*Envelope, error) {
 	if len(e.Body) == 0 {
 		return nil, fmt.Errorf("decode envelope: no body")
 	}
-	if c, err := marshalCompact(e.Body); err != nil || string(c) != string(e.Body) {
-		return nil, fmt.Errorf("decode envelope: body is not compact JSON")
+	if compact {
+		var c bytes.Buffer
+		if err := json.Compact(&c, e.Body); err != nil || !bytes.Equal(c.Bytes(), e.Body) {
+			return nil, fmt.Errorf("decode envelope: body is not compact JSON")
+		}
 	}
 	return &e, nil
 }

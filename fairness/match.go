@@ -38,7 +38,8 @@ type Match struct {
 	links    []Digest // each seat's last revealed dice link (the tip at first)
 	used     []int    // links each seat has revealed
 	commits  map[commitKey]commitRec
-	rolls    int // joint rolls completed
+	opened   map[commitKey][]bool // which leaves of each vector are open
+	rolls    int                  // joint rolls completed
 	joint    *joint
 	lastFrom engine.Seat
 
@@ -87,7 +88,7 @@ func NewMatch(spec engine.Spec, h Header) (*Match, error) {
 		header: h, spec: spec, id: id, keys: keys, game: g,
 		prev:  id,
 		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n),
-		commits: map[commitKey]commitRec{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
+		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
 	}, nil
 }
 
@@ -308,7 +309,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		opened, err := m.checkOpenings(from, want, in.Open)
+		opened, err := m.checkOpenings(from, want, in.Open, in.Full)
 		if err != nil {
 			return nil, err
 		}
@@ -316,10 +317,11 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		if err != nil {
 			return nil, err
 		}
+		m.markOpen(opened)
 		return withOpenings(from, opened, evs), nil
 
 	case InOpen:
-		opened, err := m.checkOpenings(from, st.Need.Open, in.Open)
+		opened, err := m.checkOpenings(from, st.Need.Open, in.Open, in.Full)
 		if err != nil {
 			return nil, err
 		}
@@ -327,6 +329,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		if err != nil {
 			return nil, err
 		}
+		m.markOpen(opened)
 		return withOpenings(from, opened, evs), nil
 
 	case InShare:
@@ -351,30 +354,111 @@ func withOpenings(from engine.Seat, opened []engine.Opened, evs []engine.Event) 
 	return prepend(e, evs)
 }
 
-// checkOpenings verifies that exactly the wanted slots were opened, in order,
-// and that every opening matches its commitment.
-func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Opening) ([]engine.Opened, error) {
-	if len(got) != len(want) {
-		return nil, fmt.Errorf("%d openings where the rules call for %d", len(got), len(want))
+// checkOpenings verifies that exactly the wanted slots were opened, in
+// order, each by a single opening or by a full opening of its vector, and
+// that every opening matches its commitment. A full opening must not reveal
+// any leaf the rules did not call for. The slots are then marked open.
+func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Opening, full []FullVector) ([]engine.Opened, error) {
+	fullVals := map[string][]Hex{}
+	for _, f := range full {
+		key := commitKey{from, f.Name}
+		c, ok := m.commits[key]
+		if !ok {
+			return nil, fmt.Errorf("full opening: nothing was committed as %q", f.Name)
+		}
+		if _, dup := fullVals[f.Name]; dup {
+			return nil, fmt.Errorf("full opening of %q given twice", f.Name)
+		}
+		if err := f.Verify(m.id, from, c.root, c.size); err != nil {
+			return nil, err
+		}
+		fullVals[f.Name] = f.Values
 	}
-	out := make([]engine.Opened, len(got))
-	for i, o := range got {
-		if o.Slot != want[i] {
-			return nil, fmt.Errorf("%w: opening %d is of %s, the rules call for %s", ErrCommitment, i+1, o.Slot, want[i])
+	wanted := map[engine.Slot]bool{}
+	for _, w := range want {
+		wanted[w] = true
+	}
+	for name := range fullVals {
+		key := commitKey{from, name}
+		for i := 0; i < m.commits[key].size; i++ {
+			if s := (engine.Slot{Owner: from, Name: name, Index: i}); !m.isOpen(key, i) && !wanted[s] {
+				return nil, fmt.Errorf("full opening of %q reveals %s, which the rules keep hidden", name, s)
+			}
+		}
+	}
+	out := make([]engine.Opened, len(want))
+	next := 0
+	for i, w := range want {
+		if vals, ok := fullVals[w.Name]; ok && w.Owner == from {
+			out[i] = engine.Opened{Slot: w, Value: vals[w.Index]}
+			continue
+		}
+		if next >= len(got) {
+			return nil, fmt.Errorf("%d openings where the rules call for more (missing %s)", len(got), w)
+		}
+		o := got[next]
+		next++
+		if o.Slot != w {
+			return nil, fmt.Errorf("%w: opening %d is of %s, the rules call for %s", ErrCommitment, next, o.Slot, w)
 		}
 		if o.Slot.Owner != from {
-			return nil, fmt.Errorf("opening %d: %s belongs to %s, not the sender", i+1, o.Slot, o.Slot.Owner)
+			return nil, fmt.Errorf("opening %d: %s belongs to %s, not the sender", next, o.Slot, o.Slot.Owner)
 		}
 		c, ok := m.commits[commitKey{o.Slot.Owner, o.Slot.Name}]
 		if !ok {
-			return nil, fmt.Errorf("opening %d: nothing was committed as %q", i+1, o.Slot.Name)
+			return nil, fmt.Errorf("opening %d: nothing was committed as %q", next, o.Slot.Name)
 		}
 		if err := o.Verify(m.id, c.root, c.size); err != nil {
 			return nil, err
 		}
 		out[i] = engine.Opened{Slot: o.Slot, Value: o.Value}
 	}
+	if next != len(got) {
+		return nil, fmt.Errorf("%d openings where the rules call for %d", len(got), next)
+	}
 	return out, nil
+}
+
+// markOpen records opened slots once their input has been applied.
+func (m *Match) markOpen(opened []engine.Opened) {
+	for _, o := range opened {
+		key := commitKey{o.Slot.Owner, o.Slot.Name}
+		bits := m.opened[key]
+		if bits == nil {
+			bits = make([]bool, m.commits[key].size)
+			m.opened[key] = bits
+		}
+		if o.Slot.Index >= 0 && o.Slot.Index < len(bits) {
+			bits[o.Slot.Index] = true
+		}
+	}
+}
+
+func (m *Match) isOpen(key commitKey, i int) bool {
+	bits := m.opened[key]
+	return i >= 0 && i < len(bits) && bits[i]
+}
+
+// fullyOpenable reports whether opening slots would leave no leaf of the
+// vector name of owner hidden, so it may be opened whole.
+func (m *Match) fullyOpenable(owner engine.Seat, name string, slots []engine.Slot) bool {
+	key := commitKey{owner, name}
+	c, ok := m.commits[key]
+	if !ok {
+		return false
+	}
+	covered := make([]bool, c.size)
+	for _, s := range slots {
+		if s.Owner == owner && s.Name == name && s.Index >= 0 && s.Index < c.size {
+			covered[s.Index] = true
+		}
+	}
+	for i := range covered {
+		if !covered[i] && !m.isOpen(key, i) {
+			return false
+		}
+	}
+	return true
 }
 
 func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
@@ -454,7 +538,7 @@ func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
 func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
 	from, j := st.Seat, m.joint
 	want := []engine.Slot{{Owner: from, Name: st.Need.Name, Index: 0}}
-	opened, err := m.checkOpenings(from, want, in.Open)
+	opened, err := m.checkOpenings(from, want, in.Open, nil)
 	if err != nil {
 		return nil, fmt.Errorf("choice %s: %w", st.Need.Name, err)
 	}

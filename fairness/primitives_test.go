@@ -2,6 +2,7 @@ package fairness
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"math"
 	"strings"
@@ -82,13 +83,16 @@ func TestOpeningJSONRoundTrip(t *testing.T) {
 	match := newHasher("m").sum()
 	v, _ := NewVector(match, 0, "w", [][]byte{{1}, {2}, {3}})
 	o, _ := v.Open(2)
-	b, err := o.MarshalJSON()
+	b, err := json.Marshal(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var back Opening
-	if err := back.UnmarshalJSON(b); err != nil {
+	if err := strictUnmarshal(b, &back); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"value":"03"`) {
+		t.Fatalf("values are not hex in JSON: %s", b)
 	}
 	if err := back.Verify(match, v.Root(), 3); err != nil {
 		t.Fatalf("round-tripped opening: %v", err)

@@ -240,8 +240,7 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 		}
 		return WireInput{T: InShare, Roll: st.Roll, Link: hexDigest(link)}, false, nil
 	case InOpen:
-		opens, err := r.openAll(st.Need.Open)
-		return WireInput{T: InOpen, Open: opens}, false, err
+		return r.openNeed(st.Need.Open)
 	case InReveal:
 		o, err := r.secrets.Open(engine.Slot{Owner: seat, Name: st.Need.Name, Index: 0})
 		return WireInput{T: InReveal, Open: []Opening{o}}, false, err
@@ -296,6 +295,32 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 		return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, false, nil
 	}
 	return WireInput{}, true, fmt.Errorf("referee: cannot produce %q", st.Kind)
+}
+
+// openNeed opens the slots of a NeedOpen: a vector whose every hidden leaf
+// is called for goes whole (no paths), the rest one opening each.
+func (r *Referee) openNeed(slots []engine.Slot) (WireInput, bool, error) {
+	in := WireInput{T: InOpen}
+	whole := map[string]bool{}
+	var single []engine.Slot
+	for _, s := range slots {
+		if _, seen := whole[s.Name]; !seen {
+			v, ok := r.secrets.Vector(s.Name)
+			whole[s.Name] = ok && s.Owner == r.cfg.Seat && r.m.fullyOpenable(s.Owner, s.Name, slots)
+			if whole[s.Name] {
+				in.Full = append(in.Full, v.Full())
+			}
+		}
+		if !whole[s.Name] {
+			single = append(single, s)
+		}
+	}
+	opens, err := r.openAll(single)
+	if err != nil {
+		return WireInput{}, true, err
+	}
+	in.Open = opens
+	return in, false, nil
 }
 
 func (r *Referee) openAll(slots []engine.Slot) ([]Opening, error) {

@@ -213,39 +213,69 @@ func ReadTranscript(r io.Reader) (Header, *TranscriptReader, error) {
 
 // Next returns the next line, or io.EOF at the end.
 func (tr *TranscriptReader) Next() (Line, error) {
+	no, b, err := tr.nextRaw()
+	if err != nil {
+		return Line{}, err
+	}
+	return parseLine(no, b)
+}
+
+// nextRaw returns the next non-empty line, unparsed (a copy).
+func (tr *TranscriptReader) nextRaw() (int, []byte, error) {
 	for tr.sc.Scan() {
 		tr.no++
 		b := bytes.TrimSpace(tr.sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(b, &keys); err != nil {
-			return Line{}, fmt.Errorf("%w: line %d is not a JSON object: %v", ErrNotTranscript, tr.no, err)
-		}
-		switch {
-		case keys["closing"] != nil:
-			var c Closing
-			if err := strictUnmarshal(b, &c); err != nil {
-				return Line{}, fmt.Errorf("%w: line %d: closing record: %v", ErrNotTranscript, tr.no, err)
-			}
-			return Line{No: tr.no, Closing: &c}, nil
-		case keys["raw"] != nil:
-			var r Raw
-			if err := strictUnmarshal(b, &r); err != nil {
-				return Line{}, fmt.Errorf("%w: line %d: raw record: %v", ErrNotTranscript, tr.no, err)
-			}
-			return Line{No: tr.no, Raw: &r}, nil
-		default:
-			e, err := DecodeEnvelope(b)
-			if err != nil {
-				return Line{}, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, tr.no, err)
-			}
-			return Line{No: tr.no, Envelope: e}, nil
+		if len(b) > 0 {
+			return tr.no, append([]byte(nil), b...), nil
 		}
 	}
 	if err := tr.sc.Err(); err != nil {
-		return Line{}, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, tr.no+1, err)
+		return 0, nil, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, tr.no+1, err)
 	}
-	return Line{}, io.EOF
+	return 0, nil, io.EOF
+}
+
+// parseLine parses one transcript line after the header. Lines are written
+// in one canonical form, so the first key tells the kind; anything else is
+// read the slow way.
+func parseLine(no int, b []byte) (Line, error) {
+	kind := ""
+	switch {
+	case bytes.HasPrefix(b, []byte(`{"match":`)):
+		kind = "envelope"
+	case bytes.HasPrefix(b, []byte(`{"closing":`)):
+		kind = "closing"
+	case bytes.HasPrefix(b, []byte(`{"raw":`)):
+		kind = "raw"
+	default:
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(b, &keys); err != nil {
+			return Line{}, fmt.Errorf("%w: line %d is not a JSON object: %v", ErrNotTranscript, no, err)
+		}
+		switch {
+		case keys["closing"] != nil:
+			kind = "closing"
+		case keys["raw"] != nil:
+			kind = "raw"
+		}
+	}
+	switch kind {
+	case "closing":
+		var c Closing
+		if err := strictUnmarshal(b, &c); err != nil {
+			return Line{}, fmt.Errorf("%w: line %d: closing record: %v", ErrNotTranscript, no, err)
+		}
+		return Line{No: no, Closing: &c}, nil
+	case "raw":
+		var r Raw
+		if err := strictUnmarshal(b, &r); err != nil {
+			return Line{}, fmt.Errorf("%w: line %d: raw record: %v", ErrNotTranscript, no, err)
+		}
+		return Line{No: no, Raw: &r}, nil
+	}
+	e, err := decodeEnvelope(b, false)
+	if err != nil {
+		return Line{}, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, no, err)
+	}
+	return Line{No: no, Envelope: e}, nil
 }

@@ -2,7 +2,6 @@ package fairness
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 
 	"github.com/salvo-game/salvo/engine"
@@ -51,19 +50,20 @@ func (v *Vector) Open(i int) (Opening, error) {
 	}
 	return Opening{
 		Slot:  engine.Slot{Owner: v.owner, Name: v.name, Index: i},
-		Value: append([]byte(nil), v.values[i]...),
+		Value: append(Hex(nil), v.values[i]...),
 		Salt:  v.salts[i],
 		Path:  MerklePath(v.leaves, i),
 	}, nil
 }
 
 // Opening reveals one committed value with what proves it: the salt and the
-// Merkle path to the committed root.
+// Merkle path to the committed root. In JSON the value, salt and path are
+// hex strings.
 type Opening struct {
-	Slot  engine.Slot
-	Value []byte
-	Salt  Salt
-	Path  []Digest
+	Slot  engine.Slot `json:"slot"`
+	Value Hex         `json:"value"`
+	Salt  Salt        `json:"salt"`
+	Path  []Digest    `json:"path"`
 }
 
 // Verify checks the opening against the vector's root and size.
@@ -75,54 +75,65 @@ func (o Opening) Verify(match Digest, root Digest, size int) error {
 	return nil
 }
 
-type openingJSON struct {
-	Slot  engine.Slot `json:"slot"`
-	Value string      `json:"value"`
-	Salt  string      `json:"salt"`
-	Path  []string    `json:"path"`
+// Hex is a byte string that JSON shows as hex, at most maxValue bytes.
+type Hex []byte
+
+// MarshalText encodes the bytes as hex.
+func (h Hex) MarshalText() ([]byte, error) {
+	out := make([]byte, hex.EncodedLen(len(h)))
+	hex.Encode(out, h)
+	return out, nil
 }
 
-// MarshalJSON encodes the opening with hex strings.
-func (o Opening) MarshalJSON() ([]byte, error) {
-	j := openingJSON{Slot: o.Slot, Value: hex.EncodeToString(o.Value), Salt: hex.EncodeToString(o.Salt[:]), Path: make([]string, len(o.Path))}
-	for i, p := range o.Path {
-		j.Path[i] = hex.EncodeToString(p[:])
+// UnmarshalText decodes hex, refusing more than maxValue bytes.
+func (h *Hex) UnmarshalText(b []byte) error {
+	if len(b) > 2*maxValue {
+		return fmt.Errorf("value of %d hex digits exceeds the %d-byte limit", len(b), maxValue)
 	}
-	return json.Marshal(j)
-}
-
-// UnmarshalJSON decodes an opening, rejecting malformed hex.
-func (o *Opening) UnmarshalJSON(b []byte) error {
-	var j openingJSON
-	if err := strictUnmarshal(b, &j); err != nil {
-		return fmt.Errorf("opening: %w", err)
+	out := make([]byte, hex.DecodedLen(len(b)))
+	if _, err := hex.Decode(out, b); err != nil {
+		return fmt.Errorf("value: %w", err)
 	}
-	val, err := hex.DecodeString(j.Value)
-	if err != nil {
-		return fmt.Errorf("opening value: %w", err)
-	}
-	if len(val) > maxValue {
-		return fmt.Errorf("opening value: %d bytes, limit %d", len(val), maxValue)
-	}
-	salt, err := decodeDigest(j.Salt)
-	if err != nil {
-		return fmt.Errorf("opening salt: %w", err)
-	}
-	if len(j.Path) > 64 {
-		return fmt.Errorf("opening path: %d hashes is too long", len(j.Path))
-	}
-	path := make([]Digest, len(j.Path))
-	for i, p := range j.Path {
-		if path[i], err = decodeDigest(p); err != nil {
-			return fmt.Errorf("opening path[%d]: %w", i, err)
-		}
-	}
-	*o = Opening{Slot: j.Slot, Value: val, Salt: Salt(salt), Path: path}
+	*h = out
 	return nil
 }
 
 // maxValue bounds one committed value on the wire.
 const maxValue = 4096
+
+// FullVector opens every leaf of a committed vector at once, with no paths:
+// the receiver rebuilds the root from all the leaves. It is how a seat
+// reveals what is left of a vector at the end of a match, at a fraction of
+// the size of one opening per leaf.
+type FullVector struct {
+	Name   string `json:"name"`
+	Values []Hex  `json:"values"`
+	Salts  []Salt `json:"salts"`
+}
+
+// Full returns the opening of the whole vector.
+func (v *Vector) Full() FullVector {
+	f := FullVector{Name: v.name, Values: make([]Hex, len(v.values)), Salts: append([]Salt(nil), v.salts...)}
+	for i, val := range v.values {
+		f.Values[i] = append(Hex(nil), val...)
+	}
+	return f
+}
+
+// Verify checks that the full opening rebuilds the committed root.
+func (f FullVector) Verify(match Digest, owner engine.Seat, root Digest, size int) error {
+	if len(f.Values) != size || len(f.Salts) != size {
+		return fmt.Errorf("%w: full opening of %s has %d values and %d salts, the vector has %d leaves", ErrCommitment, f.Name, len(f.Values), len(f.Salts), size)
+	}
+	leaves := make([]Digest, size)
+	for i := range leaves {
+		leaves[i] = LeafCommitment(match, engine.Slot{Owner: owner, Name: f.Name, Index: i}, f.Salts[i], f.Values[i])
+	}
+	if got := MerkleRoot(leaves); got != root {
+		return fmt.Errorf("%w: full opening of %s rebuilds root %s, committed root is %s", ErrCommitment, f.Name, got.Short(), root.Short())
+	}
+	return nil
+}
 
 // Secrets is one seat's store of its own committed vectors. It implements
 // [engine.Secrets] for that seat's agents.

@@ -46,7 +46,13 @@ var generic = []Kind{
 	{"wrong-state", "sends a wrong state hash", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: wrongState}, nil
 	}},
+	{"go-silent", "stops answering once the other player has revealed (the only bias left: it forfeits)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		return &envelopeCheat{nth: 4, alter: silence}, nil
+	}},
 }
+
+// Silent is the kind whose cheater is caught by a timeout, not a violation.
+const Silent = "go-silent"
 
 var byGame = map[string][]Kind{}
 
@@ -208,3 +214,5 @@ func wrongState(_ *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*
 	}
 	return []*fairness.Envelope{resign(&c, key, e.From)}
 }
+
+func silence(*fairness.Match, *fairness.Envelope, crypto.PrivKey) []*fairness.Envelope { return nil }

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/cards"
+	"github.com/salvo-game/salvo/engine/oceans"
 	"github.com/salvo-game/salvo/engine/ubuild"
 )
 
@@ -28,6 +30,20 @@ var entries = []Entry{
 		Bots: map[string]func(r *rand.Rand) engine.Agent{
 			"random": func(r *rand.Rand) engine.Agent { return Immediate(ubuild.NewRandomBot(r)) },
 			"strong": func(r *rand.Rand) engine.Agent { return Immediate(ubuild.NewHunterBot(r)) },
+		},
+	},
+	{
+		Spec: cards.Spec,
+		Bots: map[string]func(r *rand.Rand) engine.Agent{
+			"random": func(r *rand.Rand) engine.Agent { return Immediate(cards.NewRandomBot(r)) },
+			"strong": func(r *rand.Rand) engine.Agent { return Immediate(cards.NewStrongBot(r)) },
+		},
+	},
+	{
+		Spec: oceans.Spec,
+		Bots: map[string]func(r *rand.Rand) engine.Agent{
+			"random": func(r *rand.Rand) engine.Agent { return Immediate(oceans.NewRandomBot(r)) },
+			"strong": func(r *rand.Rand) engine.Agent { return Immediate(oceans.NewStrongBot(r)) },
 		},
 	},
 }

@@ -36,6 +36,7 @@
 //	WriteTimeout     30 s    Send gives up when the peer does not drain
 //	InfoTimeout      5 s     one info query, dial included
 //	LANDialWait      2 s     how long the larger peer ID waits to be dialed
+//	LANProbeAttempts 3       info queries to a newly found peer (500 ms, 1 s apart)
 //	LANRefresh       10 s    how often known LAN peers are asked again
 //	LANBuffer        64      LANPeers channel buffer (events beyond it are dropped)
 //	IncomingBuffer   16      Incoming channel buffer

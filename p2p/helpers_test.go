@@ -2,6 +2,7 @@ package p2p
 
 import (
 	"context"
+	"flag"
 	"log/slog"
 	"strings"
 	"testing"
@@ -18,9 +19,16 @@ var (
 	loopBoth = []string{"/ip4/127.0.0.1/tcp/0", "/ip4/127.0.0.1/udp/0/quic-v1"}
 )
 
-// testLogger logs warnings and errors into the test output.
+var debugLog = flag.Bool("p2pdebug", false, "log this package's debug records in tests")
+
+// testLogger logs warnings and errors (everything with -p2pdebug) into the
+// test output.
 func testLogger(t testing.TB) *slog.Logger {
-	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	lvl := slog.LevelWarn
+	if *debugLog {
+		lvl = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: lvl}))
 }
 
 // newHost starts a host on loopback (loopBoth unless cfg says otherwise)

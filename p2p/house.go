@@ -45,6 +45,11 @@ const (
 	LANDialWait = 2 * time.Second
 	// LANDialTimeout bounds a dial made because of an mDNS discovery.
 	LANDialTimeout = 5 * time.Second
+	// LANProbeAttempts is how many times a newly found LAN peer is asked
+	// for its info before it is ignored (until mDNS reports it again).
+	LANProbeAttempts = 3
+	// LANRetryDelay is the wait before the second attempt; it doubles.
+	LANRetryDelay = 500 * time.Millisecond
 	// LANRefresh is how often known LAN peers are asked for their info again,
 	// so offers that change show up and peers that left are reported gone.
 	LANRefresh = 10 * time.Second

@@ -126,10 +126,10 @@ func (h *Host) QueryInfo(ctx context.Context, p peer.ID) (Info, error) {
 	}
 	deadline, _ := ctx.Deadline()
 	_ = s.SetDeadline(deadline)
-	if err := s.CloseWrite(); err != nil {
-		_ = s.Reset()
-		return Info{}, fmt.Errorf("p2p: query info of %s: %w", p, err)
-	}
+	// There is no request body. The answerer may already have closed the
+	// stream (over QUIC that cancels our write side), so a failing
+	// half-close is not an error.
+	_ = s.CloseWrite()
 	b, err := ReadFrame(s, MaxInfo)
 	if err != nil {
 		_ = s.Reset()

@@ -51,6 +51,7 @@ type lan struct {
 
 	mu      sync.Mutex
 	svc     mdns.Service
+	notify  *network.NotifyBundle
 	err     error
 	probing map[peer.ID]bool
 	addrs   map[peer.ID][]ma.Multiaddr
@@ -118,6 +119,8 @@ func (l *lan) start() {
 	}
 	l.svc = svc
 	l.err = nil
+	l.notify = &network.NotifyBundle{DisconnectedF: l.disconnected}
+	l.h.h.Network().Notify(l.notify)
 	l.h.goTracked(l.refreshLoop)
 }
 
@@ -127,7 +130,12 @@ func (l *lan) stop() {
 	l.mu.Lock()
 	svc := l.svc
 	l.svc = nil
+	notify := l.notify
+	l.notify = nil
 	l.mu.Unlock()
+	if notify != nil {
+		l.h.h.Network().StopNotify(notify)
+	}
 	if svc != nil {
 		_ = svc.Close()
 	}
@@ -145,6 +153,7 @@ func (l *lan) HandlePeerFound(ai peer.AddrInfo) {
 	}
 	addrs := slices.Clone(ai.Addrs)
 	slices.SortStableFunc(addrs, func(a, b ma.Multiaddr) int { return cmp.Compare(addrRank(a), addrRank(b)) })
+	l.h.log.Debug("mDNS found peer", "peer", shortID(ai.ID), "addrs", len(addrs))
 	l.h.h.Peerstore().AddAddrs(ai.ID, addrs, LANAddrTTL)
 	l.mu.Lock()
 	l.addrs[ai.ID] = addrs
@@ -168,43 +177,48 @@ func (l *lan) spawnProbe(id peer.ID) {
 	}
 }
 
-// probe makes sure there is a connection to id (the smaller peer ID dials;
-// the larger waits LANDialWait for it, then dials itself), asks for its
-// info and reports it when it changed, or reports it gone when it was known
-// and no longer answers.
+// probe asks id for its info and reports it when it changed. A peer not
+// known yet was just found by mDNS: make sure there is a connection (the
+// smaller peer ID dials; the larger waits LANDialWait for that, then dials
+// itself) and try up to LANProbeAttempts times. A known peer is asked once
+// (redialing if its connection went away) and reported gone if that fails.
 func (l *lan) probe(id peer.ID) {
 	defer func() {
 		l.mu.Lock()
 		delete(l.probing, id)
 		l.mu.Unlock()
 	}()
-	nw := l.h.h.Network()
-	if nw.Connectedness(id) != network.Connected {
-		if l.h.ID() > id && !l.waitConnected(id, LANDialWait) && l.ctx.Err() == nil {
-			l.h.log.Debug("LAN peer did not dial; dialing it", "peer", shortID(id))
-		}
-		if nw.Connectedness(id) != network.Connected && l.ctx.Err() == nil {
-			ctx, cancel := context.WithTimeout(l.ctx, LANDialTimeout)
-			err := l.h.h.Connect(ctx, peer.AddrInfo{ID: id})
-			cancel()
-			if err != nil {
-				l.h.log.Debug("LAN dial failed", "peer", shortID(id), "err", err)
+	l.mu.Lock()
+	_, known := l.known[id]
+	l.mu.Unlock()
+	var info Info
+	var err error
+	if known {
+		info, err = l.h.QueryInfo(l.ctx, id)
+	} else {
+		for attempt := range LANProbeAttempts {
+			if attempt > 0 && !sleepCtx(l.ctx, LANRetryDelay<<(attempt-1)) {
+				return
 			}
+			l.connect(id)
+			if info, err = l.h.QueryInfo(l.ctx, id); err == nil {
+				break
+			}
+			l.h.log.Debug("LAN peer did not answer info", "peer", shortID(id), "attempt", attempt+1, "err", err)
 		}
 	}
 	if l.ctx.Err() != nil {
 		return
 	}
-	info, err := l.h.QueryInfo(l.ctx, id)
 	l.mu.Lock()
 	prev, wasKnown := l.known[id]
 	var out PeerInfo
 	switch {
 	case err != nil && !wasKnown:
 		l.mu.Unlock()
-		l.h.log.Debug("LAN peer did not answer info", "peer", shortID(id), "err", err)
 		return
 	case err != nil:
+		l.h.log.Debug("LAN peer stopped answering", "peer", shortID(id), "err", err)
 		delete(l.known, id)
 		delete(l.addrs, id)
 		out = prev
@@ -218,13 +232,54 @@ func (l *lan) probe(id peer.ID) {
 		l.known[id] = out
 	}
 	l.mu.Unlock()
-	if l.ctx.Err() != nil {
-		return
-	}
 	select {
 	case l.ch <- out:
 	default:
 		l.h.log.Warn("LANPeers channel full; event dropped", "peer", shortID(id))
+	}
+}
+
+// connect makes sure there is a connection to a peer just found on the
+// LAN, by the smaller-ID-dials rule.
+func (l *lan) connect(id peer.ID) {
+	nw := l.h.h.Network()
+	if nw.Connectedness(id) == network.Connected {
+		return
+	}
+	if l.h.ID() > id && !l.waitConnected(id, LANDialWait) && l.ctx.Err() == nil {
+		l.h.log.Debug("LAN peer did not dial; dialing it", "peer", shortID(id))
+	}
+	if nw.Connectedness(id) == network.Connected || l.ctx.Err() != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(l.ctx, LANDialTimeout)
+	defer cancel()
+	if err := l.h.h.Connect(ctx, peer.AddrInfo{ID: id}); err != nil {
+		l.h.log.Debug("LAN dial failed", "peer", shortID(id), "err", err)
+	}
+}
+
+// sleepCtx sleeps d unless ctx ends first; it reports whether it slept.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// disconnected re-asks a known LAN peer as soon as its last connection
+// closes, so a peer that quit is reported gone quickly.
+func (l *lan) disconnected(_ network.Network, c network.Conn) {
+	id := c.RemotePeer()
+	l.mu.Lock()
+	_, known := l.known[id]
+	l.mu.Unlock()
+	if known && l.ctx.Err() == nil && l.h.h.Network().Connectedness(id) != network.Connected {
+		l.spawnProbe(id)
 	}
 }
 

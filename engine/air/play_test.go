@@ -55,3 +55,57 @@ func TestSameInputsSameHash(t *testing.T) {
 		}
 	}
 }
+
+func TestCloneIsIndependent(t *testing.T) {
+	r := newReferee(t, 2, VariantStandard, 9)
+	agents := randomAgents(2, 9)
+	r.runTo(t, agents, func(n engine.Need) bool { return n.Kind == engine.NeedMove })
+	c := r.g.Clone()
+	h := r.g.Hash()
+	if c.Hash() != h {
+		t.Fatal("a clone hashes differently")
+	}
+	if err := r.step(agents); err != nil {
+		t.Fatal(err)
+	}
+	if c.Hash() != h {
+		t.Fatal("stepping the game changed its clone")
+	}
+}
+
+func TestSetup(t *testing.T) {
+	cases := []struct {
+		seats   int
+		variant string
+		ok      bool
+	}{
+		{2, "", true}, {3, VariantStandard, true}, {4, VariantStandard, true}, {1, VariantStandard, false}, {5, VariantStandard, false},
+		{2, VariantFreeForAll, false}, {3, VariantFreeForAll, true}, {4, VariantTeam, true}, {3, VariantTeam, false},
+		{2, VariantMaxDamage, true}, {2, "chess", false},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%d", c.variant, c.seats), func(t *testing.T) {
+			g, err := Spec.New(engine.Setup{Seats: c.seats, Variant: c.variant})
+			if (err == nil) != c.ok {
+				t.Fatalf("err = %v, want ok = %v", err, c.ok)
+			}
+			if err != nil {
+				return
+			}
+			ag := g.(*Game)
+			for _, p := range ag.Planes() {
+				want := F35Missiles
+				if p.Kind == F22 {
+					want = F22Missiles
+				}
+				if p.Missiles != want || p.Down {
+					t.Fatalf("%s starts with %d missiles", p.Name(), p.Missiles)
+				}
+			}
+			invariants(t, ag)
+		})
+	}
+	if Spec.Variants[0] != VariantStandard || Spec.Rules != "air/1" || Spec.Name != "air" {
+		t.Fatalf("spec %+v", Spec)
+	}
+}

@@ -31,6 +31,7 @@ var ErrChain = errors.New("preimage does not extend the dice chain")
 // the tip is out (collision resistance), so no seat can bias a roll; the last
 // to reveal can only refuse, which forfeits the match.
 type Chain struct {
+	seed  Digest
 	links []Digest
 }
 
@@ -49,7 +50,7 @@ func newChainFromSeed(match Digest, seat engine.Seat, seed Digest, n int) *Chain
 	for i := n - 1; i >= 0; i-- {
 		links[i] = chainStep(match, seat, links[i+1])
 	}
-	return &Chain{links: links}
+	return &Chain{seed: seed, links: links}
 }
 
 // chainStep is the chain's one-way function, bound to the match and seat.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -70,6 +71,11 @@ type Config struct {
 	Logger  *slog.Logger
 	// Cheat is for the test-only cheating peer; nil for everyone else.
 	Cheat Cheat
+	// SecretsPath, if set, is where the seat's secrets (its dice-chain seed
+	// and every committed vector) are kept, written and synced before
+	// anything that depends on them is sent, so that a restarted peer can
+	// resume the match. If the file exists, the referee resumes from it.
+	SecretsPath string
 }
 
 // Result is how a match ended for this referee.
@@ -113,11 +119,36 @@ func NewReferee(cfg Config) (*Referee, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	r := &Referee{cfg: cfg, m: cfg.Match, log: log}
+	if cfg.SecretsPath != "" {
+		store, err := loadSecrets(cfg.SecretsPath, cfg.Match.ID(), cfg.Seat)
+		switch {
+		case err == nil:
+			r.secrets, r.chain = store.secrets, store.chain
+			return r, nil
+		case !errors.Is(err, os.ErrNotExist):
+			return nil, fmt.Errorf("referee: resume: %w", err)
+		case cfg.Match.Seq() > 0:
+			return nil, fmt.Errorf("referee: resume at message %d: the seat's secrets are lost (%s)", cfg.Match.Seq(), cfg.SecretsPath)
+		}
+	}
 	chain, err := NewChain(cfg.Match.ID(), cfg.Seat)
 	if err != nil {
 		return nil, err
 	}
-	return &Referee{cfg: cfg, m: cfg.Match, secrets: NewSecrets(cfg.Seat), chain: chain, log: log}, nil
+	r.secrets, r.chain = NewSecrets(cfg.Seat), chain
+	if err := r.saveSecrets(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// saveSecrets writes the seat's secrets, if the referee keeps them on disk.
+func (r *Referee) saveSecrets() error {
+	if r.cfg.SecretsPath == "" {
+		return nil
+	}
+	return saveSecrets(r.cfg.SecretsPath, r.m.ID(), r.cfg.Seat, r.chain, r.secrets)
 }
 
 // Secrets returns the local seat's secrets (read them only from the
@@ -281,6 +312,9 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 			return WireInput{}, true, fmt.Errorf("referee: agent gave %d values for %s, want %d", v.Size(), st.Need.Name, st.Need.Size)
 		}
 		r.secrets.Add(v)
+		if err := r.saveSecrets(); err != nil {
+			return WireInput{}, true, err
+		}
 		return WireInput{T: InCommit, Name: st.Need.Name, Size: v.Size(), Root: hexDigest(v.Root())}, false, nil
 	case InChoose:
 		d, stop, err := r.decide(ctx, st, frames)
@@ -292,6 +326,9 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 			return WireInput{}, true, fmt.Errorf("referee: %w", err)
 		}
 		r.secrets.Add(v)
+		if err := r.saveSecrets(); err != nil {
+			return WireInput{}, true, err
+		}
 		return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, false, nil
 	}
 	return WireInput{}, true, fmt.Errorf("referee: cannot produce %q", st.Kind)
@@ -401,6 +438,11 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 		return ""
 	}
 	if f.err != nil {
+		if ctx.Err() != nil {
+			// Our own shutdown, not the other side leaving: the match can
+			// be resumed from the transcript and the secrets file.
+			return ctx.Err()
+		}
 		st, _ := r.m.Next()
 		seat := st.Seat
 		if seat == r.cfg.Seat {

@@ -140,6 +140,7 @@ func (f FullVector) Verify(match Digest, owner engine.Seat, root Digest, size in
 type Secrets struct {
 	seat    engine.Seat
 	vectors map[string]*Vector
+	order   []string // names in the order committed
 }
 
 // NewSecrets returns an empty store for seat.
@@ -148,7 +149,12 @@ func NewSecrets(seat engine.Seat) *Secrets {
 }
 
 // Add stores a committed vector.
-func (s *Secrets) Add(v *Vector) { s.vectors[v.name] = v }
+func (s *Secrets) Add(v *Vector) {
+	if _, ok := s.vectors[v.name]; !ok {
+		s.order = append(s.order, v.name)
+	}
+	s.vectors[v.name] = v
+}
 
 // Vector returns the vector committed under name.
 func (s *Secrets) Vector(name string) (*Vector, bool) {

@@ -1,0 +1,152 @@
+package fairness
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// secretsFile is the on-disk form of one seat's secrets in one match.
+type secretsFile struct {
+	Match   Digest       `json:"match"`
+	Seat    engine.Seat  `json:"seat"`
+	Seed    Digest       `json:"seed"`
+	Links   int          `json:"links"`
+	Vectors []FullVector `json:"vectors"`
+}
+
+type secretStore struct {
+	secrets *Secrets
+	chain   *Chain
+}
+
+// saveSecrets writes the seat's secrets atomically (a synced temporary file
+// renamed over the old one), readable by the owner only.
+func saveSecrets(path string, match Digest, seat engine.Seat, chain *Chain, sec *Secrets) error {
+	f := secretsFile{Match: match, Seat: seat, Seed: chain.seed, Links: chain.Len()}
+	for _, name := range sec.order {
+		f.Vectors = append(f.Vectors, sec.vectors[name].Full())
+	}
+	b, err := json.Marshal(f)
+	if err != nil {
+		return fmt.Errorf("save secrets: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("save secrets: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".secrets-*")
+	if err != nil {
+		return fmt.Errorf("save secrets: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o600)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("save secrets: %w", err)
+	}
+	return nil
+}
+
+// loadSecrets reads a seat's secrets back and checks they belong to match.
+func loadSecrets(path string, match Digest, seat engine.Seat) (*secretStore, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f secretsFile
+	if err := strictUnmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("secrets %s: %w", path, err)
+	}
+	if f.Match != match || f.Seat != seat {
+		return nil, fmt.Errorf("secrets %s belong to another match or seat", path)
+	}
+	if f.Links < 1 || f.Links > 1<<24 {
+		return nil, fmt.Errorf("secrets %s: chain length %d out of range", path, f.Links)
+	}
+	st := &secretStore{secrets: NewSecrets(seat), chain: newChainFromSeed(match, seat, f.Seed, f.Links)}
+	for _, fv := range f.Vectors {
+		if len(fv.Values) != len(fv.Salts) || len(fv.Values) == 0 {
+			return nil, fmt.Errorf("secrets %s: vector %q is damaged", path, fv.Name)
+		}
+		v := &Vector{owner: seat, name: fv.Name}
+		for i := range fv.Values {
+			v.values = append(v.values, fv.Values[i])
+			v.salts = append(v.salts, fv.Salts[i])
+			v.leaves = append(v.leaves, LeafCommitment(match, engine.Slot{Owner: seat, Name: fv.Name, Index: i}, fv.Salts[i], fv.Values[i]))
+		}
+		v.root = MerkleRoot(v.leaves)
+		st.secrets.Add(v)
+	}
+	return st, nil
+}
+
+// LoadMatch rebuilds a match from its transcript, to resume it: every line
+// is checked and applied as the auditor would. It fails if the transcript
+// is not readable or if the match stopped (a violation, a closing record).
+// It also returns the transcript's envelopes, so that the ones the other
+// side may have missed can be sent again.
+func LoadMatch(spec Specs, path string) (*Match, []*Envelope, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("resume: %w", err)
+	}
+	defer f.Close()
+	h, tr, err := ReadTranscript(f)
+	if err != nil {
+		return nil, nil, fmt.Errorf("resume %s: %w", path, err)
+	}
+	sp, ok := spec(h.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("resume %s: unknown game %q", path, h.Game)
+	}
+	m, err := NewMatch(sp, h)
+	if err != nil {
+		return nil, nil, fmt.Errorf("resume %s: %w", path, err)
+	}
+	var envs []*Envelope
+	for {
+		ln, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return m, envs, nil
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("resume %s: %w", path, err)
+		}
+		if ln.Envelope == nil {
+			return nil, nil, fmt.Errorf("resume %s: line %d: the match was stopped", path, ln.No)
+		}
+		if _, err := m.Accept(ln.Envelope); err != nil {
+			return nil, nil, fmt.Errorf("resume %s: line %d: %w", path, ln.No, err)
+		}
+		envs = append(envs, ln.Envelope)
+	}
+}
+
+// AppendTranscript reopens a transcript to add to it.
+func AppendTranscript(path string) (*TranscriptWriter, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	return &TranscriptWriter{f: f, path: path, n: st.Size()}, nil
+}

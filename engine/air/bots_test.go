@@ -34,9 +34,9 @@ func winRate(t testing.TB, seats int, variant string, games int) (wins, draws in
 }
 
 func TestStrongBotBeatsRandom(t *testing.T) {
-	games := 60
+	games := 40
 	if testing.Short() {
-		games = 30
+		games = 20
 	}
 	if *long {
 		games = 1000

@@ -402,7 +402,7 @@ func TestDownedPlaneLosesItsTurn(t *testing.T) {
 // TestIllegalInputsChangeNothing throws random inputs at random states of
 // random games: every rejected input leaves the hash as it was.
 func TestIllegalInputsChangeNothing(t *testing.T) {
-	games := 20
+	games := 8
 	if testing.Short() {
 		games = 5
 	}

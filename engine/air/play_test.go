@@ -8,7 +8,7 @@ import (
 )
 
 func TestRandomGamesKeepInvariants(t *testing.T) {
-	games := 15
+	games := 8
 	if testing.Short() {
 		games = 5
 	}

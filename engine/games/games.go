@@ -10,6 +10,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/engine/ubuild"
 )
 
@@ -44,6 +45,13 @@ var entries = []Entry{
 		Bots: map[string]func(r *rand.Rand) engine.Agent{
 			"random": func(r *rand.Rand) engine.Agent { return Immediate(oceans.NewRandomBot(r)) },
 			"strong": func(r *rand.Rand) engine.Agent { return Immediate(oceans.NewStrongBot(r)) },
+		},
+	},
+	{
+		Spec: sea.Spec,
+		Bots: map[string]func(r *rand.Rand) engine.Agent{
+			"random": func(r *rand.Rand) engine.Agent { return Immediate(sea.NewRandomBot(r)) },
+			"strong": func(r *rand.Rand) engine.Agent { return Immediate(sea.NewStrongBot(r)) },
 		},
 	},
 }

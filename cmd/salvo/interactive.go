@@ -1,18 +1,186 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/invite"
 )
+
+// processStart is taken as early as the main package allows, for the
+// start-up probe.
+var processStart = time.Now()
+
+// startupProbeEnv names a file: when set, the interface writes how long it
+// took to draw the lobby into it and exits (for start-up measurements).
+const startupProbeEnv = "SALVO_STARTUP_PROBE"
+
+// interactiveOptions are the settings shared by salvo, play, host and join.
+type interactiveOptions struct {
+	name, game, variant, bot, vs, cheat, logPath, listen string
+	seed                                                 uint64
+	mdns                                                 bool
+	timeout                                              time.Duration
+}
 
 // runInteractive opens the terminal interface for the lobby, play, host and
 // join.
 func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
+	if strings.HasPrefix(cmd, "-") {
+		// Flags of the lobby: salvo --name x.
+		cmd, args = "", append([]string{cmd}, args...)
+	}
+	start := tui.StartLobby
 	switch cmd {
-	case "", "play", "host", "join":
-		fmt.Fprintln(stderr, "salvo: the terminal interface is not built yet; try `salvo selfplay`")
+	case "":
+	case "play":
+		start = tui.StartPractice
+	case "host":
+		start = tui.StartHost
+	case "join":
+		start = tui.StartJoin
+	default:
+		fmt.Fprintf(stderr, "salvo: unknown command %q\n\n%s", cmd, usageText())
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "salvo: unknown command %q\n\n%s", cmd, usageText())
-	return exitUsage
+	name := "salvo"
+	if cmd != "" {
+		name = "salvo " + cmd
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := interactiveOptions{}
+	fs.StringVar(&o.name, "name", os.Getenv("SALVO_NAME"), "your display name (default: made up from your peer ID; env SALVO_NAME)")
+	fs.StringVar(&o.game, "game", "", "game: "+strings.Join(games.Names(), ", ")+" (default the first)")
+	fs.StringVar(&o.variant, "variant", "", "variant (default: the game's first)")
+	fs.StringVar(&o.logPath, "log", "", "log file (default: salvo.log in the data directory)")
+	fs.StringVar(&o.listen, "listen", "", "comma-separated multiaddrs to listen on (default: every interface, TCP and QUIC)")
+	fs.BoolVar(&o.mdns, "mdns", true, "announce yourself on the LAN and list LAN peers (mDNS)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "how long the other player may take for one step before forfeiting (default 10m, 1m for a bot)")
+	if cmd == "" || cmd == "play" {
+		fs.StringVar(&o.vs, "vs", "bot", "opponent: bot (practice over loopback libp2p)")
+		fs.StringVar(&o.bot, "bot", tui.DefaultBot, "bot level: "+strings.Join(games.BotLevels, ", "))
+		fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (0: random)")
+		fs.StringVar(&o.cheat, "bot-cheat", "", "make the practice bot cheat in this way, to see it caught (demonstration; list: salvo selfplay --cheat list)")
+	}
+	fs.Usage = func() {
+		switch cmd {
+		case "play":
+			fmt.Fprintln(stderr, "usage: salvo play [--game G] [--variant V] [--vs bot] [--bot LEVEL]\n\nPractice against a bot: a second libp2p host starts in this process and\nthe whole protocol runs over a real loopback connection.")
+		case "host":
+			fmt.Fprintln(stderr, "usage: salvo host [--game G] [--variant V]\n\nHost a game: shows an invite code to give the other player, and waits.")
+		case "join":
+			fmt.Fprintln(stderr, "usage: salvo join [flags] CODE\n\nJoin a hosted game by its invite code.")
+		default:
+			fmt.Fprintln(stderr, "usage: salvo [flags]\n\nOpens the lobby: practice, host, join, LAN peers, recent matches, audits.")
+		}
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	cfg := tui.Config{Start: start, Name: o.name, Game: o.game, Variant: o.variant, Bot: o.bot, BotSeed: o.seed,
+		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout}
+	switch {
+	case cmd == "join" && fs.NArg() == 1:
+		if _, err := invite.Parse(fs.Arg(0)); err != nil {
+			fmt.Fprintf(stderr, "salvo join: %v\n", err)
+			return exitUsage
+		}
+		cfg.Code = fs.Arg(0)
+	case cmd == "join":
+		fs.Usage()
+		return exitUsage
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
+		return exitUsage
+	}
+	if o.vs != "" && o.vs != "bot" {
+		fmt.Fprintf(stderr, "%s: --vs %q: only bot is supported (host or join to play a person)\n", name, o.vs)
+		return exitUsage
+	}
+	if o.listen != "" {
+		cfg.ListenAddrs = strings.Split(o.listen, ",")
+	}
+	closeLog, err := setupInteractive(&cfg, o.logPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitUsage
+	}
+	defer closeLog()
+	if probe := os.Getenv(startupProbeEnv); probe != "" {
+		cfg.OnFirstDraw = startupProbe(probe)
+	}
+	app, err := tui.New(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitUsage
+	}
+	if probe := os.Getenv(startupProbeEnv); probe != "" {
+		go func() { <-probeDone; app.Stop() }()
+	}
+	if err := app.Run(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return exitViolation
+	}
+	return exitOK
+}
+
+// setupInteractive loads the identity and sends every log (libp2p's too)
+// to a file in the data directory, never to the terminal the interface
+// draws on.
+func setupInteractive(cfg *tui.Config, logPath string) (func(), error) {
+	dir, err := p2p.DataDir()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	cfg.DataDir = dir
+	if logPath == "" {
+		logPath = filepath.Join(dir, "salvo.log")
+	}
+	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("log file: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	slog.SetDefault(logger)
+	log.SetOutput(f)
+	cfg.Logger = logger
+	key, err := p2p.LoadOrCreateIdentity(filepath.Join(dir, p2p.IdentityFile))
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("identity: %w", err)
+	}
+	cfg.Key = key
+	return func() { f.Close() }, nil
+}
+
+var probeDone = make(chan struct{})
+
+// startupProbe writes the time from process start to the first draw of the
+// lobby into path, then lets the interface stop.
+func startupProbe(path string) func() {
+	return func() {
+		d := time.Since(processStart)
+		err := os.WriteFile(path, []byte(strconv.FormatInt(d.Microseconds(), 10)+"\n"), 0o600)
+		if err != nil {
+			slog.Error("start-up probe", "err", errors.Unwrap(err))
+		}
+		close(probeDone)
+	}
 }

@@ -1,0 +1,143 @@
+package board
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Request is one decision the local player owes the referee.
+type Request struct {
+	// Need is what the game waits for.
+	Need engine.Need
+	// Seat is the local seat.
+	Seat engine.Seat
+	// Game is a clone of the game when the referee asked.
+	Game engine.Game
+	// Secrets are the seat's hidden values known so far.
+	Secrets Known
+
+	mu     sync.Mutex
+	closed bool
+	reply  chan engine.Decision
+}
+
+func newRequest(n engine.Need, seat engine.Seat, g engine.Game, sec Known) *Request {
+	return &Request{Need: n, Seat: seat, Game: g, Secrets: sec, reply: make(chan engine.Decision, 1)}
+}
+
+// Reply hands the decision to the referee, after checking it against a copy
+// of the game (a move is applied with the openings it implies, from the
+// seat's own values; a commitment must have the right size). It returns
+// why the decision is refused, so the view can say so and let the player
+// try again, or an error if the request is no longer pending.
+func (r *Request) Reply(d engine.Decision) error {
+	if err := r.check(d); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return fmt.Errorf("the referee no longer waits for this decision")
+	}
+	r.closed = true
+	r.reply <- d
+	return nil
+}
+
+// Pending reports whether the referee still waits for this request.
+func (r *Request) Pending() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return !r.closed
+}
+
+func (r *Request) close() {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+}
+
+func (r *Request) check(d engine.Decision) error {
+	switch r.Need.Kind {
+	case engine.NeedCommit:
+		if len(d.Leaves) != r.Need.Size {
+			return fmt.Errorf("%d values for %s, want %d", len(d.Leaves), r.Need.Name, r.Need.Size)
+		}
+	case engine.NeedChoice:
+		if len(d.Choice) == 0 {
+			return fmt.Errorf("no choice made")
+		}
+	case engine.NeedMove:
+		if r.Game == nil {
+			return nil
+		}
+		slots, err := r.Game.MustOpen(r.Seat, d.Move)
+		if err != nil {
+			return err
+		}
+		opened := make([]engine.Opened, len(slots))
+		for i, s := range slots {
+			v, ok := r.Secrets.Value(s)
+			if !ok {
+				return fmt.Errorf("the move needs %s, which this seat does not know", s)
+			}
+			opened[i] = engine.Opened{Slot: s, Value: v}
+		}
+		g := r.Game.Clone()
+		if _, err := g.Apply(engine.Input{Kind: engine.NeedMove, Seat: r.Seat, Move: d.Move, Opened: opened}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Human is the local player's [engine.Agent]: Decide hands the need to the
+// interface and blocks until the player has decided, or ctx ends. It keeps
+// a copy of every value the player committed, so views can draw the
+// player's own hidden data.
+type Human struct {
+	post     func(func())
+	ask      func(*Request)
+	withdraw func(*Request)
+
+	mu    sync.Mutex
+	known Known
+}
+
+// NewHuman returns the agent. post must run its argument on the UI goroutine
+// without blocking the caller; ask and withdraw are then called there.
+func NewHuman(post func(func()), ask, withdraw func(*Request)) *Human {
+	return &Human{post: post, ask: ask, withdraw: withdraw, known: Known{}}
+}
+
+// Known returns a copy of the values the player has committed so far.
+func (h *Human) Known() Known {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.known.Clone()
+}
+
+// Decide implements [engine.Agent].
+func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, _ engine.Secrets, n engine.Need) (engine.Decision, error) {
+	req := newRequest(n, seat, g.Clone(), h.Known())
+	h.post(func() { h.ask(req) })
+	select {
+	case d := <-req.reply:
+		h.mu.Lock()
+		switch n.Kind {
+		case engine.NeedCommit:
+			h.known.Add(seat, n.Name, d.Leaves)
+		case engine.NeedChoice:
+			h.known.Add(seat, n.Name, [][]byte{d.Choice})
+		}
+		h.mu.Unlock()
+		return d, nil
+	case <-ctx.Done():
+		req.close()
+		h.post(func() { h.withdraw(req) })
+		return engine.Decision{}, ctx.Err()
+	}
+}

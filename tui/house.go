@@ -1,0 +1,38 @@
+package tui
+
+import "time"
+
+// House values of the interface: everything the brief and the UX notes
+// leave open. Change them here and nowhere else.
+const (
+	// MinWidth and MinHeight are the smallest terminal the screens are laid
+	// out for; below it the interface says so instead of drawing.
+	MinWidth  = 80
+	MinHeight = 24
+
+	// HumanTimeout is how long a human opponent may take for one step
+	// before forfeiting (a fleet placement takes a while).
+	HumanTimeout = 10 * time.Minute
+	// BotTimeout is the same limit for the practice bot.
+	BotTimeout = time.Minute
+	// ConnectTimeout bounds dialing a peer and opening the match stream.
+	ConnectTimeout = 20 * time.Second
+	// TickEvery is how often waiting screens redraw (spinner, timers).
+	TickEvery = 500 * time.Millisecond
+	// RTTEvery is how often a live match measures the round-trip time.
+	RTTEvery = 3 * time.Second
+	// LogWidth and LogWideWidth are the verification pane's widths, normal
+	// and widened with l.
+	LogWidth     = 27
+	LogWideWidth = 60
+	// RecentRecords is how many recent match records the lobby lists.
+	RecentRecords = 8
+	// MatchesDir is the folder of the data directory that keeps match
+	// transcripts.
+	MatchesDir = "matches"
+	// InviteFile is the file of the data directory the host screen writes
+	// the invite code to, for copying when the terminal has no clipboard.
+	InviteFile = "invite.txt"
+	// DefaultBot is the practice bot's level.
+	DefaultBot = "strong"
+)

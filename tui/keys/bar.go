@@ -1,0 +1,69 @@
+package keys
+
+import (
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// Bar is the one-line key-hint bar. It draws the bindings its source gives
+// at every draw (so it always shows the keys in force), and a click on a
+// hint runs it.
+type Bar struct {
+	*tview.Box
+	theme  *style.Theme
+	source func() []Binding
+	spans  []span
+}
+
+type span struct {
+	x0, x1 int
+	b      Binding
+}
+
+// NewBar returns a hint bar drawing source's bindings.
+func NewBar(theme *style.Theme, source func() []Binding) *Bar {
+	return &Bar{Box: tview.NewBox(), theme: theme, source: source}
+}
+
+// Draw draws the hints that fit, in order, "key hint" separated by two
+// spaces.
+func (b *Bar) Draw(scr tcell.Screen) {
+	x, y, w, _ := b.GetRect()
+	style.Fill(scr, x, y, w, 1, b.theme.Bar)
+	b.spans = b.spans[:0]
+	cx := x + 1
+	for _, bd := range b.source() {
+		if bd.Hidden || bd.Label == "" {
+			continue
+		}
+		need := style.Width(bd.Label) + 1 + style.Width(bd.Hint)
+		if cx+need > x+w-1 {
+			break
+		}
+		start := cx
+		cx += style.Print(scr, cx, y, need, b.theme.BarKey, bd.Label)
+		cx += style.Print(scr, cx, y, 1, b.theme.Bar, " ")
+		cx += style.Print(scr, cx, y, x+w-cx, b.theme.Bar, bd.Hint)
+		b.spans = append(b.spans, span{start, cx, bd})
+		cx += 2
+	}
+}
+
+// MouseHandler runs the hint under a left click.
+func (b *Bar) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return b.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, _ func(p tview.Primitive)) (bool, tview.Primitive) {
+		if action != tview.MouseLeftClick || !b.InRect(ev.Position()) {
+			return false, nil
+		}
+		mx, _ := ev.Position()
+		for _, s := range b.spans {
+			if mx >= s.x0 && mx < s.x1 && s.b.Run != nil {
+				s.b.Run()
+				return true, nil
+			}
+		}
+		return true, nil
+	})
+}

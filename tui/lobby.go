@@ -1,0 +1,409 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/tui/invite"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// Lobby panes.
+const (
+	paneMenu = iota
+	panePeers
+	paneRecords
+	numPanes
+)
+
+// menuItem is one entry of the lobby's Play menu.
+type menuItem struct {
+	label string
+	key   rune
+	run   func()
+}
+
+// lobbyScreen is the first screen: what to do, the peers on the LAN, the
+// recent matches.
+type lobbyScreen struct {
+	base
+	a       *App
+	menu    []menuItem
+	sel     [numPanes]int
+	pane    int
+	records []record
+	loading bool
+	status  string
+	rows    [numPanes]paneRows // where the last draw put each pane's rows
+}
+
+// paneRows is where a pane's rows are on screen.
+type paneRows struct {
+	x, y, w, h, first int
+}
+
+func newLobby(a *App) *lobbyScreen {
+	l := &lobbyScreen{a: a}
+	l.menu = []menuItem{
+		{"Practice against a bot", 'p', a.practice},
+		{"Host a game", 'h', func() { a.push(newHostScreen(a)) }},
+		{"Join with an invite code", 'j', func() { a.push(newJoinScreen(a)) }},
+		{"Audit a match record", 'a', l.askAudit},
+		{"Quit", 'q', a.quit},
+	}
+	return l
+}
+
+func (l *lobbyScreen) shown() {
+	if !l.a.cfg.Offline {
+		l.a.ensureNet(nil)
+	}
+	l.reload()
+}
+
+// reload audits the recent transcripts in the background.
+func (l *lobbyScreen) reload() {
+	a := l.a
+	dir := filepath.Join(a.cfg.DataDir, MatchesDir)
+	l.loading = true
+	a.goBack(func() {
+		recs := loadRecords(dir, a.self, RecentRecords)
+		a.post(func() {
+			l.records, l.loading = recs, false
+		})
+	})
+}
+
+func (l *lobbyScreen) peers() []p2p.PeerInfo {
+	if l.a.net == nil {
+		return nil
+	}
+	var out []p2p.PeerInfo
+	for _, p := range l.a.net.peers {
+		if !p.Gone {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (l *lobbyScreen) count(pane int) int {
+	switch pane {
+	case paneMenu:
+		return len(l.menu)
+	case panePeers:
+		return len(l.peers())
+	}
+	return len(l.records)
+}
+
+func (l *lobbyScreen) move(d int) {
+	n := l.count(l.pane)
+	if n == 0 {
+		return
+	}
+	l.sel[l.pane] = (l.sel[l.pane] + d + n) % n
+}
+
+func (l *lobbyScreen) choose() {
+	l.status = ""
+	switch l.pane {
+	case paneMenu:
+		l.menu[l.sel[paneMenu]].run()
+	case panePeers:
+		ps := l.peers()
+		if i := l.sel[panePeers]; i < len(ps) {
+			l.joinPeer(ps[i])
+		}
+	case paneRecords:
+		if i := l.sel[paneRecords]; i < len(l.records) {
+			l.a.openAudit(l.records[i].path)
+		}
+	}
+}
+
+// joinPeer joins the game a LAN peer offers, or invites it if idle.
+func (l *lobbyScreen) joinPeer(p p2p.PeerInfo) {
+	if p.Offer == "" {
+		l.a.invitePeer(p)
+		return
+	}
+	js := newJoinScreen(l.a)
+	js.field.SetText(invite.FromPeer(p))
+	l.a.push(js)
+	js.connect()
+}
+
+// askAudit asks for a transcript to open.
+func (l *lobbyScreen) askAudit() {
+	dir := filepath.Join(l.a.cfg.DataDir, MatchesDir) + string(filepath.Separator)
+	l.a.openOverlay(newPrompt(l.a, "Audit a match record", "file: ", dir, checkTranscriptPath, l.a.openAudit))
+}
+
+// checkTranscriptPath says whether path names a transcript, as it is typed.
+func checkTranscriptPath(path string) (string, bool) {
+	path = strings.TrimSpace(path)
+	st, err := os.Stat(path)
+	switch {
+	case path == "":
+		return "type the path of a transcript (.jsonl)", false
+	case err != nil:
+		return "no such file yet", false
+	case st.IsDir():
+		n := 0
+		if ents, err := os.ReadDir(path); err == nil {
+			for _, e := range ents {
+				if strings.HasSuffix(e.Name(), ".jsonl") {
+					n++
+				}
+			}
+		}
+		return fmt.Sprintf("a folder with %d transcripts: type a file name", n), false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error(), false
+	}
+	defer f.Close()
+	h, _, err := fairness.ReadTranscript(f)
+	if err != nil {
+		return err.Error(), false
+	}
+	return fmt.Sprintf("a %s transcript of %d players", h.Game, len(h.Players)), true
+}
+
+func (l *lobbyScreen) cycleGame() {
+	names := games.Names()
+	for i, n := range names {
+		if n == l.a.game {
+			l.a.game = names[(i+1)%len(names)]
+			break
+		}
+	}
+	e, _ := games.Lookup(l.a.game)
+	l.a.vari = e.Spec.Variants[0]
+	if _, ok := e.Bots[l.a.bot]; !ok {
+		l.a.bot = games.BotLevels[len(games.BotLevels)-1]
+	}
+}
+
+func (l *lobbyScreen) cycleVariant() {
+	e, _ := games.Lookup(l.a.game)
+	vs := e.Spec.Variants
+	for i, v := range vs {
+		if v == l.a.vari {
+			l.a.vari = vs[(i+1)%len(vs)]
+			return
+		}
+	}
+}
+
+func (l *lobbyScreen) cycleBot() {
+	ls := games.BotLevels
+	for i, b := range ls {
+		if b == l.a.bot {
+			l.a.bot = ls[(i+1)%len(ls)]
+			return
+		}
+	}
+}
+
+func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
+	a, th := l.a, l.a.th
+	titleBar(scr, th, x, y, w, []style.Seg{style.S("Salvo", th.Base), style.S(" · naval games peer to peer, fair without a server", th.Base)},
+		[]style.Seg{style.S(fmt.Sprintf("you: %s (%s) · %s", a.name, shortID(a.self.String()), a.netStatus()), th.Base)})
+	bodyY, bodyH := y+1, h-2
+	leftW := 32
+	border := func(p int) tcell.Style {
+		if l.pane == p {
+			return th.Accent
+		}
+		return th.Dim
+	}
+	// Play menu.
+	ix, iy, iw, ih := boxed(scr, th, x, bodyY, leftW, bodyH, "Play", border(paneMenu))
+	l.rows[paneMenu] = paneRows{ix, iy, iw, ih, 0}
+	for i, m := range l.menu {
+		if i >= ih {
+			break
+		}
+		l.drawRow(scr, paneMenu, i, ix, iy+i, iw, []style.Seg{style.S(m.label, th.Base), style.S(fmt.Sprintf("  %c", m.key), th.Dim)})
+	}
+	// Peers.
+	rx, rw := x+leftW, w-leftW
+	peersH := max(5, bodyH/2)
+	ix, iy, iw, ih = boxed(scr, th, rx, bodyY, rw, peersH, "Peers on this network", border(panePeers))
+	l.rows[panePeers] = paneRows{ix, iy, iw, ih, 0}
+	ps := l.peers()
+	if len(ps) == 0 {
+		msg := "no Salvo peers seen on this network yet"
+		switch {
+		case a.net == nil:
+			msg = "offline: host or join to start the network"
+		case a.net.host == nil && a.net.err == nil:
+			msg = a.spinner() + " starting the network…"
+		case a.net.err != nil:
+			msg = "the network did not start: " + a.net.err.Error()
+		case a.net.host.DiscoveryErr() != nil:
+			msg = "LAN discovery is off (" + a.net.host.DiscoveryErr().Error() + "): use invite codes"
+		}
+		style.Print(scr, ix+1, iy, iw-2, th.Dim, style.Truncate(msg, iw-2))
+	}
+	for i, p := range ps {
+		if i >= ih {
+			break
+		}
+		name := p.Name
+		if name == "" {
+			name = FriendlyName(p.ID)
+		}
+		act := "[i] invite"
+		if p.Offer != "" {
+			act = "[enter] join"
+		}
+		l.drawRow(scr, panePeers, i, ix, iy+i, iw, []style.Seg{style.S(style.Pad(name, 16), th.Base),
+			style.S(style.Pad(describeOffer(p.Offer), max(8, iw-32)), th.Base), style.S(act, th.Dim)})
+	}
+	// Recent matches.
+	recY := bodyY + peersH
+	ix, iy, iw, ih = boxed(scr, th, rx, recY, rw, bodyH-peersH, "Recent matches", border(paneRecords))
+	l.rows[paneRecords] = paneRows{ix, iy, iw, ih, 0}
+	if len(l.records) == 0 {
+		msg := "no matches played yet"
+		if l.loading {
+			msg = a.spinner() + " auditing recent matches…"
+		}
+		style.Print(scr, ix+1, iy, iw-2, th.Dim, msg)
+	}
+	for i, r := range l.records {
+		if i >= ih {
+			break
+		}
+		l.drawRow(scr, paneRecords, i, ix, iy+i, iw, l.recordSegs(r, iw))
+	}
+	// Status line.
+	ty := y + h - 1
+	segs := []style.Seg{style.S("game ", th.Dim), style.S(a.gameTitle(), th.Base), style.S(" · variant ", th.Dim), style.S(a.vari, th.Base),
+		style.S(" · bot ", th.Dim), style.S(a.bot, th.Base)}
+	if l.status != "" {
+		segs = append(segs, style.S(" · "+l.status, th.Warn))
+	}
+	style.PrintSegs(scr, x+1, ty, w-2, segs...)
+}
+
+func (l *lobbyScreen) recordSegs(r record, w int) []style.Seg {
+	th := l.a.th
+	if r.err != nil {
+		return []style.Seg{style.S(style.Fail+" "+filepath.Base(r.path)+": "+r.err.Error(), th.Bad)}
+	}
+	v := style.S(style.OK+" clean", th.Good)
+	switch r.verdict {
+	case fairness.Clean:
+	case fairness.Incomplete:
+		v = style.S("… incomplete", th.Dim)
+	case fairness.Forfeit:
+		v = style.S("· forfeit", th.Warn)
+	default:
+		v = style.S(style.Fail+" "+string(r.verdict), th.Bad)
+	}
+	who := r.opponent
+	if who == "" {
+		who = "?"
+	}
+	return []style.Seg{style.S(r.when.Format("2006-01-02 15:04 "), th.Dim), style.S(style.Pad(r.game+" vs "+who, max(10, w-34)), th.Base),
+		style.S(style.Pad(r.result, 6), th.Base), v}
+}
+
+// drawRow draws row i of a pane, highlighted when selected in the focused
+// pane.
+func (l *lobbyScreen) drawRow(scr tcell.Screen, pane, i, x, y, w int, segs []style.Seg) {
+	th := l.a.th
+	ptr := "  "
+	if l.sel[pane] == i {
+		ptr = style.Pointer + " "
+		if l.pane == pane {
+			style.Fill(scr, x, y, w, 1, th.Selected)
+			for k := range segs {
+				segs[k].Style = th.Selected
+			}
+		}
+	}
+	style.PrintSegs(scr, x, y, w, append([]style.Seg{style.S(ptr, th.Accent)}, segs...)...)
+}
+
+func (l *lobbyScreen) bindings() []keys.Binding {
+	bs := []keys.Binding{
+		{Keys: []keys.Key{keys.K(tcell.KeyUp)}, Label: "↑↓", Hint: "move", Help: "move in the focused pane", Run: func() { l.move(-1) }},
+		{Keys: []keys.Key{keys.K(tcell.KeyDown)}, Label: "↓", Hint: "move", Hidden: true, Run: func() { l.move(1) }},
+	}
+	switch l.pane {
+	case paneMenu:
+		bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "choose", Help: "do the selected thing", Run: l.choose})
+	case panePeers:
+		if ps := l.peers(); len(ps) > 0 {
+			p := ps[min(l.sel[panePeers], len(ps)-1)]
+			if p.Offer != "" {
+				bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "join", Help: "join the game the selected peer offers", Run: l.choose})
+			}
+			bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('i')}, Label: "i", Hint: "invite", Help: "invite the selected peer to your game (game and variant below)", Run: func() { l.a.invitePeer(p) }})
+		}
+	case paneRecords:
+		if len(l.records) > 0 {
+			bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "audit", Help: "open the selected match in the audit viewer", Run: l.choose})
+		}
+	}
+	bs = append(bs,
+		keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyTab)}, Label: "tab", Hint: "pane", Help: "next pane: play menu, LAN peers, recent matches", Run: func() { l.pane = (l.pane + 1) % numPanes }},
+		keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyBacktab)}, Label: "shift-tab", Hint: "pane", Hidden: true, Help: "previous pane", Run: func() { l.pane = (l.pane + numPanes - 1) % numPanes }},
+		keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "game: " + shortTitle(l.a.gameTitle()), Help: "the next game (for practice, hosting and invitations)", Run: l.cycleGame},
+		keys.Binding{Keys: []keys.Key{keys.R('v')}, Label: "v", Hint: "variant: " + l.a.vari, Help: "the game's next variant", Run: l.cycleVariant},
+		keys.Binding{Keys: []keys.Key{keys.R('b')}, Label: "b", Hint: "bot: " + l.a.bot, Help: "the practice bot's level", Run: l.cycleBot},
+	)
+	for _, m := range l.menu {
+		m := m
+		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R(m.key)}, Label: string(m.key), Hint: strings.ToLower(firstWord(m.label)), Help: m.label, Hidden: m.key != 'q' && m.key != 'a', Run: func() {
+			l.status = ""
+			m.run()
+		}})
+	}
+	return bs
+}
+
+func firstWord(s string) string {
+	if i := strings.IndexByte(s, ' '); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// mouse selects a row with a click and chooses it with a double click.
+func (l *lobbyScreen) mouse(action tview.MouseAction, ev *tcell.EventMouse) bool {
+	if action != tview.MouseLeftClick && action != tview.MouseLeftDoubleClick {
+		return false
+	}
+	mx, my := ev.Position()
+	for p, r := range l.rows {
+		if mx < r.x || mx >= r.x+r.w || my < r.y || my >= r.y+r.h {
+			continue
+		}
+		i := my - r.y
+		if i >= l.count(p) {
+			return true
+		}
+		l.pane, l.sel[p] = p, i
+		if action == tview.MouseLeftDoubleClick || p == paneMenu {
+			l.choose()
+		}
+		return true
+	}
+	return false
+}

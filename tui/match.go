@@ -1,0 +1,494 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p/session"
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// link is what the status line reads from the match stream (a *p2p.Conn).
+type link interface {
+	Kind() string
+	RTT() time.Duration
+}
+
+// matchStart is an agreed match, ready to play on the match screen.
+type matchStart struct {
+	m        *session.Match
+	key      crypto.PrivKey
+	opponent string
+	practice bool
+	timeout  time.Duration
+	// release frees what the match used (the loopback pair, the stream)
+	// once it is over or abandoned.
+	release func()
+}
+
+// matchScreen is a live match: the title bar, the board, the verification
+// pane and the prompt line.
+type matchScreen struct {
+	base
+	a          *App
+	st         matchStart
+	spec       engine.Spec
+	seat       engine.Seat
+	names      []string
+	opponent   string
+	transcript string
+	view       board.View
+	describer  board.Describer
+	human      *board.Human
+	ctx        context.Context
+	cancel     context.CancelFunc
+	vlog       *verifyLog
+
+	game     engine.Game
+	seq      uint64
+	inSync   bool
+	req      *board.Request
+	waiting  bool
+	waitSeat engine.Seat
+	waitNeed engine.Need
+	since    time.Time
+	done     bool
+	result   *fairness.Result
+	runErr   error
+	evidence *evidence
+	kind     string
+	rtt      time.Duration
+	logFocus bool
+	logWide  bool
+	released bool
+}
+
+// startMatch opens the match screen above the lobby and starts the referee.
+func (a *App) startMatch(st matchStart) {
+	a.closeOverlay()
+	a.toLobby()
+	ms := newMatchScreen(a, st)
+	a.push(ms)
+	ms.begin()
+}
+
+func newMatchScreen(a *App, st matchStart) *matchScreen {
+	h := st.m.Header
+	ms := &matchScreen{a: a, st: st, spec: st.m.Entry.Spec, seat: st.m.Seat, opponent: st.opponent, waitSeat: engine.NoSeat}
+	for s, p := range h.Players {
+		name := p.Name
+		if name == "" {
+			name = shortID(p.Peer)
+		}
+		if engine.Seat(s) == ms.seat {
+			name = a.name
+		}
+		ms.names = append(ms.names, name)
+	}
+	if ms.opponent == "" && len(ms.names) == 2 {
+		ms.opponent = ms.names[1-ms.seat]
+	}
+	env := board.Env{Theme: a.th, Spec: ms.spec, Variant: h.Variant, Rand: a.rand}
+	if f, ok := board.Lookup(ms.spec.Name); ok {
+		ms.view = f(env)
+	} else {
+		ms.view = newPlainView(a.th)
+	}
+	ms.describer, _ = ms.view.(board.Describer)
+	ms.vlog = newVerifyLog(a.th, ms.say)
+	ms.ctx, ms.cancel = context.WithCancel(a.ctx)
+	if l, ok := st.m.Stream.(link); ok {
+		ms.kind = l.Kind()
+	}
+	if st.practice {
+		ms.kind = "loopback"
+	}
+	g, err := ms.spec.New(engine.Setup{Seats: len(h.Players), Variant: h.Variant})
+	if err == nil {
+		ms.game = g
+		ms.view.Show(ms.snapshot())
+	}
+	return ms
+}
+
+// seatWord matches "seat N" in engine and referee texts.
+var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
+
+// say puts the players' names in place of "seat N".
+func (ms *matchScreen) say(text string) string {
+	return seatWord.ReplaceAllStringFunc(text, func(s string) string {
+		var n int
+		fmt.Sscanf(s, "seat %d", &n)
+		if n >= 0 && n < len(ms.names) {
+			return ms.names[n]
+		}
+		return s
+	})
+}
+
+func (ms *matchScreen) snapshot() board.Snapshot {
+	var known board.Known
+	if ms.human != nil {
+		known = ms.human.Known()
+	}
+	return board.Snapshot{Game: ms.game, Seat: ms.seat, Secrets: known, Names: ms.names}
+}
+
+// begin starts the referee and the round-trip probe.
+func (ms *matchScreen) begin() {
+	a := ms.a
+	ms.human = board.NewHuman(a.post, ms.ask, ms.withdraw)
+	dir, err := a.matchesDir()
+	if err != nil {
+		ms.finish(nil, err)
+		return
+	}
+	ms.transcript = filepath.Join(dir, transcriptName(ms.st.m.Header, ms.opponent))
+	timeout := ms.st.timeout
+	if timeout == 0 {
+		timeout = HumanTimeout
+	}
+	if a.cfg.Timeout > 0 {
+		timeout = a.cfg.Timeout
+	}
+	m, key, path, ctx := ms.st.m, ms.st.key, ms.transcript, ms.ctx
+	a.goBack(func() {
+		res, err := m.Play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
+			Observe: func(n fairness.Note) { a.post(func() { ms.note(n) }) }, Logger: a.log})
+		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
+			// Closing the stream lets the other side see the end at once.
+			if c, ok := m.Stream.(interface{ Close() error }); ok {
+				_ = c.Close()
+			}
+		}
+		a.post(func() { ms.finish(res, err) })
+	})
+	if l, ok := m.Stream.(link); ok && !ms.st.practice {
+		a.goBack(func() {
+			t := time.NewTicker(RTTEvery)
+			defer t.Stop()
+			for {
+				rtt := l.RTT()
+				a.post(func() { ms.rtt = rtt })
+				select {
+				case <-t.C:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+}
+
+// transcriptName names a match's transcript file.
+func transcriptName(h fairness.Header, opponent string) string {
+	clean := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-':
+			return r
+		}
+		return '_'
+	}, opponent)
+	if len(clean) > 24 {
+		clean = clean[:24]
+	}
+	id := h.Match
+	if len(id) > 8 {
+		id = id[:8]
+	}
+	return fmt.Sprintf("%s-%s-vs-%s-%s.jsonl", time.Now().Format("20060102-150405"), h.Game, clean, id)
+}
+
+func (ms *matchScreen) live() bool { return !ms.done }
+
+func (ms *matchScreen) ask(r *board.Request) {
+	if ms.done {
+		return
+	}
+	ms.req = r
+	ms.logFocus = false
+	ms.view.Ask(r)
+}
+
+func (ms *matchScreen) withdraw(r *board.Request) {
+	ms.view.Withdraw(r)
+	if ms.req == r {
+		ms.req = nil
+	}
+}
+
+// note takes one note of the referee.
+func (ms *matchScreen) note(n fairness.Note) {
+	if n.Game != nil {
+		ms.game = n.Game
+		ms.view.Show(ms.snapshot())
+	}
+	ms.seq = max(ms.seq, n.Seq)
+	switch n.Dir {
+	case "wait":
+		ms.waiting, ms.waitSeat, ms.waitNeed, ms.since = true, n.Wait, n.Need, time.Now()
+	case "in", "out":
+		ms.waiting, ms.inSync = false, true
+	case "stop":
+		ms.waiting = false
+		if !n.OK {
+			ms.inSync = false
+		}
+	}
+	ms.vlog.note(n, ms.names)
+}
+
+// finish takes the end of the referee's run.
+func (ms *matchScreen) finish(res *fairness.Result, err error) {
+	if ms.done {
+		return
+	}
+	ms.done, ms.result, ms.runErr = true, res, err
+	ms.waiting = false
+	if ms.req != nil {
+		ms.view.Withdraw(ms.req)
+		ms.req = nil
+	}
+	if res != nil && res.Violation != nil {
+		ms.evidence = gatherEvidence(res.Violation, ms.transcript, ms.describer, ms.say)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		ms.a.log.Warn("match ended with an error", "err", err)
+	}
+	ms.releaseNow()
+}
+
+func (ms *matchScreen) releaseNow() {
+	if !ms.released && ms.st.release != nil {
+		ms.released = true
+		rel := ms.st.release
+		ms.a.goBack(rel)
+	}
+}
+
+// abandon leaves a live match: the referee stops and the stream closes,
+// so the other side sees us leave.
+func (ms *matchScreen) abandon() {
+	ms.cancel()
+	if c, ok := ms.st.m.Stream.(interface{ Close() error }); ok {
+		_ = c.Close()
+	}
+	ms.releaseNow()
+}
+
+func (ms *matchScreen) close() {
+	if !ms.done {
+		ms.abandon()
+	}
+	ms.cancel()
+}
+
+// leave goes back to the lobby, asking first if the match is live.
+func (ms *matchScreen) leave() {
+	if !ms.done {
+		ms.a.openOverlay(newConfirm(ms.a, "Leave the match?",
+			fmt.Sprintf("Leaving abandons the match: %s wins by forfeit. The transcript so far stays in %s.", ms.opponent, ms.transcript),
+			"leave", func() {
+				ms.abandon()
+				ms.a.toLobby()
+			}))
+		return
+	}
+	ms.a.toLobby()
+}
+
+// outcomeText says how the match ended, from our side.
+func (ms *matchScreen) outcomeText() (string, tcell.Style) {
+	th := ms.a.th
+	switch {
+	case ms.evidence != nil:
+		return fmt.Sprintf("%s %s cheated: the match is stopped and the transcript kept", style.Fail, ms.evidence.who), th.Bad
+	case ms.result == nil && ms.runErr != nil:
+		if errors.Is(ms.runErr, context.Canceled) {
+			return "you left the match", th.Warn
+		}
+		return "the match failed: " + ms.say(ms.runErr.Error()), th.Bad
+	case ms.result == nil:
+		return "the match ended", th.Dim
+	}
+	o := ms.result.Outcome
+	switch {
+	case o.Draw:
+		return "draw: " + ms.say(o.Reason), th.Accent
+	case len(o.Winners) > 0:
+		for _, w := range o.Winners {
+			if w == ms.seat {
+				return style.OK + " you won: " + ms.say(o.Reason), th.Good
+			}
+		}
+		return "you lost: " + ms.say(o.Reason), th.Warn
+	case ms.result.Closing != nil:
+		return "the match stopped: " + ms.say(ms.result.Closing.Detail), th.Warn
+	case ms.runErr != nil:
+		if errors.Is(ms.runErr, context.Canceled) {
+			return "you left the match", th.Warn
+		}
+		return "the match failed: " + ms.say(ms.runErr.Error()), th.Bad
+	}
+	return "the match ended: " + ms.say(o.Reason), th.Dim
+}
+
+// turnText says whose turn it is, for the title bar.
+func (ms *matchScreen) turnText() string {
+	switch {
+	case ms.evidence != nil:
+		return "CHEAT DETECTED"
+	case ms.done:
+		t, _ := ms.outcomeText()
+		return strings.TrimPrefix(strings.SplitN(t, ":", 2)[0], style.OK+" ")
+	case ms.req != nil:
+		return "your turn"
+	case ms.waiting && ms.waitSeat != engine.NoSeat && ms.waitSeat != ms.seat:
+		return ms.say(ms.waitSeat.String()) + "'s turn"
+	}
+	return "…"
+}
+
+func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
+	a, th := ms.a, ms.a.th
+	conn := ms.kind
+	if ms.rtt > 0 {
+		conn += fmt.Sprintf(" · rtt %d ms", max(1, ms.rtt.Milliseconds()))
+	}
+	left := []style.Seg{style.S(fmt.Sprintf("%s · vs %s · ", shortTitle(ms.spec.Title), ms.opponent), th.Base)}
+	tst := th.Accent
+	if ms.req != nil {
+		tst = th.Warn
+	}
+	if ms.evidence != nil {
+		tst = th.Bad
+	}
+	left = append(left, style.S(ms.turnText(), tst), style.S(" · "+conn, th.Base))
+	sync := style.S(fmt.Sprintf("seq %d %s in sync", ms.seq, style.OK), th.Base)
+	if !ms.inSync && ms.seq > 0 || ms.evidence != nil {
+		sync = style.S(fmt.Sprintf("seq %d %s stopped", ms.seq, style.Fail), th.Bad)
+	}
+	titleBar(scr, th, x, y, w, left, []style.Seg{sync})
+
+	bodyY, bodyH := y+1, h-2
+	logW := LogWidth
+	if ms.logWide {
+		logW = min(LogWideWidth, w/2+4)
+	}
+	boardW := w - logW - 1
+	if ms.evidence != nil {
+		drawCheat(scr, th, ms.evidence, x, bodyY, boardW, bodyH)
+	} else {
+		ms.view.SetRect(x+1, bodyY, boardW-1, bodyH)
+		ms.view.Draw(scr)
+	}
+	for j := bodyY; j < bodyY+bodyH; j++ {
+		scr.Put(x+boardW, j, "│", th.Dim)
+	}
+	ms.vlog.draw(scr, x+boardW+2, bodyY, logW-2, bodyH, ms.logFocus)
+
+	// The prompt line: what is awaited, from whom, for how long.
+	py := y + h - 1
+	var line []style.Seg
+	switch {
+	case ms.done:
+		t, st := ms.outcomeText()
+		line = []style.Seg{style.S(t, st)}
+		if ms.evidence == nil && ms.transcript != "" {
+			line = append(line, style.S(" · transcript "+ms.transcript, th.Dim))
+		}
+	case ms.req != nil:
+		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
+	case ms.waiting:
+		who := ms.say(ms.waitSeat.String())
+		what := ms.say(ms.waitNeed.Prompt)
+		if what == "" {
+			what = ms.waitNeed.Kind.String()
+		}
+		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(fmt.Sprintf("waiting for %s: %s", who, what), th.Warn),
+			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
+	default:
+		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
+	}
+	style.PrintSegs(scr, x+1, py, w-2, line...)
+}
+
+// shortTitle drops the "Battleship " of a game title for the title bar.
+func shortTitle(t string) string { return strings.TrimPrefix(t, "Battleship ") }
+
+// waited renders a waiting time: "4 s", "2 min 5 s".
+func waited(d time.Duration) string {
+	s := int(d.Seconds())
+	if s < 60 {
+		return fmt.Sprintf("%d s", s)
+	}
+	return fmt.Sprintf("%d min %d s", s/60, s%60)
+}
+
+func (ms *matchScreen) bindings() []keys.Binding {
+	var local []keys.Binding
+	switch {
+	case ms.logFocus:
+		local = []keys.Binding{
+			{Keys: []keys.Key{keys.K(tcell.KeyUp), keys.R('k')}, Label: "↑↓", Hint: "select", Help: "select a line of the verification log", Run: func() { ms.vlog.move(-1) }},
+			{Keys: []keys.Key{keys.K(tcell.KeyDown), keys.R('j')}, Label: "↓", Hint: "select", Hidden: true, Run: func() { ms.vlog.move(1) }},
+			{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "raw message", Help: "show the selected message as signed, and the commitments its openings were checked against", Run: ms.openDetail},
+			{Keys: []keys.Key{keys.R('l'), keyEsc}, Label: "l", Hint: "back to board", Help: "narrow the verification log and give the keys back to the board", Run: func() { ms.logFocus, ms.logWide = false, false }},
+		}
+	case !ms.done:
+		local = ms.view.Bindings()
+		local = append(local, keys.Binding{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines (enter shows a raw signed message)", Run: func() {
+			ms.logFocus, ms.logWide = true, true
+			ms.vlog.sel = len(ms.vlog.entries) - 1
+		}})
+	default:
+		local = []keys.Binding{
+			{Keys: []keys.Key{keys.R('a')}, Label: "a", Hint: "audit", Help: "open this match's transcript in the audit viewer", Run: func() { ms.a.openAudit(ms.transcript) }},
+			{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines", Run: func() {
+				ms.logFocus, ms.logWide = true, true
+				ms.vlog.sel = len(ms.vlog.entries) - 1
+			}},
+			{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "lobby", Help: "back to the lobby", Run: ms.a.toLobby},
+		}
+	}
+	quit := keys.Binding{Keys: []keys.Key{keys.R('q')}, Label: "q", Hint: "leave", Help: "leave the match (asks first: leaving a live match forfeits it)", Run: ms.leave}
+	if ms.done {
+		quit.Hint, quit.Help = "lobby", "back to the lobby"
+	}
+	return keys.Merge(local, []keys.Binding{quit})
+}
+
+// openDetail shows the selected log line's message as it was signed.
+func (ms *matchScreen) openDetail() {
+	e, ok := ms.vlog.selected()
+	if !ok || e.seq == 0 {
+		return
+	}
+	h, m, err := findMessage(ms.transcript, e.seq)
+	if err != nil {
+		ms.a.openOverlay(newTextBox(ms.a, "Message", []style.Seg{style.S(err.Error(), ms.a.th.Bad)}))
+		return
+	}
+	ms.a.openOverlay(newTextBox(ms.a, fmt.Sprintf("Message %d", e.seq), messageLines(ms.a, h, m, ms.describer, ms.say)))
+}
+
+func (ms *matchScreen) mouse(action tview.MouseAction, ev *tcell.EventMouse) bool {
+	if ms.done || ms.evidence != nil {
+		return false
+	}
+	ok, _ := ms.view.MouseHandler()(action, ev, func(tview.Primitive) {})
+	return ok
+}

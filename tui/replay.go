@@ -1,0 +1,122 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// auditStep is one line of a transcript, replayed: the game as it stood
+// after it.
+type auditStep struct {
+	line   int
+	seq    uint64
+	seat   engine.Seat
+	kind   string // "message", "closing", "raw"
+	inputs []string
+	events []engine.Event
+	ok     bool
+	err    string
+	game   engine.Game
+}
+
+// replayed is a transcript audited and replayed step by step.
+type replayed struct {
+	path     string
+	header   fairness.Header
+	spec     engine.Spec
+	report   *fairness.Report
+	steps    []auditStep
+	firstBad int // index of the first failing step, or -1
+}
+
+// replayFile audits the transcript at path and replays it, keeping the
+// game after every message.
+func replayFile(path string) (*replayed, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := fairness.Audit(f, games.Spec)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	r := &replayed{path: path, header: rep.Header, report: rep, firstBad: -1}
+	spec, ok := games.Spec(rep.Header.Game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q", rep.Header.Game)
+	}
+	r.spec = spec
+	f, err = os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h, tr, err := fairness.ReadTranscript(f)
+	if err != nil {
+		return nil, err
+	}
+	m, err := fairness.NewMatch(spec, h)
+	if err != nil {
+		r.steps = append(r.steps, auditStep{line: 1, kind: "header", err: err.Error()})
+		r.firstBad = 0
+		return r, nil
+	}
+	r.steps = append(r.steps, auditStep{line: 1, kind: "header", ok: true, seat: engine.NoSeat, game: m.Game().Clone()})
+	for {
+		ln, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			r.steps = append(r.steps, auditStep{line: len(r.steps) + 1, kind: "raw", seat: engine.NoSeat, err: err.Error(), game: m.Game().Clone()})
+			break
+		}
+		st := auditStep{line: ln.No, seat: engine.NoSeat}
+		switch {
+		case ln.Closing != nil:
+			c := ln.Closing
+			st.kind, st.seq, st.ok = "closing", c.Seq, c.Closing != fairness.CloseViolation
+			st.seat = h.Seat(c.By)
+			st.err = fmt.Sprintf("closing record by %s: %s by seat %d after message %d: %s", shortID(c.By), c.Closing, c.Seat, c.Seq, c.Detail)
+		case ln.Raw != nil:
+			st.kind, st.seat = "raw", h.Seat(ln.Raw.From)
+			st.err = "an undecodable message, kept as received"
+		default:
+			e := ln.Envelope
+			st.kind, st.seq, st.seat = "message", e.Seq, h.Seat(e.From)
+			if body, err := fairness.DecodeBody(e.Body); err == nil {
+				for _, in := range body.Inputs {
+					st.inputs = append(st.inputs, in.T)
+				}
+			}
+			evs, err := m.Accept(e)
+			st.events, st.ok = evs, err == nil
+			if err != nil {
+				st.err = err.Error()
+			}
+		}
+		st.game = m.Game().Clone()
+		if !st.ok && r.firstBad < 0 {
+			r.firstBad = len(r.steps)
+		}
+		r.steps = append(r.steps, st)
+	}
+	return r, nil
+}
+
+// text returns the searchable text of a step.
+func (s auditStep) text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s %s %s %s", s.seq, s.seat, s.kind, strings.Join(s.inputs, " "), s.err)
+	for _, e := range s.events {
+		b.WriteString(" " + e.Text)
+	}
+	return strings.ToLower(b.String())
+}

@@ -1,0 +1,105 @@
+package ubuildview
+
+import (
+	"fmt"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/tui/keys"
+)
+
+// armament is a custom fleet's weapon allocation being built.
+type armament struct {
+	w   [ubuild.NumShips]int
+	sel ubuild.Ship
+}
+
+// reset starts from the standard weapons (each ship its plate number).
+func (a *armament) reset() {
+	a.w = ubuild.StandardWeapons()
+	a.sel = ubuild.Battleship
+}
+
+func (a *armament) total() int {
+	t := 0
+	for _, n := range a.w {
+		t += n
+	}
+	return t
+}
+
+// set gives the selected ship n weapons, kept within the ship's range and
+// what the fleet's total leaves.
+func (a *armament) set(n int) error {
+	others := a.total() - a.w[a.sel]
+	n = min(max(n, ubuild.MinWeapons), ubuild.MaxWeapons, ubuild.FleetWeapons-others)
+	if n < ubuild.MinWeapons {
+		return fmt.Errorf("no weapons left to give")
+	}
+	a.w[a.sel] = n
+	return nil
+}
+
+func (a *armament) prompt() string {
+	left := ubuild.FleetWeapons - a.total()
+	if left == 0 {
+		return fmt.Sprintf("Build your fleet: all %d weapons given — enter commits the build (hidden until each ship fires)", ubuild.FleetWeapons)
+	}
+	return fmt.Sprintf("Build your fleet: %d weapons, %d-%d a ship — %d left to give", ubuild.FleetWeapons, ubuild.MinWeapons, ubuild.MaxWeapons, left)
+}
+
+func (v *View) commitWeapons() {
+	if err := ubuild.ValidateWeapons(v.arm.w); err != nil {
+		v.msg = err.Error()
+		return
+	}
+	v.reply(engine.Decision{Leaves: ubuild.WeaponLeaves(v.arm.w)})
+}
+
+func (v *View) armBindings() []keys.Binding {
+	a := &v.arm
+	change := func(d int) func() {
+		return func() {
+			if d > 0 && a.total() >= ubuild.FleetWeapons {
+				v.msg = fmt.Sprintf("all %d weapons are given: take one from another ship first", ubuild.FleetWeapons)
+				return
+			}
+			if err := a.set(a.w[a.sel] + d); err != nil {
+				v.msg = err.Error()
+			}
+		}
+	}
+	move := func(d int) func() {
+		return func() { a.sel = ubuild.Ship((int(a.sel) + d + ubuild.NumShips) % ubuild.NumShips) }
+	}
+	bs := []keys.Binding{
+		{Keys: keyUp, Label: "↑↓", Hint: "ship", Help: "select the ship to arm", Run: move(-1)},
+		{Keys: keyDown, Label: "↓", Hint: "ship", Hidden: true, Run: move(1)},
+		{Keys: append([]keys.Key{keys.R('+'), keys.R('=')}, keyRight...), Label: "←→", Hint: "weapons", Help: "give the selected ship one weapon more (→ or +) or less (← or -)", Run: change(1)},
+		{Keys: append([]keys.Key{keys.R('-')}, keyLeft...), Label: "←", Hint: "fewer", Hidden: true, Run: change(-1)},
+		{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: "commit build", Help: fmt.Sprintf("commit the weapon counts (they must total %d); each stays hidden until that ship first fires", ubuild.FleetWeapons), Run: v.commitWeapons},
+		{Keys: []keys.Key{keys.R('x')}, Label: "x", Hint: "random build", Help: "a random legal build (every legal build equally likely)", Run: func() { a.w = ubuild.RandomWeapons(v.rand) }},
+		{Keys: []keys.Key{keys.R('c')}, Label: "c", Hint: "standard", Help: "back to the standard counts (each ship its plate number)", Run: a.reset},
+	}
+	return append(bs, shipKeys(func(s ubuild.Ship) { a.sel = s })...)
+}
+
+// armClick selects the ship of the row clicked; a click on its weapon bar
+// sets the count to the square clicked.
+func (v *View) armClick(x, y int, _ bool) {
+	for s := range ubuild.Ship(ubuild.NumShips) {
+		r := v.geo.armRows[s]
+		if r.w == 0 || y != r.y || x < r.x || x >= r.x+r.w {
+			continue
+		}
+		v.arm.sel = s
+		if x >= v.geo.armBarX && x < v.geo.armBarX+ubuild.MaxWeapons {
+			if err := v.arm.set(x - v.geo.armBarX + 1); err != nil {
+				v.msg = err.Error()
+			}
+		}
+		return
+	}
+}

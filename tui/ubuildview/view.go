@@ -1,0 +1,269 @@
+// Package ubuildview is the Battleship U-Build board of the Salvo terminal
+// interface: your ocean with your ships, the weapons left on each and the
+// hits taken; the target grid with your hits and misses; fleet placement at
+// setup by keyboard and mouse (with a random legal layout key); the custom
+// variant's weapon allocation; and aiming a volley: pick the ship that fires,
+// mark its shots, fire.
+//
+// The view registers itself as the board of "ubuild" (see package board).
+// In the audit viewer (a spectator snapshot) it draws both oceans with every
+// hidden value the audit opened.
+package ubuildview
+
+import (
+	"math/rand/v2"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+func init() {
+	board.Register(ubuild.Spec.Name, func(env board.Env) board.View { return New(env) })
+}
+
+// mode is what the view is doing with the player.
+type mode int
+
+const (
+	idle    mode = iota // nothing asked: just draw
+	placing             // NeedCommit "grid": place the fleet
+	arming              // NeedCommit "weapons": allocate custom weapons
+	aiming              // NeedMove: pick a ship, mark shots, fire
+)
+
+// View is the U-Build board. Build it with New; it implements board.View
+// and board.Describer.
+type View struct {
+	*tview.Box
+	th   *style.Theme
+	rand *rand.Rand
+
+	snap board.Snapshot
+	g    *ubuild.Game
+
+	req  *board.Request
+	mode mode
+	msg  string // a one-off message for the prompt: why a key did nothing
+
+	place placement
+	arm   armament
+	aim   aim
+
+	geo geometry // where the last draw put things, for the mouse
+}
+
+var (
+	_ board.View      = (*View)(nil)
+	_ board.Describer = (*View)(nil)
+)
+
+// New returns an empty U-Build board.
+func New(env board.Env) *View {
+	r := env.Rand
+	if r == nil {
+		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	th := env.Theme
+	if th == nil {
+		th = style.Default()
+	}
+	v := &View{Box: tview.NewBox(), th: th, rand: r}
+	v.place.reset()
+	v.arm.reset()
+	return v
+}
+
+// Show replaces the snapshot the board draws from.
+func (v *View) Show(s board.Snapshot) {
+	v.snap = s
+	if g, ok := s.Game.(*ubuild.Game); ok {
+		v.g = g
+	} else {
+		v.g = nil
+	}
+	if v.mode == aiming {
+		v.aim.fit(v)
+	}
+}
+
+// Ask starts the decision the request asks for.
+func (v *View) Ask(r *board.Request) {
+	v.req, v.msg = r, ""
+	if g, ok := r.Game.(*ubuild.Game); ok {
+		v.g = g
+		v.snap.Game = g
+	}
+	switch {
+	case r.Need.Kind == engine.NeedCommit && r.Need.Name == ubuild.GridName:
+		v.mode = placing
+		v.place.start()
+	case r.Need.Kind == engine.NeedCommit && r.Need.Name == ubuild.WeaponsName:
+		v.mode = arming
+	case r.Need.Kind == engine.NeedMove && !r.Need.Auto:
+		v.mode = aiming
+		v.aim.start(v)
+	default:
+		v.mode = idle
+		v.msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
+	}
+}
+
+// Withdraw drops a request the referee no longer waits for.
+func (v *View) Withdraw(r *board.Request) {
+	if v.req == r {
+		v.req, v.mode = nil, idle
+	}
+}
+
+// reply sends the decision; a refusal stays on screen and the player can try
+// again.
+func (v *View) reply(d engine.Decision) bool {
+	if v.req == nil {
+		return false
+	}
+	if err := v.req.Reply(d); err != nil {
+		v.msg = err.Error()
+		return false
+	}
+	v.req, v.mode, v.msg = nil, idle, ""
+	return true
+}
+
+// seat is the local seat (the first drawn in spectator mode).
+func (v *View) seat() engine.Seat {
+	if v.req != nil {
+		return v.req.Seat
+	}
+	return v.snap.Seat
+}
+
+// secrets returns the hidden values the view knows: the request's (newest)
+// or the snapshot's.
+func (v *View) secrets() engine.Secrets {
+	if v.req != nil {
+		return v.req.Secrets
+	}
+	return v.snap.Secrets
+}
+
+func (v *View) variant() string {
+	if v.g == nil {
+		return ubuild.Standard
+	}
+	return v.g.Variant()
+}
+
+// Prompt says what the board expects of the player now.
+func (v *View) Prompt() string {
+	p := ""
+	switch v.mode {
+	case placing:
+		p = v.place.prompt()
+	case arming:
+		p = v.arm.prompt()
+	case aiming:
+		p = v.aim.prompt(v)
+	}
+	if v.msg != "" {
+		if p == "" {
+			return v.msg
+		}
+		return v.msg + " — " + p
+	}
+	return p
+}
+
+// Bindings lists the keys the board handles now.
+func (v *View) Bindings() []keys.Binding {
+	switch v.mode {
+	case placing:
+		return v.placeBindings()
+	case arming:
+		return v.armBindings()
+	case aiming:
+		return v.aimBindings()
+	}
+	return nil
+}
+
+// InputHandler runs the binding of a key.
+func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
+	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
+		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
+			v.msg = ""
+			b.Run()
+		}
+	})
+}
+
+// MouseHandler places ships, marks shots and picks ships with the mouse.
+func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+		x, y := ev.Position()
+		if !v.InRect(x, y) {
+			return false, nil
+		}
+		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
+			setFocus(v)
+		}
+		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
+			return action == tview.MouseLeftDown || action == tview.MouseRightDown, nil
+		}
+		right := action == tview.MouseRightClick
+		v.msg = ""
+		switch v.mode {
+		case placing:
+			v.placeClick(x, y, right)
+		case arming:
+			v.armClick(x, y, right)
+		case aiming:
+			v.aimClick(x, y, right)
+		}
+		return true, nil
+	})
+}
+
+// Cursor-movement keys shared by the modes.
+var (
+	keyUp    = []keys.Key{keys.K(tcell.KeyUp), keys.R('k')}
+	keyDown  = []keys.Key{keys.K(tcell.KeyDown), keys.R('j')}
+	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft), keys.R('h')}
+	keyRight = []keys.Key{keys.K(tcell.KeyRight), keys.R('l')}
+)
+
+// arrowBindings returns four hidden bindings moving by (dr, dc) through
+// move, and one visible binding naming them together.
+func arrowBindings(hint, help string, move func(dr, dc int)) []keys.Binding {
+	return []keys.Binding{
+		{Keys: keyUp, Label: "←↑↓→", Hint: hint, Help: help, Run: func() { move(-1, 0) }},
+		{Keys: keyDown, Label: "↓", Hint: hint, Hidden: true, Run: func() { move(1, 0) }},
+		{Keys: keyLeft, Label: "←", Hint: hint, Hidden: true, Run: func() { move(0, -1) }},
+		{Keys: keyRight, Label: "→", Hint: hint, Hidden: true, Run: func() { move(0, 1) }},
+	}
+}
+
+// shipKeys returns bindings 1..5 selecting a ship through pick.
+func shipKeys(pick func(ubuild.Ship)) []keys.Binding {
+	var out []keys.Binding
+	for s := range ubuild.Ship(ubuild.NumShips) {
+		b := keys.Binding{Keys: []keys.Key{keys.R(rune('1' + s))}, Label: "1-5", Hint: "ship",
+			Help: "pick a ship by number: 1 Battleship, 2 Carrier, 3 Destroyer, 4 Submarine, 5 PT Boat", Hidden: s > 0}
+		b.Run = func() { pick(s) }
+		out = append(out, b)
+	}
+	return out
+}
+
+// shortName is a ship's name in at most ten cells.
+func shortName(s ubuild.Ship) string {
+	if s == ubuild.Carrier {
+		return "Carrier"
+	}
+	return s.Name()
+}

@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// logEntry is one line of the verification log, with indented details.
+type logEntry struct {
+	seq   uint64 // the message it is about; 0 for none
+	glyph string
+	st    tcell.Style
+	text  string
+	sub   []style.Seg
+}
+
+// verifyLog is the verification pane: every message sent and accepted,
+// every commitment, opening and roll checked, as it happens.
+type verifyLog struct {
+	th      *style.Theme
+	say     func(string) string
+	entries []logEntry
+	sel     int // the selected entry while the pane has the keys
+	off     int // first line shown, when not following
+	follow  bool
+}
+
+func newVerifyLog(th *style.Theme, say func(string) string) *verifyLog {
+	return &verifyLog{th: th, say: say, follow: true}
+}
+
+func (l *verifyLog) add(e logEntry) {
+	l.entries = append(l.entries, e)
+	if l.follow {
+		l.sel = len(l.entries) - 1
+	}
+}
+
+// eventSegs turns a note's events into indented detail lines.
+func (l *verifyLog) eventSegs(evs []engine.Event) []style.Seg {
+	th := l.th
+	var out []style.Seg
+	commitSeen := false
+	for _, e := range evs {
+		text := l.say(e.Text)
+		switch e.Kind {
+		case "commit":
+			if commitSeen {
+				continue // the engine's echo of the referee's commit line
+			}
+			commitSeen = true
+			out = append(out, style.S(style.OK+" "+text, th.Good))
+		case "hello", "opened", "choose":
+			out = append(out, style.S(style.OK+" "+text, th.Good))
+		case "share", "reveal":
+			out = append(out, style.S(strings.TrimSuffix(style.OK+" "+strings.TrimSuffix(text, " ✓"), " "), th.Good))
+		case "roll":
+			out = append(out, style.S(style.OK+" "+text, th.Good))
+		case "hit", "sunk", "fleet sunk":
+			out = append(out, style.S(text, th.Hit))
+		default:
+			out = append(out, style.S(text, th.Base))
+		}
+	}
+	return out
+}
+
+// note records a note of the referee.
+func (l *verifyLog) note(n fairness.Note, names []string) {
+	th := l.th
+	who := l.say(n.Seat.String())
+	switch n.Dir {
+	case "in":
+		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,
+			text: fmt.Sprintf("#%d from %s: signature, chain and state hash %s agree", n.Seq, who, n.State.Short()),
+			sub:  l.eventSegs(n.Events)})
+	case "local":
+		if len(n.Events) > 0 {
+			l.add(logEntry{glyph: "·", st: th.Dim, text: "you: " + l.say(n.Text), sub: l.eventSegs(n.Events)})
+		}
+	case "out":
+		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent (state %s)", n.Seq, n.State.Short())})
+	case "stop":
+		if n.OK {
+			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})
+		} else {
+			l.add(logEntry{seq: n.Seq, glyph: style.Fail, st: th.Bad, text: l.say(n.Text)})
+		}
+	}
+}
+
+// lines flattens the entries into wrapped screen lines, each with the
+// entry it belongs to.
+func (l *verifyLog) lines(w int) ([]style.Seg, []int) {
+	var out []style.Seg
+	var owner []int
+	for i, e := range l.entries {
+		for j, t := range style.Wrap(e.glyph+" "+e.text, w, "  ") {
+			st := e.st
+			if j > 0 && e.st == l.th.Good {
+				st = l.th.Base
+			}
+			out = append(out, style.S(t, st))
+			owner = append(owner, i)
+		}
+		for _, s := range e.sub {
+			for _, t := range style.Wrap("  "+s.Text, w, "    ") {
+				out = append(out, style.S(t, s.Style))
+				owner = append(owner, i)
+			}
+		}
+	}
+	return out, owner
+}
+
+// draw draws the pane; focused shows the selection.
+func (l *verifyLog) draw(scr tcell.Screen, x, y, w, h int, focused bool) {
+	th := l.th
+	title := "Verification"
+	if focused {
+		title += " (↑↓ enter raw)"
+	}
+	style.Print(scr, x, y, w, th.Accent, title)
+	y++
+	h--
+	lines, owner := l.lines(w)
+	if len(lines) == 0 {
+		style.Print(scr, x, y, w, th.Dim, "nothing yet")
+		return
+	}
+	start := max(0, len(lines)-h)
+	if focused || !l.follow {
+		// Keep the selected entry in view.
+		first, last := -1, -1
+		for i, o := range owner {
+			if o == l.sel {
+				if first < 0 {
+					first = i
+				}
+				last = i
+			}
+		}
+		start = min(max(0, l.off), max(0, len(lines)-h))
+		if first >= 0 && first < start {
+			start = first
+		}
+		if last >= start+h {
+			start = last - h + 1
+		}
+		l.off = start
+	}
+	for i := 0; i < h && start+i < len(lines); i++ {
+		ln := lines[start+i]
+		st := ln.Style
+		if focused && owner[start+i] == l.sel {
+			st = st.Reverse(true)
+			style.Fill(scr, x, y+i, w, 1, th.Selected)
+		}
+		style.Print(scr, x, y+i, w, st, ln.Text)
+	}
+}
+
+// move changes the selection.
+func (l *verifyLog) move(d int) {
+	if len(l.entries) == 0 {
+		return
+	}
+	l.sel = min(max(0, l.sel+d), len(l.entries)-1)
+	l.follow = l.sel == len(l.entries)-1
+}
+
+// selected returns the selected entry.
+func (l *verifyLog) selected() (logEntry, bool) {
+	if l.sel < 0 || l.sel >= len(l.entries) {
+		return logEntry{}, false
+	}
+	return l.entries[l.sel], true
+}

@@ -47,7 +47,13 @@ type Body struct {
 //	share   the seat's dice preimage for roll number Roll (Link)
 //	choose  the root of a one-leaf commitment to a hidden choice (Name, Root)
 //	reveal  the opening of that choice (Open)
+//	deckkey the seat's key share for a shared deck, with its proof (Name, Key)
+//	shuffle the seat's re-masked, permuted deck with its proof (Name, Deck, Proof)
+//	unmask  the seat's unmasking shares of cards dealt to another seat (Name, Shares)
 //	resign  the seat gives up
+//
+// An open or move input opens a card of a shared deck with the holder's
+// own unmasking share, in Shares.
 type WireInput struct {
 	T     string          `json:"t"`
 	Name  string          `json:"name,omitempty"`
@@ -60,18 +66,26 @@ type WireInput struct {
 	Link  string          `json:"link,omitempty"`
 	Tip   string          `json:"tip,omitempty"`
 	Links int             `json:"links,omitempty"`
+	// Shared decks (base64 of the fairness/deck binary encodings).
+	Key    []byte   `json:"key,omitempty"`
+	Deck   []byte   `json:"deck,omitempty"`
+	Proof  []byte   `json:"proof,omitempty"`
+	Shares [][]byte `json:"shares,omitempty"`
 }
 
 // The input kinds.
 const (
-	InHello  = "hello"
-	InCommit = "commit"
-	InMove   = "move"
-	InOpen   = "open"
-	InShare  = "share"
-	InChoose = "choose"
-	InReveal = "reveal"
-	InResign = "resign"
+	InHello   = "hello"
+	InCommit  = "commit"
+	InMove    = "move"
+	InOpen    = "open"
+	InShare   = "share"
+	InChoose  = "choose"
+	InReveal  = "reveal"
+	InResign  = "resign"
+	InDeckKey = "deckkey"
+	InShuffle = "shuffle"
+	InUnmask  = "unmask"
 )
 
 // ErrSignature is wrapped by every signature failure.

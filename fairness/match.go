@@ -8,6 +8,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/deck"
 )
 
 // Step is what the match waits for next: which seat must send, and what.
@@ -42,6 +43,7 @@ type Match struct {
 	rolls    int                  // joint rolls completed
 	joint    *joint
 	lastFrom engine.Seat
+	decks    map[string]*sharedDeck // shared decks by name
 
 	resigned engine.Seat
 	broken   *Violation
@@ -69,8 +71,9 @@ type joint struct {
 	order   []engine.Seat // who contributes, in the order they must send
 	pos     int
 	shares  map[engine.Seat]Digest // dice links
-	reveal  bool                   // choice: commits done, now opening
+	reveal  bool                   // choice: commits done, now opening; shuffle: keys done, now shuffling
 	choices map[engine.Seat][]byte
+	deal    []*deck.Share // unmasking shares of the cards being dealt
 }
 
 // NewMatch starts the shared state of a match from its header.
@@ -88,7 +91,7 @@ func NewMatch(spec engine.Spec, h Header) (*Match, error) {
 		header: h, spec: spec, id: id, keys: keys, game: g,
 		prev:  id,
 		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n),
-		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
+		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, decks: map[string]*sharedDeck{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
 	}, nil
 }
 
@@ -153,7 +156,7 @@ func (m *Match) Next() (Step, bool) {
 	switch need.Kind {
 	case engine.NeedNone:
 		return Step{}, false
-	case engine.NeedRandom, engine.NeedChoice:
+	case engine.NeedRandom, engine.NeedChoice, engine.NeedShuffle, engine.NeedDeal:
 		for _, s := range m.order(need) {
 			if !m.hello[s] {
 				return Step{Seat: s, Kind: InHello, Need: need}, true
@@ -169,6 +172,12 @@ func (m *Match) Next() (Step, bool) {
 		switch {
 		case need.Kind == engine.NeedRandom:
 			st.Kind, st.Roll = InShare, m.rolls
+		case need.Kind == engine.NeedShuffle && j.reveal:
+			st.Kind = InShuffle
+		case need.Kind == engine.NeedShuffle:
+			st.Kind = InDeckKey
+		case need.Kind == engine.NeedDeal:
+			st.Kind = InUnmask
 		case j.reveal:
 			st.Kind = InReveal
 		default:
@@ -204,6 +213,15 @@ func (m *Match) Next() (Step, bool) {
 // roll goes last (so its share rides with the move that uses the roll).
 func (m *Match) order(need engine.Need) []engine.Seat {
 	seats := slices.Clone(need.Seats)
+	if need.Kind == engine.NeedDeal {
+		// Every seat but the receiver unmasks the dealt cards for it.
+		seats = nil
+		for s := range m.keys {
+			if engine.Seat(s) != need.Seat {
+				seats = append(seats, engine.Seat(s))
+			}
+		}
+	}
 	if len(seats) == 0 {
 		for s := range m.keys {
 			seats = append(seats, engine.Seat(s))
@@ -309,7 +327,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		opened, err := m.checkOpenings(from, want, in.Open, in.Full)
+		opened, err := m.checkOpenings(from, want, in.Open, in.Full, in.Shares...)
 		if err != nil {
 			return nil, err
 		}
@@ -321,7 +339,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		return withOpenings(from, opened, evs), nil
 
 	case InOpen:
-		opened, err := m.checkOpenings(from, st.Need.Open, in.Open, in.Full)
+		opened, err := m.checkOpenings(from, st.Need.Open, in.Open, in.Full, in.Shares...)
 		if err != nil {
 			return nil, err
 		}
@@ -338,6 +356,12 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		return m.applyChoose(st, in)
 	case InReveal:
 		return m.applyReveal(st, in)
+	case InDeckKey:
+		return m.applyDeckKey(st, in)
+	case InShuffle:
+		return m.applyShuffle(st, in)
+	case InUnmask:
+		return m.applyUnmask(st, in)
 	}
 	return nil, fmt.Errorf("this referee cannot drive a %s need", st.Need.Kind)
 }
@@ -358,7 +382,7 @@ func withOpenings(from engine.Seat, opened []engine.Opened, evs []engine.Event) 
 // order, each by a single opening or by a full opening of its vector, and
 // that every opening matches its commitment. A full opening must not reveal
 // any leaf the rules did not call for. The slots are then marked open.
-func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Opening, full []FullVector) ([]engine.Opened, error) {
+func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Opening, full []FullVector, shares ...[]byte) ([]engine.Opened, error) {
 	fullVals := map[string][]Hex{}
 	for _, f := range full {
 		key := commitKey{from, f.Name}
@@ -387,8 +411,20 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 		}
 	}
 	out := make([]engine.Opened, len(want))
-	next := 0
+	next, nextShare := 0, 0
 	for i, w := range want {
+		if w.Owner == engine.NoSeat {
+			if nextShare >= len(shares) {
+				return nil, fmt.Errorf("no unmasking share for %s", w)
+			}
+			v, err := m.openShared(from, w, shares[nextShare])
+			if err != nil {
+				return nil, err
+			}
+			nextShare++
+			out[i] = engine.Opened{Slot: w, Value: []byte{byte(v)}}
+			continue
+		}
 		if vals, ok := fullVals[w.Name]; ok && w.Owner == from {
 			out[i] = engine.Opened{Slot: w, Value: vals[w.Index]}
 			continue
@@ -415,6 +451,14 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 	}
 	if next != len(got) {
 		return nil, fmt.Errorf("%d openings where the rules call for %d", len(got), next)
+	}
+	if nextShare != len(shares) {
+		return nil, fmt.Errorf("%d unmasking shares where the rules call for %d", len(shares), nextShare)
+	}
+	for _, o := range out {
+		if o.Slot.Owner == engine.NoSeat {
+			m.decks[o.Slot.Name].values[o.Slot.Index] = int(o.Value[0])
+		}
 	}
 	return out, nil
 }

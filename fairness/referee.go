@@ -249,6 +249,9 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 		r.res.Cheated = true
 	}
 	r.staged = append(r.staged, in)
+	if err := r.peekDealt(); err != nil {
+		return true, err
+	}
 	r.note(Note{Seat: r.cfg.Seat, Dir: "local", OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
 	return false, nil
 }
@@ -297,8 +300,21 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 		if err != nil {
 			return WireInput{}, true, fmt.Errorf("referee: own move: %w", err)
 		}
-		opens, err := r.openAll(slots)
-		return WireInput{T: InMove, Move: move, Open: opens}, false, err
+		in := WireInput{T: InMove, Move: move}
+		var own []engine.Slot
+		for _, s := range slots {
+			if s.Owner != engine.NoSeat {
+				own = append(own, s)
+				continue
+			}
+			b, err := r.openShare(s)
+			if err != nil {
+				return WireInput{}, true, err
+			}
+			in.Shares = append(in.Shares, b)
+		}
+		in.Open, err = r.openAll(own)
+		return in, false, err
 	case InCommit:
 		d, stop, err := r.decide(ctx, st, frames)
 		if err != nil || stop {
@@ -316,6 +332,9 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 			return WireInput{}, true, err
 		}
 		return WireInput{T: InCommit, Name: st.Need.Name, Size: v.Size(), Root: hexDigest(v.Root())}, false, nil
+	case InDeckKey, InShuffle, InUnmask:
+		in, err := r.produceDeck(st)
+		return in, err != nil, err
 	case InChoose:
 		d, stop, err := r.decide(ctx, st, frames)
 		if err != nil || stop {
@@ -341,6 +360,14 @@ func (r *Referee) openNeed(slots []engine.Slot) (WireInput, bool, error) {
 	whole := map[string]bool{}
 	var single []engine.Slot
 	for _, s := range slots {
+		if s.Owner == engine.NoSeat {
+			b, err := r.openShare(s)
+			if err != nil {
+				return WireInput{}, true, err
+			}
+			in.Shares = append(in.Shares, b)
+			continue
+		}
 		if _, seen := whole[s.Name]; !seen {
 			v, ok := r.secrets.Vector(s.Name)
 			whole[s.Name] = ok && s.Owner == r.cfg.Seat && r.m.fullyOpenable(s.Owner, s.Name, slots)
@@ -477,6 +504,9 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 		return r.close(ctx, CloseViolation, v.Seat, v.Err.Error())
 	}
 	r.res.Received++
+	if err := r.peekDealt(); err != nil {
+		return err
+	}
 	r.note(Note{Seq: e.Seq, Seat: r.m.Header().Seat(e.From), Dir: "in", OK: true, Text: fmt.Sprintf("message %d accepted: signature, chain, every check and the state hash agree", e.Seq), Events: evs, State: r.m.StateHash()})
 	return nil
 }

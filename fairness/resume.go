@@ -7,8 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/deck"
 )
 
 // secretsFile is the on-disk form of one seat's secrets in one match.
@@ -18,6 +20,15 @@ type secretsFile struct {
 	Seed    Digest       `json:"seed"`
 	Links   int          `json:"links"`
 	Vectors []FullVector `json:"vectors"`
+	Decks   []deckSecret `json:"decks,omitempty"`
+}
+
+// deckSecret is the seat's key share of a shared deck and the values of the
+// cards dealt to it.
+type deckSecret struct {
+	Name  string      `json:"name"`
+	Key   []byte      `json:"key"`
+	Dealt map[int]int `json:"dealt,omitempty"`
 }
 
 type secretStore struct {
@@ -31,6 +42,19 @@ func saveSecrets(path string, match Digest, seat engine.Seat, chain *Chain, sec 
 	f := secretsFile{Match: match, Seat: seat, Seed: chain.seed, Links: chain.Len()}
 	for _, name := range sec.order {
 		f.Vectors = append(f.Vectors, sec.vectors[name].Full())
+	}
+	for _, name := range sortedKeys(sec.deckKeys) {
+		kb, err := sec.deckKeys[name].MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("save secrets: %w", err)
+		}
+		ds := deckSecret{Name: name, Key: kb, Dealt: map[int]int{}}
+		for slot, v := range sec.dealt {
+			if slot.Name == name && len(v) == 1 {
+				ds.Dealt[slot.Index] = int(v[0])
+			}
+		}
+		f.Decks = append(f.Decks, ds)
 	}
 	b, err := json.Marshal(f)
 	if err != nil {
@@ -92,6 +116,19 @@ func loadSecrets(path string, match Digest, seat engine.Seat) (*secretStore, err
 		v.root = MerkleRoot(v.leaves)
 		st.secrets.Add(v)
 	}
+	for _, ds := range f.Decks {
+		k := new(deck.KeyShare)
+		if err := k.UnmarshalBinary(ds.Key); err != nil {
+			return nil, fmt.Errorf("secrets %s: deck %q: %w", path, ds.Name, err)
+		}
+		st.secrets.deckKeys[ds.Name] = k
+		for pos, v := range ds.Dealt {
+			if v < 1 || v > SharedDeckMaxValue {
+				return nil, fmt.Errorf("secrets %s: deck %q: card value %d", path, ds.Name, v)
+			}
+			st.secrets.dealt[engine.Slot{Owner: engine.NoSeat, Name: ds.Name, Index: pos}] = []byte{byte(v)}
+		}
+	}
 	return st, nil
 }
 
@@ -149,4 +186,13 @@ func AppendTranscript(path string) (*TranscriptWriter, error) {
 		return nil, fmt.Errorf("transcript: %w", err)
 	}
 	return &TranscriptWriter{f: f, path: path, n: st.Size()}, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/deck"
 )
 
 // Vector is a committed vector of hidden values as its owner holds it: the
@@ -141,11 +142,15 @@ type Secrets struct {
 	seat    engine.Seat
 	vectors map[string]*Vector
 	order   []string // names in the order committed
+	// Shared decks: this seat's key share of each, and the values of the
+	// cards dealt to it (slots with Owner NoSeat).
+	deckKeys map[string]*deck.KeyShare
+	dealt    map[engine.Slot][]byte
 }
 
 // NewSecrets returns an empty store for seat.
 func NewSecrets(seat engine.Seat) *Secrets {
-	return &Secrets{seat: seat, vectors: map[string]*Vector{}}
+	return &Secrets{seat: seat, vectors: map[string]*Vector{}, deckKeys: map[string]*deck.KeyShare{}, dealt: map[engine.Slot][]byte{}}
 }
 
 // Add stores a committed vector.
@@ -164,7 +169,14 @@ func (s *Secrets) Vector(name string) (*Vector, bool) {
 
 // Value implements engine.Secrets.
 func (s *Secrets) Value(slot engine.Slot) ([]byte, bool) {
-	if s == nil || slot.Owner != s.seat {
+	if s == nil {
+		return nil, false
+	}
+	if slot.Owner == engine.NoSeat {
+		v, ok := s.dealt[slot]
+		return append([]byte(nil), v...), ok
+	}
+	if slot.Owner != s.seat {
 		return nil, false
 	}
 	v, ok := s.vectors[slot.Name]

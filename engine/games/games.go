@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/air"
 	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/engine/oceans"
 	"github.com/salvo-game/salvo/engine/sea"
@@ -52,6 +53,13 @@ var entries = []Entry{
 		Bots: map[string]func(r *rand.Rand) engine.Agent{
 			"random": func(r *rand.Rand) engine.Agent { return Immediate(sea.NewRandomBot(r)) },
 			"strong": func(r *rand.Rand) engine.Agent { return Immediate(sea.NewStrongBot(r)) },
+		},
+	},
+	{
+		Spec: air.Spec,
+		Bots: map[string]func(r *rand.Rand) engine.Agent{
+			"random": func(r *rand.Rand) engine.Agent { return Immediate(air.NewRandomBot(r)) },
+			"strong": func(r *rand.Rand) engine.Agent { return Immediate(air.NewStrongBot(r)) },
 		},
 	},
 }

@@ -1,0 +1,125 @@
+package fairness
+
+import (
+	"crypto/rand"
+	"fmt"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/deck"
+)
+
+// produceDeck builds the local seat's input for a step of a shared deck:
+// its key share, its shuffle, or its unmasking shares of cards dealt to
+// another seat.
+func (r *Referee) produceDeck(st Step) (WireInput, error) {
+	name, seat := st.Need.Name, r.cfg.Seat
+	switch st.Kind {
+	case InDeckKey:
+		d, err := r.m.deckFor(st.Need)
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: %w", err)
+		}
+		k, err := d.p.GenerateKey(rand.Reader, int(seat))
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: deck %s: %w", name, err)
+		}
+		r.secrets.deckKeys[name] = k
+		if err := r.saveSecrets(); err != nil {
+			return WireInput{}, err
+		}
+		b, err := k.Public().MarshalBinary()
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: deck %s: %w", name, err)
+		}
+		return WireInput{T: InDeckKey, Name: name, Key: b}, nil
+	case InShuffle:
+		d := r.m.decks[name]
+		out, proof, err := d.p.Shuffle(rand.Reader, d.joint, d.cards)
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: shuffle %s: %w", name, err)
+		}
+		db, err := out.MarshalBinary()
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: shuffle %s: %w", name, err)
+		}
+		pb, err := proof.MarshalBinary()
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: shuffle %s: %w", name, err)
+		}
+		return WireInput{T: InShuffle, Name: name, Deck: db, Proof: pb}, nil
+	case InUnmask:
+		d, k := r.m.decks[name], r.secrets.deckKeys[name]
+		if d == nil || k == nil {
+			return WireInput{}, fmt.Errorf("referee: deal from %s: no key share for it", name)
+		}
+		in := WireInput{T: InUnmask, Name: name}
+		for i := 0; i < st.Need.Count; i++ {
+			pos := d.dealt + i
+			if pos >= d.size {
+				return WireInput{}, fmt.Errorf("referee: deal from %s: only %d cards", name, d.size)
+			}
+			sh, err := d.p.UnmaskShare(k, pos, d.cards[pos])
+			if err != nil {
+				return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
+			}
+			b, err := sh.MarshalBinary()
+			if err != nil {
+				return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
+			}
+			in.Shares = append(in.Shares, b)
+		}
+		return in, nil
+	}
+	return WireInput{}, fmt.Errorf("referee: %q is not a deck step", st.Kind)
+}
+
+// openShare is the local seat's own unmasking share of a card dealt to it,
+// which opens the card for everyone.
+func (r *Referee) openShare(s engine.Slot) ([]byte, error) {
+	d, k := r.m.decks[s.Name], r.secrets.deckKeys[s.Name]
+	if d == nil || k == nil || s.Index < 0 || s.Index >= d.size {
+		return nil, fmt.Errorf("referee: open %s: not a card of a deck this seat holds a key of", s)
+	}
+	sh, err := d.p.UnmaskShare(k, s.Index, d.cards[s.Index])
+	if err != nil {
+		return nil, fmt.Errorf("referee: open %s: %w", s, err)
+	}
+	return sh.MarshalBinary()
+}
+
+// peekDealt reads the cards dealt to the local seat whose unmasking shares
+// are all in: only this seat can, with its own key share.
+func (r *Referee) peekDealt() error {
+	changed := false
+	for name, d := range r.m.decks {
+		k := r.secrets.deckKeys[name]
+		if k == nil || d.holder == nil {
+			continue
+		}
+		for pos, h := range d.holder {
+			slot := engine.Slot{Owner: engine.NoSeat, Name: name, Index: pos}
+			if h != r.cfg.Seat {
+				continue
+			}
+			if _, known := r.secrets.dealt[slot]; known {
+				continue
+			}
+			var others []*deck.Share
+			for s, sh := range d.shares[pos] {
+				if s != r.cfg.Seat {
+					others = append(others, sh)
+				}
+			}
+			v, err := d.p.Peek(d.joint, k, pos, d.cards[pos], others)
+			if err != nil {
+				return fmt.Errorf("referee: read %s: %w", slot, err)
+			}
+			r.secrets.dealt[slot] = []byte{byte(v)}
+			changed = true
+		}
+	}
+	if changed {
+		return r.saveSecrets()
+	}
+	return nil
+}

@@ -156,13 +156,17 @@ func probeIllegal(t testing.TB, g *Game, n engine.Need, honest engine.Input, r *
 }
 
 func TestPropertyRandomGames(t *testing.T) {
-	games := 24
-	if testing.Short() {
-		games = 6
+	games := 10
+	switch {
+	case *long:
+		games = 100
+	case testing.Short():
+		games = 3
 	}
 	for i := range games {
 		seed := uint64(7000 + i)
 		t.Run(fmt.Sprintf("seed %d", seed), func(t *testing.T) {
+			t.Parallel()
 			a0 := NewRandomBot(rand.New(rand.NewPCG(seed, 1)))
 			a1 := NewRandomBot(rand.New(rand.NewPCG(seed, 2)))
 			if i%3 == 2 {

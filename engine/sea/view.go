@@ -294,7 +294,8 @@ type Destination struct {
 // FighterDestinations lists where fighter f of seat s can stop with a die
 // of steps, after the flights planned earlier in the same scramble (which
 // are applied to the board first, unchecked). A fighter on deck takes off
-// through its carrier's launch space.
+// through its carrier's launch space. A fighter's own space is not listed
+// (flying out and back is legal but moves nothing).
 func (g *Game) FighterDestinations(s engine.Seat, f, steps int, planned []Flight) []Destination {
 	if f < 0 || f >= FightersPerSide || (s != 0 && s != 1) {
 		return nil
@@ -341,15 +342,25 @@ func (g *Game) HarpoonDestinations() []Destination {
 	if !ok {
 		return nil
 	}
+	return g.HarpoonRange(p.Owner, p.From, p.Steps, p.Launch)
+}
+
+// HarpoonRange lists where a Harpoon of seat s starting on from could go in
+// at most steps spaces (for previews before a roll): the enemy ships it
+// could hit and the spaces it could reach (only empty ones when launch).
+func (g *Game) HarpoonRange(s engine.Seat, from Cell, steps int, launch bool) []Destination {
+	if !from.Valid() || (s != 0 && s != 1) {
+		return nil
+	}
 	b := g.board()
-	r := harpoonReach(b, p.Owner, p.From, p.Steps)
+	r := harpoonReach(b, s, from, steps)
 	var out []Destination
 	for c := Cell(0); c < NumCells; c++ {
 		if r.dist[c] <= 0 {
 			continue
 		}
 		hit := b.isShip(c)
-		if hit || !p.Launch || b.empty(c) {
+		if hit || !launch || b.empty(c) {
 			out = append(out, Destination{Cell: c, Path: r.path(c), Hit: hit})
 		}
 	}

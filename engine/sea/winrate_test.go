@@ -41,7 +41,7 @@ func strongVsRandom(t testing.TB, n int, seed uint64) (wins, losses, draws, turn
 }
 
 func TestStrongBeatsRandom(t *testing.T) {
-	n := 60
+	n := 40
 	if *long {
 		n = 1000
 	} else if testing.Short() {

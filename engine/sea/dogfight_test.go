@@ -64,7 +64,7 @@ func TestDogfightFigure(t *testing.T) {
 
 func TestDogfightResults(t *testing.T) {
 	tests := []struct {
-		name         string
+		name             string
 		def, att         []int
 		defLost, attLost bool
 	}{

@@ -52,8 +52,8 @@ func TestEveryCheatIsCaughtLiveAndByAudit(t *testing.T) {
 			t.Parallel()
 			out := filepath.Join(t.TempDir(), "m.jsonl")
 			o := selfplayOptions{Game: "ubuild", Seed: 5, Out: out, Cheat: k.Name, Bots: [2]string{"strong", "strong"}, Transport: "tcp", Timeout: 10 * time.Second}
-			if k.Name == "extra-shots" {
-				o.Variant = "standard"
+			if k.Name == cheat.Silent {
+				o.Timeout = time.Second
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
@@ -65,19 +65,22 @@ func TestEveryCheatIsCaughtLiveAndByAudit(t *testing.T) {
 			if code := report(&buf, o, res); code != exitViolation {
 				t.Fatalf("selfplay exit %d, want %d:\n%s", code, exitViolation, buf.String())
 			}
+			if k.Name == cheat.Silent {
+				c := res.Results[0].Closing
+				if c == nil || c.Closing != fairness.CloseTimeout || c.Seat != 1 {
+					t.Fatalf("closing = %+v, want a timeout blaming seat 1", c)
+				}
+				rep := auditPath(t, out)
+				if rep.Verdict != fairness.Forfeit {
+					t.Fatalf("audit: %s", rep.Summary())
+				}
+				return
+			}
 			v := res.Results[0].Violation
 			if v == nil || v.Seat != 1 {
 				t.Fatalf("honest seat's violation = %v", v)
 			}
-			f, err := os.Open(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			rep, err := fairness.Audit(f, games.Spec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := auditPath(t, out)
 			if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 || rep.Violation.Seq != v.Seq {
 				t.Fatalf("audit: %s; live: %v", rep.Summary(), v)
 			}
@@ -100,4 +103,18 @@ func TestAuditExitCodes(t *testing.T) {
 	if code := run([]string{"audit"}, &stdout, &stderr); code != exitUsage {
 		t.Fatalf("no file: exit %d", code)
 	}
+}
+
+func auditPath(t *testing.T, path string) *fairness.Report {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := fairness.Audit(f, games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }

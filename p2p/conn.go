@@ -13,7 +13,6 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/libp2p/go-libp2p/p2p/protocol/ping"
 )
 
 // Conn errors, wrapped with the peer and the operation.
@@ -46,9 +45,17 @@ type Conn struct {
 	rmu sync.Mutex
 	wmu sync.Mutex
 
+	// ctx ends when the Conn does; background work for it uses ctx.
+	ctx    context.Context
+	cancel context.CancelFunc
+
 	once sync.Once
 	done chan struct{}
 	err  error // set once, before done is closed
+
+	rttMu   sync.Mutex
+	rttAt   time.Time // when the last ping finished
+	rttBusy bool      // a background ping is running
 }
 
 // OpenMatch opens a match stream to p, dialing it from the peerstore if it
@@ -124,7 +131,10 @@ func (h *Host) handleMatch(s network.Stream) {
 // closing host the stream is reset and ErrClosed returned.
 func (h *Host) newConn(s network.Stream) (*Conn, error) {
 	remote := s.Conn().RemotePeer()
+	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{
+		ctx:    ctx,
+		cancel: cancel,
 		h:      h,
 		s:      s,
 		r:      bufio.NewReader(s),
@@ -136,6 +146,7 @@ func (h *Host) newConn(s network.Stream) (*Conn, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
+		cancel()
 		_ = s.Reset()
 		return nil, fmt.Errorf("host %w", ErrClosed)
 	}
@@ -183,23 +194,6 @@ func (c *Conn) Err() error {
 	default:
 		return nil
 	}
-}
-
-// RTT is the round-trip time to the peer: the peerstore's moving average
-// when there is one, else one ping (at most RTTPingTimeout). Zero means
-// unknown.
-func (c *Conn) RTT() time.Duration {
-	if d := c.h.h.Peerstore().LatencyEWMA(c.remote); d > 0 {
-		return d
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), RTTPingTimeout)
-	defer cancel()
-	res := <-ping.Ping(network.WithAllowLimitedConn(ctx, "salvo-rtt"), c.h.h, c.remote)
-	if res.Error != nil {
-		c.h.log.Debug("rtt ping failed", "peer", shortID(c.remote), "err", res.Error)
-		return 0
-	}
-	return res.RTT
 }
 
 // Send writes p as one frame. It fails at once, with the Conn left open,
@@ -270,6 +264,7 @@ func (c *Conn) Close() error {
 	c.once.Do(func() {
 		c.err = fmt.Errorf("match stream %w", ErrClosed)
 		close(c.done)
+		c.cancel()
 		if e := c.s.Close(); e != nil {
 			err = fmt.Errorf("p2p: close match stream to %s: %w", c.remote, e)
 		}
@@ -283,6 +278,7 @@ func (c *Conn) fail(err error, code network.StreamErrorCode) {
 	c.once.Do(func() {
 		c.err = err
 		close(c.done)
+		c.cancel()
 		if code == network.StreamNoError {
 			_ = c.s.Reset()
 		} else {

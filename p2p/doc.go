@@ -41,7 +41,8 @@
 //	LANBuffer        64      LANPeers channel buffer (events beyond it are dropped)
 //	IncomingBuffer   16      Incoming channel buffer
 //	AcceptWait       10 s    how long an incoming match stream waits for a reader
-//	RTTPingTimeout   2 s     the ping Conn.RTT falls back to
+//	RTTPingTimeout   2 s     bound on the ping behind Conn.RTT
+//	RTTRefresh       15 s    Conn.RTT re-pings in the background when older
 //	ConnLow/High     32/96   connection manager watermarks, grace 1 min
 //
 // Display names and offers must be valid UTF-8 without control, format

@@ -42,14 +42,15 @@ func writeFrame(w io.Writer, p []byte) error {
 	return nil
 }
 
-// ReadFrame reads one frame from r and returns its payload (never nil, empty
-// for an empty frame). A frame longer than max (MaxFrame when max <= 0) is
-// refused before its payload is read or allocated. A stream that ends
-// cleanly before the first byte of a frame gives io.EOF itself; ending
-// anywhere inside a frame gives ErrTruncatedFrame. When r is an
-// io.ByteReader (a *bufio.Reader, say) the length is read through it;
-// otherwise it is read one byte at a time, so no byte after the frame is
-// consumed.
+// ReadFrame reads one frame from r and returns its payload (never nil,
+// empty for an empty frame). A frame longer than max is refused before its
+// payload is read or allocated; max is capped at MaxFrame, and max <= 0
+// means MaxFrame. A stream that ends cleanly before the first byte of a
+// frame gives io.EOF itself; ending anywhere inside a frame gives
+// ErrTruncatedFrame; a length that is not a minimal varint gives
+// ErrMalformedFrame. When r is an io.ByteReader (a *bufio.Reader, say) the
+// length is read through it; otherwise it is read one byte at a time, so
+// no byte after the frame is consumed.
 func ReadFrame(r io.Reader, max int) ([]byte, error) {
 	p, err := readFrame(r, max)
 	if err != nil && err != io.EOF {

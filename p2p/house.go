@@ -62,6 +62,9 @@ const (
 	// RTTPingTimeout bounds the ping Conn.RTT sends when the peerstore has
 	// no latency for the peer yet.
 	RTTPingTimeout = 2 * time.Second
+	// RTTRefresh is how old the last ping may be before Conn.RTT starts a
+	// new one in the background.
+	RTTRefresh = 15 * time.Second
 	// AcceptWait is how long an incoming match stream waits for room on the
 	// Incoming channel before it is reset.
 	AcceptWait = 10 * time.Second

@@ -85,3 +85,27 @@ func BenchmarkStrongScramble(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStrongVsStrong plays the strong bot against itself and reports
+// how often the seat that plays first wins (a balance check).
+func BenchmarkStrongVsStrong(b *testing.B) {
+	firstWins, draws, turns := 0, 0, 0
+	for i := range b.N {
+		s := uint64(i)
+		h := newHarness(b, s, NewStrongBot(rand.New(rand.NewPCG(s, 1))), NewStrongBot(rand.New(rand.NewPCG(s, 2))))
+		if err := h.play(1_000_000); err != nil {
+			b.Fatal(err)
+		}
+		o := h.g.Outcome()
+		turns += h.g.Turn()
+		switch {
+		case o.Draw:
+			draws++
+		case o.Winners[0] == h.g.First():
+			firstWins++
+		}
+	}
+	b.ReportMetric(100*float64(firstWins)/float64(b.N), "first-win%")
+	b.ReportMetric(100*float64(draws)/float64(b.N), "draw%")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}

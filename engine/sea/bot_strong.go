@@ -347,7 +347,6 @@ func (p strongPlanner) scramble(v *sview) Move {
 	slices.SortStableFunc(order, func(a, b int) int { return dice[b] - dice[a] })
 	var flights []Flight
 	used := map[int]bool{}
-	cur := map[int]Cell{}
 	for _, di := range order {
 		bestGain, bestF := 0.5, -1
 		var bestPath []Cell
@@ -374,7 +373,6 @@ func (p strongPlanner) scramble(v *sview) Move {
 			continue
 		}
 		used[bestF] = true
-		cur[bestF] = bestPath[len(bestPath)-1]
 		flights = append(flights, Flight{Fighter: bestF, Die: di, Path: bestPath})
 	}
 	return ScrambleMove(flights)

@@ -28,8 +28,9 @@
 //     the attacker its fighter next to it ("dogfight/attacker"), each
 //     strength is opened (NeedOpen "strength") unless already public, the
 //     defender rolls its strength in dice ("dogfight"), may launch its
-//     Sidewinder ("sidewinder", maybe a roll "reroll"), then the attacker
-//     does the same.
+//     Sidewinder ("sidewinder", maybe a roll "reroll"; asked whenever the
+//     fighter carries a missile, since only its owner knows which kind),
+//     then the attacker does the same.
 //  6. "launch": a fighter launches its Harpoon (the move opens the missile),
 //     a roll "launch", then "launch/path".
 //

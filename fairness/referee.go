@@ -21,6 +21,19 @@ type Transport interface {
 	Recv(ctx context.Context) ([]byte, error)
 }
 
+// GroupTransport is a Transport shared by more than two seats (a pubsub
+// topic): it also says which peer each frame came from, so that a frame
+// that is not even a valid envelope can be blamed on its sender. Frames may
+// arrive out of order; the referee puts them back in order.
+type GroupTransport interface {
+	Transport
+	RecvFrom(ctx context.Context) (frame []byte, from string, err error)
+}
+
+// maxEarly bounds the envelopes held back because they arrived before the
+// ones they follow.
+const maxEarly = 64
+
 // Note is one line of the verification log: something sent, accepted,
 // checked or refused. Game is a snapshot of the game after it, safe to read
 // from another goroutine.
@@ -102,6 +115,7 @@ type Referee struct {
 	staged  []WireInput
 	res     Result
 	log     *slog.Logger
+	early   map[uint64]*Envelope // envelopes that arrived ahead of their turn
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -156,8 +170,9 @@ func (r *Referee) saveSecrets() error {
 func (r *Referee) Secrets() *Secrets { return r.secrets }
 
 type frame struct {
-	b   []byte
-	err error
+	b    []byte
+	from string // the sending peer, when the transport knows it
+	err  error
 }
 
 // Run plays the match to its end and returns how it ended. An error means
@@ -205,10 +220,22 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 }
 
 func (r *Referee) receive(ctx context.Context, out chan<- frame, stop <-chan struct{}) {
+	group, _ := r.cfg.Transport.(GroupTransport)
 	for {
-		b, err := r.cfg.Transport.Recv(ctx)
 		select {
-		case out <- frame{b, err}:
+		case <-stop:
+			return // the match is over for this referee: read nothing more
+		default:
+		}
+		var f frame
+		if group != nil {
+			f.b, f.from, f.err = group.RecvFrom(ctx)
+		} else {
+			f.b, f.err = r.cfg.Transport.Recv(ctx)
+		}
+		err := f.err
+		select {
+		case out <- f:
 		case <-stop:
 			return
 		}
@@ -413,18 +440,26 @@ func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (eng
 		d, err := r.cfg.Agent.Decide(actx, r.m.Game(), r.cfg.Seat, r.secrets, st.Need)
 		done <- answer{d, err}
 	}()
-	select {
-	case a := <-done:
-		if a.err != nil {
-			return engine.Decision{}, true, fmt.Errorf("referee: agent: %w", a.err)
+	for {
+		select {
+		case a := <-done:
+			if a.err != nil {
+				return engine.Decision{}, true, fmt.Errorf("referee: agent: %w", a.err)
+			}
+			return a.d, false, nil
+		case f := <-frames:
+			// Nothing may arrive now but a harmless duplicate: anything
+			// else is out of turn and stops the match.
+			err := r.handleFrame(ctx, f)
+			if errors.Is(err, errIgnored) {
+				continue
+			}
+			cancel()
+			<-done
+			return engine.Decision{}, true, err
+		case <-ctx.Done():
+			return engine.Decision{}, true, ctx.Err()
 		}
-		return a.d, false, nil
-	case f := <-frames:
-		cancel()
-		<-done
-		return engine.Decision{}, true, r.handleFrame(ctx, f)
-	case <-ctx.Done():
-		return engine.Decision{}, true, ctx.Err()
 	}
 }
 
@@ -456,6 +491,9 @@ var errIgnored = errors.New("frame ignored")
 // with r.res.Closing set when the match stopped on a violation or a drop.
 func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 	peerOf := func() string {
+		if f.from != "" {
+			return f.from
+		}
 		// In a two-seat match the only other seat is the sender.
 		for s, p := range r.m.Header().Players {
 			if engine.Seat(s) != r.cfg.Seat {
@@ -487,6 +525,35 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 		r.res.Violation = &Violation{Seat: seat, Peer: peerOf(), Seq: r.m.Seq() + 1, Err: err}
 		return r.close(ctx, CloseViolation, seat, err.Error())
 	}
+	if e.Seq > r.m.Seq()+1 && e.Match == r.m.Header().Match && len(r.early) < maxEarly {
+		// Ahead of the message it follows (a pubsub topic does not keep
+		// order): hold it until its turn. Anything wrong with it is found
+		// then, with the same checks.
+		if r.early == nil {
+			r.early = map[uint64]*Envelope{}
+		}
+		if _, dup := r.early[e.Seq]; !dup {
+			r.early[e.Seq] = e
+		}
+		return errIgnored
+	}
+	if err := r.acceptEnvelope(ctx, e); err != nil {
+		return err
+	}
+	for {
+		next, ok := r.early[r.m.Seq()+1]
+		if !ok || r.res.Closing != nil || r.m.Done() {
+			return nil
+		}
+		delete(r.early, next.Seq)
+		if err := r.acceptEnvelope(ctx, next); err != nil && !errors.Is(err, errIgnored) {
+			return err
+		}
+	}
+}
+
+// acceptEnvelope checks and applies one decoded envelope; see handleFrame.
+func (r *Referee) acceptEnvelope(ctx context.Context, e *Envelope) error {
 	evs, err := r.m.Accept(e)
 	if errors.Is(err, ErrRepeated) {
 		r.log.Debug("duplicate message dropped", "seq", e.Seq)

@@ -44,6 +44,9 @@ func (p *pipe) Send(ctx context.Context, b []byte) error {
 }
 
 func (p *pipe) Recv(ctx context.Context) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	select { // deliver what was sent before reporting the close
 	case b := <-p.in:
 		return b, nil

@@ -202,6 +202,11 @@ func TestMatchRejectsBadFrames(t *testing.T) {
 			if !errors.Is(cb.Err(), tc.want) {
 				t.Fatalf("Conn not closed with the error: Err() = %v", cb.Err())
 			}
+			select {
+			case <-cb.Done():
+			default:
+				t.Fatal("Done not closed after a terminal error")
+			}
 			if _, err := cb.Recv(ctxT(t, time.Second)); !errors.Is(err, tc.want) {
 				t.Fatalf("second Recv: %v, want the same terminal error", err)
 			}

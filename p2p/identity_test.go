@@ -211,3 +211,22 @@ func TestIdentityPersistsAcrossRestarts(t *testing.T) {
 		t.Fatalf("peer ID changed across restarts: %s then %s", ids[0], ids[1])
 	}
 }
+
+func TestWriteNewNeverReplaces(t *testing.T) {
+	path := filepath.Join(t.TempDir(), IdentityFile)
+	created, err := writeNew(path, []byte("first"))
+	if err != nil || !created {
+		t.Fatalf("first writeNew: created=%v, %v", created, err)
+	}
+	created, err = writeNew(path, []byte("second"))
+	if err != nil || created {
+		t.Fatalf("second writeNew: created=%v, %v; want false, nil", created, err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "first" {
+		t.Fatalf("file holds %q, want the first write", b)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("%d directory entries, want 1 (temporary file left behind?)", len(entries))
+	}
+}

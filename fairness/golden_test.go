@@ -3,6 +3,7 @@ package fairness_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,4 +70,66 @@ func BenchmarkAudit(b *testing.B) {
 			}
 		})
 	}
+}
+
+// A real U-Build transcript that is cut short, edited, reordered or has a
+// line repeated never audits clean, and the edit is never blamed on a
+// player.
+func TestTamperedGoldenTranscripts(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "ubuild-standard.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	lines = lines[:len(lines)-1]
+	n := len(lines)
+	join := func(parts ...[]string) string { return strings.Join(slices.Concat(parts...), "") }
+	swap := func(i int) string {
+		c := slices.Clone(lines)
+		c[i], c[i+1] = c[i+1], c[i]
+		return join(c)
+	}
+	edit := func(i int, from, to string) string {
+		c := slices.Clone(lines)
+		if !strings.Contains(c[i], from) {
+			t.Fatalf("line %d has no %q", i+1, from)
+		}
+		c[i] = strings.Replace(c[i], from, to, 1)
+		return join(c)
+	}
+	cases := map[string]string{
+		"last line cut":       join(lines[:n-1]),
+		"cut in the middle":   join(lines[:n/2]),
+		"half a line":         join(lines[:n-1]) + lines[n-1][:len(lines[n-1])/2],
+		"answer edited":       edit(6, `"result":"miss"`, `"result":"hit"`),
+		"move edited":         edit(5, `"shots":["`, `"shots":["A-1","`),
+		"salt edited":         edit(6, `"salt":"`, `"salt":"00`),
+		"two lines swapped":   swap(4),
+		"first two swapped":   swap(1),
+		"line repeated":       join(lines[:5], lines[4:5], lines[5:]),
+		"last line repeated":  join(lines, lines[n-1:]),
+		"line dropped":        join(lines[:4], lines[5:]),
+		"header variant":      edit(0, `"variant":"standard"`, `"variant":"classic"`),
+		"spliced other match": join(lines[:3], strings.SplitAfter(mustRead(t, "ubuild-custom.jsonl"), "\n")[3:6], lines[6:]),
+	}
+	for name, text := range cases {
+		t.Run(name, func(t *testing.T) {
+			rep, err := fairness.Audit(strings.NewReader(text), games.Spec)
+			if err != nil {
+				return // unreadable: not clean either
+			}
+			if rep.Verdict == fairness.Clean || rep.Verdict == fairness.Violated {
+				t.Fatalf("tampered transcript: %s", rep.Summary())
+			}
+		})
+	}
+}
+
+func mustRead(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

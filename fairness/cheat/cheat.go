@@ -6,6 +6,7 @@
 package cheat
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -216,3 +217,49 @@ func wrongState(_ *fairness.Match, e *fairness.Envelope, key crypto.PrivKey) []*
 }
 
 func silence(*fairness.Match, *fairness.Envelope, crypto.PrivKey) []*fairness.Envelope { return nil }
+
+// steerFunc decides for a dishonest agent: it may ask the honest agent it
+// wraps (inner) and return that decision, a changed one, or its own.
+type steerFunc func(ctx context.Context, inner engine.Agent, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error)
+
+// steered is a dishonest agent: an honest one whose decisions pass through
+// steer. A decision the seat's own engine refuses is still sent (the
+// referee does that when a Cheat is set), so the cheat happens when steer
+// first returns one.
+type steered struct {
+	inner engine.Agent
+	steer steerFunc
+}
+
+// Immediate reports that the agent decides at once, as the bots it wraps do.
+func (s *steered) Immediate() bool { return true }
+
+// Decide passes the need to steer.
+func (s *steered) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	return s.steer(ctx, s.inner, g, seat, sec, n)
+}
+
+// steering builds the agent wrapper of a Kind from a fresh steerFunc.
+func steering(f steerFunc) func(engine.Agent) engine.Agent {
+	return func(a engine.Agent) engine.Agent { return &steered{inner: a, steer: f} }
+}
+
+// tamper makes the cheating seat's own engine apply a doctored input
+// instead of the honest one it is about to send: the engine trusts the
+// values it is given (the referee has checked the openings before), so the
+// cheater's state, and the state hash of its next envelope, follow the rule
+// it bent while the input on the wire stays honest. It reports whether the
+// engine took the doctored input.
+func tamper(m *fairness.Match, in engine.Input) bool {
+	_, err := m.Game().Apply(in)
+	return err == nil
+}
+
+// moveDecision encodes a move as a decision.
+func moveDecision(move any) (engine.Decision, error) {
+	b, err := engine.EncodeMove(move)
+	if err != nil {
+		return engine.Decision{}, fmt.Errorf("cheat: encode move: %w", err)
+	}
+	return engine.Decision{Move: b}, nil
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/cheat"
+)
+
+// gameCheatBots are the bots of the cheat matches of each game: the cheat
+// fires early in most kinds, but a few (a stacked deck never drawn, a strength
+// first opened at the final reveal) wait for the end of the match.
+var gameCheatBots = map[string][2]string{
+	"cards":  {"strong", "strong"},
+	"oceans": {"strong", "strong"},
+	"sea":    {"random", "random"},
+}
+
+// Every cheat kind of the card games and Mission Command Sea, generic and
+// game-specific, between two real libp2p peers on 127.0.0.1: the cheat
+// fires, the honest seat stops the match at that message with a violation
+// naming seat 1 (a timeout for go-silent), selfplay exits non-zero, and the
+// audit of the honest seat's transcript names seat 1 and the same message.
+func TestGameCheatsAreCaughtLiveAndByAudit(t *testing.T) {
+	for _, game := range []string{"cards", "oceans", "sea"} {
+		for _, k := range cheat.Kinds(game) {
+			t.Run(game+"/"+k.Name, func(t *testing.T) {
+				t.Parallel()
+				checkCheatCaught(t, game, k.Name)
+			})
+		}
+	}
+}
+
+func checkCheatCaught(t *testing.T, game, kind string) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "m.jsonl")
+	o := selfplayOptions{Game: game, Seed: 7, Out: out, Cheat: kind, Bots: gameCheatBots[game], Transport: "tcp", Timeout: 45 * time.Second}
+	if kind == cheat.Silent {
+		o.Timeout = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	res, err := selfplay(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if code := report(&buf, o, res); code != exitViolation {
+		t.Fatalf("selfplay exit %d, want %d:\n%s", code, exitViolation, buf.String())
+	}
+	if !res.Results[1].Cheated {
+		t.Fatalf("the cheat never fired:\n%s", buf.String())
+	}
+	rep := auditTranscript(t, out)
+	if kind == cheat.Silent {
+		c := res.Results[0].Closing
+		if c == nil || c.Closing != fairness.CloseTimeout || c.Seat != 1 {
+			t.Fatalf("closing = %+v, want a timeout blaming seat 1", c)
+		}
+		if rep.Verdict != fairness.Forfeit {
+			t.Fatalf("audit: %s", rep.Summary())
+		}
+		t.Logf("live: %s by seat %d: %s\naudit: %s", c.Closing, c.Seat, c.Detail, rep.Summary())
+		return
+	}
+	v := res.Results[0].Violation
+	if v == nil || v.Seat != 1 {
+		t.Fatalf("honest seat's violation = %v\n%s", v, buf.String())
+	}
+	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 || rep.Violation.Seq != v.Seq {
+		t.Fatalf("audit: %s; live: %v", rep.Summary(), v)
+	}
+	t.Logf("live: %v\naudit: %s", v, rep.Summary())
+}
+
+// auditTranscript audits the transcript at path.
+func auditTranscript(t *testing.T, path string) *fairness.Report {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := fairness.Audit(f, games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}

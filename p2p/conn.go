@@ -13,6 +13,8 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/protocol"
+	msmux "github.com/multiformats/go-multistream"
 )
 
 // Conn errors, wrapped with the peer and the operation.
@@ -59,7 +61,11 @@ type Conn struct {
 }
 
 // OpenMatch opens a match stream to p, dialing it from the peerstore if it
-// is not connected. Relayed (limited) connections are allowed.
+// is not connected. Relayed (limited) connections are allowed. It returns
+// once p has agreed to the protocol, so p's Incoming (or handler) has the
+// Conn even before the first frame, and a peer that does not speak
+// MatchProtocol is an error here. Without a context deadline the opening is
+// bounded by OpenTimeout.
 func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	if p == h.ID() {
 		return nil, fmt.Errorf("p2p: open match: %s is this host", p)
@@ -67,7 +73,7 @@ func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("p2p: open match: %w", err)
 	}
-	s, err := h.h.NewStream(network.WithAllowLimitedConn(ctx, "salvo-match"), p, MatchProtocol)
+	s, err := h.openNegotiated(ctx, p, MatchProtocol)
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
@@ -77,6 +83,45 @@ func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	}
 	h.log.Debug("match stream opened", "peer", shortID(p), "kind", c.kind)
 	return c, nil
+}
+
+// openNegotiated opens a stream to p and completes the multistream-select
+// negotiation of proto before returning. (libp2p's NewStream negotiates
+// lazily, on the first read or write, once identify says the peer supports
+// the protocol: the peer's handler would not run until the opener used the
+// stream.)
+func (h *Host) openNegotiated(ctx context.Context, p peer.ID, proto protocol.ID) (network.Stream, error) {
+	ctx = network.WithAllowLimitedConn(ctx, string(proto))
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, OpenTimeout)
+		defer cancel()
+	}
+	if err := h.h.Connect(ctx, peer.AddrInfo{ID: p}); err != nil {
+		return nil, err
+	}
+	s, err := h.h.Network().NewStream(network.WithNoDial(ctx, "already connected"), p)
+	if err != nil {
+		return nil, fmt.Errorf("new stream: %w", err)
+	}
+	deadline, _ := ctx.Deadline()
+	_ = s.SetDeadline(deadline)
+	stop := interruptOn(ctx, s.SetDeadline)
+	err = msmux.SelectProtoOrFail(proto, s)
+	if fired := stop(); fired && err != nil {
+		err = context.Cause(ctx)
+	}
+	if err != nil {
+		_ = s.ResetWithError(network.StreamProtocolNegotiationFailed)
+		return nil, fmt.Errorf("negotiate %s: %w", proto, err)
+	}
+	if err := s.SetProtocol(proto); err != nil {
+		_ = s.ResetWithError(network.StreamResourceLimitExceeded)
+		return nil, fmt.Errorf("set protocol %s: %w", proto, err)
+	}
+	_ = s.SetDeadline(time.Time{})
+	_ = h.h.Peerstore().AddProtocols(p, proto)
+	return s, nil
 }
 
 // Incoming delivers match streams opened by other peers, unless a handler

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -334,6 +335,41 @@ func TestSendLimits(t *testing.T) {
 	}
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Send to a peer that never reads: %v, want context.DeadlineExceeded", err)
+	}
+}
+
+func TestOpenMatchReachesPeerBeforeAnyFrame(t *testing.T) {
+	for _, transport := range []string{"tcp", "quic-v1"} {
+		t.Run(transport, func(t *testing.T) {
+			a, b := pair(t, transport, Config{}, Config{})
+			// Identify has run, so libp2p would negotiate lazily; OpenMatch
+			// must not.
+			ca, err := a.OpenMatch(ctxT(t, 10*time.Second), b.ID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			cb := accept(t, b)
+			// The accepting side may speak first.
+			ctx := ctxT(t, 5*time.Second)
+			if err := cb.Send(ctx, []byte("welcome")); err != nil {
+				t.Fatal(err)
+			}
+			if p, err := ca.Recv(ctx); err != nil || string(p) != "welcome" {
+				t.Fatalf("Recv: %q, %v", p, err)
+			}
+		})
+	}
+}
+
+func TestOpenMatchUnsupported(t *testing.T) {
+	a, b := pair(t, "tcp", Config{}, Config{})
+	b.Libp2p().RemoveStreamHandler(MatchProtocol)
+	_, err := a.OpenMatch(ctxT(t, 10*time.Second), b.ID())
+	if err == nil || !strings.Contains(err.Error(), "not supported") {
+		t.Fatalf("OpenMatch to a peer without the protocol: %v, want a not-supported error", err)
+	}
+	if isProtected(a, b.ID()) {
+		t.Fatal("a failed OpenMatch left the peer protected")
 	}
 }
 

@@ -34,6 +34,7 @@
 //	MaxOfferBytes    64      offer string, UTF-8 bytes
 //	DefaultIdle      15 min  Recv gives ErrIdle after this long without a frame
 //	WriteTimeout     30 s    Send gives up when the peer does not drain
+//	OpenTimeout      30 s    OpenMatch without a context deadline
 //	InfoTimeout      5 s     one info query, dial included
 //	LANDialWait      2 s     how long the larger peer ID waits to be dialed
 //	LANProbeAttempts 3       info queries to a newly found peer (500 ms, 1 s apart)

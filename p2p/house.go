@@ -35,6 +35,9 @@ const (
 	// DefaultIdle is how long Recv waits for a frame when neither the
 	// context nor Config.IdleTimeout says otherwise.
 	DefaultIdle = 15 * time.Minute
+	// OpenTimeout bounds OpenMatch (dial and protocol negotiation) when its
+	// context has no deadline.
+	OpenTimeout = 30 * time.Second
 	// WriteTimeout bounds one Send when its context has no earlier deadline.
 	WriteTimeout = 30 * time.Second
 	// InfoTimeout bounds one info query (dial, request and answer) and the

@@ -3,32 +3,51 @@ package ubuild
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/salvo-game/salvo/engine"
 )
-
-var expSamples = 0
-
-var expSamplesHook func() int
-
-var expLook func(k *knowledge, r *rand.Rand) Cell
 
 // The hunter's own choices.
 const (
 	// hunterDamp is the weight factor, per cell already chosen in the same
 	// volley, of a ship position covering it: a soft "assume it missed" that
 	// spreads a volley's shots (0 would assume a miss, 1 would ignore the
-	// earlier picks).
-	hunterDamp = 0.1
+	// earlier picks). Per-ship normalisation keeps a ship whose every
+	// position covers the picked cell at full weight. Turns to sink a
+	// standard fleet (1,000 games): 12.9 at 0, 10.3 at 0.1-0.5, 10.7 at 1.
+	hunterDamp = 0.2
+	// hunterSmallShipBias weighs each ship's probability, while no afloat
+	// ship is hit, by (5/plate)^bias: hunting the small ships (the last ones
+	// found, which make the long games) before the big ones. Measured on
+	// 4,000 classic games it saves about 0.2 shots on the mean.
+	hunterSmallShipBias = 4
 	// hunterLayoutTries bounds the draws for a layout where no two ships
 	// touch side by side; the last draw is kept if none qualifies.
 	hunterLayoutTries = 200
 )
 
-// hunterWeapons is the hunter's custom build: every spare weapon on the
-// battleship, whose plate still sinks it at 5 hits, so that it fires 8.
-var hunterWeapons = [NumShips]int{8, 4, 3, 3, 2}
+// hunterWeapons is the hunter's custom build: only one ship fires a turn, so
+// firepower goes on the battleship (10 shots, and its plate still sinks it at
+// 5 hits), paid for by the small ships. In hunter-vs-hunter custom matches
+// (600, seats alternated) it won 51-62% against 10/4/3/2/1, 10/7/1/1/1,
+// 10/5/2/2/1, 9/5/2/2/2 and 10/4/2/3/1, 48.5% against 10/3/3/2/2, and 63%
+// against 8/4/3/3/2.
+var hunterWeapons = [NumShips]int{10, 4, 2, 2, 2}
+
+// Per-ship weights of the density: unit while finishing off a hit ship,
+// biased toward small ships while hunting.
+var (
+	unitWeights = [NumShips]float64{1, 1, 1, 1, 1}
+	huntWeights = func() [NumShips]float64 {
+		var w [NumShips]float64
+		for s := range Ship(NumShips) {
+			w[s] = math.Pow(float64(Battleship.Plate())/float64(s.Plate()), hunterSmallShipBias)
+		}
+		return w
+	}()
+)
 
 // HunterBot is the strong bot. It fires where the opponent's afloat ships
 // most probably are: for each ship it counts the positions still consistent
@@ -118,21 +137,15 @@ func (b *HunterBot) fire(g *Game, seat engine.Seat, sec engine.Secrets) (Ship, [
 
 // volley picks up to n uncalled cells greedily by density.
 func (k *knowledge) volley(n int, r *rand.Rand) []Cell {
+	weight := &unitWeights
+	if k.hunting() {
+		weight = &huntWeights
+	}
 	var pick mask
 	out := make([]Cell, 0, n)
 	for range n {
-		d, ok := k.density(pick, hunterDamp)
-		if expSamplesHook != nil {
-			expSamples = expSamplesHook()
-		}
-		if expSamples > 0 {
-			d, ok = k.sampledDensity(expSamples, r)
-		}
-		taken := k.shot.or(pick)
-		c := bestCell(d, taken, ok, r)
-		if expLook != nil && n == 1 {
-			c = expLook(k, r)
-		}
+		d, ok := k.density(pick, hunterDamp, weight)
+		c := bestCell(d, k.shot.or(pick), ok, r)
 		if c < 0 {
 			break
 		}
@@ -147,7 +160,8 @@ func (k *knowledge) volley(n int, r *rand.Rand) []Cell {
 func bestCell(d [NumCells]float64, taken mask, ok bool, r *rand.Rand) Cell {
 	const eps = 1e-9
 	best := -1.0
-	var ties []Cell
+	var ties [NumCells]Cell
+	n := 0
 	for c := range Cell(NumCells) {
 		if taken.has(c) {
 			continue
@@ -159,13 +173,15 @@ func bestCell(d [NumCells]float64, taken mask, ok bool, r *rand.Rand) Cell {
 		switch {
 		case v > best+eps:
 			best = v
-			ties = append(ties[:0], c)
+			ties[0] = c
+			n = 1
 		case v >= best-eps:
-			ties = append(ties, c)
+			ties[n] = c
+			n++
 		}
 	}
-	if len(ties) == 0 {
+	if n == 0 {
 		return -1
 	}
-	return ties[r.IntN(len(ties))]
+	return ties[r.IntN(n)]
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	pool "github.com/libp2p/go-buffer-pool"
 )
 
 // Frame errors. ReadFrame and Conn.Recv wrap them with details.
@@ -33,7 +35,10 @@ func writeFrame(w io.Writer, p []byte) error {
 	if len(p) > MaxFrame {
 		return fmt.Errorf("write frame: %w: %d bytes, limit %d", ErrFrameTooLarge, len(p), MaxFrame)
 	}
-	buf := make([]byte, binary.MaxVarintLen64+len(p))
+	// One Write per frame (one muxer frame on a stream) from a pooled
+	// buffer; io.Writer implementations must not keep it.
+	buf := pool.Get(binary.MaxVarintLen64 + len(p))
+	defer pool.Put(buf)
 	n := binary.PutUvarint(buf, uint64(len(p)))
 	n += copy(buf[n:], p)
 	if _, err := w.Write(buf[:n]); err != nil {

@@ -9,6 +9,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 
@@ -136,32 +138,80 @@ func (agentCheat) AlterEnvelope(_ *fairness.Match, e *fairness.Envelope, _ crypt
 	return []*fairness.Envelope{e}
 }
 
+// wrongSalt spoils the salt of the first opening, single or whole-vector.
 func wrongSalt(_ *fairness.Match, _ *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
-	if len(in.Open) == 0 {
+	switch {
+	case len(in.Open) > 0:
+		in.Open[0].Salt[0] ^= 0x5a
+	case len(in.Full) > 0 && len(in.Full[0].Salts) > 0:
+		in.Full[0].Salts[0][0] ^= 0x5a
+	default:
 		return false
 	}
-	in.Open[0].Salt[0] ^= 0x5a
 	return true
 }
 
 // wrongSlot replaces the first opening with a genuine opening of another
-// slot of the same vector: the proof holds, but for the wrong value.
+// slot: the next leaf of the same vector, or, for a one-leaf vector (a
+// choice, a missile), the leaf of a sibling vector of the seat ("load/3"
+// for "load/5"). A whole-vector opening gets two leaves of different values
+// swapped, each with its own salt. Every proof holds, but for the wrong value.
 func wrongSlot(_ *fairness.Match, sec *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
-	if len(in.Open) == 0 {
-		return false
+	if len(in.Open) > 0 {
+		o := in.Open[0]
+		v, ok := sec.Vector(o.Slot.Name)
+		if !ok {
+			return false
+		}
+		if v.Size() < 2 {
+			if v, ok = siblingVector(sec, o.Slot.Name); !ok {
+				return false
+			}
+		}
+		other, err := v.Open((o.Slot.Index + 1) % v.Size())
+		if err != nil {
+			return false
+		}
+		in.Open[0] = other
+		return true
 	}
-	o := in.Open[0]
-	v, ok := sec.Vector(o.Slot.Name)
-	if !ok || v.Size() < 2 {
-		return false
+	for _, f := range in.Full {
+		for i := range f.Values {
+			for j := i + 1; j < len(f.Values); j++ {
+				if string(f.Values[i]) != string(f.Values[j]) {
+					f.Values[i], f.Values[j] = f.Values[j], f.Values[i]
+					f.Salts[i], f.Salts[j] = f.Salts[j], f.Salts[i]
+					return true
+				}
+			}
+		}
 	}
-	other, err := v.Open((o.Slot.Index + 1) % v.Size())
-	if err != nil {
-		return false
-	}
-	in.Open[0] = other
-	return true
+	return false
 }
+
+// siblingVector finds another vector the seat committed under a name that
+// differs from name only in its final number ("load/3" for "load/5").
+func siblingVector(sec *fairness.Secrets, name string) (*fairness.Vector, bool) {
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 {
+		return nil, false
+	}
+	n, err := strconv.Atoi(name[i+1:])
+	if err != nil {
+		return nil, false
+	}
+	for d := 1; d <= maxSibling; d++ {
+		for _, m := range []int{n - d, n + d} {
+			if v, ok := sec.Vector(name[:i+1] + strconv.Itoa(m)); ok && m > 0 {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// maxSibling bounds how far siblingVector looks from a vector's number.
+const maxSibling = 64
 
 func forgedRoll(_ *fairness.Match, _ *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
 	in.Link = fmt.Sprintf("%064x", 0xdecaf)

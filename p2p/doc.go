@@ -16,9 +16,12 @@
 //   - Match stream ([MatchProtocol]): [Host.OpenMatch] and [Host.Incoming] /
 //     [Host.HandleMatch] give a [*Conn] carrying length-prefixed frames
 //     (unsigned varint length then the bytes, the go-msgio varint format) of
-//     at most [MaxFrame] bytes. The remote peer is protected in the
-//     connection manager while a Conn is open. Any receive or send failure is
-//     terminal: the stream is reset and the Conn is closed.
+//     at most [MaxFrame] bytes. OpenMatch returns once the peer accepted the
+//     protocol, so either side may send first. The remote peer is protected
+//     in the connection manager while a Conn is open. Any receive or send
+//     failure is terminal, a context ending during Recv or Send included:
+//     the stream is reset and the Conn is closed. Relayed (limited)
+//     connections are allowed; [Conn.Kind] tells them apart.
 //   - Frame codec: [WriteFrame] and [ReadFrame] work over any io stream.
 //   - LAN discovery: mDNS with the service name [MDNSService]; every found
 //     peer is asked for its display name and current offer over
@@ -37,6 +40,8 @@
 //	OpenTimeout      30 s    OpenMatch without a context deadline
 //	InfoTimeout      5 s     one info query, dial included
 //	LANDialWait      2 s     how long the larger peer ID waits to be dialed
+//	LANDialTimeout   5 s     a dial made because of a discovery
+//	LANAddrTTL       10 min  how long mDNS addresses stay in the peerstore
 //	LANProbeAttempts 3       info queries to a newly found peer (500 ms, 1 s apart)
 //	LANRefresh       10 s    how often known LAN peers are asked again
 //	LANBuffer        64      LANPeers channel buffer (events beyond it are dropped)

@@ -47,7 +47,10 @@ type Config struct {
 	// Logger receives this package's logs and go-libp2p's own (go-libp2p's
 	// filtered by GOLOG_LOG_LEVEL, errors only by default). go-libp2p's
 	// logging is process-wide, so with several hosts in one process its
-	// records go to the logger of the newest open host. Nil discards.
+	// records go to the logger of the newest open host. Nil discards. The
+	// mDNS library (zeroconf) writes its rare errors through the standard
+	// log package instead; the program should route that one
+	// (slog.SetDefault or log.SetOutput), as this package does not touch it.
 	Logger *slog.Logger
 	// IdleTimeout is how long Conn.Recv waits for a frame; 0 means
 	// DefaultIdle.

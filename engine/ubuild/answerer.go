@@ -53,11 +53,9 @@ func (g *Game) HonestReports(seat engine.Seat, sec engine.Secrets) ([]Report, er
 		}
 		w := f.weapons[s]
 		if w == 0 {
-			wv, ok := sec.Value(WeaponsSlot(seat, s))
-			if !ok || len(wv) != 1 {
+			if w, ok = secretWeapons(sec, seat, s); !ok {
 				return nil, fmt.Errorf("ubuild: answer: %s's %s weapons are unknown", seat, s)
 			}
-			w = int(wv[0])
 		}
 		hits[s]++
 		if hits[s] >= min(s.Plate(), w) {

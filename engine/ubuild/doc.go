@@ -37,6 +37,38 @@
 //     the deferred checks (an [*engine.Fault] naming the seat on failure),
 //     and the match ends: "sank the whole fleet".
 //
+// # Checks and blame
+//
+// Every input that breaks a rule is rejected by Apply with an error wrapping
+// [engine.ErrIllegal] and leaves the state (and Hash) unchanged: a volley
+// with too many shots, a sunk or unknown ship, a coordinate called before or
+// twice; an answer with a missing, extra or reordered result, a miss on a
+// ship cell, a hit or sunk on water, the wrong ship, sunk claimed too early
+// or not claimed at min(plate, weapons), a hit-not-sunk at the plate number;
+// openings missing, duplicated, not asked for or malformed; opened cells of
+// one ship that fit no straight placement; opened weapon counts out of range
+// or unable to total 20. A check that convicts a seat other than the sender
+// (a deferred custom claim, the final reveal) is an [*engine.Fault] naming
+// that seat, and names the turn of a false claim.
+//
+// # Events
+//
+// Apply reports events with these kinds: "commit", "first", "fire", "miss",
+// "hit", "sunk" (one per shot, Seat = the defender), "fleet-sunk" (Seat =
+// the winner), "reveal" and "win".
+//
+// # Views and bots
+//
+// Besides the contract, [Game] offers read-only views for the UI: [Game.Variant],
+// [Game.Phase], [Game.Turn], [Game.Attacker], [Game.FirstPlayer],
+// [Game.Winner], [Game.Received] (the shots each seat's grid received),
+// [Game.Opened], [Game.Fleet] (hits, sunk, weapons once opened),
+// [Game.ShipsLeft], [Game.LastVolley], [Game.Targets], [Game.CanTarget] and
+// [Game.ShotsAllowed]. [RandomLayout], [Layout], [LayoutFromCells],
+// [LayoutFromSecrets] and [RandomWeapons] build and read fleets.
+// [NewRandomBot] plays uniformly at random; [NewHunterBot] is the strong bot
+// (probability density over the positions each ship can still take).
+//
 // # House choices
 //
 // Every value the rulebook leaves open is a constant in house.go:

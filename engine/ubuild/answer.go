@@ -84,7 +84,7 @@ func (st *state) applyAnswer(in engine.Input) ([]engine.Event, error) {
 		st.winner = a
 		st.phase = PhaseReveal
 		st.step = 0
-		ev = append(ev, engine.Event{Seat: a, Kind: "fleet-sunk",
+		ev = append(ev, engine.Event{Seat: a, Kind: "fleet sunk",
 			Text: fmt.Sprintf("%s sank the whole fleet of %s", a, d)})
 		return ev, nil
 	}

@@ -54,7 +54,7 @@
 // # Events
 //
 // Apply reports events with these kinds: "commit", "first", "fire", "miss",
-// "hit", "sunk" (one per shot, Seat = the defender), "fleet-sunk" (Seat =
+// "hit", "sunk" (one per shot, Seat = the defender), "fleet sunk" (Seat =
 // the winner), "reveal" and "win".
 //
 // # Views and bots

@@ -253,7 +253,7 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	deadline, ctxBound := bound(ctx, WriteTimeout)
+	deadline, ctxBound := bound(ctx, c.h.writeTimeout)
 	if err := c.s.SetWriteDeadline(deadline); err != nil {
 		err = fmt.Errorf("p2p: send to %s: set deadline: %w", c.remote, err)
 		c.fail(err, network.StreamNoError)
@@ -265,7 +265,7 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 	if err == nil {
 		return nil
 	}
-	err = c.explain("send to", ctx, fired, ctxBound, err, ErrSendStalled, WriteTimeout)
+	err = c.explain("send to", ctx, fired, ctxBound, err, ErrSendStalled, c.h.writeTimeout)
 	c.fail(err, network.StreamNoError)
 	return err
 }

@@ -373,6 +373,34 @@ func TestOpenMatchUnsupported(t *testing.T) {
 	}
 }
 
+func TestSendStalled(t *testing.T) {
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = 200 * time.Millisecond
+	a, b := pair(t, "tcp", Config{}, Config{})
+	ca, cb := matchPair(t, a, b)
+	// b never reads: a's sends fill the flow-control window, then stall.
+	var err error
+	for i := 0; i < 1000 && err == nil; i++ {
+		err = ca.Send(context.Background(), make([]byte, MaxFrame))
+	}
+	if !errors.Is(err, ErrSendStalled) {
+		t.Fatalf("Send to a peer that never reads: %v, want ErrSendStalled", err)
+	}
+	t.Logf("Send: %v", err)
+	if !errors.Is(ca.Err(), ErrSendStalled) {
+		t.Fatalf("Conn not closed by the stall: %v", ca.Err())
+	}
+	// b sees the reset once it reads past what arrived.
+	for {
+		if _, err := cb.Recv(ctxT(t, 5*time.Second)); err != nil {
+			if !errors.Is(err, ErrPeerReset) {
+				t.Fatalf("b: %v, want ErrPeerReset", err)
+			}
+			break
+		}
+	}
+}
+
 func TestOpenMatchErrors(t *testing.T) {
 	a := newHost(t, Config{})
 	if _, err := a.OpenMatch(ctxT(t, time.Second), a.ID()); err == nil {

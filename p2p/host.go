@@ -65,8 +65,10 @@ type Host struct {
 	log  *slog.Logger
 	sink *slog.Logger // Config.Logger as given, the target of go-libp2p's logs
 	idle time.Duration
-	// acceptWait is AcceptWait, shortened by tests.
-	acceptWait time.Duration
+	// acceptWait and writeTimeout are AcceptWait and WriteTimeout,
+	// shortened by tests.
+	acceptWait   time.Duration
+	writeTimeout time.Duration
 
 	closing chan struct{} // closed when Close starts
 	wg      sync.WaitGroup
@@ -143,17 +145,18 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		idle = DefaultIdle
 	}
 	h := &Host{
-		h:          lh,
-		cm:         cm,
-		log:        logger.With("component", "p2p", "self", shortID(lh.ID())),
-		sink:       logger,
-		idle:       idle,
-		acceptWait: acceptWait,
-		closing:    make(chan struct{}),
-		name:       cfg.Name,
-		conns:      make(map[*Conn]struct{}),
-		protected:  make(map[peer.ID]int),
-		incoming:   make(chan *Conn, IncomingBuffer),
+		h:            lh,
+		cm:           cm,
+		log:          logger.With("component", "p2p", "self", shortID(lh.ID())),
+		sink:         logger,
+		idle:         idle,
+		acceptWait:   acceptWait,
+		writeTimeout: writeTimeout,
+		closing:      make(chan struct{}),
+		name:         cfg.Name,
+		conns:        make(map[*Conn]struct{}),
+		protected:    make(map[peer.ID]int),
+		incoming:     make(chan *Conn, IncomingBuffer),
 	}
 	h.lan = newLAN(h)
 	lh.SetStreamHandler(MatchProtocol, h.handleMatch)

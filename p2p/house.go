@@ -75,8 +75,9 @@ const (
 
 // Copies of the waits tests shorten; read when a Host starts.
 var (
-	acceptWait = AcceptWait
-	lanRefresh = LANRefresh
+	acceptWait   = AcceptWait
+	writeTimeout = WriteTimeout
+	lanRefresh   = LANRefresh
 )
 
 // Connection manager settings.

@@ -1,0 +1,153 @@
+package cheat
+
+import (
+	"context"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/sea"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// The cheats of Mission Command Sea (issue 4), by seat 1, and what catches
+// them at the message that carries them:
+//
+//   - strength-differs: a fighter's strength opened (in a dogfight, or at
+//     the final reveal) as a 4 when another value was committed; the
+//     referee checks the opening against the commitment.
+//   - harpoon-was-sidewinder: a missile committed as a Sidewinder launched as
+//     a Harpoon; the launch opens the missile leaf and the engine refuses
+//     anything but a Harpoon.
+//   - illegal-path: a scramble flight longer than the die it uses; the
+//     engine checks every path.
+//   - forged-own-roll: a dice preimage that is not the next link of the
+//     seat's chain, for a roll the seat itself acts on (its scramble, fire
+//     or dogfight dice); the referee checks each preimage against the chain
+//     (the generic forged-roll does the same at the match's first roll).
+//   - destroyer-fires-twice: a destroyer that fired in this step fires again;
+//     the engine tracks which destroyers have acted.
+func init() {
+	register("sea",
+		Kind{"strength-differs", "opens a fighter's strength as a 4 when it committed another value", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []string{fairness.InOpen}, alter: strengthDiffers}, nil
+		}},
+		Kind{"harpoon-was-sidewinder", "loads Sidewinders, then launches one as a Harpoon", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+			return agentCheat{}, steering(sidewinderAsHarpoon)
+		}},
+		Kind{"illegal-path", "flies a fighter farther than its scramble die allows", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+			return agentCheat{}, steering(illegalPath)
+		}},
+		Kind{"forged-own-roll", "reveals a forged dice preimage for a roll it acts on itself", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []string{fairness.InShare}, alter: forgedOwnRoll}, nil
+		}},
+		Kind{"destroyer-fires-twice", "fires a destroyer a second time in the same step", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+			c := &doubleFire{}
+			return agentCheat{}, steering(c.decide)
+		}},
+	)
+}
+
+// strongest returns the strength leaf a cheater would rather show: a 4, or a
+// 3 for a fighter that is a 4 already.
+func strongest(v []byte) fairness.Hex {
+	if s, err := sea.DecodeStrength(v); err == nil && s == sea.MaxStrength {
+		return sea.EncodeStrength(sea.MaxStrength - 1)
+	}
+	return sea.EncodeStrength(sea.MaxStrength)
+}
+
+// strengthDiffers changes the first strength it opens, whether a single
+// opening in a dogfight or a whole-vector opening at the final reveal.
+func strengthDiffers(m *fairness.Match, _ *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
+	if _, ok := m.Game().(*sea.Game); !ok {
+		return false
+	}
+	for i := range in.Open {
+		if in.Open[i].Slot.Name == sea.StrengthsName {
+			in.Open[i].Value = strongest(in.Open[i].Value)
+			return true
+		}
+	}
+	for _, f := range in.Full {
+		if f.Name == sea.StrengthsName && len(f.Values) > 0 {
+			f.Values[0] = strongest(f.Values[0])
+			return true
+		}
+	}
+	return false
+}
+
+// sidewinderAsHarpoon loads every fighter that takes off with a Sidewinder
+// (a legal choice), then launches one of them as a Harpoon.
+func sidewinderAsHarpoon(ctx context.Context, inner engine.Agent, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	sg, ok := g.(*sea.Game)
+	switch {
+	case !ok:
+	case n.Kind == engine.NeedCommit && strings.HasPrefix(n.Name, strings.TrimSuffix(sea.LoadName(0), "0")):
+		return engine.Decision{Leaves: [][]byte{sea.EncodeMissile(sea.Sidewinder)}}, nil
+	case n.Kind == engine.NeedMove && n.Name == sea.NeedLaunch:
+		for _, f := range sg.Fighters(seat, sec) {
+			if f.State == sea.InFlight && f.Armed && f.Missile == sea.Sidewinder {
+				return moveDecision(sea.LaunchMove(f.Index))
+			}
+		}
+	}
+	return inner.Decide(ctx, g, seat, sec, n)
+}
+
+// illegalPath stretches the first flight of a scramble one space past its
+// die (back and forth between neighbouring spaces if need be).
+func illegalPath(ctx context.Context, inner engine.Agent, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	d, err := inner.Decide(ctx, g, seat, sec, n)
+	sg, ok := g.(*sea.Game)
+	if err != nil || !ok || n.Kind != engine.NeedMove || n.Name != sea.NeedScramble {
+		return d, err
+	}
+	m, err := sea.DecodeMove(d.Move)
+	dice := sg.ScrambleRoll()
+	if err != nil || m.Kind != sea.KindScramble || len(m.Flights) == 0 || m.Flights[0].Die >= len(dice) {
+		return d, nil
+	}
+	fl := &m.Flights[0]
+	for len(fl.Path) <= dice[fl.Die] {
+		fl.Path = append(fl.Path, sea.Neighbors(fl.Path[len(fl.Path)-1])[0])
+	}
+	return moveDecision(m)
+}
+
+// forgedOwnRoll forges the seat's preimage for the first roll it acts on.
+func forgedOwnRoll(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool {
+	if st.Need.Seat != st.Seat {
+		return false
+	}
+	return forgedRoll(m, sec, st, in)
+}
+
+// doubleFire fires a destroyer whenever one has a target and, when the
+// step asks the seat again, fires that destroyer once more.
+type doubleFire struct {
+	fired      bool
+	turn, step int
+	destroyer  int
+	target     sea.Target
+}
+
+func (c *doubleFire) decide(ctx context.Context, inner engine.Agent, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	sg, ok := g.(*sea.Game)
+	if !ok || n.Kind != engine.NeedMove || (n.Name != sea.NeedDestroyers && n.Name != sea.NeedDefense) {
+		return inner.Decide(ctx, g, seat, sec, n)
+	}
+	if c.fired && c.turn == sg.Turn() && c.step == sg.Step() {
+		return moveDecision(sea.FireMove(c.destroyer, c.target))
+	}
+	for _, v := range sg.Destroyers(seat) {
+		if !v.Afloat || v.Acted || v.Fired {
+			continue
+		}
+		if ts := sg.FireTargets(seat, v.Index); len(ts) > 0 {
+			c.fired, c.turn, c.step, c.destroyer, c.target = true, sg.Turn(), sg.Step(), v.Index, ts[0].Target
+			return moveDecision(sea.FireMove(v.Index, ts[0].Target))
+		}
+	}
+	return inner.Decide(ctx, g, seat, sec, n)
+}

@@ -253,13 +253,14 @@ func WeaponLeaves(w [NumShips]int) [][]byte {
 // RandomWeapons returns a custom build drawn uniformly from every legal one
 // (each ship MinWeapons..MaxWeapons, FleetWeapons in all).
 func RandomWeapons(r *rand.Rand) [NumShips]int {
-	// A uniform composition of FleetWeapons into NumShips positive parts is a
-	// uniform choice of NumShips-1 distinct cut points; reject parts too big.
-	// (This relies on MinWeapons being 1.)
+	// Give every ship MinWeapons-1, then split the rest into NumShips positive
+	// parts: a uniform composition is a uniform choice of NumShips-1 distinct
+	// cut points among rest-1. Builds with a part too big are drawn again.
+	const rest = FleetWeapons - NumShips*(MinWeapons-1)
 	for {
-		var cut [FleetWeapons]bool
+		var cut [rest]bool
 		for k := 0; k < NumShips-1; {
-			i := 1 + r.IntN(FleetWeapons-1)
+			i := 1 + r.IntN(rest-1)
 			if !cut[i] {
 				cut[i] = true
 				k++
@@ -267,9 +268,9 @@ func RandomWeapons(r *rand.Rand) [NumShips]int {
 		}
 		var w [NumShips]int
 		s, last := 0, 0
-		for i := 1; i <= FleetWeapons; i++ {
-			if i == FleetWeapons || cut[i] {
-				w[s] = i - last
+		for i := 1; i <= rest; i++ {
+			if i == rest || cut[i] {
+				w[s] = i - last + MinWeapons - 1
 				last = i
 				s++
 			}

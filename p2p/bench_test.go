@@ -45,6 +45,30 @@ func BenchmarkConnect(b *testing.B) {
 	}
 }
 
+// BenchmarkOpenMatch measures opening a match stream on an existing
+// connection (negotiation included) until the peer has accepted it.
+func BenchmarkOpenMatch(b *testing.B) {
+	for _, tr := range transports {
+		b.Run(tr.name, func(b *testing.B) {
+			x, y := pair(b, tr.name, Config{ListenAddrs: tr.listen}, Config{ListenAddrs: tr.listen})
+			accepted := make(chan *Conn, 1)
+			y.HandleMatch(func(c *Conn) { accepted <- c })
+			ctx := context.Background()
+			for b.Loop() {
+				c, err := x.OpenMatch(ctx, y.ID())
+				if err != nil {
+					b.Fatal(err)
+				}
+				other := <-accepted
+				b.StopTimer()
+				_ = c.Close()
+				_ = other.Close()
+				b.StartTimer()
+			}
+		})
+	}
+}
+
 // BenchmarkFrameRoundTrip measures one frame to the peer and its echo back
 // on an open match stream.
 func BenchmarkFrameRoundTrip(b *testing.B) {

@@ -33,9 +33,10 @@ var (
 
 // Conn is one /salvo/match/1 stream to a peer, carrying frames. Send and
 // Recv may run concurrently with each other (one of each at a time; more
-// are serialised). The first failure of either is terminal: the stream is
-// reset, the Conn is closed and every later call returns that error. While
-// a Conn is open its peer is protected in the connection manager.
+// are serialised). Apart from a context ending between frames, the first
+// failure of either is terminal: the stream is reset, the Conn is closed
+// and every later call returns that error. While a Conn is open its peer
+// is protected in the connection manager.
 type Conn struct {
 	h      *Host
 	s      network.Stream
@@ -243,7 +244,10 @@ func (c *Conn) Err() error {
 
 // Send writes p as one frame. It fails at once, with the Conn left open,
 // for a frame over MaxFrame; it waits at most until ctx ends or
-// WriteTimeout passes.
+// WriteTimeout passes. When ctx ends before the stream took any byte of
+// the frame, Send returns the context's error and the Conn stays open;
+// any other failure (a stall past WriteTimeout, a frame cut short, a
+// reset) closes the Conn.
 func (c *Conn) Send(ctx context.Context, p []byte) error {
 	if len(p) > MaxFrame {
 		return fmt.Errorf("p2p: send to %s: %w: %d bytes, limit %d", c.remote, ErrFrameTooLarge, len(p), MaxFrame)
@@ -260,10 +264,13 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 		return err
 	}
 	stop := interruptOn(ctx, c.s.SetWriteDeadline)
-	err := writeFrame(c.s, p)
+	n, err := writeFrame(c.s, p)
 	fired := stop()
 	if err == nil {
 		return nil
+	}
+	if n == 0 && c.Err() == nil && ctxEnded(ctx, fired, ctxBound, err) {
+		return fmt.Errorf("p2p: send to %s: %w", c.remote, ctxCause(ctx))
 	}
 	err = c.explain("send to", ctx, fired, ctxBound, err, ErrSendStalled, c.h.writeTimeout)
 	c.fail(err, network.StreamNoError)
@@ -271,10 +278,12 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 }
 
 // Recv reads the next frame. It waits until a frame arrives, ctx ends or
-// the idle timeout passes. A frame over MaxFrame, a truncated or malformed
-// frame, the peer closing or resetting the stream, an idle timeout or the
-// context ending all give a wrapped error and close the Conn (resetting
-// the stream).
+// the idle timeout passes. When ctx ends before any byte of the next frame
+// has arrived, Recv returns the context's error and the Conn stays open (a
+// later Recv gets that frame). A frame over MaxFrame, a truncated or
+// malformed frame, the peer closing or resetting the stream, the idle
+// timeout (ErrIdle) or ctx ending in the middle of a frame all give a
+// wrapped error and close the Conn, resetting the stream.
 func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("p2p: recv from %s: %w", c.remote, err)
@@ -288,10 +297,14 @@ func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
 		return nil, err
 	}
 	stop := interruptOn(ctx, c.s.SetReadDeadline)
-	p, err := readFrame(c.r, MaxFrame)
+	cr := countingReader{r: c.r}
+	p, err := readFrame(&cr, MaxFrame)
 	fired := stop()
 	if err == nil {
 		return p, nil
+	}
+	if cr.n == 0 && c.Err() == nil && ctxEnded(ctx, fired, ctxBound, err) {
+		return nil, fmt.Errorf("p2p: recv from %s: %w", c.remote, ctxCause(ctx))
 	}
 	code := network.StreamNoError
 	if errors.Is(err, ErrFrameTooLarge) || errors.Is(err, ErrMalformedFrame) {
@@ -359,6 +372,44 @@ func (c *Conn) explain(op string, ctx context.Context, fired, ctxBound bool, err
 		return fmt.Errorf("p2p: %s %s: %w: %w", op, c.remote, ErrPeerReset, err)
 	}
 	return fmt.Errorf("p2p: %s %s: %w", op, c.remote, err)
+}
+
+// ctxEnded reports whether err came from ctx ending (its cancellation
+// moved the deadline, or its deadline was the stream deadline that hit).
+func ctxEnded(ctx context.Context, fired, ctxBound bool, err error) bool {
+	return fired || ctx.Err() != nil || ctxBound && isTimeout(err)
+}
+
+// ctxCause is why ctx ended; a deadline that the stream noticed a moment
+// before the context did counts as context.DeadlineExceeded.
+func ctxCause(ctx context.Context) error {
+	if err := context.Cause(ctx); err != nil {
+		return err
+	}
+	return context.DeadlineExceeded
+}
+
+// countingReader counts the bytes a frame read consumed, so Recv can tell
+// a wait that ended cleanly from one that ended inside a frame.
+type countingReader struct {
+	r *bufio.Reader
+	n int
+}
+
+// Read reads from the buffered stream, counting.
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// ReadByte reads one byte from the buffered stream, counting.
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.n++
+	}
+	return b, err
 }
 
 // bound is the earlier of ctx's deadline and now+limit, and whether ctx's

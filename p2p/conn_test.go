@@ -244,22 +244,54 @@ func TestMatchRecvEnds(t *testing.T) {
 			t.Fatalf("other side: %v, want ErrPeerReset", err)
 		}
 	})
-	t.Run("context deadline", func(t *testing.T) {
+	t.Run("context deadline between frames keeps the Conn", func(t *testing.T) {
 		a, b := pair(t, "quic-v1", Config{}, Config{})
-		_, cb := matchPair(t, a, b)
+		ca, cb := matchPair(t, a, b)
 		ctx, cancel := ctxWithin(100 * time.Millisecond)
 		defer cancel()
 		if _, err := cb.Recv(ctx); !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrIdle) {
 			t.Fatalf("Recv: %v, want context.DeadlineExceeded", err)
 		}
+		if err := cb.Err(); err != nil {
+			t.Fatalf("Conn closed by a context that ended between frames: %v", err)
+		}
+		if err := ca.Send(ctxT(t, 5*time.Second), []byte("later")); err != nil {
+			t.Fatal(err)
+		}
+		if p, err := cb.Recv(ctxT(t, 5*time.Second)); err != nil || string(p) != "later" {
+			t.Fatalf("Recv after the deadline: %q, %v", p, err)
+		}
 	})
-	t.Run("context cancelled", func(t *testing.T) {
+	t.Run("context cancelled between frames keeps the Conn", func(t *testing.T) {
 		a, b := pair(t, "tcp", Config{}, Config{})
-		_, cb := matchPair(t, a, b)
+		ca, cb := matchPair(t, a, b)
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(50*time.Millisecond, cancel)
 		if _, err := cb.Recv(ctx); !errors.Is(err, context.Canceled) {
 			t.Fatalf("Recv: %v, want context.Canceled", err)
+		}
+		if err := ca.Send(ctxT(t, 5*time.Second), []byte("later")); err != nil {
+			t.Fatal(err)
+		}
+		if p, err := cb.Recv(ctxT(t, 5*time.Second)); err != nil || string(p) != "later" {
+			t.Fatalf("Recv after the cancel: %q, %v", p, err)
+		}
+	})
+	t.Run("context ending inside a frame closes the Conn", func(t *testing.T) {
+		a, b := pair(t, "tcp", Config{}, Config{})
+		s := rawStream(t, a, b)
+		// A header promising 10 bytes, then only 4 of them.
+		if _, err := s.Write(append(binary.AppendUvarint(nil, 10), "half"...)); err != nil {
+			t.Fatal(err)
+		}
+		cb := accept(t, b)
+		ctx, cancel := ctxWithin(150 * time.Millisecond)
+		defer cancel()
+		if _, err := cb.Recv(ctx); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Recv: %v, want context.DeadlineExceeded", err)
+		}
+		if !errors.Is(cb.Err(), context.DeadlineExceeded) {
+			t.Fatalf("Conn left open after a context ended mid-frame: Err() = %v", cb.Err())
 		}
 	})
 	t.Run("local Close unblocks Recv", func(t *testing.T) {

@@ -18,10 +18,12 @@
 //     (unsigned varint length then the bytes, the go-msgio varint format) of
 //     at most [MaxFrame] bytes. OpenMatch returns once the peer accepted the
 //     protocol, so either side may send first. The remote peer is protected
-//     in the connection manager while a Conn is open. Any receive or send
-//     failure is terminal, a context ending during Recv or Send included:
-//     the stream is reset and the Conn is closed. Relayed (limited)
-//     connections are allowed; [Conn.Kind] tells them apart.
+//     in the connection manager while a Conn is open. A context that ends
+//     while Recv waits between frames (or before Send handed over a byte)
+//     only returns its error; every other failure, a context ending in the
+//     middle of a frame included, is terminal: the stream is reset and the
+//     Conn is closed. Relayed (limited) connections are allowed;
+//     [Conn.Kind] tells them apart.
 //   - Frame codec: [WriteFrame] and [ReadFrame] work over any io stream.
 //   - LAN discovery: mDNS with the service name [MDNSService]; every found
 //     peer is asked for its display name and current offer over

@@ -24,16 +24,17 @@ var (
 // then the bytes, in a single Write call. Frames over MaxFrame are refused
 // before anything is written.
 func WriteFrame(w io.Writer, p []byte) error {
-	if err := writeFrame(w, p); err != nil {
+	if _, err := writeFrame(w, p); err != nil {
 		return fmt.Errorf("p2p: %w", err)
 	}
 	return nil
 }
 
-// writeFrame is WriteFrame with errors not yet prefixed by the package.
-func writeFrame(w io.Writer, p []byte) error {
+// writeFrame is WriteFrame with errors not yet prefixed by the package; it
+// also reports how many bytes the writer took.
+func writeFrame(w io.Writer, p []byte) (int, error) {
 	if len(p) > MaxFrame {
-		return fmt.Errorf("write frame: %w: %d bytes, limit %d", ErrFrameTooLarge, len(p), MaxFrame)
+		return 0, fmt.Errorf("write frame: %w: %d bytes, limit %d", ErrFrameTooLarge, len(p), MaxFrame)
 	}
 	// One Write per frame (one muxer frame on a stream) from a pooled
 	// buffer; io.Writer implementations must not keep it.
@@ -41,10 +42,11 @@ func writeFrame(w io.Writer, p []byte) error {
 	defer pool.Put(buf)
 	n := binary.PutUvarint(buf, uint64(len(p)))
 	n += copy(buf[n:], p)
-	if _, err := w.Write(buf[:n]); err != nil {
-		return fmt.Errorf("write frame of %d bytes: %w", len(p), err)
+	written, err := w.Write(buf[:n])
+	if err != nil {
+		return written, fmt.Errorf("write frame of %d bytes: %w", len(p), err)
 	}
-	return nil
+	return written, nil
 }
 
 // ReadFrame reads one frame from r and returns its payload (never nil,

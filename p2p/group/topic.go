@@ -1,0 +1,264 @@
+package group
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// ErrFrameTooLarge is returned by Send for a frame over MaxFrame.
+var ErrFrameTooLarge = errors.New("frame too large")
+
+// Stats counts what went through a topic.
+type Stats struct {
+	Sent, Received       int   // frames published / delivered to Recv
+	BytesSent, BytesRecv int64 // their bytes
+	Rejected             int   // frames the validator refused (non-player author, oversize)
+	Dropped              int   // frames dropped because their author's queue was full
+	OwnSeen              int   // own frames echoed back by pubsub and dropped
+	MaxQueued            int   // the longest the queue has been
+}
+
+// Topic is one match's pubsub topic, joined: a fairness.GroupTransport.
+// Send and RecvFrom may be called concurrently.
+type Topic struct {
+	r       *Router
+	name    string
+	allowed map[peer.ID]bool
+	others  []peer.ID
+	pt      *pubsub.Topic
+	sub     *pubsub.Subscription
+	stop    context.CancelFunc
+	done    chan struct{} // closed when the reader ends
+
+	mu     sync.Mutex
+	inbox  *inbox
+	ready  chan struct{} // signalled when the queue grows or the reader ends
+	err    error         // why the reader ended
+	closed bool
+	stats  Stats
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+func newTopic(r *Router, name string, allowed map[peer.ID]bool, others []peer.ID) *Topic {
+	return &Topic{r: r, name: name, allowed: allowed, others: others, inbox: newInbox(QueuePerAuthor), ready: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {
+	t.pt, t.sub = pt, sub
+	ctx, cancel := context.WithCancel(context.Background())
+	t.stop = cancel
+	go t.read(ctx)
+}
+
+// Name is the pubsub topic name.
+func (t *Topic) Name() string { return t.name }
+
+// Others lists the other players, in the order given to Join.
+func (t *Topic) Others() []peer.ID { return slices.Clone(t.others) }
+
+// validate is the topic validator: only players author frames, and no
+// frame is over MaxFrame. It runs for the local peer's own frames too.
+func (t *Topic) validate(_ context.Context, _ peer.ID, msg *pubsub.Message) pubsub.ValidationResult {
+	author := msg.GetFrom()
+	if !t.allowed[author] || len(msg.GetData()) > MaxFrame {
+		t.mu.Lock()
+		t.stats.Rejected++
+		t.mu.Unlock()
+		t.r.log.Debug("frame rejected", "topic", t.name, "author", shortID(author), "bytes", len(msg.GetData()))
+		return pubsub.ValidationReject
+	}
+	return pubsub.ValidationAccept
+}
+
+// read drains the subscription into the queue.
+func (t *Topic) read(ctx context.Context) {
+	defer close(t.done)
+	self := t.r.h.ID()
+	for {
+		msg, err := t.sub.Next(ctx)
+		if err != nil {
+			t.mu.Lock()
+			if t.err == nil {
+				t.err = err
+			}
+			t.mu.Unlock()
+			t.signal()
+			return
+		}
+		author := msg.GetFrom()
+		t.mu.Lock()
+		switch {
+		case author == self:
+			t.stats.OwnSeen++
+		case !t.inbox.push(inbound{data: msg.GetData(), from: author}):
+			t.stats.Dropped++
+			t.r.log.Warn("frame dropped: its author's queue is full", "topic", t.name, "author", shortID(author))
+		}
+		t.stats.MaxQueued = t.inbox.max
+		t.mu.Unlock()
+		t.signal()
+	}
+}
+
+func (t *Topic) signal() {
+	select {
+	case t.ready <- struct{}{}:
+	default:
+	}
+}
+
+// Send publishes one frame to the other players.
+func (t *Topic) Send(ctx context.Context, frame []byte) error {
+	if len(frame) > MaxFrame {
+		return fmt.Errorf("group: send on %s: %w: %d bytes, limit %d", t.name, ErrFrameTooLarge, len(frame), MaxFrame)
+	}
+	t.mu.Lock()
+	closed := t.closed
+	t.mu.Unlock()
+	if closed {
+		return fmt.Errorf("group: send on %s: %w", t.name, ErrClosed)
+	}
+	if err := t.pt.Publish(ctx, frame); err != nil {
+		return fmt.Errorf("group: send on %s: %w", t.name, err)
+	}
+	t.mu.Lock()
+	t.stats.Sent++
+	t.stats.BytesSent += int64(len(frame))
+	t.mu.Unlock()
+	return nil
+}
+
+// Recv returns the next frame from another player.
+func (t *Topic) Recv(ctx context.Context) ([]byte, error) {
+	b, _, err := t.RecvFrom(ctx)
+	return b, err
+}
+
+// RecvFrom returns the next frame from another player and its author's
+// peer ID. After Close, or once gossipsub stops, it returns an error
+// wrapping ErrClosed.
+func (t *Topic) RecvFrom(ctx context.Context) ([]byte, string, error) {
+	for {
+		t.mu.Lock()
+		if in, ok := t.inbox.pop(); ok {
+			t.stats.Received++
+			t.stats.BytesRecv += int64(len(in.data))
+			t.mu.Unlock()
+			return in.data, in.from.String(), nil
+		}
+		if t.closed || t.err != nil {
+			err := t.err
+			t.mu.Unlock()
+			return nil, "", fmt.Errorf("group: receive on %s: %w (%v)", t.name, ErrClosed, err)
+		}
+		t.mu.Unlock()
+		select {
+		case <-t.ready:
+		case <-ctx.Done():
+			return nil, "", fmt.Errorf("group: receive on %s: %w", t.name, ctx.Err())
+		}
+	}
+}
+
+// Peers lists the other players this peer currently sees subscribed.
+func (t *Topic) Peers() []peer.ID {
+	var out []peer.ID
+	in := map[peer.ID]bool{}
+	for _, p := range t.pt.ListPeers() {
+		in[p] = true
+	}
+	for _, p := range t.others {
+		if in[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// missing lists the other players not seen subscribed.
+func (t *Topic) missing() []peer.ID {
+	seen := map[peer.ID]bool{}
+	for _, p := range t.Peers() {
+		seen[p] = true
+	}
+	var out []peer.ID
+	for _, p := range t.others {
+		if !seen[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// WaitPeers blocks until this peer sees every other player subscribed: from
+// then on its frames go straight to all of them. The error names the
+// players still missing.
+func (t *Topic) WaitPeers(ctx context.Context) error {
+	tick := time.NewTicker(PollInterval)
+	defer tick.Stop()
+	for {
+		miss := t.missing()
+		if len(miss) == 0 {
+			return nil
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			names := make([]string, len(miss))
+			for i, p := range miss {
+				names[i] = p.String()
+			}
+			return fmt.Errorf("group: %s: players not seen on the topic: %v: %w", t.name, names, ctx.Err())
+		}
+	}
+}
+
+// Linger waits until no other player is subscribed any more (each leaves
+// once its referee is done, so it has every frame it needs), at most d or
+// until ctx ends.
+func (t *Topic) Linger(ctx context.Context, d time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	tick := time.NewTicker(PollInterval)
+	defer tick.Stop()
+	for len(t.Peers()) > 0 {
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// Stats returns what went through the topic so far.
+func (t *Topic) Stats() Stats {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stats
+}
+
+// Close leaves the topic: the subscription ends (RecvFrom returns
+// ErrClosed), the other players see this peer leave, and the topic's name
+// may be joined again. It is idempotent.
+func (t *Topic) Close() error {
+	t.closeOnce.Do(func() {
+		t.mu.Lock()
+		t.closed = true
+		t.mu.Unlock()
+		t.sub.Cancel()
+		t.stop()
+		<-t.done
+		t.signal()
+		t.closeErr = t.r.leave(t)
+	})
+	return t.closeErr
+}

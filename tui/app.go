@@ -173,6 +173,12 @@ func New(cfg Config) (*App, error) {
 // Run shows the interface until the player quits. It returns once every
 // match it ran has written its transcript and every host is closed.
 func (a *App) Run() error {
+	// Draw on the terminal's own background everywhere (tview's default
+	// theme is white on black).
+	tview.Styles.PrimitiveBackgroundColor = tcell.ColorDefault
+	tview.Styles.ContrastBackgroundColor = tcell.ColorDefault
+	tview.Styles.MoreContrastBackgroundColor = tcell.ColorDefault
+	tview.Styles.PrimaryTextColor = tcell.ColorDefault
 	a.tv = tview.NewApplication()
 	if a.cfg.Screen != nil {
 		a.tv.SetScreen(a.cfg.Screen)
@@ -351,7 +357,7 @@ func (a *App) bindings() []keys.Binding {
 		{Keys: []keys.Key{keys.K(tcell.KeyCtrlC)}, Label: "ctrl-c", Hint: "quit", Help: "quit Salvo (asks first during a match)", Hidden: true, Run: a.quit},
 	}
 	if !typing && a.overlay == nil {
-		global = append([]keys.Binding{{Keys: []keys.Key{keys.R('?')}, Label: "?", Hint: "help", Help: "show every key in force, searchable", Run: a.showHelp}}, global...)
+		global = append([]keys.Binding{{Keys: []keys.Key{keys.R('?')}, Label: "?", Hint: "help", Help: "show every key in force, searchable", Pin: true, Run: a.showHelp}}, global...)
 	}
 	return keys.Merge(local, global)
 }

@@ -173,7 +173,7 @@ func (as *auditScreen) bindings() []keys.Binding {
 		{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "raw", Help: "show the selected message as signed, with the commitments its openings answer", Run: as.openDetail},
 		{Keys: []keys.Key{keys.R('g'), keys.K(tcell.KeyHome)}, Label: "g", Hint: "first", Hidden: true, Help: "the first step (the header)", Run: func() { as.jump(0) }},
 		{Keys: []keys.Key{keys.R('G'), keys.K(tcell.KeyEnd)}, Label: "G", Hint: "last", Hidden: true, Help: "the last step", Run: func() { as.jump(1 << 30) }},
-		{Keys: []keys.Key{keys.R('q'), keyEsc}, Label: "q", Hint: "back", Help: "leave the audit viewer", Run: as.a.pop},
+		{Keys: []keys.Key{keys.R('q'), keyEsc}, Label: "q", Hint: "back", Pin: true, Help: "leave the audit viewer", Run: as.a.pop},
 	}
 }
 
@@ -217,7 +217,7 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if rep.Verdict != fairness.Clean {
 		vst, glyph = th.Bad, style.Fail
 	}
-	vl := style.Wrap(glyph+" "+as.say(rep.Summary()), w-2, "  ")
+	vl := style.Wrap(glyph+" "+rep.Summary(), w-2, "  ")
 	if len(vl) > 2 {
 		vl = vl[:2]
 		vl[1] = style.Truncate(vl[1], w-3)

@@ -179,6 +179,6 @@ func (hs *hostScreen) bindings() []keys.Binding {
 				hs.copied = true
 			}
 		}},
-		{Keys: []keys.Key{keyEsc, keys.R('q')}, Label: "esc", Hint: "stop hosting", Help: "stop offering the game and go back to the lobby", Run: hs.a.toLobby},
+		{Keys: []keys.Key{keyEsc, keys.R('q')}, Label: "esc", Hint: "stop hosting", Pin: true, Help: "stop offering the game and go back to the lobby", Run: hs.a.toLobby},
 	}
 }

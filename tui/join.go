@@ -162,6 +162,6 @@ func (js *joinScreen) bindings() []keys.Binding {
 	}
 	return []keys.Binding{
 		{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "join", Help: "connect to the host and join its game", Run: js.connect},
-		{Keys: []keys.Key{keyEsc}, Label: "esc", Hint: "back", Help: "back to the lobby", Run: js.a.toLobby},
+		{Keys: []keys.Key{keyEsc}, Label: "esc", Hint: "back", Pin: true, Help: "back to the lobby", Run: js.a.toLobby},
 	}
 }

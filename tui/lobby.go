@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -145,7 +146,12 @@ func (l *lobbyScreen) joinPeer(p p2p.PeerInfo) {
 
 // askAudit asks for a transcript to open.
 func (l *lobbyScreen) askAudit() {
-	dir := filepath.Join(l.a.cfg.DataDir, MatchesDir) + string(filepath.Separator)
+	dir, err := l.a.matchesDir()
+	if err != nil {
+		l.status = err.Error()
+		return
+	}
+	dir += string(filepath.Separator)
 	l.a.openOverlay(newPrompt(l.a, "Audit a match record", "file: ", dir, checkTranscriptPath, l.a.openAudit))
 }
 
@@ -219,7 +225,7 @@ func (l *lobbyScreen) cycleBot() {
 
 func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := l.a, l.a.th
-	titleBar(scr, th, x, y, w, []style.Seg{style.S("Salvo", th.Base), style.S(" · naval games peer to peer, fair without a server", th.Base)},
+	titleBar(scr, th, x, y, w, []style.Seg{style.S("Salvo", th.Base)},
 		[]style.Seg{style.S(fmt.Sprintf("you: %s (%s) · %s", a.name, shortID(a.self.String()), a.netStatus()), th.Base)})
 	bodyY, bodyH := y+1, h-2
 	leftW := 32
@@ -253,8 +259,10 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 			msg = a.spinner() + " starting the network…"
 		case a.net.err != nil:
 			msg = "the network did not start: " + a.net.err.Error()
+		case errors.Is(a.net.host.DiscoveryErr(), p2p.ErrDiscoveryOff):
+			msg = "LAN discovery is off (salvo --mdns): use invite codes"
 		case a.net.host.DiscoveryErr() != nil:
-			msg = "LAN discovery is off (" + a.net.host.DiscoveryErr().Error() + "): use invite codes"
+			msg = "no LAN discovery (" + a.net.host.DiscoveryErr().Error() + "): use invite codes"
 		}
 		style.Print(scr, ix+1, iy, iw-2, th.Dim, style.Truncate(msg, iw-2))
 	}
@@ -370,7 +378,7 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 	)
 	for _, m := range l.menu {
 		m := m
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R(m.key)}, Label: string(m.key), Hint: strings.ToLower(firstWord(m.label)), Help: m.label, Hidden: m.key != 'q' && m.key != 'a', Run: func() {
+		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R(m.key)}, Label: string(m.key), Hint: strings.ToLower(firstWord(m.label)), Help: m.label, Hidden: m.key != 'q' && m.key != 'a', Pin: m.key == 'q', Run: func() {
 			l.status = ""
 			m.run()
 		}})

@@ -464,7 +464,7 @@ func (ms *matchScreen) bindings() []keys.Binding {
 			{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "lobby", Help: "back to the lobby", Run: ms.a.toLobby},
 		}
 	}
-	quit := keys.Binding{Keys: []keys.Key{keys.R('q')}, Label: "q", Hint: "leave", Help: "leave the match (asks first: leaving a live match forfeits it)", Run: ms.leave}
+	quit := keys.Binding{Keys: []keys.Key{keys.R('q')}, Label: "q", Hint: "leave", Pin: true, Help: "leave the match (asks first: leaving a live match forfeits it)", Run: ms.leave}
 	if ms.done {
 		quit.Hint, quit.Help = "lobby", "back to the lobby"
 	}

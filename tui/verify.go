@@ -78,14 +78,18 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 	switch n.Dir {
 	case "in":
 		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,
-			text: fmt.Sprintf("#%d from %s: signature, chain and state hash %s agree", n.Seq, who, n.State.Short()),
+			text: fmt.Sprintf("#%d from %s: signed, chained, state %s agrees", n.Seq, who, n.State.Short()),
 			sub:  l.eventSegs(n.Events)})
 	case "local":
-		if len(n.Events) > 0 {
-			l.add(logEntry{glyph: "·", st: th.Dim, text: "you: " + l.say(n.Text), sub: l.eventSegs(n.Events)})
+		for _, s := range l.eventSegs(n.Events) {
+			st := th.Dim
+			if s.Style == th.Hit {
+				st = th.Hit
+			}
+			l.add(logEntry{glyph: "·", st: st, text: strings.TrimPrefix(s.Text, style.OK+" ")})
 		}
 	case "out":
-		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent (state %s)", n.Seq, n.State.Short())})
+		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed, sent (state %s)", n.Seq, n.State.Short())})
 	case "stop":
 		if n.OK {
 			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})

@@ -45,7 +45,7 @@ func (w *waitScreen) draw(scr tcell.Screen, x, y, width, h int) {
 }
 
 func (w *waitScreen) bindings() []keys.Binding {
-	return []keys.Binding{{Keys: []keys.Key{keyEsc, keys.R('q')}, Label: "esc", Hint: "back", Help: "stop and go back to the lobby", Run: func() {
+	return []keys.Binding{{Keys: []keys.Key{keyEsc, keys.R('q')}, Label: "esc", Hint: "back", Pin: true, Help: "stop and go back to the lobby", Run: func() {
 		if w.cancel != nil {
 			w.cancel()
 		}

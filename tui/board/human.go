@@ -24,8 +24,24 @@ type Request struct {
 	reply  chan engine.Decision
 }
 
-func newRequest(n engine.Need, seat engine.Seat, g engine.Game, sec Known) *Request {
+// NewRequest returns a pending request. Human makes them; tests and demos
+// make their own and read the answer with Answer.
+func NewRequest(n engine.Need, seat engine.Seat, g engine.Game, sec Known) *Request {
+	if sec == nil {
+		sec = Known{}
+	}
 	return &Request{Need: n, Seat: seat, Game: g, Secrets: sec, reply: make(chan engine.Decision, 1)}
+}
+
+// Answer returns the decision once Reply has accepted one.
+func (r *Request) Answer() (engine.Decision, bool) {
+	select {
+	case d := <-r.reply:
+		r.reply <- d
+		return d, true
+	default:
+		return engine.Decision{}, false
+	}
 }
 
 // Reply hands the decision to the referee, after checking it against a copy
@@ -122,7 +138,7 @@ func (h *Human) Known() Known {
 
 // Decide implements [engine.Agent].
 func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, _ engine.Secrets, n engine.Need) (engine.Decision, error) {
-	req := newRequest(n, seat, g.Clone(), h.Known())
+	req := NewRequest(n, seat, g.Clone(), h.Known())
 	h.post(func() { h.ask(req) })
 	select {
 	case d := <-req.reply:

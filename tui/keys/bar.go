@@ -28,27 +28,50 @@ func NewBar(theme *style.Theme, source func() []Binding) *Bar {
 }
 
 // Draw draws the hints that fit, in order, "key hint" separated by two
-// spaces.
+// spaces; pinned hints (help, quit) always keep their room at the end.
 func (b *Bar) Draw(scr tcell.Screen) {
 	x, y, w, _ := b.GetRect()
 	style.Fill(scr, x, y, w, 1, b.theme.Bar)
 	b.spans = b.spans[:0]
-	cx := x + 1
+	var normal, pinned []Binding
 	for _, bd := range b.source() {
-		if bd.Hidden || bd.Label == "" {
-			continue
+		switch {
+		case bd.Hidden || bd.Label == "":
+		case bd.Pin:
+			pinned = append(pinned, bd)
+		default:
+			normal = append(normal, bd)
 		}
-		need := style.Width(bd.Label) + 1 + style.Width(bd.Hint)
-		if cx+need > x+w-1 {
+	}
+	width := func(bd Binding) int { return style.Width(bd.Label) + 1 + style.Width(bd.Hint) }
+	reserve := 0
+	for _, bd := range pinned {
+		reserve += width(bd) + 2
+	}
+	cx := x + 1
+	end := x + w - 1 - reserve
+	for _, bd := range normal {
+		if cx+width(bd) > end {
 			break
 		}
-		start := cx
-		cx += style.Print(scr, cx, y, need, b.theme.BarKey, bd.Label)
-		cx += style.Print(scr, cx, y, 1, b.theme.Bar, " ")
-		cx += style.Print(scr, cx, y, x+w-cx, b.theme.Bar, bd.Hint)
-		b.spans = append(b.spans, span{start, cx, bd})
-		cx += 2
+		cx = b.put(scr, cx, y, bd) + 2
 	}
+	for _, bd := range pinned {
+		if cx+width(bd) > x+w-1 {
+			break
+		}
+		cx = b.put(scr, cx, y, bd) + 2
+	}
+}
+
+// put draws one hint at cx and returns where it ends.
+func (b *Bar) put(scr tcell.Screen, cx, y int, bd Binding) int {
+	start := cx
+	cx += style.Print(scr, cx, y, style.Width(bd.Label), b.theme.BarKey, bd.Label)
+	cx += style.Print(scr, cx, y, 1, b.theme.Bar, " ")
+	cx += style.Print(scr, cx, y, style.Width(bd.Hint), b.theme.Bar, bd.Hint)
+	b.spans = append(b.spans, span{start, cx, bd})
+	return cx
 }
 
 // MouseHandler runs the hint under a left click.

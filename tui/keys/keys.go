@@ -38,6 +38,7 @@ type Binding struct {
 	Hint   string // the action in a word or two: "fire"
 	Help   string // one sentence for the ? help
 	Hidden bool   // left out of the hint bar (still active, still in the help)
+	Pin    bool   // always shown, at the end of the hint bar (help, quit)
 	Run    func()
 }
 

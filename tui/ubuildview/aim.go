@@ -192,12 +192,15 @@ func (v *View) aimBindings() []keys.Binding {
 }
 
 // aimClick: a left click on the target grid moves the cursor there and
-// marks or unmarks the cell; a click on a ship of your fleet list makes it
-// the firing ship; a right click on the target grid fires.
+// marks or unmarks the cell; a right click marks it and fires; a click on a
+// ship of your fleet list makes it the firing ship.
 func (v *View) aimClick(x, y int, right bool) {
 	if c, ok := v.geo.tgt.cellAt(x, y); ok {
 		v.aim.row, v.aim.col = c.Row(), c.Col()
 		if right {
+			if !v.aim.marked(c) {
+				v.toggle(c)
+			}
 			v.fire()
 			return
 		}

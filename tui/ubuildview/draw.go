@@ -242,7 +242,8 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 			barW = max(barW, n)
 		}
 	}
-	style.PrintSegs(scr, x, y, w, style.S(style.Pad(title, tableBarX), th.Accent), style.S(style.Pad("weapons", barW+1), th.Dim), style.S("hits", th.Dim))
+	col := max(barW+1, len("weapons")+1)
+	style.PrintSegs(scr, x, y, w, style.S(style.Pad(title, tableBarX), th.Accent), style.S(style.Pad("weapons", col), th.Dim), style.S("hits", th.Dim))
 	fleet := v.g.Fleet(seat)
 	for s := range ubuild.Ship(ubuild.NumShips) {
 		st := fleet[s]
@@ -259,9 +260,9 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 				left = 0
 			}
 			segs = append(segs, style.S(strings.Repeat(style.Ship, left), th.Ship),
-				style.S(style.Pad(strings.Repeat(style.Ghost, n-left), barW-left+1), th.Dim))
+				style.S(style.Pad(strings.Repeat(style.Ghost, n-left), col-left), th.Dim))
 		} else {
-			segs = append(segs, style.S(style.Pad("?", barW+1), th.Dim))
+			segs = append(segs, style.S(style.Pad("?", col), th.Dim))
 		}
 		sinkAt := s.Plate()
 		if known {
@@ -273,7 +274,7 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 		case st.Hits > 0:
 			segs = append(segs, style.S(fmt.Sprintf("%s %d/%d", style.Hit, st.Hits, sinkAt), th.Hit))
 		default:
-			segs = append(segs, style.S(fmt.Sprintf("%s 0/%d", style.Water, sinkAt), th.Dim))
+			segs = append(segs, style.S(fmt.Sprintf("  0/%d", sinkAt), th.Dim))
 		}
 		style.PrintSegs(scr, x, ry, w, segs...)
 		v.geo.fleetRows[s] = rowGeo{x, ry, w}

@@ -74,6 +74,7 @@ func New(env board.Env) *View {
 		th = style.Default()
 	}
 	v := &View{Box: tview.NewBox(), th: th, rand: r}
+	v.SetBackgroundColor(tcell.ColorDefault)
 	v.place.reset()
 	v.arm.reset()
 	return v
@@ -229,12 +230,13 @@ func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventM
 	})
 }
 
-// Cursor-movement keys shared by the modes.
+// Cursor-movement keys shared by the modes (arrows only: letters are
+// commands, and l is the match screen's log key).
 var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp), keys.R('k')}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown), keys.R('j')}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft), keys.R('h')}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight), keys.R('l')}
+	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
+	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
+	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
+	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
 )
 
 // arrowBindings returns four hidden bindings moving by (dr, dc) through

@@ -1,0 +1,234 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// harness runs the whole interface on a tcell simulation screen: keys in,
+// screen text out. Every wait polls with a timeout and dumps the screen on
+// failure; nothing sleeps for a fixed time.
+type harness struct {
+	t    testing.TB
+	scr  tcell.SimulationScreen
+	app  *App
+	done chan error
+	drew chan struct{}
+	w, h int
+	once sync.Once
+}
+
+// start runs an App with cfg on a w×h simulation screen. By default it is
+// offline (no main host), keeps its data in a temporary folder, listens on
+// loopback only and seeds its randomness.
+func start(t testing.TB, cfg Config, w, h int) *harness {
+	t.Helper()
+	scr := tcell.NewSimulationScreen("UTF-8")
+	cfg.Screen = scr
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	if cfg.ListenAddrs == nil {
+		cfg.ListenAddrs = []string{"/ip4/127.0.0.1/tcp/0"}
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	}
+	if cfg.Theme == nil {
+		cfg.Theme = style.New(false)
+	}
+	hs := &harness{t: t, scr: scr, done: make(chan error, 1), drew: make(chan struct{}), w: w, h: h}
+	first := cfg.OnFirstDraw
+	cfg.OnFirstDraw = func() {
+		if first != nil {
+			first()
+		}
+		close(hs.drew)
+	}
+	app, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs.app = app
+	go func() { hs.done <- app.Run() }()
+	select {
+	case <-hs.drew:
+	case err := <-hs.done:
+		t.Fatalf("the interface stopped before drawing: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("no first draw within 10 s")
+	}
+	hs.resize(w, h)
+	t.Cleanup(hs.stop)
+	return hs
+}
+
+// stop ends the interface and waits for it (once).
+func (hs *harness) stop() {
+	hs.once.Do(func() {
+		hs.app.Stop()
+		select {
+		case <-hs.done:
+		case <-time.After(20 * time.Second):
+			hs.t.Errorf("the interface did not stop within 20 s")
+		}
+	})
+}
+
+// resize changes the screen size as a terminal resize would.
+func (hs *harness) resize(w, h int) {
+	hs.w, hs.h = w, h
+	hs.scr.SetSize(w, h)
+	hs.scr.PostEventWait(tcell.NewEventResize(w, h))
+	// Wait until the interface has laid itself out at the new size, so
+	// that keys sent next meet that layout.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var rw, rh int
+		hs.onUI(func() { _, _, rw, rh = hs.app.root.GetRect() })
+		if rw == w && rh == h {
+			return
+		}
+		if time.Now().After(deadline) {
+			hs.t.Fatalf("the interface did not take the size %dx%d (it is %dx%d)\n%s", w, h, rw, rh, hs.dump())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// text returns the screen as lines of text.
+func (hs *harness) text() string {
+	cells, w, h := hs.scr.GetContents()
+	var b strings.Builder
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 || c.Runes[0] == 0 {
+				b.WriteByte(' ')
+			} else {
+				b.WriteRune(c.Runes[0])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// line returns row y of the screen.
+func (hs *harness) line(y int) string {
+	lines := strings.Split(hs.text(), "\n")
+	if y < 0 {
+		y += len(lines) - 1
+	}
+	if y < 0 || y >= len(lines) {
+		return ""
+	}
+	return lines[y]
+}
+
+// dump formats the screen for a failure message.
+func (hs *harness) dump() string {
+	return "screen:\n" + hs.text()
+}
+
+// waitFunc polls until ok holds for the screen text.
+func (hs *harness) waitFunc(what string, timeout time.Duration, ok func(string) bool) string {
+	hs.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		txt := hs.text()
+		if ok(txt) {
+			return txt
+		}
+		if time.Now().After(deadline) {
+			hs.t.Fatalf("waited %v for %s\n%s", timeout, what, hs.dump())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitFor polls until every one of texts is on screen.
+func (hs *harness) waitFor(texts ...string) string {
+	hs.t.Helper()
+	return hs.waitFunc(fmt.Sprintf("%q", texts), 15*time.Second, func(s string) bool {
+		for _, t := range texts {
+			if !strings.Contains(s, t) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// waitGone polls until text is off the screen.
+func (hs *harness) waitGone(text string) {
+	hs.t.Helper()
+	hs.waitFunc(fmt.Sprintf("%q to go", text), 15*time.Second, func(s string) bool { return !strings.Contains(s, text) })
+}
+
+// waitRe polls until re matches, and returns the submatches.
+func (hs *harness) waitRe(re *regexp.Regexp) []string {
+	hs.t.Helper()
+	var m []string
+	hs.waitFunc(re.String(), 15*time.Second, func(s string) bool {
+		m = re.FindStringSubmatch(s)
+		return m != nil
+	})
+	return m
+}
+
+// keys types: a string is typed rune by rune; a tcell.Key is pressed.
+func (hs *harness) keys(ks ...any) {
+	for _, k := range ks {
+		switch k := k.(type) {
+		case string:
+			for _, r := range k {
+				hs.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+			}
+		case tcell.Key:
+			hs.scr.InjectKey(k, 0, tcell.ModNone)
+		default:
+			hs.t.Fatalf("keys: %T", k)
+		}
+	}
+}
+
+// click clicks the left button at x, y.
+func (hs *harness) click(x, y int) {
+	hs.scr.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
+	hs.scr.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
+}
+
+// find returns the position of text on screen.
+func (hs *harness) find(text string) (int, int, bool) {
+	for y, l := range strings.Split(hs.text(), "\n") {
+		if i := strings.Index(l, text); i >= 0 {
+			return len([]rune(l[:i])), y, true
+		}
+	}
+	return 0, 0, false
+}
+
+// onUI runs f on the tview goroutine and waits for it. f must not call
+// t.Fatal (it would end the tview goroutine).
+func (hs *harness) onUI(f func()) {
+	done := make(chan struct{})
+	hs.app.post(func() { f(); close(done) })
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		hs.t.Fatal("the UI goroutine did not run a queued function within 10 s")
+	}
+}
+
+var _ = tview.MouseLeftClick

@@ -42,7 +42,6 @@ type Conn struct {
 	s      network.Stream
 	r      *bufio.Reader
 	remote peer.ID
-	kind   string
 	idle   time.Duration
 
 	rmu sync.Mutex
@@ -82,7 +81,7 @@ func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
-	h.log.Debug("match stream opened", "peer", shortID(p), "kind", c.kind)
+	h.log.Debug("match stream opened", "peer", shortID(p), "kind", c.Kind())
 	return c, nil
 }
 
@@ -164,7 +163,7 @@ func (h *Host) handleMatch(s network.Stream) {
 	defer t.Stop()
 	select {
 	case h.incoming <- c:
-		h.log.Debug("match stream accepted", "peer", shortID(c.remote), "kind", c.kind)
+		h.log.Debug("match stream accepted", "peer", shortID(c.remote), "kind", c.Kind())
 	case <-t.C:
 		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", shortID(c.remote))
 		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, h.acceptWait), network.StreamResourceLimitExceeded)
@@ -185,7 +184,6 @@ func (h *Host) newConn(s network.Stream) (*Conn, error) {
 		s:      s,
 		r:      bufio.NewReader(s),
 		remote: remote,
-		kind:   connKind(s.Conn()),
 		idle:   h.idle,
 		done:   make(chan struct{}),
 	}
@@ -223,10 +221,13 @@ func (h *Host) release(c *Conn) {
 // Remote is the peer at the other end.
 func (c *Conn) Remote() peer.ID { return c.remote }
 
-// Kind says how the stream travels: KindLAN, KindDirect or KindRelayed. It
-// is fixed when the Conn is made; a stream opened on a relayed connection
-// stays relayed even if a direct connection appears later.
-func (c *Conn) Kind() string { return c.kind }
+// Kind says how the stream travels: KindLAN, KindDirect, KindRelayed or
+// KindHolePunched. A stream lives on one connection: a stream opened on a
+// relayed connection stays relayed even when hole punching later makes a
+// direct connection (the reconnecting transport of package session moves
+// the match onto a new stream then; Host.PeerKind says what a new stream
+// would get).
+func (c *Conn) Kind() string { return c.h.connKind(c.s.Conn()) }
 
 // Done is closed when the Conn is closed or has failed.
 func (c *Conn) Done() <-chan struct{} { return c.done }

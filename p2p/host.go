@@ -15,6 +15,7 @@ import (
 	"github.com/libp2p/go-libp2p"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/net/connmgr"
@@ -55,6 +56,27 @@ type Config struct {
 	// IdleTimeout is how long Conn.Recv waits for a frame; 0 means
 	// DefaultIdle.
 	IdleTimeout time.Duration
+
+	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of Salvo peers to
+	// join the DHT through; any Salvo peer can be one (salvo relay runs a
+	// dedicated one). They are dialed at start.
+	Bootstrap []string
+	// DHT is how this host takes part in the Salvo DHT (rendezvous by name,
+	// finding a peer by ID); DHTOff (the zero value) runs none.
+	DHT DHTMode
+	// Relays are multiaddrs (each ending in /p2p/<ID>) of circuit relays to
+	// hold a reservation on, so that peers behind other NATs can reach this
+	// host through them; their circuit addresses appear in Addrs and
+	// InviteCode. Reservations lapse while AutoNAT finds the host public.
+	Relays []string
+	// RelayService says whether this host relays for others (with Salvo's
+	// raised limits, RelayResources).
+	RelayService RelayMode
+	// Reachability forces what AutoNAT would find (public or private);
+	// unknown (the zero value) lets AutoNAT find out.
+	Reachability network.Reachability
+	// NoHolePunching turns DCUtR hole punching off (it is on by default).
+	NoHolePunching bool
 }
 
 // Host is a Salvo peer: a libp2p host plus the match and info protocols and
@@ -83,6 +105,7 @@ type Host struct {
 	incoming  chan *Conn
 
 	lan *lan
+	net *netState
 }
 
 // New starts a host listening on cfg.ListenAddrs. The context only bounds
@@ -122,8 +145,18 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: connection manager: %w", err)
 	}
+	bootstrap, err := parsePeers("bootstrap peer", cfg.Bootstrap)
+	if err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
+	relays, err := parsePeers("relay", cfg.Relays)
+	if err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
+	ns := newNetState()
+	ns.bootstrap, ns.relays = bootstrap, relays
 	pushSink(logger)
-	lh, err := libp2p.New(
+	opts := append([]libp2p.Option{
 		libp2p.Identity(key),
 		libp2p.ListenAddrStrings(listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
@@ -134,8 +167,10 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.ConnectionManager(cm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),
-	)
+	}, ns.libp2pOptions(cfg)...)
+	lh, err := libp2p.New(opts...)
 	if err != nil {
+		ns.cancel()
 		popSink(logger)
 		_ = cm.Close()
 		return nil, fmt.Errorf("p2p: new host: %w", err)
@@ -159,6 +194,11 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		incoming:     make(chan *Conn, IncomingBuffer),
 	}
 	h.lan = newLAN(h)
+	h.net = ns
+	if err := ns.start(h, cfg); err != nil {
+		_ = h.Close()
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
 	lh.SetStreamHandler(MatchProtocol, h.handleMatch)
 	lh.SetStreamHandler(InfoProtocol, h.handleInfo)
 	if cfg.EnableMDNS {
@@ -227,6 +267,7 @@ func (h *Host) Close() error {
 	h.h.RemoveStreamHandler(MatchProtocol)
 	h.h.RemoveStreamHandler(InfoProtocol)
 	h.lan.stop()
+	h.net.stop()
 	for _, c := range conns {
 		_ = c.Close()
 	}

@@ -112,7 +112,7 @@ func TestConnKind(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.addr, func(t *testing.T) {
-			if got := connKind(fakeConn{remote: ma.StringCast(tc.addr), limited: tc.limited}); got != tc.want {
+			if got := (*Host)(nil).connKind(fakeConn{remote: ma.StringCast(tc.addr), limited: tc.limited}); got != tc.want {
 				t.Fatalf("connKind = %q, want %q", got, tc.want)
 			}
 		})

@@ -98,3 +98,62 @@ var defaultListenAddrs = []string{
 	"/ip6/::/tcp/0",
 	"/ip6/::/udp/0/quic-v1",
 }
+
+// Internet play: DHT, relays, AutoNAT and hole punching.
+const (
+	// DHTProtocolPrefix keeps Salvo's Kademlia DHT apart from the public
+	// IPFS one: only Salvo peers take part, and any of them can be a
+	// bootstrap peer.
+	DHTProtocolPrefix protocol.ID = "/salvo"
+	// RendezvousPrefix is the DHT namespace rendezvous names are hashed
+	// under (the name itself never goes on the network).
+	RendezvousPrefix = "salvo/rendezvous/1/"
+	// RelayRendezvous is the DHT namespace Salvo relays advertise under.
+	RelayRendezvous = "salvo/relays/1"
+	// AdvertiseTTL is how long a rendezvous provider record is asked to
+	// live; Advertise renews it before then.
+	AdvertiseTTL = 10 * time.Minute
+	// FindInterval is how often Rendezvous asks the DHT again while no
+	// peer has been found.
+	FindInterval = 2 * time.Second
+	// BootstrapTimeout bounds one dial to a bootstrap peer.
+	BootstrapTimeout = 15 * time.Second
+
+	// RelayLimitDuration is how long a Salvo relay keeps one relayed
+	// connection open (libp2p's default is 2 minutes, shorter than a match).
+	RelayLimitDuration = 12 * time.Hour
+	// RelayLimitData is how many bytes a Salvo relay carries in each
+	// direction of one relayed connection (libp2p's default is 128 KiB; a
+	// whole match is a few hundred KiB at most).
+	RelayLimitData = 64 << 20
+	// RelayMaxCircuits is how many relayed connections a Salvo relay keeps
+	// for one peer (libp2p's default is 16).
+	RelayMaxCircuits = 64
+	// RelayMaxReservations is how many peers a Salvo relay serves at once.
+	RelayMaxReservations = 1024
+	// ReservationRetry is the first wait before asking a relay again after
+	// a failed reservation; it doubles up to ReservationRetryMax.
+	ReservationRetry    = time.Second
+	ReservationRetryMax = time.Minute
+	// ReservationRenew is how long before its expiry a reservation is
+	// renewed.
+	ReservationRenew = 5 * time.Minute
+	// relayProtectTag protects the connection to a relay we hold a
+	// reservation on.
+	relayProtectTag = "salvo-relay"
+)
+
+// Invite codes.
+const (
+	// InvitePrefix starts every compact invite code, with its version.
+	InvitePrefix = "SALVO1"
+	// InviteMaxAge is how old a code may be before ParseInvite calls it
+	// stale (relay reservations last an hour and home NAT mappings not
+	// much longer; a week leaves room for a persistent identity on a fixed
+	// address).
+	InviteMaxAge = 7 * 24 * time.Hour
+	// InviteMaxAddrs is how many addresses a code carries at most.
+	InviteMaxAddrs = 8
+	// InviteGroup is how many symbols go between dashes in a code.
+	InviteGroup = 5
+)

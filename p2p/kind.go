@@ -4,6 +4,7 @@ import (
 	"net/netip"
 
 	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
 )
@@ -18,17 +19,39 @@ const (
 	// KindRelayed is a connection through a circuit relay (limited, or with
 	// /p2p-circuit in its address).
 	KindRelayed = "relayed"
+	// KindHolePunched is a direct connection that DCUtR hole punching made
+	// out of a relayed one.
+	KindHolePunched = "hole-punched"
 )
 
 // connKind classifies a connection for Conn.Kind.
-func connKind(c network.Conn) string {
+func (h *Host) connKind(c network.Conn) string {
 	if c.Stat().Limited || isRelayAddr(c.RemoteMultiaddr()) {
 		return KindRelayed
+	}
+	if h != nil && h.net.isPunched(c.ID()) {
+		return KindHolePunched
 	}
 	if ip, ok := addrIP(c.RemoteMultiaddr()); ok && isLANIP(ip) {
 		return KindLAN
 	}
 	return KindDirect
+}
+
+// PeerKind says how this host is connected to p right now: the kind of
+// the connection new streams would use (a direct one when there is one),
+// or "" when not connected.
+func (h *Host) PeerKind(p peer.ID) string {
+	var best network.Conn
+	for _, c := range h.h.Network().ConnsToPeer(p) {
+		if best == nil || best.Stat().Limited && !c.Stat().Limited {
+			best = c
+		}
+	}
+	if best == nil {
+		return ""
+	}
+	return h.connKind(best)
 }
 
 // isRelayAddr reports a /p2p-circuit address.

@@ -1,0 +1,326 @@
+package p2p
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p"
+	dht "github.com/libp2p/go-libp2p-kad-dht"
+	"github.com/libp2p/go-libp2p/core/event"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
+	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
+	ma "github.com/multiformats/go-multiaddr"
+)
+
+// DHTMode says how a host takes part in the Salvo DHT.
+type DHTMode int
+
+// DHT modes.
+const (
+	// DHTOff runs no DHT: no rendezvous, no lookup of a peer by ID.
+	DHTOff DHTMode = iota
+	// DHTAuto answers DHT queries once AutoNAT finds the host publicly
+	// reachable, and only asks them before that.
+	DHTAuto
+	// DHTClient only asks.
+	DHTClient
+	// DHTServer always answers (a bootstrap peer, a relay).
+	DHTServer
+)
+
+// String names the mode as the --dht flag spells it.
+func (m DHTMode) String() string {
+	switch m {
+	case DHTOff:
+		return "off"
+	case DHTAuto:
+		return "auto"
+	case DHTClient:
+		return "client"
+	case DHTServer:
+		return "server"
+	}
+	return fmt.Sprintf("DHTMode(%d)", int(m))
+}
+
+// ParseDHTMode reads "off", "auto", "client" or "server".
+func ParseDHTMode(s string) (DHTMode, error) {
+	for _, m := range []DHTMode{DHTOff, DHTAuto, DHTClient, DHTServer} {
+		if s == m.String() {
+			return m, nil
+		}
+	}
+	return DHTOff, fmt.Errorf("p2p: DHT mode %q: want off, auto, client or server", s)
+}
+
+// RelayMode says whether a host relays for other peers.
+type RelayMode int
+
+// Relay modes.
+const (
+	// RelayOff never relays.
+	RelayOff RelayMode = iota
+	// RelayAuto relays while AutoNAT finds the host publicly reachable
+	// (any Salvo peer with a public address helps the others).
+	RelayAuto
+	// RelayOn relays from the start (a host the operator knows is public).
+	RelayOn
+)
+
+// String names the mode.
+func (m RelayMode) String() string {
+	switch m {
+	case RelayOff:
+		return "off"
+	case RelayAuto:
+		return "auto"
+	case RelayOn:
+		return "on"
+	}
+	return fmt.Sprintf("RelayMode(%d)", int(m))
+}
+
+// netState is the internet side of a host: reachability, relay service,
+// reservations, hole punching and the DHT.
+type netState struct {
+	h *Host
+
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu           sync.Mutex
+	reach        network.Reachability
+	reachWaiters []chan struct{}
+	relaySvc     *relay.Relay
+	relayMode    RelayMode
+	reserved     map[peer.ID][]ma.Multiaddr // relay → our circuit addresses through it
+	punched      map[string]bool            // IDs of connections made by hole punching
+	punchedPeers map[peer.ID]time.Time      // peers we hole-punched to, and when
+	punchLog     []PunchResult
+	bootstrap    []peer.AddrInfo
+	relays       []peer.AddrInfo
+
+	kad *dht.IpfsDHT
+}
+
+// PunchResult is one hole-punching attempt seen by this host.
+type PunchResult struct {
+	Peer    peer.ID
+	Success bool
+	// Elapsed is how long the attempt took.
+	Elapsed time.Duration
+	Error   string
+	At      time.Time
+}
+
+func newNetState() *netState {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &netState{
+		ctx:          ctx,
+		cancel:       cancel,
+		reserved:     map[peer.ID][]ma.Multiaddr{},
+		punched:      map[string]bool{},
+		punchedPeers: map[peer.ID]time.Time{},
+	}
+}
+
+// parsePeers reads multiaddrs ending in /p2p/<ID>, grouped by peer.
+func parsePeers(what string, addrs []string) ([]peer.AddrInfo, error) {
+	var out []peer.AddrInfo
+	for _, s := range addrs {
+		ai, err := ParseAddrs(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		i := slices.IndexFunc(out, func(x peer.AddrInfo) bool { return x.ID == ai.ID })
+		if i < 0 {
+			out = append(out, ai)
+		} else {
+			out[i].Addrs = append(out[i].Addrs, ai.Addrs...)
+		}
+	}
+	return out, nil
+}
+
+// libp2pOptions are the options the internet features add to New's.
+func (n *netState) libp2pOptions(cfg Config) []libp2p.Option {
+	opts := []libp2p.Option{
+		libp2p.EnableNATService(),
+		libp2p.AddrsFactory(n.addrsFactory),
+	}
+	if !cfg.NoHolePunching {
+		opts = append(opts, libp2p.EnableHolePunching(holepunch.WithTracer(n)))
+	}
+	switch cfg.Reachability {
+	case network.ReachabilityPublic:
+		opts = append(opts, libp2p.ForceReachabilityPublic())
+	case network.ReachabilityPrivate:
+		opts = append(opts, libp2p.ForceReachabilityPrivate())
+	}
+	return opts
+}
+
+// addrsFactory adds the circuit addresses of our relay reservations to the
+// addresses the host announces (identify, the DHT, invite codes).
+func (n *netState) addrsFactory(addrs []ma.Multiaddr) []ma.Multiaddr {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, id := range sortedPeers(n.reserved) {
+		addrs = append(addrs, n.reserved[id]...)
+	}
+	return addrs
+}
+
+func sortedPeers[V any](m map[peer.ID]V) []peer.ID {
+	ids := make([]peer.ID, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// start runs the services New's config asked for, once the libp2p host
+// exists.
+func (n *netState) start(h *Host, cfg Config) error {
+	n.h = h
+	n.relayMode = cfg.RelayService
+	if cfg.Reachability != network.ReachabilityUnknown {
+		n.reach = cfg.Reachability
+	}
+	sub, err := h.h.EventBus().Subscribe(new(event.EvtLocalReachabilityChanged))
+	if err != nil {
+		return fmt.Errorf("subscribe to reachability: %w", err)
+	}
+	h.goTracked(func() { n.watchReachability(sub) })
+	if cfg.RelayService == RelayOn {
+		if err := n.startRelay(); err != nil {
+			return err
+		}
+	}
+	if cfg.DHT != DHTOff {
+		if err := n.startDHT(cfg.DHT); err != nil {
+			return err
+		}
+	}
+	if len(n.bootstrap) > 0 {
+		h.goTracked(n.connectBootstrap)
+	}
+	for _, r := range n.relays {
+		h.goTracked(func() { n.keepReservation(r, 0) })
+	}
+	return nil
+}
+
+// stop ends every background service; the libp2p host is closed after.
+func (n *netState) stop() {
+	n.cancel()
+	n.mu.Lock()
+	svc := n.relaySvc
+	n.relaySvc = nil
+	kad := n.kad
+	n.mu.Unlock()
+	if svc != nil {
+		_ = svc.Close()
+	}
+	if kad != nil {
+		_ = kad.Close()
+	}
+}
+
+// watchReachability follows AutoNAT and starts or stops the relay service
+// in RelayAuto mode.
+func (n *netState) watchReachability(sub event.Subscription) {
+	defer sub.Close()
+	for {
+		select {
+		case <-n.ctx.Done():
+			return
+		case e, ok := <-sub.Out():
+			if !ok {
+				return
+			}
+			r := e.(event.EvtLocalReachabilityChanged).Reachability
+			n.mu.Lock()
+			n.reach = r
+			waiters := n.reachWaiters
+			n.reachWaiters = nil
+			mode := n.relayMode
+			n.mu.Unlock()
+			for _, w := range waiters {
+				close(w)
+			}
+			n.h.log.Info("reachability", "now", r.String())
+			if mode == RelayAuto {
+				if r == network.ReachabilityPublic {
+					if err := n.startRelay(); err != nil {
+						n.h.log.Warn("relay service", "err", err)
+					}
+				} else {
+					n.stopRelay()
+				}
+			}
+		}
+	}
+}
+
+// Reachability is what AutoNAT has found about this host (or what
+// Config.Reachability forced): public, private (behind a NAT or firewall)
+// or unknown (not found out yet).
+func (h *Host) Reachability() network.Reachability {
+	h.net.mu.Lock()
+	defer h.net.mu.Unlock()
+	return h.net.reach
+}
+
+// WaitReachability waits until AutoNAT has an answer other than unknown,
+// or ctx ends.
+func (h *Host) WaitReachability(ctx context.Context) (network.Reachability, error) {
+	for {
+		h.net.mu.Lock()
+		r := h.net.reach
+		if r != network.ReachabilityUnknown {
+			h.net.mu.Unlock()
+			return r, nil
+		}
+		w := make(chan struct{})
+		h.net.reachWaiters = append(h.net.reachWaiters, w)
+		h.net.mu.Unlock()
+		select {
+		case <-w:
+		case <-ctx.Done():
+			return network.ReachabilityUnknown, fmt.Errorf("p2p: wait for reachability: %w", ctx.Err())
+		}
+	}
+}
+
+// connectBootstrap dials every bootstrap peer once at start (the DHT
+// bootstraps through them; they are also relays when they offer to be).
+func (n *netState) connectBootstrap() {
+	var wg sync.WaitGroup
+	for _, ai := range n.bootstrap {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(n.ctx, BootstrapTimeout)
+			defer cancel()
+			if err := n.h.h.Connect(ctx, ai); err != nil {
+				n.h.log.Warn("bootstrap peer unreachable", "peer", shortID(ai.ID), "err", err)
+				return
+			}
+			n.h.log.Debug("bootstrap peer connected", "peer", shortID(ai.ID))
+		}()
+	}
+	wg.Wait()
+	n.mu.Lock()
+	kad := n.kad
+	n.mu.Unlock()
+	if kad != nil {
+		_ = kad.Bootstrap(n.ctx)
+	}
+}

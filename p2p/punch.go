@@ -1,0 +1,67 @@
+package p2p
+
+import (
+	"slices"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
+)
+
+// maxPunchLog bounds the hole-punching attempts Punches remembers.
+const maxPunchLog = 64
+
+// Trace receives go-libp2p's hole-punching events (it implements
+// holepunch.EventTracer). A successful punch marks the direct connections
+// to that peer that exist at that moment, so Conn.Kind can tell
+// "hole-punched" from "direct"; every finished attempt is kept for
+// Punches.
+func (n *netState) Trace(evt *holepunch.Event) {
+	end, ok := evt.Evt.(*holepunch.EndHolePunchEvt)
+	if !ok {
+		return
+	}
+	r := PunchResult{Peer: evt.Remote, Success: end.Success, Elapsed: end.EllapsedTime, Error: end.Error, At: time.Unix(0, evt.Timestamp)}
+	n.mu.Lock()
+	n.punchLog = append(n.punchLog, r)
+	if len(n.punchLog) > maxPunchLog {
+		n.punchLog = slices.Delete(n.punchLog, 0, len(n.punchLog)-maxPunchLog)
+	}
+	if end.Success {
+		n.punchedPeers[evt.Remote] = r.At
+	}
+	n.mu.Unlock()
+	if end.Success && n.h != nil {
+		n.markPunched(evt.Remote)
+	}
+	if n.h != nil {
+		n.h.log.Info("hole punch", "peer", shortID(evt.Remote), "success", end.Success, "elapsed", end.EllapsedTime, "err", end.Error)
+	}
+}
+
+// markPunched records the direct connections to p as hole-punched.
+func (n *netState) markPunched(p peer.ID) {
+	for _, c := range n.h.h.Network().ConnsToPeer(p) {
+		if c.Stat().Limited || isRelayAddr(c.RemoteMultiaddr()) {
+			continue
+		}
+		n.mu.Lock()
+		n.punched[c.ID()] = true
+		n.mu.Unlock()
+	}
+}
+
+// isPunched reports a connection made by hole punching.
+func (n *netState) isPunched(id string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.punched[id]
+}
+
+// Punches returns the hole-punching attempts this host took part in
+// (either side), oldest first, at most the last 64.
+func (h *Host) Punches() []PunchResult {
+	h.net.mu.Lock()
+	defer h.net.mu.Unlock()
+	return slices.Clone(h.net.punchLog)
+}

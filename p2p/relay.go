@@ -3,7 +3,7 @@ package p2p
 import (
 	"context"
 	"fmt"
-		"time"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"

@@ -82,12 +82,14 @@ func (h *Host) Advertise(ctx context.Context, name string) error {
 func (n *netState) advertise(ctx context.Context, ns string) {
 	ctx, cancel := mergeCtx(ctx, n.ctx)
 	defer cancel()
+	retry := findFirst
 	for {
 		kad, err := n.h.dht()
 		if err != nil {
 			return
 		}
-		wait := FindInterval
+		wait := retry
+		retry = min(2*retry, FindInterval)
 		if kad.RoutingTable().Size() > 0 {
 			d := routing.NewRoutingDiscovery(kad)
 			if _, err := d.Advertise(ctx, ns); err == nil {
@@ -132,6 +134,7 @@ func (h *Host) findNS(ctx context.Context, ns string) ([]peer.AddrInfo, error) {
 // again every FindInterval), connects to it (directly or through one of its
 // relays) and returns it. It fails when ctx ends first.
 func (h *Host) Rendezvous(ctx context.Context, name string) (peer.AddrInfo, error) {
+	wait := findFirst
 	for {
 		peers, err := h.FindPeers(ctx, name)
 		if errors.Is(err, ErrNoDHT) {
@@ -146,7 +149,8 @@ func (h *Host) Rendezvous(ctx context.Context, name string) (peer.AddrInfo, erro
 			}
 			h.log.Debug("rendezvous peer unreachable", "peer", shortID(ai.ID), "err", err)
 		}
-		if !sleepCtx(ctx, FindInterval) {
+		wait = min(2*wait, FindInterval)
+		if !sleepCtx(ctx, wait) {
 			return peer.AddrInfo{}, fmt.Errorf("p2p: rendezvous %q: no reachable peer found: %w", name, ctx.Err())
 		}
 	}
@@ -171,6 +175,10 @@ func (h *Host) FindPeer(ctx context.Context, id peer.ID) (peer.AddrInfo, error) 
 func (h *Host) FindRelays(ctx context.Context) ([]peer.AddrInfo, error) {
 	return h.findNS(ctx, RelayRendezvous)
 }
+
+// findFirst is the first wait between DHT attempts; it doubles up to
+// FindInterval.
+const findFirst = 100 * time.Millisecond
 
 // mergeCtx is a context that ends when either a or b does.
 func mergeCtx(a, b context.Context) (context.Context, context.CancelFunc) {

@@ -1,0 +1,125 @@
+package p2p
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	ma "github.com/multiformats/go-multiaddr"
+)
+
+// A peer holding a reservation on a Salvo relay is reachable through it
+// with its invite code alone, and the relayed match stream carries far
+// more than libp2p's default 128 KiB limit.
+func TestSalvoRelayCarriesAWholeMatch(t *testing.T) {
+	r := relayHost(t)
+	a := newHost(t, Config{ListenAddrs: loopTCP, Relays: []string{fullAddr(r)}})
+	b := newHost(t, Config{ListenAddrs: loopTCP})
+	waitFor(t, 10*time.Second, func() bool { return len(a.RelayAddrs()) > 0 })
+
+	inv, err := ParseInvite(a.InviteCode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var relayed []ma.Multiaddr
+	for _, x := range inv.Addrs {
+		if isRelayAddr(x) {
+			relayed = append(relayed, x)
+		}
+	}
+	if len(relayed) == 0 {
+		t.Fatalf("invite %v has no relay address", inv.Addrs)
+	}
+	if !strings.Contains(relayed[0].String(), r.ID().String()) {
+		t.Fatalf("relay address %s does not name the relay", relayed[0])
+	}
+	inv.Addrs = relayed // as if a's own addresses were behind a NAT
+	ctx := ctxT(t, 30*time.Second)
+	start := time.Now()
+	if _, err := b.ConnectInvite(ctx, inv); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("connect via the relay: %v", time.Since(start))
+	if k := b.PeerKind(a.ID()); k != KindRelayed {
+		t.Fatalf("PeerKind = %q, want relayed", k)
+	}
+	cb, ca := matchPair(t, b, a)
+	if cb.Kind() != KindRelayed || ca.Kind() != KindRelayed {
+		t.Fatalf("kinds %q / %q", cb.Kind(), ca.Kind())
+	}
+	// 1 MiB each way, 8 times libp2p's default per-connection budget.
+	frame := bytes.Repeat([]byte("salvo"), 64<<10/5)
+	total := 0
+	for total < 1<<20 {
+		if err := cb.Send(ctx, frame); err != nil {
+			t.Fatalf("after %d bytes: %v", total, err)
+		}
+		got, err := ca.Recv(ctx)
+		if err != nil || !bytes.Equal(got, frame) {
+			t.Fatalf("after %d bytes: %v", total, err)
+		}
+		if err := ca.Send(ctx, got); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cb.Recv(ctx); err != nil {
+			t.Fatal(err)
+		}
+		total += len(frame)
+	}
+	if !r.IsRelay() {
+		t.Fatal("relay host does not report relaying")
+	}
+}
+
+// The relay's limits are Salvo's, not libp2p's defaults.
+func TestRelayResources(t *testing.T) {
+	rc := RelayResources()
+	if rc.Limit == nil || rc.Limit.Duration < time.Hour || rc.Limit.Data < 16<<20 {
+		t.Fatalf("relay limit %+v too small for a match", rc.Limit)
+	}
+	if rc.MaxCircuits < 16 || rc.MaxReservations < 128 {
+		t.Fatalf("relay resources %+v below libp2p's defaults", rc)
+	}
+}
+
+// RelayAuto starts the relay service when AutoNAT says the host is public.
+func TestRelayAutoFollowsReachability(t *testing.T) {
+	pub := newHost(t, Config{ListenAddrs: loopTCP, RelayService: RelayAuto, Reachability: network.ReachabilityPublic})
+	waitFor(t, 10*time.Second, pub.IsRelay)
+	priv := newHost(t, Config{ListenAddrs: loopTCP, RelayService: RelayAuto, Reachability: network.ReachabilityPrivate})
+	time.Sleep(200 * time.Millisecond)
+	if priv.IsRelay() {
+		t.Fatal("a private host relays")
+	}
+	if priv.Reachability() != network.ReachabilityPrivate || pub.Reachability() != network.ReachabilityPublic {
+		t.Fatalf("reachability %v / %v", priv.Reachability(), pub.Reachability())
+	}
+	off := newHost(t, Config{ListenAddrs: loopTCP, Reachability: network.ReachabilityPublic})
+	time.Sleep(200 * time.Millisecond)
+	if off.IsRelay() {
+		t.Fatal("RelayOff host relays")
+	}
+}
+
+func TestNetConfigErrors(t *testing.T) {
+	for _, cfg := range []Config{
+		{Bootstrap: []string{"/ip4/1.2.3.4/tcp/1"}},
+		{Relays: []string{"not an address"}},
+	} {
+		if h, err := New(t.Context(), cfg); err == nil {
+			h.Close()
+			t.Fatalf("New(%+v) accepted", cfg)
+		}
+	}
+	for _, s := range []string{"off", "auto", "client", "server"} {
+		m, err := ParseDHTMode(s)
+		if err != nil || m.String() != s {
+			t.Fatalf("ParseDHTMode(%q) = %v, %v", s, m, err)
+		}
+	}
+	if _, err := ParseDHTMode("on"); err == nil {
+		t.Fatal("ParseDHTMode(on) accepted")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -321,4 +322,14 @@ func readLines(tr *TranscriptReader, h Header, keys []crypto.PubKey) ([]parsed, 
 	}
 	wg.Wait()
 	return out, nil
+}
+
+// AuditFile audits the transcript at path; see Audit.
+func AuditFile(path string, specs Specs) (*Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("audit: %w", err)
+	}
+	defer f.Close()
+	return Audit(f, specs)
 }

@@ -332,6 +332,14 @@ func (c *Conn) Close() error {
 	return err
 }
 
+// Abort resets the stream at once and closes the Conn: frames still in
+// flight may be lost, and the peer reads a reset, not the end of the
+// stream (what a transport does to a stream it replaces). It is
+// idempotent, and a no-op after Close.
+func (c *Conn) Abort() {
+	c.fail(fmt.Errorf("match stream %w (aborted)", ErrClosed), network.StreamNoError)
+}
+
 // fail ends the Conn with err, resetting the stream with code.
 func (c *Conn) fail(err error, code network.StreamErrorCode) {
 	c.once.Do(func() {

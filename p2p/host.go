@@ -100,6 +100,7 @@ type Host struct {
 	name      string
 	offer     string
 	handler   func(*Conn)
+	resume    func(*Conn)
 	conns     map[*Conn]struct{}
 	protected map[peer.ID]int
 	incoming  chan *Conn
@@ -201,6 +202,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	}
 	lh.SetStreamHandler(MatchProtocol, h.handleMatch)
 	lh.SetStreamHandler(InfoProtocol, h.handleInfo)
+	lh.SetStreamHandler(ResumeProtocol, h.handleResume)
 	if cfg.EnableMDNS {
 		h.lan.start()
 	}
@@ -266,6 +268,7 @@ func (h *Host) Close() error {
 
 	h.h.RemoveStreamHandler(MatchProtocol)
 	h.h.RemoveStreamHandler(InfoProtocol)
+	h.h.RemoveStreamHandler(ResumeProtocol)
 	h.lan.stop()
 	h.net.stop()
 	for _, c := range conns {

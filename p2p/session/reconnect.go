@@ -1,0 +1,529 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ma "github.com/multiformats/go-multiaddr"
+
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// Reconnection house values.
+const (
+	// DefaultGiveUp is how long a match waits without any stream to the
+	// other peer before that peer forfeits (ReconnectConfig.GiveUp).
+	DefaultGiveUp = 2 * time.Minute
+	// RedialFirst is the first wait between attempts to open a new stream;
+	// it doubles up to RedialMax.
+	RedialFirst = 100 * time.Millisecond
+	RedialMax   = 5 * time.Second
+	// ResumeTimeout bounds one attempt: dial, open and handshake.
+	ResumeTimeout = 10 * time.Second
+	// DefaultLinger is how long a finished match still answers a resume,
+	// so a peer that lost the last message can fetch it.
+	DefaultLinger = 30 * time.Second
+	// inboxSize is how many received frames wait for Recv.
+	inboxSize = 64
+)
+
+// KindReconnecting is what Reconnecting.Kind says while no stream is up.
+const KindReconnecting = "reconnecting"
+
+// ErrPeerGone means the other peer stayed unreachable for the whole
+// give-up time; the referee records its forfeit.
+var ErrPeerGone = errors.New("peer gone: no connection")
+
+// ReconnectConfig says how a match survives lost streams.
+type ReconnectConfig struct {
+	// Dialer is true on the side that opened the first match stream: it
+	// opens the new ones. The other side waits for them.
+	Dialer bool
+	// GiveUp is how long without a stream before Recv fails with
+	// ErrPeerGone (the referee then writes the forfeit); 0 means
+	// DefaultGiveUp.
+	GiveUp time.Duration
+	// Linger is how long after Close the match still answers resumes; 0
+	// means DefaultLinger.
+	Linger time.Duration
+	Logger *slog.Logger
+}
+
+// sentFrame is an envelope this side sent, kept to send again.
+type sentFrame struct {
+	seq uint64
+	b   []byte
+}
+
+// Reconnecting is a match transport that outlives its streams: when the
+// stream breaks (a reset, a dropped link, the other process killed) the
+// dialer side opens a new one over ResumeProtocol, both sides run the
+// resume handshake and send again every envelope the other has not seen,
+// and the referee above never notices. It also moves the match onto a
+// better connection when one appears (a relayed match whose peers just
+// hole-punched a direct connection). Only after GiveUp without any stream
+// does Recv fail, with ErrPeerGone. It implements Stream.
+type Reconnecting struct {
+	res    *Resumer
+	h      *p2p.Host
+	match  string
+	remote peer.ID
+	cfg    ReconnectConfig
+	log    *slog.Logger
+
+	inbox chan []byte
+	gone  chan struct{} // closed when Recv must fail
+	ctx   context.Context
+	stop  context.CancelFunc
+
+	sendMu sync.Mutex // serialises Send with stream switches
+
+	mu        sync.Mutex
+	cur       *p2p.Conn
+	gen       int
+	sent      []sentFrame
+	maxSeq    uint64 // highest envelope seq seen, sent or received
+	lostAt    time.Time
+	goneErr   error
+	closed    bool
+	redialing bool
+	switches  int
+	history   []string // kinds the match travelled on, in order
+	notify    *network.NotifyBundle
+}
+
+// newReconnecting registers a match transport with the resumer.
+func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectConfig) *Reconnecting {
+	if cfg.GiveUp <= 0 {
+		cfg.GiveUp = DefaultGiveUp
+	}
+	if cfg.Linger <= 0 {
+		cfg.Linger = DefaultLinger
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = res.log
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	r := &Reconnecting{
+		res: res, h: res.h, match: match, remote: remote, cfg: cfg,
+		log:   log.With("component", "reconnect", "match", short(match)),
+		inbox: make(chan []byte, inboxSize),
+		gone:  make(chan struct{}),
+		ctx:   ctx, stop: stop,
+	}
+	r.notify = &network.NotifyBundle{ConnectedF: r.connected}
+	r.h.Libp2p().Network().Notify(r.notify)
+	return r
+}
+
+func short(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+// envelopeSeq reads the seq of an encoded envelope (0 for anything else).
+func envelopeSeq(b []byte) uint64 {
+	var e struct {
+		Seq uint64 `json:"seq"`
+	}
+	if json.Unmarshal(b, &e) != nil {
+		return 0
+	}
+	return e.Seq
+}
+
+// Remote is the other peer.
+func (r *Reconnecting) Remote() peer.ID { return r.remote }
+
+// Kind says how the match travels now: a p2p kind ("LAN direct",
+// "direct", "relayed", "hole-punched") or KindReconnecting.
+func (r *Reconnecting) Kind() string {
+	r.mu.Lock()
+	c := r.cur
+	r.mu.Unlock()
+	if c == nil {
+		return KindReconnecting
+	}
+	return c.Kind()
+}
+
+// RTT is the round-trip time of the current stream's connection (0 while
+// reconnecting or unknown).
+func (r *Reconnecting) RTT() time.Duration {
+	r.mu.Lock()
+	c := r.cur
+	r.mu.Unlock()
+	if c == nil {
+		return 0
+	}
+	return c.RTT()
+}
+
+// Stats tells how often the match changed streams and on which kinds of
+// connection it travelled, in order.
+func (r *Reconnecting) Stats() (switches int, kinds []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.switches, append([]string(nil), r.history...)
+}
+
+// Send sends one frame on the current stream and keeps it to send again
+// after a resume. While no stream is up it only keeps it; a stream that
+// fails under it is dropped and replaced, and Send still succeeds: the
+// frame goes again on the next stream. Only ctx ending is an error.
+func (r *Reconnecting) Send(ctx context.Context, b []byte) error {
+	r.sendMu.Lock()
+	defer r.sendMu.Unlock()
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return fmt.Errorf("session: send: match transport %w", p2p.ErrClosed)
+	}
+	if seq := envelopeSeq(b); seq > 0 {
+		r.sent = append(r.sent, sentFrame{seq, b})
+		r.maxSeq = max(r.maxSeq, seq)
+	}
+	c, gen := r.cur, r.gen
+	r.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	if err := c.Send(ctx, b); err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		r.lost(gen, err)
+	}
+	return nil
+}
+
+// Recv returns the next frame from whichever stream brought it. It fails
+// when ctx ends, with ErrPeerGone after GiveUp without a stream, with
+// p2p.ErrPeerClosed once the other side closed the match after its last
+// frame, and after Close.
+func (r *Reconnecting) Recv(ctx context.Context) ([]byte, error) {
+	select {
+	case b := <-r.inbox:
+		return b, nil
+	default:
+	}
+	select {
+	case b := <-r.inbox:
+		return b, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-r.gone:
+		select { // frames that came before the end go first
+		case b := <-r.inbox:
+			return b, nil
+		default:
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return nil, r.goneErr
+	}
+}
+
+// Close ends the match on this side: the current stream is closed
+// gracefully (what was sent is still delivered, and the other side reads
+// the end), and for Linger more the match answers a resume from a peer
+// that lost the last messages.
+func (r *Reconnecting) Close() error {
+	r.sendMu.Lock()
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		r.sendMu.Unlock()
+		return nil
+	}
+	r.closed = true
+	c := r.cur
+	r.mu.Unlock()
+	r.sendMu.Unlock()
+	r.end(fmt.Errorf("session: match transport %w", p2p.ErrClosed))
+	var err error
+	if c != nil {
+		err = c.Close()
+	}
+	time.AfterFunc(r.cfg.Linger, r.release)
+	return err
+}
+
+// release forgets the match: no more resumes, no more watching.
+func (r *Reconnecting) release() {
+	r.stop()
+	r.h.Libp2p().Network().StopNotify(r.notify)
+	r.res.unregister(r.match, r)
+	r.mu.Lock()
+	c := r.cur
+	r.cur = nil
+	r.mu.Unlock()
+	if c != nil {
+		_ = c.Close()
+	}
+}
+
+// end makes Recv fail with err (once).
+func (r *Reconnecting) end(err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.goneErr != nil {
+		return
+	}
+	r.goneErr = err
+	close(r.gone)
+}
+
+// install makes c the current stream after a handshake in which the other
+// side said it has every envelope up to theirSeq: the envelopes after that
+// are sent again, then c is read. The caller holds sendMu.
+func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
+	r.mu.Lock()
+	if r.goneErr != nil && !r.closed {
+		r.mu.Unlock()
+		_ = c.Close()
+		return fmt.Errorf("session: resume: the match already ended here: %w", r.goneErr)
+	}
+	old := r.cur
+	r.cur = c
+	r.gen++
+	gen := r.gen
+	r.lostAt = time.Time{}
+	r.switches++
+	r.history = append(r.history, c.Kind())
+	var again [][]byte
+	for _, f := range r.sent {
+		if f.seq > theirSeq {
+			again = append(again, f.b)
+		}
+	}
+	closed := r.closed
+	r.mu.Unlock()
+	if old != nil && old != c {
+		// Reset, not close: the other side must not read this as the end
+		// of the match. Anything unread on it is sent again.
+		old.Abort()
+	}
+	go r.read(c, gen)
+	ctx, cancel := context.WithTimeout(r.ctx, p2p.WriteTimeout)
+	defer cancel()
+	for _, b := range again {
+		if err := c.Send(ctx, b); err != nil {
+			r.lost(gen, err)
+			return fmt.Errorf("session: resume: send again: %w", err)
+		}
+	}
+	r.log.Info("match stream up", "kind", c.Kind(), "resent", len(again), "their_seq", theirSeq)
+	if closed {
+		// A finished match answering a late resume: the other side now
+		// has everything; end the stream gracefully.
+		_ = c.Close()
+	}
+	return nil
+}
+
+// read moves frames from stream c (generation gen) to the inbox until it
+// fails.
+func (r *Reconnecting) read(c *p2p.Conn, gen int) {
+	for {
+		b, err := c.Recv(r.ctx)
+		if err != nil {
+			if errors.Is(err, p2p.ErrPeerClosed) {
+				r.mu.Lock()
+				current := gen == r.gen
+				r.mu.Unlock()
+				if current {
+					// The other side closed the match gracefully: it is
+					// over there, and everything it sent is in.
+					r.end(fmt.Errorf("session: recv: %w", err))
+					return
+				}
+			}
+			r.lost(gen, err)
+			return
+		}
+		if seq := envelopeSeq(b); seq > 0 {
+			r.mu.Lock()
+			r.maxSeq = max(r.maxSeq, seq)
+			r.mu.Unlock()
+		}
+		select {
+		case r.inbox <- b:
+		case <-r.ctx.Done():
+			return
+		}
+	}
+}
+
+// lost drops stream generation gen after err: the dialer starts opening a
+// new one, and the give-up clock starts.
+func (r *Reconnecting) lost(gen int, err error) {
+	r.mu.Lock()
+	if gen != r.gen || r.cur == nil {
+		r.mu.Unlock()
+		return
+	}
+	c := r.cur
+	r.cur = nil
+	r.lostAt = time.Now()
+	closed := r.closed
+	r.mu.Unlock()
+	c.Abort()
+	if closed {
+		return
+	}
+	r.log.Info("match stream lost", "err", err)
+	r.startGiveUp()
+	if r.cfg.Dialer {
+		r.redial()
+	}
+}
+
+// startGiveUp ends the match with ErrPeerGone if no stream comes back in
+// GiveUp.
+func (r *Reconnecting) startGiveUp() {
+	r.mu.Lock()
+	since := r.lostAt
+	r.mu.Unlock()
+	time.AfterFunc(r.cfg.GiveUp, func() {
+		r.mu.Lock()
+		still := r.cur == nil && r.lostAt.Equal(since) && !r.closed
+		r.mu.Unlock()
+		if still {
+			r.log.Warn("peer gone", "after", r.cfg.GiveUp)
+			r.end(fmt.Errorf("session: %w for %v", ErrPeerGone, r.cfg.GiveUp))
+		}
+	})
+}
+
+// redial opens new streams until one is up, the match ends or gives up.
+// Only one redial loop runs at a time.
+func (r *Reconnecting) redial() {
+	r.mu.Lock()
+	if r.redialing {
+		r.mu.Unlock()
+		return
+	}
+	r.redialing = true
+	r.mu.Unlock()
+	go func() {
+		defer func() {
+			r.mu.Lock()
+			r.redialing = false
+			r.mu.Unlock()
+		}()
+		wait := RedialFirst
+		for {
+			r.mu.Lock()
+			done := r.cur != nil || r.closed || r.goneErr != nil
+			r.mu.Unlock()
+			if done || r.ctx.Err() != nil {
+				return
+			}
+			if err := r.dialOnce(); err == nil {
+				return
+			} else {
+				r.log.Debug("resume attempt failed", "err", err, "retry_in", wait)
+			}
+			select {
+			case <-time.After(wait):
+			case <-r.ctx.Done():
+				return
+			case <-r.gone:
+				return
+			}
+			wait = min(2*wait, RedialMax)
+		}
+	}()
+}
+
+// dialOnce opens one resume stream (on the best connection to the peer,
+// dialing if there is none) and runs the dialer's side of the handshake.
+func (r *Reconnecting) dialOnce() error {
+	ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
+	defer cancel()
+	c, err := r.h.OpenResume(ctx, r.remote)
+	if err != nil {
+		return err
+	}
+	r.sendMu.Lock()
+	defer r.sendMu.Unlock()
+	r.mu.Lock()
+	mine := r.maxSeq
+	r.mu.Unlock()
+	if err := sendResume(ctx, c, resumeFrame{T: "resume", Match: r.match, Seq: mine}); err != nil {
+		c.Abort()
+		return err
+	}
+	f, err := recvResume(ctx, c)
+	if err != nil {
+		c.Abort()
+		return err
+	}
+	if f.Match != r.match {
+		c.Abort()
+		return fmt.Errorf("session: resume: peer answered for match %.12s…", f.Match)
+	}
+	return r.install(c, f.Seq)
+}
+
+// accepted runs the waiting side of the handshake on a resume stream the
+// other side opened (its resume frame already read).
+func (r *Reconnecting) accepted(c *p2p.Conn, theirSeq uint64) error {
+	r.sendMu.Lock()
+	defer r.sendMu.Unlock()
+	r.mu.Lock()
+	mine := r.maxSeq
+	r.mu.Unlock()
+	ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
+	defer cancel()
+	if err := sendResume(ctx, c, resumeFrame{T: "resume", Match: r.match, Seq: mine}); err != nil {
+		c.Abort()
+		return err
+	}
+	return r.install(c, theirSeq)
+}
+
+// connected sees every new connection of the host: a new connection to
+// the other peer means a better path (a hole punch) or a peer that came
+// back, so the dialer opens a new stream, which takes the best connection.
+func (r *Reconnecting) connected(_ network.Network, c network.Conn) {
+	if c.RemotePeer() != r.remote || !r.cfg.Dialer || r.ctx.Err() != nil {
+		return
+	}
+	r.mu.Lock()
+	cur, closed := r.cur, r.closed
+	r.mu.Unlock()
+	if closed {
+		return
+	}
+	if cur == nil {
+		r.redial()
+		return
+	}
+	if c.Stat().Limited || isCircuit(c.RemoteMultiaddr()) || cur.Kind() != p2p.KindRelayed {
+		return
+	}
+	// A direct connection while the match runs relayed: move the match.
+	go func() {
+		time.Sleep(50 * time.Millisecond) // let the hole punch finish its bookkeeping
+		if err := r.dialOnce(); err != nil {
+			r.log.Debug("moving to the direct connection failed; staying relayed", "err", err)
+		}
+	}()
+}
+
+func isCircuit(a ma.Multiaddr) bool {
+	_, err := a.ValueForProtocol(ma.P_CIRCUIT)
+	return err == nil
+}

@@ -1,0 +1,372 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/peerstore"
+	ma "github.com/multiformats/go-multiaddr"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// Store is the directory of matches played over the network:
+// <match ID>.jsonl (the transcript, synced at every accepted message),
+// <match ID>.secrets (the seat's secrets) and <match ID>.peer.json (who
+// the other peer is and where, and which side re-dials), enough for a
+// restarted process to resume.
+type Store struct{ Dir string }
+
+// DefaultStore is p2p.DataDir()/matches.
+func DefaultStore() (Store, error) {
+	d, err := p2p.DataDir()
+	if err != nil {
+		return Store{}, err
+	}
+	return Store{Dir: filepath.Join(d, "matches")}, nil
+}
+
+// Transcript is the path of a match's transcript.
+func (s Store) Transcript(match string) string { return filepath.Join(s.Dir, match+".jsonl") }
+
+// Secrets is the path of a match's secrets file.
+func (s Store) Secrets(match string) string { return filepath.Join(s.Dir, match+".secrets") }
+
+func (s Store) peerFile(match string) string { return filepath.Join(s.Dir, match+".peer.json") }
+
+// peerRecord is the .peer.json file.
+type peerRecord struct {
+	Match  string   `json:"match"`
+	Seat   int      `json:"seat"`
+	Remote string   `json:"remote"`
+	Addrs  []string `json:"addrs,omitempty"`
+	Dialer bool     `json:"dialer"`
+	Listen []string `json:"listen,omitempty"`
+}
+
+// Saved is a match found in a Store.
+type Saved struct {
+	Match  string
+	Header fairness.Header
+	Seat   engine.Seat
+	Remote peer.ID
+	// Seq is the last message in the transcript.
+	Seq uint64
+	// Over reports a match that ended by the rules; Stopped one that ended
+	// otherwise (a violation, a forfeit), with StopReason.
+	Over, Stopped bool
+	StopReason    string
+	// Listen are the addresses this side listened on, to listen on again.
+	Listen []string
+}
+
+// InProgress reports a match that can be resumed.
+func (s Saved) InProgress() bool { return !s.Over && !s.Stopped }
+
+// ErrMatchOver is returned by Resume for a match that cannot go on.
+var ErrMatchOver = errors.New("the match is over")
+
+// List returns the matches in the store, newest transcript first.
+func (s Store) List() ([]Saved, error) {
+	ents, err := os.ReadDir(s.Dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session: list matches: %w", err)
+	}
+	type item struct {
+		s  Saved
+		at time.Time
+	}
+	var items []item
+	for _, e := range ents {
+		id, ok := strings.CutSuffix(e.Name(), ".peer.json")
+		if !ok {
+			continue
+		}
+		sv, err := s.Load(id)
+		if err != nil {
+			continue
+		}
+		fi, _ := os.Stat(s.Transcript(id))
+		var at time.Time
+		if fi != nil {
+			at = fi.ModTime()
+		}
+		items = append(items, item{sv, at})
+	}
+	slices.SortFunc(items, func(a, b item) int { return b.at.Compare(a.at) })
+	out := make([]Saved, len(items))
+	for i, it := range items {
+		out[i] = it.s
+	}
+	return out, nil
+}
+
+// Load reads one match of the store, checking its transcript as the
+// auditor would.
+func (s Store) Load(match string) (Saved, error) {
+	pr, err := s.readPeer(match)
+	if err != nil {
+		return Saved{}, err
+	}
+	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen}
+	if sv.Remote, err = peer.Decode(pr.Remote); err != nil {
+		return Saved{}, fmt.Errorf("session: %s: remote peer: %w", s.peerFile(match), err)
+	}
+	m, _, err := fairness.LoadMatch(games.Spec, s.Transcript(match))
+	if err != nil {
+		sv.Stopped, sv.StopReason = true, err.Error()
+		f, ferr := os.Open(s.Transcript(match))
+		if ferr == nil {
+			h, _, herr := fairness.ReadTranscript(f)
+			f.Close()
+			if herr == nil {
+				sv.Header = h
+			}
+		}
+		return sv, nil
+	}
+	sv.Header, sv.Seq, sv.Over = m.Header(), m.Seq(), m.Done()
+	return sv, nil
+}
+
+func (s Store) readPeer(match string) (peerRecord, error) {
+	b, err := os.ReadFile(s.peerFile(match))
+	if err != nil {
+		return peerRecord{}, fmt.Errorf("session: %w", err)
+	}
+	var pr peerRecord
+	if err := json.Unmarshal(b, &pr); err != nil {
+		return peerRecord{}, fmt.Errorf("session: %s: %w", s.peerFile(match), err)
+	}
+	if pr.Match != match {
+		return peerRecord{}, fmt.Errorf("session: %s names match %.12s…", s.peerFile(match), pr.Match)
+	}
+	return pr, nil
+}
+
+// writePeer writes the .peer.json file atomically.
+func (s Store) writePeer(pr peerRecord) error {
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return fmt.Errorf("session: store: %w", err)
+	}
+	b, err := json.MarshalIndent(pr, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := s.peerFile(pr.Match) + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return fmt.Errorf("session: store: %w", err)
+	}
+	if err := os.Rename(tmp, s.peerFile(pr.Match)); err != nil {
+		return fmt.Errorf("session: store: %w", err)
+	}
+	return nil
+}
+
+// NetPlayConfig says how to play a match over the network so that it
+// survives lost connections and restarts.
+type NetPlayConfig struct {
+	Key     crypto.PrivKey
+	Agent   engine.Agent
+	Timeout time.Duration // how long the other seat may take for one step
+	Observe func(fairness.Note)
+	Cheat   fairness.Cheat
+	Logger  *slog.Logger
+	// Store keeps the transcript, the secrets and the peer record.
+	Store Store
+	// Reconnect sets the give-up time and who re-dials (Dialer is set
+	// by PlayNet and kept by Resume).
+	Reconnect ReconnectConfig
+	// OnTransport, if set, gets the match transport once it exists (a
+	// status line reads Kind and RTT from it).
+	OnTransport func(*Reconnecting)
+}
+
+// PlayNet plays an agreed match over a Reconnecting transport, keeping
+// everything a restart needs in cfg.Store. dialer is true on the side
+// that opened the match stream (the joiner, or an inviting host).
+func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetPlayConfig) (*fairness.Result, error) {
+	fm, err := fairness.NewMatch(m.Entry.Spec, m.Header)
+	if err != nil {
+		return nil, err
+	}
+	id := m.Header.Match
+	h := res.Host()
+	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: m.Stream.Remote().String(), Dialer: dialer}
+	for _, a := range h.Libp2p().Peerstore().Addrs(m.Stream.Remote()) {
+		pr.Addrs = append(pr.Addrs, a.String())
+	}
+	for _, a := range h.Libp2p().Network().ListenAddresses() {
+		pr.Listen = append(pr.Listen, a.String())
+	}
+	if err := cfg.Store.writePeer(pr); err != nil {
+		return nil, err
+	}
+	tw, err := fairness.CreateTranscript(cfg.Store.Transcript(id), m.Header)
+	if err != nil {
+		return nil, err
+	}
+	defer tw.Close()
+	rcfg := cfg.Reconnect
+	rcfg.Dialer = dialer
+	rc, err := res.Wrap(id, m.Stream, rcfg)
+	if err != nil {
+		return nil, err
+	}
+	m.Stream = rc
+	return runNet(ctx, fm, m.Seat, rc, tw, cfg)
+}
+
+// runNet runs the referee of one seat over rc and closes rc after.
+func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Reconnecting, tw *fairness.TranscriptWriter, cfg NetPlayConfig) (*fairness.Result, error) {
+	if cfg.OnTransport != nil {
+		cfg.OnTransport(rc)
+	}
+	ref, err := fairness.NewReferee(fairness.Config{
+		Match: fm, Seat: seat, Key: cfg.Key, Agent: cfg.Agent, Transport: rc, Transcript: tw,
+		Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		SecretsPath: cfg.Store.Secrets(fm.Header().Match),
+	})
+	if err != nil {
+		_ = rc.Close()
+		return nil, err
+	}
+	result, err := ref.Run(ctx)
+	if ctx.Err() != nil {
+		// Our own shutdown: leave the match resumable; say nothing to the
+		// other side but drop the stream, so it starts waiting for us.
+		rc.abandon()
+		return result, err
+	}
+	_ = rc.Close()
+	return result, err
+}
+
+// abandon drops the transport without the graceful end (the process is
+// stopping mid-match and will resume).
+func (r *Reconnecting) abandon() {
+	r.mu.Lock()
+	r.closed = true
+	c := r.cur
+	r.cur = nil
+	r.mu.Unlock()
+	r.end(fmt.Errorf("session: match transport %w", p2p.ErrClosed))
+	if c != nil {
+		c.Abort()
+	}
+	r.release()
+}
+
+// Resume goes on with a match of the store after this process stopped: it
+// rebuilds the match from the transcript (checked line by line), reopens
+// the transcript and the secrets, waits for the other peer (re-dialing it
+// if this side is the dialer), runs the resume handshake so that no
+// message is lost or played twice, and plays to the end. A peer that does
+// not come back within cfg.Reconnect.GiveUp forfeits, and the transcript
+// says so.
+func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) (*fairness.Result, error) {
+	pr, err := cfg.Store.readPeer(match)
+	if err != nil {
+		return nil, err
+	}
+	remote, err := peer.Decode(pr.Remote)
+	if err != nil {
+		return nil, fmt.Errorf("session: resume: remote peer: %w", err)
+	}
+	fm, envs, err := fairness.LoadMatch(games.Spec, cfg.Store.Transcript(match))
+	if err != nil {
+		return nil, fmt.Errorf("session: resume: %w", err)
+	}
+	if fm.Done() {
+		return nil, fmt.Errorf("session: resume %.12s…: %w", match, ErrMatchOver)
+	}
+	me, err := peer.IDFromPrivateKey(cfg.Key)
+	if err != nil {
+		return nil, err
+	}
+	seat := fm.Header().Seat(me.String())
+	if seat != engine.Seat(pr.Seat) {
+		return nil, fmt.Errorf("session: resume: this key is not seat %d of match %.12s…", pr.Seat, match)
+	}
+	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
+	if err != nil {
+		return nil, err
+	}
+	defer tw.Close()
+	h := res.Host()
+	var addrs []ma.Multiaddr
+	for _, s := range pr.Addrs {
+		if a, err := ma.NewMultiaddr(s); err == nil {
+			addrs = append(addrs, a)
+		}
+	}
+	h.Libp2p().Peerstore().AddAddrs(remote, addrs, peerstore.RecentlyConnectedAddrTTL)
+	rcfg := cfg.Reconnect
+	rcfg.Dialer = pr.Dialer
+	rc, err := res.register(match, remote, rcfg)
+	if err != nil {
+		return nil, err
+	}
+	rc.mu.Lock()
+	for _, e := range envs {
+		if e.From != me.String() {
+			continue
+		}
+		b, err := fairness.EncodeEnvelope(e)
+		if err != nil {
+			rc.mu.Unlock()
+			return nil, err
+		}
+		rc.sent = append(rc.sent, sentFrame{e.Seq, b})
+	}
+	rc.maxSeq = fm.Seq()
+	rc.lostAt = time.Now()
+	rc.mu.Unlock()
+	rc.startGiveUp()
+	if pr.Dialer {
+		rc.redial()
+	} else {
+		go rc.poke(addrs)
+	}
+	return runNet(ctx, fm, seat, rc, tw, cfg)
+}
+
+// poke connects (no stream) to the other peer until a stream is up, so a
+// dialer that has not noticed this side restarted sees a new connection
+// and opens a resume stream on it.
+func (r *Reconnecting) poke(addrs []ma.Multiaddr) {
+	wait := RedialFirst
+	for {
+		r.mu.Lock()
+		done := r.cur != nil || r.closed || r.goneErr != nil
+		r.mu.Unlock()
+		if done {
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
+		_ = r.h.Libp2p().Connect(ctx, peer.AddrInfo{ID: r.remote, Addrs: addrs})
+		cancel()
+		select {
+		case <-time.After(wait):
+		case <-r.ctx.Done():
+			return
+		}
+		wait = min(2*wait, RedialMax)
+	}
+}

@@ -49,6 +49,10 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	bot1 := fs.String("bot1", "strong", "seat 1's bot: random or strong")
 	fs.StringVar(&o.Transport, "transport", "tcp", "loopback transport: tcp or quic")
 	fs.DurationVar(&o.Timeout, "timeout", 30*time.Second, "how long a silent seat has before it forfeits")
+	players := fs.Int("players", 2, "number of bots, 2 to 4 (3 and 4 play over a gossipsub topic)")
+	cheatSeat := fs.Int("cheat-seat", -1, "the seat that cheats with --cheat (default: the last seat)")
+	bot2 := fs.String("bot2", "strong", "seat 2's bot, with --players 3 or 4")
+	bot3 := fs.String("bot3", "strong", "seat 3's bot, with --players 4")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -58,6 +62,9 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%-16s %s\n", k.Name, k.About)
 		}
 		return exitOK
+	}
+	if *players != 2 || *cheatSeat >= 0 {
+		return runGroupSelfplay(o, *players, *cheatSeat, []string{*bot0, *bot1, *bot2, *bot3}, stdout, stderr)
 	}
 	res, err := selfplay(context.Background(), o)
 	if err != nil {
@@ -83,7 +90,11 @@ func report(w io.Writer, o selfplayOptions, res *selfplayResult) int {
 		fmt.Fprintf(w, "result: %s\n", outcomeText(r0.Outcome))
 	}
 	if o.Cheat != "" && r0.Violation == nil && r0.Closing == nil {
-		fmt.Fprintf(w, "seat 1 cheated (%s) and seat 0 did NOT catch it\n", o.Cheat)
+		if res.Results[1].Cheated {
+			fmt.Fprintf(w, "seat 1 cheated (%s) and seat 0 did NOT catch it\n", o.Cheat)
+		} else {
+			fmt.Fprintf(w, "seat 1 never found a moment to cheat (%s): nothing to catch\n", o.Cheat)
+		}
 		status = exitViolation
 	}
 	fmt.Fprintf(w, "transcripts: %s (seat 0), %s (seat 1)\n", res.Paths[0], res.Paths[1])

@@ -360,4 +360,3 @@ func TestInboxBoundsEachAuthor(t *testing.T) {
 		t.Fatalf("pending left: %v", q.pending)
 	}
 }
-

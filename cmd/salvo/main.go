@@ -46,6 +46,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runSelfplay(args, stdout, stderr)
 	case "audit":
 		return runAudit(args, stdout, stderr)
+	case "relay":
+		return runRelay(args, stdout, stderr)
+	case "netplay":
+		return runNetplay(args, stdout, stderr)
+	case "resume":
+		return runResume(args, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintln(stdout, versionText())
 		return exitOK
@@ -66,6 +72,10 @@ Usage:
   salvo selfplay --game G [--variant V] [--seed N] [--out FILE] [--cheat KIND]
                                           two bots on two loopback libp2p hosts, headless
   salvo audit FILE                        re-verify a match transcript
+  salvo relay [--listen A] [--bootstrap A]  relay and DHT bootstrap peer for players behind NATs
+  salvo netplay --role host|join [--code C | --rendezvous NAME | --mdns] [--bootstrap A] [--relay A]
+                                          a bot plays one match over the network (headless)
+  salvo resume [MATCH | --latest]         list network matches in progress, or resume one
   salvo version
 
 Games: ` + "%GAMES%" + `

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/network"
+
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// listFlag is a repeatable (or comma-separated) string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+// Set adds one value, or several separated by commas.
+func (l *listFlag) Set(s string) error {
+	for part := range strings.SplitSeq(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			*l = append(*l, part)
+		}
+	}
+	return nil
+}
+
+// netFlags are the network settings shared by relay, netplay and resume.
+type netFlags struct {
+	listen, bootstrap, relays listFlag
+	dht, reach, logPath       string
+	mdns, noPunch             bool
+	logLevel                  string
+}
+
+func (nf *netFlags) register(fs *flag.FlagSet, dhtDefault string) {
+	fs.Var(&nf.listen, "listen", "multiaddr to listen on (repeatable; default every interface, TCP and QUIC, random ports)")
+	fs.Var(&nf.bootstrap, "bootstrap", "MULTIADDR of a Salvo peer to join the DHT through, ending in /p2p/<ID> (repeatable; any Salvo peer can serve)")
+	fs.Var(&nf.relays, "relay", "MULTIADDR of a circuit relay to keep a reservation on, ending in /p2p/<ID> (repeatable)")
+	fs.StringVar(&nf.dht, "dht", dhtDefault, "DHT mode: off, auto, client or server")
+	fs.StringVar(&nf.reach, "reachability", "", "force reachability: public or private (default: AutoNAT finds out)")
+	fs.BoolVar(&nf.mdns, "mdns", false, "announce on the LAN and find LAN peers by mDNS")
+	fs.BoolVar(&nf.noPunch, "no-holepunch", false, "turn DCUtR hole punching off")
+	fs.StringVar(&nf.logPath, "log", "", "log file (default: warnings on stderr)")
+	fs.StringVar(&nf.logLevel, "log-level", "info", "log level for --log: debug, info, warn")
+}
+
+// config turns the flags into a host configuration.
+func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), error) {
+	mode, err := p2p.ParseDHTMode(nf.dht)
+	if err != nil {
+		return p2p.Config{}, nil, err
+	}
+	cfg := p2p.Config{Name: name, ListenAddrs: nf.listen, Bootstrap: nf.bootstrap, Relays: nf.relays, DHT: mode,
+		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch}
+	switch nf.reach {
+	case "":
+	case "public":
+		cfg.Reachability = network.ReachabilityPublic
+	case "private":
+		cfg.Reachability = network.ReachabilityPrivate
+	default:
+		return p2p.Config{}, nil, fmt.Errorf("--reachability %q: want public or private", nf.reach)
+	}
+	closeLog := func() {}
+	var h slog.Handler = slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})
+	if nf.logPath != "" {
+		var lvl slog.Level
+		if err := lvl.UnmarshalText([]byte(nf.logLevel)); err != nil {
+			return p2p.Config{}, nil, fmt.Errorf("--log-level: %w", err)
+		}
+		f, err := os.OpenFile(nf.logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			return p2p.Config{}, nil, fmt.Errorf("log file: %w", err)
+		}
+		closeLog = func() { f.Close() }
+		h = slog.NewTextHandler(f, &slog.HandlerOptions{Level: lvl})
+	}
+	cfg.Logger = slog.New(h)
+	key, err := loadKey()
+	if err != nil {
+		closeLog()
+		return p2p.Config{}, nil, err
+	}
+	cfg.Key = key
+	return cfg, closeLog, nil
+}
+
+// loadKey loads the persistent identity from the data directory
+// ($SALVO_HOME), so the peer ID survives restarts (a resumed match needs
+// it).
+func loadKey() (crypto.PrivKey, error) {
+	dir, err := p2p.DataDir()
+	if err != nil {
+		return nil, err
+	}
+	k, err := p2p.LoadOrCreateIdentity(filepath.Join(dir, p2p.IdentityFile))
+	if err != nil {
+		return nil, fmt.Errorf("identity: %w", err)
+	}
+	return k, nil
+}
+
+// ms is a duration in milliseconds, for reports.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
+)
+
+// netReport is what `salvo netplay` and `salvo resume` write with
+// --report: the figures the network tests measure.
+type netReport struct {
+	Role         string        `json:"role"`
+	Peer         string        `json:"peer"`
+	Remote       string        `json:"remote,omitempty"`
+	Match        string        `json:"match,omitempty"`
+	Reachability string        `json:"reachability"`
+	DiscoverMS   float64       `json:"discover_ms,omitempty"` // start → the other peer found
+	ConnectMS    float64       `json:"connect_ms,omitempty"`  // found → connected
+	FirstKind    string        `json:"first_kind,omitempty"`
+	Kinds        []string      `json:"kinds,omitempty"` // every stream the match used, in order
+	Switches     int           `json:"switches"`
+	Punches      []punchReport `json:"punches,omitempty"`
+	ResumeMS     float64       `json:"resume_ms,omitempty"` // resume start → first message accepted
+	MatchMS      float64       `json:"match_ms,omitempty"`
+	Result       string        `json:"result,omitempty"`
+	Closing      string        `json:"closing,omitempty"`
+	Transcript   string        `json:"transcript,omitempty"`
+	Error        string        `json:"error,omitempty"`
+}
+
+type punchReport struct {
+	Success   bool    `json:"success"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+	Error     string  `json:"error,omitempty"`
+}
+
+// botOptions are the flags of the headless bot that plays for this peer.
+type botOptions struct {
+	level   string
+	seed    uint64
+	timeout time.Duration
+	giveUp  time.Duration
+}
+
+func (b *botOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&b.level, "bot", "strong", "the bot that plays for this peer: "+strings.Join(games.BotLevels, ", "))
+	fs.Uint64Var(&b.seed, "seed", 1, "seed of the bot's decisions")
+	fs.DurationVar(&b.timeout, "timeout", time.Minute, "how long the other peer may take for one step before it forfeits")
+	fs.DurationVar(&b.giveUp, "give-up", session.DefaultGiveUp, "how long the other peer may stay unreachable before it forfeits")
+}
+
+func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
+	e, ok := games.Lookup(game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q", game)
+	}
+	mk, ok := e.Bots[b.level]
+	if !ok {
+		return nil, fmt.Errorf("no %q bot for %s", b.level, game)
+	}
+	return mk(rand.New(rand.NewPCG(b.seed, uint64(seat)))), nil
+}
+
+// runNetplay is `salvo netplay`: a headless bot plays one match against
+// another peer over the network, found by invite code, DHT rendezvous or
+// mDNS; the match survives dropped links and restarts (salvo resume).
+func runNetplay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("salvo netplay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var nf netFlags
+	nf.register(fs, "off")
+	var bo botOptions
+	bo.register(fs)
+	role := fs.String("role", "", "host (offer a game and wait) or join")
+	game := fs.String("game", "ubuild", "game to offer (host): "+strings.Join(games.Names(), ", "))
+	variant := fs.String("variant", "", "variant to offer (host)")
+	code := fs.String("code", "", "invite code to join (join)")
+	codeFile := fs.String("code-file", "", "host: write the invite code here; join: read it from here (waiting for it)")
+	rdv := fs.String("rendezvous", "", "match name to meet on through the DHT (needs --bootstrap)")
+	matchFile := fs.String("match-file", "", "write the match ID here once agreed (for salvo resume)")
+	reportPath := fs.String("report", "", "write a JSON report of the connection and the match here")
+	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for the other peer")
+	relayWait := fs.Duration("relay-wait", 20*time.Second, "host: how long to wait for a relay reservation before showing the code")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: salvo netplay --role host|join [flags]\n\nA bot plays one match against another peer over the network (headless).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *role != "host" && *role != "join" {
+		fmt.Fprintln(stderr, "salvo netplay: --role host or --role join")
+		return exitUsage
+	}
+	if *role == "join" && *code == "" && *codeFile == "" && *rdv == "" && !nf.mdns {
+		fmt.Fprintln(stderr, "salvo netplay: join needs --code, --code-file, --rendezvous or --mdns")
+		return exitUsage
+	}
+	if *rdv != "" && nf.dht == "off" {
+		nf.dht = "client"
+	}
+	start := time.Now()
+	cfg, closeLog, err := nf.config("bot-"+*role, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
+		return exitUsage
+	}
+	defer closeLog()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	h, err := p2p.New(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
+		return exitUsage
+	}
+	defer h.Close()
+	res := session.NewResumer(h, cfg.Logger)
+	store, err := session.DefaultStore()
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
+		return exitUsage
+	}
+	rep := &netReport{Role: *role, Peer: h.ID().String()}
+	defer func() { writeReport(*reportPath, h, rep, stderr) }()
+	self := session.Self{Key: cfg.Key, Name: cfg.Name}
+	wctx, cancel := context.WithTimeout(ctx, *wait)
+	defer cancel()
+
+	var m *session.Match
+	if *role == "host" {
+		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, *codeFile, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start)
+	} else {
+		m, err = joinNet(wctx, h, self, *code, *codeFile, *rdv, nf.mdns, rep, start)
+	}
+	if err != nil {
+		rep.Error = err.Error()
+		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
+		return exitViolation
+	}
+	rep.Match, rep.Remote = m.Header.Match, m.Stream.Remote().String()
+	if *matchFile != "" {
+		if err := writeAtomic(*matchFile, m.Header.Match+"\n"); err != nil {
+			fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
+		}
+	}
+	agent, err := bo.agent(m.Header.Game, int(m.Seat))
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
+		return exitUsage
+	}
+	var rc *session.Reconnecting
+	matchStart := time.Now()
+	result, err := m.PlayNet(ctx, res, *role == "join", session.NetPlayConfig{
+		Key: cfg.Key, Agent: agent, Timeout: bo.timeout, Logger: cfg.Logger, Store: store,
+		Reconnect:   session.ReconnectConfig{GiveUp: bo.giveUp},
+		OnTransport: func(x *session.Reconnecting) { rc = x },
+	})
+	rep.MatchMS = ms(time.Since(matchStart))
+	rep.Transcript = store.Transcript(m.Header.Match)
+	if rc != nil {
+		rep.Switches, rep.Kinds = rc.Stats()
+	}
+	return finishReport(rep, result, err, stdout, stderr)
+}
+
+// hostNet offers a game and waits for a joiner: it shows the invite code
+// (after the relay reservation, if a relay was given), advertises the
+// rendezvous name in the DHT and offers the game on the LAN.
+func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time) (*session.Match, error) {
+	if relays {
+		deadline := time.Now().Add(relayWait)
+		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	code := h.InviteCode()
+	fmt.Fprintf(stdout, "invite code: %s\n", code)
+	if codeFile != "" {
+		if err := writeAtomic(codeFile, code+"\n"); err != nil {
+			return nil, err
+		}
+	}
+	if rdv != "" {
+		if err := h.Advertise(ctx, rdv); err != nil {
+			return nil, err
+		}
+	}
+	_ = h.SetOffer(offer.Game)
+	select {
+	case c, ok := <-h.Incoming():
+		if !ok {
+			return nil, errors.New("host closed")
+		}
+		rep.DiscoverMS = ms(time.Since(start))
+		rep.FirstKind = c.Kind()
+		return session.Host(ctx, c, self, offer)
+	case <-ctx.Done():
+		return nil, fmt.Errorf("no player joined: %w", ctx.Err())
+	}
+}
+
+// joinNet finds the host (invite code, DHT rendezvous or mDNS), connects,
+// and joins its match.
+func joinNet(ctx context.Context, h *p2p.Host, self session.Self, code, codeFile, rdv string, mdns bool, rep *netReport, start time.Time) (*session.Match, error) {
+	var target peer.ID
+	switch {
+	case code != "" || codeFile != "":
+		if code == "" {
+			var err error
+			if code, err = waitFile(ctx, codeFile); err != nil {
+				return nil, err
+			}
+		}
+		inv, err := p2p.ParseInvite(code)
+		if err != nil {
+			return nil, err
+		}
+		found := time.Now()
+		rep.DiscoverMS = ms(found.Sub(start))
+		if target, err = h.ConnectInvite(ctx, inv); err != nil {
+			return nil, err
+		}
+		rep.ConnectMS = ms(time.Since(found))
+	case rdv != "":
+		ai, err := h.Rendezvous(ctx, rdv)
+		if err != nil {
+			return nil, err
+		}
+		rep.DiscoverMS = ms(time.Since(start)) // found and connected
+		target = ai.ID
+	default:
+		for target == "" {
+			select {
+			case pi, ok := <-h.LANPeers():
+				if !ok {
+					return nil, errors.New("host closed")
+				}
+				if !pi.Gone && pi.Offer != "" {
+					target = pi.ID
+				}
+			case <-ctx.Done():
+				return nil, fmt.Errorf("no host found on the LAN: %w", ctx.Err())
+			}
+		}
+		rep.DiscoverMS = ms(time.Since(start)) // found by mDNS, connected, and asked for its offer
+	}
+	c, err := h.OpenMatch(ctx, target)
+	if err != nil {
+		return nil, err
+	}
+	rep.FirstKind = c.Kind()
+	return session.Join(ctx, c, self, nil)
+}
+
+// finishReport fills the report from the match result, prints a summary
+// and returns the exit status.
+func finishReport(rep *netReport, result *fairness.Result, err error, stdout, stderr io.Writer) int {
+	if err != nil {
+		rep.Error = err.Error()
+		fmt.Fprintf(stderr, "salvo: %v\n", err)
+		return exitViolation
+	}
+	rep.Result = outcomeText(result.Outcome)
+	if result.Closing != nil {
+		rep.Closing = result.Closing.Closing + ": " + result.Closing.Detail
+	}
+	fmt.Fprintf(stdout, "match %.12s… over (%s, %d stream switches, streams %v): %s\n", rep.Match, time.Duration(rep.MatchMS*float64(time.Millisecond)).Round(time.Millisecond), rep.Switches, rep.Kinds, rep.Result)
+	if result.Closing != nil || result.Violation != nil {
+		return exitViolation
+	}
+	return exitOK
+}
+
+// writeReport writes the JSON report, with the host's hole punches and
+// reachability.
+func writeReport(path string, h *p2p.Host, rep *netReport, stderr io.Writer) {
+	if path == "" {
+		return
+	}
+	rep.Reachability = h.Reachability().String()
+	for _, p := range h.Punches() {
+		rep.Punches = append(rep.Punches, punchReport{Success: p.Success, ElapsedMS: ms(p.Elapsed), Error: p.Error})
+	}
+	b, _ := json.MarshalIndent(rep, "", "  ")
+	if err := writeAtomic(path, string(b)+"\n"); err != nil {
+		fmt.Fprintf(stderr, "salvo: report: %v\n", err)
+	}
+}
+
+// writeAtomic writes a file through a temporary one, so a reader polling
+// for it never sees half of it.
+func writeAtomic(path, s string) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(s), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// waitFile waits for a file to exist and returns its trimmed content.
+func waitFile(ctx context.Context, path string) (string, error) {
+	for {
+		b, err := os.ReadFile(path)
+		if err == nil && len(strings.TrimSpace(string(b))) > 0 {
+			return strings.TrimSpace(string(b)), nil
+		}
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("waiting for %s: %w", path, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// runRelay is `salvo relay`: a public Salvo peer that relays for players
+// behind NATs (with Salvo's raised limits) and serves the DHT as a
+// bootstrap peer, until interrupted.
+func runRelay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("salvo relay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var nf netFlags
+	nf.register(fs, "server")
+	addrFile := fs.String("addr-file", "", "write this relay's multiaddrs (one a line) to this file once listening")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: salvo relay [flags]\n\nRun a Salvo relay and DHT bootstrap peer on a public address: players behind\nNATs reserve a slot on it and are reached through it (limits raised so a\nwhole match fits), and hole-punch a direct connection when their NATs allow.\nGive its address to players as --bootstrap and --relay.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if nf.reach == "" {
+		nf.reach = "public" // the operator runs a relay where it is reachable
+	}
+	if len(nf.listen) == 0 {
+		nf.listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1", "/ip6/::/tcp/4001", "/ip6/::/udp/4001/quic-v1"}
+	}
+	cfg, closeLog, err := nf.config("relay", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
+		return exitUsage
+	}
+	defer closeLog()
+	cfg.RelayService = p2p.RelayOn
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	h, err := p2p.New(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
+		return exitUsage
+	}
+	defer h.Close()
+	var lines []string
+	for _, a := range h.Addrs() {
+		lines = append(lines, a.String())
+	}
+	fmt.Fprintf(stdout, "salvo relay %s: relaying (%s, %d MiB per connection each way) and serving the DHT\n", h.ID(), p2p.RelayLimitDuration, p2p.RelayLimitData>>20)
+	for _, l := range lines {
+		fmt.Fprintln(stdout, "  "+l)
+	}
+	if *addrFile != "" {
+		if err := writeAtomic(*addrFile, strings.Join(lines, "\n")+"\n"); err != nil {
+			fmt.Fprintf(stderr, "salvo relay: %v\n", err)
+			return exitUsage
+		}
+	}
+	<-ctx.Done()
+	return exitOK
+}

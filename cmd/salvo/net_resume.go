@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
+)
+
+// runResume is `salvo resume`: list the network matches in progress in
+// the data directory, or resume one (headless, a bot playing) after this
+// peer's process stopped.
+func runResume(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("salvo resume", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var nf netFlags
+	nf.register(fs, "off")
+	var bo botOptions
+	bo.register(fs)
+	latest := fs.Bool("latest", false, "resume the most recent match in progress")
+	reportPath := fs.String("report", "", "write a JSON report here")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: salvo resume [flags] [MATCH | --latest]\n\nWithout a match: list the matches in progress (in $SALVO_HOME/matches).\nWith one: rejoin it where it stopped; a bot plays the rest.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	store, err := session.DefaultStore()
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	saved, err := store.List()
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	id := fs.Arg(0)
+	if id == "" && !*latest {
+		n := 0
+		for _, s := range saved {
+			if !s.InProgress() {
+				continue
+			}
+			n++
+			fmt.Fprintf(stdout, "%s  %s %s  seat %d  vs %s  at message %d\n", s.Match, s.Header.Game, s.Header.Variant, s.Seat, s.Remote, s.Seq)
+		}
+		if n == 0 {
+			fmt.Fprintln(stdout, "no match in progress")
+		}
+		return exitOK
+	}
+	if *latest {
+		for _, s := range saved {
+			if s.InProgress() {
+				id = s.Match
+				break
+			}
+		}
+		if id == "" {
+			fmt.Fprintln(stderr, "salvo resume: no match in progress")
+			return exitUsage
+		}
+	}
+	sv, err := store.Load(id)
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	if len(nf.listen) == 0 {
+		nf.listen = sv.Listen // the same ports, where the other peer looks first
+	}
+	start := time.Now()
+	cfg, closeLog, err := nf.config("bot-resume", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	defer closeLog()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	h, err := p2p.New(ctx, cfg)
+	if err != nil && len(sv.Listen) > 0 {
+		// The old ports may be taken: listen anywhere.
+		cfg.ListenAddrs = nil
+		h, err = p2p.New(ctx, cfg)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	defer h.Close()
+	res := session.NewResumer(h, cfg.Logger)
+	rep := &netReport{Role: "resume", Peer: h.ID().String(), Match: id, Remote: sv.Remote.String()}
+	defer func() { writeReport(*reportPath, h, rep, stderr) }()
+	agent, err := bo.agent(sv.Header.Game, int(sv.Seat))
+	if err != nil {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	var rc *session.Reconnecting
+	first := true
+	result, err := session.Resume(ctx, res, id, session.NetPlayConfig{
+		Key: cfg.Key, Agent: agent, Timeout: bo.timeout, Logger: cfg.Logger, Store: store,
+		Reconnect:   session.ReconnectConfig{GiveUp: bo.giveUp},
+		OnTransport: func(x *session.Reconnecting) { rc = x },
+		Observe: func(n fairness.Note) {
+			if first && (n.Dir == "in" || n.Dir == "out") {
+				first = false
+				rep.ResumeMS = ms(time.Since(start))
+			}
+		},
+	})
+	rep.MatchMS = ms(time.Since(start))
+	rep.Transcript = store.Transcript(id)
+	if rc != nil {
+		rep.Switches, rep.Kinds = rc.Stats()
+	}
+	if errors.Is(err, session.ErrMatchOver) {
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
+	return finishReport(rep, result, err, stdout, stderr)
+}

@@ -19,13 +19,14 @@ import (
 // screen text out. Every wait polls with a timeout and dumps the screen on
 // failure; nothing sleeps for a fixed time.
 type harness struct {
-	t    testing.TB
-	scr  tcell.SimulationScreen
-	app  *App
-	done chan error
-	drew chan struct{}
-	w, h int
-	once sync.Once
+	t       testing.TB
+	scr     tcell.SimulationScreen
+	app     *App
+	done    chan error
+	drew    chan struct{}
+	w, h    int
+	once    sync.Once
+	stopped chan struct{} // closed when Run has returned
 }
 
 // start runs an App with cfg on a w×h simulation screen. By default it is
@@ -47,7 +48,7 @@ func start(t testing.TB, cfg Config, w, h int) *harness {
 	if cfg.Theme == nil {
 		cfg.Theme = style.New(false)
 	}
-	hs := &harness{t: t, scr: scr, done: make(chan error, 1), drew: make(chan struct{}), w: w, h: h}
+	hs := &harness{t: t, scr: scr, done: make(chan error, 1), drew: make(chan struct{}), stopped: make(chan struct{}), w: w, h: h}
 	first := cfg.OnFirstDraw
 	cfg.OnFirstDraw = func() {
 		if first != nil {
@@ -60,7 +61,11 @@ func start(t testing.TB, cfg Config, w, h int) *harness {
 		t.Fatal(err)
 	}
 	hs.app = app
-	go func() { hs.done <- app.Run() }()
+	go func() {
+		err := app.Run()
+		close(hs.stopped)
+		hs.done <- err
+	}()
 	select {
 	case <-hs.drew:
 	case err := <-hs.done:
@@ -106,22 +111,56 @@ func (hs *harness) resize(w, h int) {
 	}
 }
 
-// text returns the screen as lines of text.
+// text returns the screen as lines of text. It reads the cells on the
+// tview goroutine (the simulation screen hands out its live buffer, which
+// draws write to), or directly once the interface has stopped.
 func (hs *harness) text() string {
-	cells, w, h := hs.scr.GetContents()
-	var b strings.Builder
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
+	var out string
+	read := func() {
+		cells, w, h := hs.scr.GetContents()
+		var b strings.Builder
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				c := cells[y*w+x]
+				if len(c.Runes) == 0 || c.Runes[0] == 0 {
+					b.WriteByte(' ')
+				} else {
+					b.WriteRune(c.Runes[0])
+				}
 			}
+			b.WriteByte('\n')
 		}
-		b.WriteByte('\n')
+		out = b.String()
 	}
-	return b.String()
+	select {
+	case <-hs.stopped:
+		read()
+		return out
+	default:
+	}
+	done := make(chan struct{})
+	hs.app.post(func() { read(); close(done) })
+	select {
+	case <-done:
+	case <-hs.stopped:
+		read()
+	case <-time.After(10 * time.Second):
+		hs.t.Fatal("the UI goroutine did not answer within 10 s")
+	}
+	return out
+}
+
+// cells returns a copy of the screen's cells (read as text is).
+func (hs *harness) cells() []tcell.SimCell {
+	var out []tcell.SimCell
+	done := make(chan struct{})
+	hs.app.post(func() {
+		c, _, _ := hs.scr.GetContents()
+		out = append(out, c...)
+		close(done)
+	})
+	<-done
+	return out
 }
 
 // line returns row y of the screen.

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
@@ -52,21 +53,27 @@ func (a *App) practice() {
 			a.post(func() { ws.fail(fmt.Errorf("practice: %w", err)) })
 			return
 		}
-		defer pair.Close()
 		bot := mk(rand.New(rand.NewPCG(seed, 1)))
 		if wrap != nil {
 			bot = wrap(bot)
 		}
 		botPath := filepath.Join(os.TempDir(), fmt.Sprintf("salvo-bot-%.12s.jsonl", pair.Seats[1].Header.Match))
+		// The hosts close only once both sides are done: closing them as
+		// soon as the bot's referee returns could cut our side off before
+		// it reads the bot's last message.
+		ours := make(chan struct{})
 		botDone := make(chan struct{})
+		var oursOnce sync.Once
+		oursDone := func() { oursOnce.Do(func() { close(ours) }) }
 		a.post(func() {
 			if a.top() != ws {
 				cancel() // the player went back meanwhile
+				oursDone()
 				return
 			}
 			a.startMatch(matchStart{m: pair.Seats[0], key: pair.Keys[0], opponent: botName, practice: true, timeout: BotTimeout,
 				release: func() {
-					_ = pair.Close()
+					oursDone()
 					<-botDone
 				}})
 		})
@@ -80,7 +87,12 @@ func (a *App) practice() {
 		if err != nil && ctx.Err() == nil {
 			a.log.Debug("practice bot stopped", "err", err)
 		}
-		close(botDone)
+		select {
+		case <-ours:
+		case <-a.ctx.Done():
+		}
+		_ = pair.Close()
 		_ = os.Remove(botPath)
+		close(botDone)
 	})
 }

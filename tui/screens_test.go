@@ -111,7 +111,7 @@ func TestAuditPromptChecksThePath(t *testing.T) {
 func TestMonochromeLobby(t *testing.T) {
 	hs := start(t, Config{Offline: true, Theme: style.New(true)}, 100, 30)
 	hs.waitFor("Practice against a bot")
-	cells, _, _ := hs.scr.GetContents()
+	cells := hs.cells()
 	for i, c := range cells {
 		fg, bg, _ := c.Style.Decompose()
 		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {

@@ -33,10 +33,10 @@ import (
 func init() {
 	register("oceans",
 		Kind{"changed-facedown", "reveals a facedown card as a stronger card than the one it committed", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: changedFacedown}, nil
+			return &inputCheat{kinds: []string{fairness.InOpen}, alter: changedFacedown}, steering(seekBattle)
 		}},
 		Kind{"swapped-facedown", "reveals a card from its hand in place of the facedown card it played", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: swappedFacedown}, nil
+			return &inputCheat{kinds: []string{fairness.InOpen}, alter: swappedFacedown}, steering(seekBattle)
 		}},
 		Kind{"undrawn-card", "plays facedown a Battleship it never drew", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(undrawnCard)
@@ -48,7 +48,7 @@ func init() {
 			return agentCheat{}, steering(attackTooSmall)
 		}},
 		Kind{"wrong-battle-total", "counts its revealed battle cards as stronger ones in its own engine", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: wrongBattleTotal}, nil
+			return &inputCheat{kinds: []string{fairness.InOpen}, alter: wrongBattleTotal}, steering(seekBattle)
 		}},
 	)
 }
@@ -150,6 +150,45 @@ func wrongBattleTotal(m *fairness.Match, sec *fairness.Secrets, st fairness.Step
 		doctored = append(doctored, engine.Opened{Slot: s, Value: oceans.EncodeCard(c)})
 	}
 	return changed && tamper(m, engine.Input{Kind: engine.NeedOpen, Seat: st.Seat, Opened: doctored})
+}
+
+// seekBattle steers the seat into battles where its facedown cards must be
+// revealed (bots may go a whole match without one): in its turn it attacks
+// wherever a facedown card of its own stands, and otherwise plays its cards
+// facedown, where the opponent has a task force if it can.
+func seekBattle(ctx context.Context, inner engine.Agent, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	og, ok := g.(*oceans.Game)
+	if !ok || n.Kind != engine.NeedMove || og.Phase() != oceans.PhasePlay {
+		return inner.Decide(ctx, g, seat, sec, n)
+	}
+	moves, err := og.Moves(seat, sec)
+	if err != nil {
+		return inner.Decide(ctx, g, seat, sec, n)
+	}
+	facedown := func(o oceans.Ocean) bool {
+		return slices.ContainsFunc(og.TaskForce(seat, o), func(c oceans.TaskForceCard) bool { return c.Card == oceans.NoCard })
+	}
+	score := func(mv oceans.Move) int {
+		switch {
+		case mv.Kind == oceans.Attack && facedown(mv.Ocean):
+			return 3
+		case mv.Kind == oceans.Place && len(og.TaskForce(1-seat, mv.Ocean)) > 0:
+			return 2
+		case mv.Kind == oceans.Place:
+			return 1
+		}
+		return 0
+	}
+	best := -1
+	for i, mv := range moves {
+		if s := score(mv); s > 0 && (best < 0 || s > score(moves[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return inner.Decide(ctx, g, seat, sec, n)
+	}
+	return moveDecision(moves[best])
 }
 
 // undrawnCard plays facedown, at the first chance, a card still in its draw

@@ -2,6 +2,7 @@ package cheat
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine"
@@ -134,20 +135,113 @@ type doubleFire struct {
 
 func (c *doubleFire) decide(ctx context.Context, inner engine.Agent, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
 	sg, ok := g.(*sea.Game)
-	if !ok || n.Kind != engine.NeedMove || (n.Name != sea.NeedDestroyers && n.Name != sea.NeedDefense) {
+	if !ok || n.Kind != engine.NeedMove {
+		return inner.Decide(ctx, g, seat, sec, n)
+	}
+	if _, piece, ok := sg.Placing(); ok {
+		m, ok := openWater(sg)
+		if piece == sea.PieceShallow {
+			m, ok = clearWater(sg, seat)
+		}
+		if ok && piece != sea.PieceCarrier {
+			return moveDecision(m)
+		}
+	}
+	if n.Name != sea.NeedDestroyers && n.Name != sea.NeedDefense {
 		return inner.Decide(ctx, g, seat, sec, n)
 	}
 	if c.fired && c.turn == sg.Turn() && c.step == sg.Step() {
 		return moveDecision(sea.FireMove(c.destroyer, c.target))
 	}
-	for _, v := range sg.Destroyers(seat) {
-		if !v.Afloat || v.Acted || v.Fired {
+	// The step asks again only while another destroyer can still act:
+	// move or fire in step 3, fire in step 4.
+	step3 := n.Name == sea.NeedDestroyers
+	free := func(v sea.DestroyerView) bool { return v.Afloat && (step3 && !v.Acted || !step3 && !v.Fired) }
+	canAct := func(v sea.DestroyerView) bool {
+		return free(v) && (len(sg.FireTargets(seat, v.Index)) > 0 || step3 && len(sg.DestroyerMoves(seat, v.Index)) > 0)
+	}
+	views := sg.Destroyers(seat)
+	for _, v := range views {
+		ts := sg.FireTargets(seat, v.Index)
+		if !free(v) || len(ts) == 0 {
 			continue
 		}
-		if ts := sg.FireTargets(seat, v.Index); len(ts) > 0 {
+		if slices.ContainsFunc(views, func(o sea.DestroyerView) bool { return o.Index != v.Index && canAct(o) }) {
 			c.fired, c.turn, c.step, c.destroyer, c.target = true, sg.Turn(), sg.Step(), v.Index, ts[0].Target
 			return moveDecision(sea.FireMove(v.Index, ts[0].Target))
 		}
 	}
-	return inner.Decide(ctx, g, seat, sec, n)
+	// Hold the formation until a shot comes that can be repeated.
+	return moveDecision(sea.DoneMove())
+}
+
+// openWater places the seat's destroyers in the middle of its half, one a
+// quarter of the way across the board and the other three quarters, facing
+// the enemy: room to move without hemming each other in, out of reach of
+// the enemy's destroyers at first, and in range of the fighters that come
+// for its carrier.
+func openWater(g *sea.Game) (sea.Move, bool) {
+	seat, _, ok := g.Placing()
+	if !ok {
+		return sea.Move{}, false
+	}
+	row, ahead := sea.HalfRows+sea.HalfRows/2, sea.North
+	if seat == 0 {
+		row, ahead = sea.HalfRows/2-1, sea.South
+	}
+	col := sea.Cols / 4
+	for _, d := range g.Destroyers(seat) {
+		if d.Placed {
+			col = sea.Cols - 1 - sea.Cols/4
+		}
+	}
+	spot := sea.At(col, row)
+	carrier := g.Carrier(seat)
+	deck := append([]sea.Cell{carrier.Launch}, carrier.Cells...)
+	score := func(m sea.Move) int {
+		d := sea.Dist(*m.Cell, spot)
+		if m.Facing == nil || *m.Facing != ahead {
+			d += sea.Rows
+		}
+		if sea.MinDist([]sea.Cell{*m.Cell}, deck) < clearance {
+			d += sea.Rows // the carrier or its fighters taking off would bar the way
+		}
+		return d
+	}
+	return bestPlacement(g.PlacementOptions(), score)
+}
+
+// clearance is how far openWater keeps a destroyer from its own carrier.
+const clearance = 4
+
+// clearWater places the seat's shallows as far as it can from its
+// destroyers, so that they never box them in.
+func clearWater(g *sea.Game, seat engine.Seat) (sea.Move, bool) {
+	var ships []sea.Cell
+	for _, d := range g.Destroyers(seat) {
+		if d.Placed {
+			ships = append(ships, d.Bow, d.Stern)
+		}
+	}
+	if len(ships) == 0 {
+		return sea.Move{}, false
+	}
+	return bestPlacement(g.PlacementOptions(), func(m sea.Move) int { return -sea.MinDist([]sea.Cell{*m.Cell}, ships) })
+}
+
+// bestPlacement returns the placement with the lowest score.
+func bestPlacement(opts []sea.Move, score func(sea.Move) int) (sea.Move, bool) {
+	best, bestScore := -1, 0
+	for i, m := range opts {
+		if m.Cell == nil {
+			continue
+		}
+		if sc := score(m); best < 0 || sc < bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	if best < 0 {
+		return sea.Move{}, false
+	}
+	return opts[best], true
 }

@@ -214,6 +214,9 @@ func transcriptName(h fairness.Header, opponent string) string {
 
 func (ms *matchScreen) live() bool { return !ms.done }
 
+// asking reports whether the referee waits for the local player.
+func (ms *matchScreen) asking() bool { return ms.req != nil && ms.req.Pending() }
+
 func (ms *matchScreen) ask(r *board.Request) {
 	if ms.done {
 		return
@@ -354,7 +357,7 @@ func (ms *matchScreen) turnText() string {
 	case ms.done:
 		t, _ := ms.outcomeText()
 		return strings.TrimPrefix(strings.SplitN(t, ":", 2)[0], style.OK+" ")
-	case ms.req != nil:
+	case ms.asking():
 		return "your turn"
 	case ms.waiting && ms.waitSeat != engine.NoSeat && ms.waitSeat != ms.seat:
 		return ms.say(ms.waitSeat.String()) + "'s turn"
@@ -370,7 +373,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	left := []style.Seg{style.S(fmt.Sprintf("%s · vs %s · ", shortTitle(ms.spec.Title), ms.opponent), th.Base)}
 	tst := th.Accent
-	if ms.req != nil {
+	if ms.asking() {
 		tst = th.Warn
 	}
 	if ms.evidence != nil {
@@ -410,7 +413,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		if ms.evidence == nil && ms.transcript != "" {
 			line = append(line, style.S(" · transcript "+ms.transcript, th.Dim))
 		}
-	case ms.req != nil:
+	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
 	case ms.waiting:
 		who := ms.say(ms.waitSeat.String())

@@ -294,30 +294,15 @@ func TestHostAndJoinByCode(t *testing.T) {
 	host.keys("x", tcell.KeyEnter)
 	guest.waitFor("Place the Battleship")
 	guest.keys("x", tcell.KeyEnter)
-	// One of them fires first.
-	first := make(chan *harness, 2)
-	var wg sync.WaitGroup
-	for _, h := range []*harness{host, guest} {
-		wg.Add(1)
-		go func(h *harness) {
-			defer wg.Done()
-			deadline := time.Now().Add(15 * time.Second)
-			for time.Now().Before(deadline) {
-				txt := h.text()
-				if strings.Contains(txt, "Your turn") {
-					first <- h
-					return
-				}
-				if strings.Contains(txt, "waiting for") {
-					return
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-		}(h)
+	// The coin flip picks one to fire; the other says whom it waits for.
+	turn := func(h *harness) bool {
+		txt := h.waitFunc("the first turn", 15*time.Second, func(s string) bool {
+			return strings.Contains(s, "fires first") && (strings.Contains(s, "Your turn") || strings.Contains(s, "fires (turn 1)"))
+		})
+		return strings.Contains(txt, "Your turn")
 	}
-	wg.Wait()
-	if len(first) != 1 {
-		t.Fatalf("%d players have the first turn\nhost %s\nguest %s", len(first), host.dump(), guest.dump())
+	if a, b := turn(host), turn(guest); a == b {
+		t.Fatalf("both or neither have the first turn\nhost %s\nguest %s", host.dump(), guest.dump())
 	}
 	// The guest leaves: it asks, then the host wins by forfeit.
 	guest.keys("q", "y")

@@ -124,8 +124,12 @@ func forgedOwnRoll(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, i
 	return forgedRoll(m, sec, st, in)
 }
 
-// doubleFire fires a destroyer whenever one has a target and, when the
-// step asks the seat again, fires that destroyer once more.
+// doubleFire fires a destroyer when it has a target and the step will ask
+// the seat again (another destroyer can still act), and then fires it once
+// more. Bots may go a whole match without that chance, so it also places
+// the seat's destroyers where they have room and targets come (and its
+// shallows away from them), and holds them still rather than let them be
+// boxed in.
 type doubleFire struct {
 	fired      bool
 	turn, step int
@@ -138,12 +142,12 @@ func (c *doubleFire) decide(ctx context.Context, inner engine.Agent, g engine.Ga
 	if !ok || n.Kind != engine.NeedMove {
 		return inner.Decide(ctx, g, seat, sec, n)
 	}
-	if _, piece, ok := sg.Placing(); ok {
-		m, ok := openWater(sg)
+	if _, piece, ok := sg.Placing(); ok && piece != sea.PieceCarrier {
+		place := openWater
 		if piece == sea.PieceShallow {
-			m, ok = clearWater(sg, seat)
+			place = clearWater
 		}
-		if ok && piece != sea.PieceCarrier {
+		if m, ok := place(sg, seat); ok {
 			return moveDecision(m)
 		}
 	}
@@ -180,11 +184,7 @@ func (c *doubleFire) decide(ctx context.Context, inner engine.Agent, g engine.Ga
 // the enemy: room to move without hemming each other in, out of reach of
 // the enemy's destroyers at first, and in range of the fighters that come
 // for its carrier.
-func openWater(g *sea.Game) (sea.Move, bool) {
-	seat, _, ok := g.Placing()
-	if !ok {
-		return sea.Move{}, false
-	}
+func openWater(g *sea.Game, seat engine.Seat) (sea.Move, bool) {
 	row, ahead := sea.HalfRows+sea.HalfRows/2, sea.North
 	if seat == 0 {
 		row, ahead = sea.HalfRows/2-1, sea.South

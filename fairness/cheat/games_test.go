@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	mrand "math/rand/v2"
@@ -217,12 +218,14 @@ func TestEveryGameListsItsCheats(t *testing.T) {
 	}
 }
 
+var long = flag.Bool("long", false, "play every cheat kind of the three games 40 times per bot level and count the matches that give it no chance")
+
 // TestEveryGameCheatIsCaught plays each kind with both bot levels (and more
-// seeds without -short).
+// seeds with -long).
 func TestEveryGameCheatIsCaught(t *testing.T) {
 	seeds := []uint64{1}
-	if !testing.Short() {
-		seeds = append(seeds, 2, 3)
+	if *long {
+		seeds = []uint64{2, 3, 4, 5, 6}
 	}
 	for _, game := range []string{"cards", "oceans", "sea"} {
 		for _, k := range Kinds(game) {
@@ -298,5 +301,44 @@ func TestPipeHonestMatchIsClean(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCheatChances (with -long) measures, for every kind and bot level, how
+// many of 40 matches give the cheat no chance at all, the figure behind
+// maxAttempts.
+func TestCheatChances(t *testing.T) {
+	if !*long {
+		t.Skip("a statistical run: use -long")
+	}
+	const matches = 40
+	var mu sync.Mutex
+	missed := map[string]int{}
+	t.Cleanup(func() {
+		for _, game := range []string{"cards", "oceans", "sea"} {
+			for _, k := range Kinds(game) {
+				for _, level := range games.BotLevels {
+					key := game + "/" + k.Name + "/" + level
+					t.Logf("%-40s no chance in %d of %d matches", key, missed[key], matches)
+				}
+			}
+		}
+	})
+	for _, game := range []string{"cards", "oceans", "sea"} {
+		for _, k := range Kinds(game) {
+			for _, level := range games.BotLevels {
+				key := game + "/" + k.Name + "/" + level
+				for i := range uint64(matches) {
+					t.Run(fmt.Sprintf("%s/%d", key, i), func(t *testing.T) {
+						t.Parallel()
+						if pm := playPipe(t, game, level, 100+i, k.Name); !pm.res[1].Cheated {
+							mu.Lock()
+							missed[key]++
+							mu.Unlock()
+						}
+					})
+				}
+			}
+		}
 	}
 }

@@ -3,6 +3,21 @@
 // dishonest agent), so that tests and `salvo selfplay --cheat KIND` can show
 // the honest side catching every one of them live, and the auditor naming the
 // cheater and the message afterwards. Nothing here is used in real play.
+//
+// A cheat works in one of three ways: it doctors an input its referee
+// produced honestly (a wrong salt, another slot, a forged dice preimage); its
+// dishonest agent decides what the rules forbid, which the referee sends
+// although its own engine refuses it (a card not in the hand); or it feeds
+// its own engine a doctored input so that the state hash it states follows a
+// rule it bent while the input on the wire stays honest (a wrong battle
+// total). A dishonest agent also steers the match towards the chance its
+// cheat needs (a battle with facedown cards, two destroyers with a target).
+//
+// The generic kinds apply to every game and fire at their first chance at or
+// after their trigger: the openings kinds also spoil whole-vector openings
+// and one-leaf vectors, so they happen in games whose secrets are opened
+// only that way. The game-specific kinds are in one file per game, each
+// listing what catches them.
 package cheat
 
 import (

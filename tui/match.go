@@ -195,21 +195,20 @@ func (ms *matchScreen) begin() {
 
 // transcriptName names a match's transcript file.
 func transcriptName(h fairness.Header, opponent string) string {
-	clean := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-':
-			return r
+	clean := func(s string, n int) string {
+		s = strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-':
+				return r
+			}
+			return '_'
+		}, s)
+		if len(s) > n {
+			s = s[:n]
 		}
-		return '_'
-	}, opponent)
-	if len(clean) > 24 {
-		clean = clean[:24]
+		return s
 	}
-	id := h.Match
-	if len(id) > 8 {
-		id = id[:8]
-	}
-	return fmt.Sprintf("%s-%s-vs-%s-%s.jsonl", time.Now().Format("20060102-150405"), h.Game, clean, id)
+	return fmt.Sprintf("%s-%s-vs-%s-%s.jsonl", time.Now().Format("20060102-150405"), clean(h.Game, 16), clean(opponent, 24), clean(h.Match, 8))
 }
 
 func (ms *matchScreen) live() bool { return !ms.done }

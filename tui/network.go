@@ -110,10 +110,10 @@ func offerText(game, variant string) string { return game + " " + variant }
 
 // describeOffer turns a LAN peer's offer back into words.
 func describeOffer(offer string) string {
-	if offer == "" {
+	f := strings.Fields(offer)
+	if len(f) == 0 {
 		return "idle"
 	}
-	f := strings.Fields(offer)
 	e, ok := games.Lookup(f[0])
 	if !ok {
 		return "offers " + offer

@@ -1,0 +1,133 @@
+package board
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/ubuild"
+)
+
+// inline runs posted functions at once, standing in for the UI goroutine.
+func inline(f func()) { go f() }
+
+func TestHumanDecidesThroughTheView(t *testing.T) {
+	asked := make(chan *Request, 1)
+	h := NewHuman(inline, func(r *Request) { asked <- r }, func(*Request) {})
+	g, err := ubuild.New(engine.Setup{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := g.Next()
+	done := make(chan engine.Decision, 1)
+	go func() {
+		d, err := h.Decide(context.Background(), g, 0, nil, need)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- d
+	}()
+	r := <-asked
+	if r.Need.Name != ubuild.GridName || r.Game == g {
+		t.Fatalf("request %+v: the game must be a clone", r.Need)
+	}
+	if err := r.Reply(engine.Decision{Leaves: make([][]byte, 3)}); err == nil {
+		t.Fatal("a commitment of the wrong size was accepted")
+	}
+	var l ubuild.Layout
+	for s := range ubuild.Ship(ubuild.NumShips) {
+		l[s] = ubuild.Placement{Start: ubuild.CellAt(2*int(s), 0)}
+	}
+	if err := r.Reply(engine.Decision{Leaves: l.Leaves()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Reply(engine.Decision{Leaves: l.Leaves()}); err == nil {
+		t.Fatal("a second reply was accepted")
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Decide did not return")
+	}
+	if v, ok := h.Known().Value(ubuild.GridSlot(0, ubuild.CellAt(0, 0))); !ok || v[0] != 1 {
+		t.Fatalf("the committed grid is not remembered: %v %v", v, ok)
+	}
+}
+
+func TestHumanWithdrawsWhenTheContextEnds(t *testing.T) {
+	asked := make(chan *Request, 1)
+	withdrawn := make(chan *Request, 1)
+	h := NewHuman(inline, func(r *Request) { asked <- r }, func(r *Request) { withdrawn <- r })
+	g, _ := ubuild.New(engine.Setup{Seats: 2})
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := h.Decide(ctx, g, 0, nil, g.Next())
+		errc <- err
+	}()
+	r := <-asked
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Decide returned %v", err)
+	}
+	if w := <-withdrawn; w != r || r.Pending() {
+		t.Fatal("the request was not withdrawn")
+	}
+	if err := r.Reply(engine.Decision{Leaves: make([][]byte, ubuild.NumCells)}); err == nil {
+		t.Fatal("a withdrawn request took a reply")
+	}
+}
+
+func TestRequestChecksMovesAgainstTheRules(t *testing.T) {
+	g, _ := ubuild.New(engine.Setup{Seats: 2})
+	for range 2 {
+		n := g.Next()
+		if _, err := g.Apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := g.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{0}}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		move string
+		ok   bool
+	}{
+		{"five shots of the Battleship", `{"ship":"battleship","shots":["A-1","A-2","A-3","A-4","A-5"]}`, true},
+		{"six shots of the Battleship", `{"ship":"battleship","shots":["A-1","A-2","A-3","A-4","A-5","A-6"]}`, false},
+		{"no ship named", `{"shots":["A-1"]}`, false},
+		{"not a move", `{"fire":1}`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewRequest(g.Next(), 0, g.Copy(), nil)
+			err := r.Reply(engine.Decision{Move: []byte(tc.move)})
+			if (err == nil) != tc.ok {
+				t.Fatalf("reply: %v", err)
+			}
+			if _, answered := r.Answer(); answered != tc.ok {
+				t.Fatalf("answered %v", answered)
+			}
+		})
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	Register("test-game", func(Env) View { return nil })
+	if _, ok := Lookup("test-game"); !ok {
+		t.Fatal("not registered")
+	}
+	if _, ok := Lookup("nope"); ok {
+		t.Fatal("found an unregistered game")
+	}
+	found := false
+	for _, n := range Registered() {
+		found = found || n == "test-game"
+	}
+	if !found {
+		t.Fatal("Registered misses the game")
+	}
+}

@@ -1,0 +1,85 @@
+package cardsview
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/cards"
+)
+
+// changes puts into words what differs on the table between two states of
+// a match: cards turned up, hits, repairs, shields, sinkings, reshuffles.
+// who names a seat ("you" for the local one); the sentence is "" when
+// nothing visible changed.
+func changes(prev, cur *cards.Game, who func(engine.Seat) string) string {
+	var parts []string
+	if prev.First() == engine.NoSeat && cur.First() != engine.NoSeat {
+		parts = append(parts, fmt.Sprintf("%s %s first (joint coin flip)", who(cur.First()), verb(who(cur.First()), "play", "plays")))
+	}
+	for s := range engine.Seat(2) {
+		owner := possessive(who(s))
+		pg, cg := prev.Grid(s), cur.Grid(s)
+		for pos := range cards.GridSize {
+			if pg[pos].Faceup || !cg[pos].Faceup {
+				continue
+			}
+			what := "a miss"
+			if cg[pos].Ship.Valid() {
+				what = "the " + cg[pos].Ship.Title()
+			}
+			parts = append(parts, fmt.Sprintf("%s %s turns up %s", owner, cards.PosName(pos), what))
+		}
+		pf, cf := prev.Fleet(s), cur.Fleet(s)
+		for i := range cf {
+			parts = append(parts, shipChanges(owner, pf[i], cf[i])...)
+		}
+		if cur.Deck(s) > prev.Deck(s) {
+			parts = append(parts, fmt.Sprintf("%s %s the discard pile into a new draw pile", who(s), verb(who(s), "shuffle", "shuffles")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	line := strings.Join(parts, "; ")
+	return strings.ToUpper(line[:1]) + line[1:]
+}
+
+// shipChanges lists what happened to one ship.
+func shipChanges(owner string, p, c cards.ShipView) []string {
+	name := owner + " " + c.Ship.Title()
+	var out []string
+	switch {
+	case c.Sunk && !p.Sunk:
+		return append(out, name+" is sunk")
+	case c.Damage > p.Damage:
+		out = append(out, fmt.Sprintf("%s hit (%d/%d)", name, c.Damage, c.Ship.Hits()))
+	case c.Damage < p.Damage:
+		out = append(out, fmt.Sprintf("%s repaired (%d/%d)", name, c.Damage, c.Ship.Hits()))
+	}
+	switch {
+	case c.Shield && !p.Shield:
+		out = append(out, name+" shielded")
+	case !c.Shield && p.Shield:
+		out = append(out, "the shield on "+name+" is destroyed")
+	case c.Shield && c.ShieldDamage > p.ShieldDamage:
+		out = append(out, fmt.Sprintf("the shield on %s hit (%d/%d)", name, c.ShieldDamage, cards.ShieldStrength))
+	}
+	return out
+}
+
+// possessive turns "you" into "your" and a name into "name's".
+func possessive(name string) string {
+	if name == "you" {
+		return "your"
+	}
+	return name + "'s"
+}
+
+// verb picks the verb form that agrees with who.
+func verb(who, plural, singular string) string {
+	if who == "you" {
+		return plural
+	}
+	return singular
+}

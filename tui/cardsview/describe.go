@@ -1,0 +1,77 @@
+package cardsview
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/cards"
+)
+
+// DescribeMove puts a move into words, for the verification log.
+func (v *View) DescribeMove(move []byte) string { return DescribeMove(move) }
+
+// DescribeValue puts an opened coordinate card or deck card into words.
+func (v *View) DescribeValue(slot engine.Slot, value []byte) string {
+	return DescribeValue(slot, value)
+}
+
+// DescribeMove puts a coordinate-card move into words, such as "taps B3
+// with a red 2-peg card" or "puts a Shield on its Destroyer".
+func DescribeMove(move []byte) string {
+	m, err := cards.DecodeMove(move)
+	if err != nil {
+		return fmt.Sprintf("an undecodable move (%d bytes)", len(move))
+	}
+	card := faceWords(m.Face)
+	switch m.Action {
+	case cards.Tap:
+		return fmt.Sprintf("taps %s with %s (%s)", cards.PosName(m.Pos), card, m.Card)
+	case cards.Attack:
+		return fmt.Sprintf("plays %s (%s) on the %s", card, m.Card, m.Ship.Title())
+	case cards.PlaceShield:
+		return fmt.Sprintf("puts a Shield (%s) on its %s", m.Card, m.Ship.Title())
+	case cards.DiscardWhite:
+		refs := make([]string, len(m.Discard))
+		for i, c := range m.Discard {
+			refs[i] = c.String()
+		}
+		return fmt.Sprintf(`plays "Discard white peg cards" (%s): discards %d white peg card(s) (%s)`, m.Card, len(m.Discard), strings.Join(refs, ", "))
+	case cards.PlayTwo:
+		return fmt.Sprintf(`plays "Play 2 more cards" (%s)`, m.Card)
+	case cards.Repair:
+		return fmt.Sprintf(`plays "Repair a ship" (%s): takes peg card %d off its %s, then plays a card`, m.Card, m.Peg+1, m.Ship.Title())
+	case cards.Draw3:
+		return fmt.Sprintf(`plays "Draw 3 cards, then play one" (%s)`, m.Card)
+	case cards.DiscardDead:
+		return fmt.Sprintf("discards %s (%s) it cannot use", card, m.Card)
+	case cards.PTRepair:
+		return fmt.Sprintf("uses its PT Boat to take peg card %d off its %s", m.Peg+1, m.Ship.Title())
+	case cards.Skip:
+		return "declines the PT Boat repair"
+	}
+	return m.String()
+}
+
+// DescribeValue puts an opened value into words, such as "coordinate card
+// 7 is the Submarine" or "deck/1[7] is a red 2-peg card".
+func DescribeValue(slot engine.Slot, value []byte) string {
+	if slot.Name == cards.CoordsName {
+		k, err := cards.DecodeCoord(value)
+		switch {
+		case err != nil:
+			return fmt.Sprintf("coordinate card %d holds %x, which is no coordinate card", slot.Index, value)
+		case k == cards.NoShip:
+			return fmt.Sprintf("coordinate card %d is a miss", slot.Index)
+		}
+		return fmt.Sprintf("coordinate card %d is the %s", slot.Index, k.Title())
+	}
+	if strings.HasPrefix(slot.Name, "deck/") {
+		f, err := cards.DecodeCard(value)
+		if err != nil {
+			return fmt.Sprintf("%s[%d] holds %x, which is no card", slot.Name, slot.Index, value)
+		}
+		return fmt.Sprintf("%s[%d] is %s", slot.Name, slot.Index, faceWords(f))
+	}
+	return fmt.Sprintf("%s = %x", slot, value)
+}

@@ -1,0 +1,425 @@
+package seaview
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/sea"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// returning is the choice, before the scramble roll, of the fighters that
+// fly back to the carrier (each costs one of the four dice).
+type returning struct {
+	marked []int
+}
+
+func (r *returning) start(v *View) {
+	r.marked = nil
+	if fs := v.flying(); len(fs) > 0 {
+		v.cur = v.fighters(v.seat())[fs[0]].Cell
+	}
+}
+
+// flying lists your fighters in flight.
+func (v *View) flying() []int {
+	var out []int
+	for _, f := range v.fighters(v.seat()) {
+		if f.State == sea.InFlight {
+			out = append(out, f.Index)
+		}
+	}
+	return out
+}
+
+// ownFighterAt returns your fighter on space c, or -1.
+func (v *View) ownFighterAt(c sea.Cell) int {
+	if o := v.g.OccupantAt(c); o.Kind == sea.FighterPiece && o.Owner == v.seat() {
+		return o.Index
+	}
+	return -1
+}
+
+// toggleAt marks or unmarks your fighter on c.
+func (r *returning) toggleAt(v *View, c sea.Cell) {
+	f := v.ownFighterAt(c)
+	if f < 0 {
+		v.msg = "the cursor is not on one of your fighters in flight"
+		return
+	}
+	if i := slices.Index(r.marked, f); i >= 0 {
+		r.marked = slices.Delete(r.marked, i, i+1)
+		return
+	}
+	if len(r.marked) >= sea.ScrambleDice {
+		v.msg = fmt.Sprintf("at most %d fighters can return (one die each)", sea.ScrambleDice)
+		return
+	}
+	r.marked = append(r.marked, f)
+}
+
+// next puts the cursor on your next fighter in flight.
+func (r *returning) next(v *View, d int) {
+	fs := v.flying()
+	if len(fs) == 0 {
+		return
+	}
+	i := slices.Index(fs, v.ownFighterAt(v.cur))
+	if i < 0 && d < 0 {
+		i = 0
+	}
+	v.cur = v.fighters(v.seat())[fs[(i+d+len(fs))%len(fs)]].Cell
+}
+
+func (r *returning) send(v *View) {
+	m := slices.Clone(r.marked)
+	slices.Sort(m)
+	v.replyMove(sea.ReturnMove(m))
+}
+
+func (r *returning) prompt(v *View) string {
+	n := len(r.marked)
+	return fmt.Sprintf("Step 2: return fighters to the carrier to reload? Each costs a scramble die — space marks (%d marked: you roll %d dice), enter goes on",
+		n, sea.ScrambleDice-n)
+}
+
+func (r *returning) overlay(v *View, out map[sea.Cell]look) {
+	for _, f := range v.flying() {
+		c := v.fighters(v.seat())[f].Cell
+		lk := v.base(c)
+		lk.st = lk.st.Underline(true)
+		if slices.Contains(r.marked, f) {
+			lk = look{gReturn, v.th.Mark}
+		}
+		out[c] = lk
+	}
+}
+
+func (r *returning) draw(v *View, p *pane) {
+	th := v.th
+	p.line(style.S("Return to the carrier", th.Accent))
+	names := make([]string, len(r.marked))
+	for i, f := range r.marked {
+		names[i] = fmt.Sprint(f)
+	}
+	if len(names) == 0 {
+		names = []string{"none"}
+	}
+	p.text(fmt.Sprintf("fighters %s → roll %d dice", strings.Join(names, ", "), sea.ScrambleDice-len(r.marked)), th.Base)
+}
+
+func (v *View) returnBindings() []keys.Binding {
+	r := &v.ret
+	return append(arrowBindings("cursor", "move the cursor", v.move),
+		bind(keyTab, "tab", "next fighter", "put the cursor on your next fighter in flight", func() { r.next(v, 1) }),
+		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "the previous fighter in flight", Run: func() { r.next(v, -1) }},
+		bind(runes(' '), "space", "mark", "mark or unmark the fighter under the cursor to return (a click on it too)", func() { r.toggleAt(v, v.cur) }),
+		bind(keyEnter, "enter", "go on", "return the marked fighters (none is fine) and roll the scramble dice", func() { r.send(v) }),
+	)
+}
+
+// scrambling is a scramble being planned: one flight per die used.
+type scrambling struct {
+	dice    []int
+	flights []sea.Flight
+	fighter int // selected fighter, -1 for none
+	die     int // selected die, -1 for none
+	sel     int // destination cycled to with n
+}
+
+func (s *scrambling) start(v *View) {
+	s.dice = v.g.ScrambleRoll()
+	s.flights = nil
+	s.fighter, s.die = -1, -1
+	s.pickNext(v)
+}
+
+// candidates lists the fighters that may still fly this scramble: those in
+// flight, then those on deck that did not just return.
+func (s *scrambling) candidates(v *View) []int {
+	var air, deck []int
+	for _, f := range v.fighters(v.seat()) {
+		if s.planned(f.Index) >= 0 {
+			continue
+		}
+		switch {
+		case f.State == sea.InFlight:
+			air = append(air, f.Index)
+		case f.State == sea.OnDeck && !f.Returned:
+			deck = append(deck, f.Index)
+		}
+	}
+	return append(air, deck...)
+}
+
+// planned returns the index of fighter f's flight, or -1.
+func (s *scrambling) planned(f int) int {
+	return slices.IndexFunc(s.flights, func(fl sea.Flight) bool { return fl.Fighter == f })
+}
+
+// dieUsed reports whether die i has a flight.
+func (s *scrambling) dieUsed(i int) bool {
+	return slices.ContainsFunc(s.flights, func(fl sea.Flight) bool { return fl.Die == i })
+}
+
+// bestDie returns the largest unused die, or -1.
+func (s *scrambling) bestDie() int {
+	best := -1
+	for i, f := range s.dice {
+		if !s.dieUsed(i) && (best < 0 || f > s.dice[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// pickNext selects the next fighter and the largest free die.
+func (s *scrambling) pickNext(v *View) {
+	s.die = s.bestDie()
+	s.fighter = -1
+	if cs := s.candidates(v); len(cs) > 0 && s.die >= 0 {
+		s.chooseFighter(v, cs[0])
+	}
+}
+
+// start returns where fighter f starts its flight: its space, or the
+// launch space for a take-off.
+func (v *View) flightStart(f int) sea.Cell {
+	fv := v.fighters(v.seat())[f]
+	if fv.State == sea.InFlight {
+		return fv.Cell
+	}
+	return v.g.Carrier(v.seat()).Launch
+}
+
+// chooseFighter selects fighter f and puts the cursor on it.
+func (s *scrambling) chooseFighter(v *View, f int) {
+	if !slices.Contains(s.candidates(v), f) {
+		if s.planned(f) >= 0 {
+			v.msg = fmt.Sprintf("fighter %d already has a flight (u undoes the last)", f)
+		} else {
+			v.msg = fmt.Sprintf("fighter %d cannot scramble this turn", f)
+		}
+		return
+	}
+	s.fighter, s.sel = f, -1
+	if c := v.flightStart(f); c.Valid() {
+		v.cur = c
+	}
+}
+
+// chooseDie selects die i.
+func (s *scrambling) chooseDie(v *View, i int) {
+	switch {
+	case i < 0 || i >= len(s.dice):
+		v.msg = fmt.Sprintf("there are %d dice", len(s.dice))
+	case s.dieUsed(i):
+		v.msg = fmt.Sprintf("die %d is used already (u undoes the last flight)", i+1)
+	default:
+		s.die, s.sel = i, -1
+	}
+}
+
+// dests lists where the selected fighter can go with the selected die.
+func (s *scrambling) dests(v *View) []sea.Destination {
+	if s.fighter < 0 || s.die < 0 {
+		return nil
+	}
+	return v.g.FighterDestinations(v.seat(), s.fighter, s.dice[s.die], s.flights)
+}
+
+// plannedAt returns the fighter whose planned flight ends on c, or -1.
+func (s *scrambling) plannedAt(c sea.Cell) int {
+	for _, fl := range s.flights {
+		if fl.Path[len(fl.Path)-1] == c {
+			return fl.Fighter
+		}
+	}
+	return -1
+}
+
+// enter: on a fighter that may fly, select it; on a destination, plan the
+// flight there.
+func (s *scrambling) enter(v *View) {
+	for _, d := range s.dests(v) {
+		if d.Cell == v.cur {
+			s.flights = append(s.flights, sea.Flight{Fighter: s.fighter, Die: s.die, Path: d.Path})
+			s.pickNext(v)
+			return
+		}
+	}
+	if f := v.ownFighterAt(v.cur); f >= 0 && s.plannedAt(v.cur) < 0 {
+		s.chooseFighter(v, f)
+		return
+	}
+	switch {
+	case s.die < 0:
+		v.msg = "every die has a flight: f flies them"
+	case s.fighter < 0:
+		v.msg = "no fighter selected: tab picks one"
+	default:
+		v.msg = fmt.Sprintf("fighter %d cannot stop at %s with a %d", s.fighter, v.cur, s.dice[s.die])
+	}
+}
+
+// nextDest puts the cursor on the next destination.
+func (s *scrambling) nextDest(v *View) {
+	ds := s.dests(v)
+	if len(ds) == 0 {
+		v.msg = "the selected fighter has nowhere to go with that die"
+		return
+	}
+	s.sel = (s.sel + 1) % len(ds)
+	v.cur = ds[s.sel].Cell
+}
+
+// cycle selects the next fighter that may fly.
+func (s *scrambling) cycle(v *View, d int) {
+	cs := s.candidates(v)
+	if len(cs) == 0 {
+		v.msg = "no fighter is left to fly"
+		return
+	}
+	i := slices.Index(cs, s.fighter)
+	if i < 0 && d < 0 {
+		i = 0
+	}
+	s.chooseFighter(v, cs[(i+d+len(cs))%len(cs)])
+}
+
+// undo drops the last planned flight.
+func (s *scrambling) undo(v *View) {
+	if len(s.flights) == 0 {
+		v.msg = "no flight planned"
+		return
+	}
+	last := s.flights[len(s.flights)-1]
+	s.flights = s.flights[:len(s.flights)-1]
+	s.die = last.Die
+	s.chooseFighter(v, last.Fighter)
+}
+
+func (s *scrambling) prompt(v *View) string {
+	n := len(s.flights)
+	if s.die < 0 || s.fighter < 0 {
+		return fmt.Sprintf("Scramble %s: %d flights planned — f flies them, u undoes the last", dice(s.dice), n)
+	}
+	from := "in flight"
+	if v.fighters(v.seat())[s.fighter].State == sea.OnDeck {
+		from = "taking off"
+	}
+	return fmt.Sprintf("Scramble %s: fighter %d (%s) with a %d — cursor on a %s and enter plans it; tab fighter, 1-%d die, u undo, f flies %d planned",
+		dice(s.dice), s.fighter, from, s.dice[s.die], gReach, len(s.dice), n)
+}
+
+// overlay draws the planned flights, the selected fighter's reach and the
+// path to the cursor.
+func (s *scrambling) overlay(v *View, out map[sea.Cell]look) {
+	th := v.th
+	fs := v.fighters(v.seat())
+	for _, fl := range s.flights {
+		if f := fs[fl.Fighter]; f.State == sea.InFlight {
+			out[f.Cell] = look{gLeft, th.Dim}
+		}
+	}
+	for _, fl := range s.flights {
+		v.drawPath(out, fl.Path)
+		out[fl.Path[len(fl.Path)-1]] = look{fighterGlyph(fs[fl.Fighter], true), th.Mark.Underline(true)}
+	}
+	for _, d := range s.dests(v) {
+		if _, taken := out[d.Cell]; !taken {
+			out[d.Cell] = look{gReach, th.Ghost}
+		}
+	}
+	for _, d := range s.dests(v) {
+		if d.Cell == v.cur {
+			v.drawPath(out, d.Path)
+		}
+	}
+}
+
+// draw lists the dice with their flights and the fighters that may fly.
+func (s *scrambling) draw(v *View, p *pane) {
+	th := v.th
+	p.line(style.S("Scramble dice", th.Accent))
+	for i, f := range s.dice {
+		ptr, st := " ", th.Base
+		if i == s.die {
+			ptr, st = gPointer, th.Selected
+		}
+		use := "free"
+		for _, fl := range s.flights {
+			if fl.Die == i {
+				use = fmt.Sprintf("fighter %d → %s", fl.Fighter, fl.Path[len(fl.Path)-1])
+				st = th.Dim
+			}
+		}
+		p.clickable(paneRow{rowDie, i}, style.S(ptr, th.Accent), style.S(fmt.Sprintf("%d %s ", i+1, diceGlyphs([]int{f})), st), style.S(use, th.Dim))
+	}
+	fs := v.fighters(v.seat())
+	var ts []token
+	for _, f := range s.candidates(v) {
+		st := th.Base
+		if f == s.fighter {
+			st = th.Selected
+		}
+		where := "deck"
+		if fs[f].State == sea.InFlight {
+			where = fs[f].Cell.String()
+		}
+		ts = append(ts, token{paneRow{rowFighter, f}, fmt.Sprintf("%d:%d@%s", f, fs[f].Strength, where), st})
+	}
+	p.tokens("fly ", th.Dim, ts)
+}
+
+func (v *View) scrambleBindings() []keys.Binding {
+	s := &v.scr
+	bs := append(arrowBindings("aim", "move the cursor: the flight path to it is drawn when the fighter can stop there", v.move),
+		bind(keyEnter, "enter", "plan", "plan the selected fighter's flight to the cursor, or select your fighter under it (a click too)", func() { s.enter(v) }),
+		bind(keyTab, "tab", "fighter", "select the next fighter that may fly (in flight first, then on deck; a click on its row too)", func() { s.cycle(v, 1) }),
+		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "select the previous fighter", Run: func() { s.cycle(v, -1) }},
+		bind(runes('f'), "f", fmt.Sprintf("fly %d", len(s.flights)), "fly the planned flights (none: no fighter moves); a fighter taking off then loads a missile", func() { v.replyMove(sea.ScrambleMove(s.flights)) }),
+		bind(runes('u'), "u", "undo", "drop the last planned flight", func() { s.undo(v) }),
+		bind(runes('n'), "n", "next place", "put the cursor on the next place the fighter can reach with the die", func() { s.nextDest(v) }),
+	)
+	for i := range s.dice {
+		b := keys.Binding{Keys: runes(rune('1' + i)), Label: fmt.Sprintf("1-%d", len(s.dice)), Hint: "die", Hidden: i > 0,
+			Help: "use that die of the roll (in the order rolled) for the selected fighter", Run: func() { s.chooseDie(v, i) }}
+		bs = append(bs, b)
+	}
+	return bs
+}
+
+// Missile loading: the NeedCommit "load/<n>" after a take-off.
+
+func (v *View) loadPrompt() string {
+	f, _ := v.g.PendingLoad()
+	st := v.fighters(v.seat())[f].Strength
+	return fmt.Sprintf("Load fighter %d (strength %d), taking off: h a Harpoon (to strike ships), s a Sidewinder (for dogfights) — hidden until used", f, st)
+}
+
+// load commits the missile for the fighter taking off.
+func (v *View) load(m sea.Missile) {
+	if m != sea.Harpoon && m != sea.Sidewinder {
+		return
+	}
+	v.reply(engine.Decision{Leaves: [][]byte{sea.EncodeMissile(m)}})
+}
+
+func (v *View) drawLoad(p *pane) {
+	th := v.th
+	f, _ := v.g.PendingLoad()
+	p.line(style.S(fmt.Sprintf("Load fighter %d", f), th.Accent))
+	p.clickable(paneRow{rowMissile, int(sea.Harpoon)}, style.S("h", th.BarKey), style.S(" Harpoon: strikes ships", th.Base))
+	p.clickable(paneRow{rowMissile, int(sea.Sidewinder)}, style.S("s", th.BarKey), style.S(" Sidewinder: dogfights", th.Base))
+}
+
+func (v *View) loadBindings() []keys.Binding {
+	return []keys.Binding{
+		bind(append(runes('h'), keyEnter...), "h", "Harpoon", "load a Harpoon (enter too): launched in step 6, it can hit ships", func() { v.load(sea.Harpoon) }),
+		bind(runes('s'), "s", "Sidewinder", "load a Sidewinder: in a dogfight it adds one to your best die or rolls one die again", func() { v.load(sea.Sidewinder) }),
+	}
+}

@@ -1,0 +1,503 @@
+// Package seaview is the Mission Command Sea board of the Salvo terminal
+// interface: the 12 x 16 board drawn one glyph a space (water, shallows
+// with their islands, carriers with their bows, destroyers with their
+// facing, fighters, Harpoons in the water), a side pane with the turn and
+// its step, the decision at hand, both Admiral Cards (carrier damage,
+// planes on deck), the piece under the cursor and every die of the turn,
+// and a legend. Every decision the engine asks of a player is made here,
+// by keyboard (and the main ones by mouse): the squadron's strengths, the
+// placement of each piece (with a random legal key), Harpoon paths,
+// returns, scrambles and missile loads, destroyer moves and shots,
+// defensive fire, deck losses, dogfight pairings and Sidewinders, and
+// Harpoon launches. Paths and targets are previewed from the engine's own
+// listings (FighterDestinations, HarpoonDestinations, DestroyerMoves,
+// FireTargets, LineOfFire), so a choice the rules forbid is refused with a
+// reason before it reaches the referee.
+//
+// The view registers itself as the board of "sea" (see package board). In
+// a live match the enemy's hidden strengths and missiles are never drawn;
+// in the audit viewer (a spectator snapshot) both sides' known values are.
+//
+// House choices of the view (glyphs in glyphs.go, layout in draw.go):
+// fighters are numbered 0-7 as in the engine's events; the board is drawn
+// with seat 0's edge (row 1) at the top for both players; the cursor moves
+// freely and Enter acts on the space under it.
+package seaview
+
+import (
+	"math/rand/v2"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/sea"
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+func init() {
+	board.Register(sea.Spec.Name, func(env board.Env) board.View { return New(env) })
+}
+
+// mode is the decision the view is making with the player.
+type mode int
+
+const (
+	idle         mode = iota // nothing asked: draw, let the cursor inspect
+	mStrengths               // NeedCommit "strengths"
+	mPlace                   // "place"
+	mHarpoonPick             // "harpoon": which Harpoon moves next
+	mPath                    // "harpoon/path" and "launch/path"
+	mReturn                  // "return"
+	mScramble                // "scramble"
+	mLoad                    // NeedCommit "load/<n>"
+	mDestroyers              // "destroyers" (step 3) and "defense" (step 4)
+	mDamage                  // "damage": deck fighters lost to a carrier hit
+	mDogfighter              // "dogfight/defender" and "dogfight/attacker"
+	mSidewinder              // "sidewinder"
+	mLaunch                  // "launch"
+)
+
+// View is the Mission Command Sea board. Build it with New; it implements
+// board.View and board.Describer.
+type View struct {
+	*tview.Box
+	th   *style.Theme
+	rand *rand.Rand
+
+	snap board.Snapshot
+	g    *sea.Game
+
+	req  *board.Request
+	mode mode
+	msg  string // why the last key did nothing, for the prompt
+
+	cur sea.Cell // the board cursor
+
+	str  strengths
+	pl   placing
+	path pathing
+	ret  returning
+	scr  scrambling
+	ds   destroying
+	dmg  damaging
+	pick picking // Harpoon, dogfighter and launch choices
+
+	geo geometry
+}
+
+var (
+	_ board.View      = (*View)(nil)
+	_ board.Describer = (*View)(nil)
+)
+
+// New returns an empty Mission Command Sea board.
+func New(env board.Env) *View {
+	r := env.Rand
+	if r == nil {
+		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	th := env.Theme
+	if th == nil {
+		th = style.Default()
+	}
+	v := &View{Box: tview.NewBox(), th: th, rand: r, cur: sea.At(sea.Cols/2, sea.HalfRows/2)}
+	v.SetBackgroundColor(tcell.ColorDefault)
+	v.str.reset()
+	return v
+}
+
+// Show replaces the snapshot the board draws from.
+func (v *View) Show(s board.Snapshot) {
+	v.snap = s
+	if v.req != nil {
+		return // the request's game is the one the player decides on
+	}
+	if g, ok := s.Game.(*sea.Game); ok {
+		v.g = g
+	} else {
+		v.g = nil
+	}
+}
+
+// Ask starts the decision the request asks for.
+func (v *View) Ask(r *board.Request) {
+	v.req, v.msg, v.mode = r, "", idle
+	g, ok := r.Game.(*sea.Game)
+	if !ok {
+		v.msg = "this board only plays Mission Command Sea"
+		return
+	}
+	v.g = g
+	n := r.Need
+	switch n.Kind {
+	case engine.NeedCommit:
+		if n.Name == sea.StrengthsName {
+			v.mode = mStrengths
+			return
+		}
+		if _, ok := g.PendingLoad(); ok {
+			v.mode = mLoad
+			return
+		}
+	case engine.NeedMove:
+		if n.Auto {
+			break
+		}
+		switch n.Name {
+		case sea.NeedPlace:
+			v.mode = mPlace
+			v.pl.start(v)
+		case sea.NeedHarpoonPick:
+			v.mode = mHarpoonPick
+			v.pick.start(v, v.harpoonChoices())
+		case sea.NeedHarpoonPath, sea.NeedLaunchPath:
+			v.mode = mPath
+			v.path.start(v)
+		case sea.NeedReturn:
+			v.mode = mReturn
+			v.ret.start(v)
+		case sea.NeedScramble:
+			v.mode = mScramble
+			v.scr.start(v)
+		case sea.NeedDestroyers, sea.NeedDefense:
+			v.mode = mDestroyers
+			v.ds.start(v, n.Name == sea.NeedDefense)
+		case sea.NeedDamage:
+			v.mode = mDamage
+			v.dmg.start(v)
+		case sea.NeedDefender, sea.NeedAttacker:
+			v.mode = mDogfighter
+			v.pick.start(v, g.DogfightCandidates())
+		case sea.NeedSidewinder:
+			v.mode = mSidewinder
+		case sea.NeedLaunch:
+			v.mode = mLaunch
+			v.pick.start(v, v.launchChoices())
+		}
+	}
+	if v.mode == idle {
+		v.msg = "this board cannot answer a " + n.Kind.String() + " " + n.Name + " need"
+	}
+}
+
+// Withdraw drops a request the referee no longer waits for.
+func (v *View) Withdraw(r *board.Request) {
+	if v.req == r {
+		v.req, v.mode = nil, idle
+		if g, ok := v.snap.Game.(*sea.Game); ok {
+			v.g = g
+		}
+	}
+}
+
+// reply sends the decision; a refusal stays on screen with its reason and
+// the player can try again.
+func (v *View) reply(d engine.Decision) bool {
+	if v.req == nil {
+		return false
+	}
+	if err := v.req.Reply(d); err != nil {
+		v.msg = refusal(err)
+		return false
+	}
+	v.req, v.mode, v.msg = nil, idle, ""
+	return true
+}
+
+// replyMove sends a move.
+func (v *View) replyMove(m sea.Move) bool { return v.reply(engine.Decision{Move: m.Encode()}) }
+
+// seat is the local seat (the first drawn in the audit viewer).
+func (v *View) seat() engine.Seat {
+	if v.req != nil {
+		return v.req.Seat
+	}
+	if v.snap.Seat == engine.NoSeat {
+		return 0
+	}
+	return v.snap.Seat
+}
+
+// foe is the other seat.
+func (v *View) foe() engine.Seat { return 1 - v.seat() }
+
+// secrets returns the hidden values the view knows: the request's (newest)
+// or the snapshot's.
+func (v *View) secrets() engine.Secrets {
+	if v.req != nil {
+		return v.req.Secrets
+	}
+	if v.snap.Secrets == nil {
+		return nil
+	}
+	return v.snap.Secrets
+}
+
+// fighters returns seat s's fighters as the viewer may see them: the
+// enemy's through public values only in a live match.
+func (v *View) fighters(s engine.Seat) []sea.FighterView {
+	if v.g == nil {
+		return nil
+	}
+	if s != v.seat() && !v.snap.Spectator {
+		return v.g.Fighters(s, nil)
+	}
+	return v.g.Fighters(s, v.secrets())
+}
+
+// name returns how the view names seat s: "you" for the local player.
+func (v *View) name(s engine.Seat) string {
+	if s == v.seat() && !v.snap.Spectator {
+		return "you"
+	}
+	return v.snap.Name(s)
+}
+
+// Prompt says what the board expects of the player now.
+func (v *View) Prompt() string {
+	p := v.modePrompt()
+	if v.msg != "" {
+		if p == "" {
+			return v.msg
+		}
+		return v.msg + " — " + p
+	}
+	return p
+}
+
+func (v *View) modePrompt() string {
+	switch v.mode {
+	case mStrengths:
+		return v.str.prompt()
+	case mPlace:
+		return v.pl.prompt(v)
+	case mHarpoonPick:
+		return v.harpoonPickPrompt()
+	case mPath:
+		return v.path.prompt(v)
+	case mReturn:
+		return v.ret.prompt(v)
+	case mScramble:
+		return v.scr.prompt(v)
+	case mLoad:
+		return v.loadPrompt()
+	case mDestroyers:
+		return v.ds.prompt(v)
+	case mDamage:
+		return v.dmg.prompt()
+	case mDogfighter:
+		return v.dogfighterPrompt()
+	case mSidewinder:
+		return v.sidewinderPrompt()
+	case mLaunch:
+		return v.launchPrompt()
+	}
+	return ""
+}
+
+// Bindings lists the keys the board handles now.
+func (v *View) Bindings() []keys.Binding {
+	if v.snap.Spectator && v.req == nil {
+		return nil
+	}
+	switch v.mode {
+	case mStrengths:
+		return v.strengthBindings()
+	case mPlace:
+		return v.placeBindings()
+	case mHarpoonPick:
+		return v.harpoonPickBindings()
+	case mPath:
+		return v.pathBindings()
+	case mReturn:
+		return v.returnBindings()
+	case mScramble:
+		return v.scrambleBindings()
+	case mLoad:
+		return v.loadBindings()
+	case mDestroyers:
+		return v.destroyerBindings()
+	case mDamage:
+		return v.damageBindings()
+	case mDogfighter:
+		return v.dogfighterBindings()
+	case mSidewinder:
+		return v.sidewinderBindings()
+	case mLaunch:
+		return v.launchBindings()
+	}
+	if v.g == nil {
+		return nil
+	}
+	// Nothing asked: the cursor still inspects the board.
+	return arrowBindings("inspect", "move the cursor to see the piece under it in the side pane", v.move)
+}
+
+// InputHandler runs the binding of a key.
+func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
+	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
+		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
+			v.msg = ""
+			b.Run()
+		}
+	})
+}
+
+// MouseHandler: a left click on the board puts the cursor there and acts
+// as Enter would (select one of your pieces, or send it where you
+// clicked); a right click turns a piece being placed, or takes the next
+// option at the space. Clicks on the side pane's rows pick them.
+func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+		x, y := ev.Position()
+		if !v.InRect(x, y) {
+			return false, nil
+		}
+		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
+			setFocus(v)
+			return true, nil
+		}
+		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
+			return false, nil
+		}
+		v.msg = ""
+		v.click(x, y, action == tview.MouseRightClick)
+		return true, nil
+	})
+}
+
+// click handles a click at screen position x, y.
+func (v *View) click(x, y int, right bool) {
+	if row, ok := v.geo.rowAt(x, y); ok {
+		v.clickRow(row, right)
+		return
+	}
+	c, ok := v.geo.cellAt(x, y)
+	if !ok || v.g == nil {
+		return
+	}
+	v.cur = c
+	if right {
+		v.alternate()
+		return
+	}
+	v.enter()
+}
+
+// enter acts on the space under the cursor, as the mode understands it.
+func (v *View) enter() {
+	switch v.mode {
+	case mPlace:
+		v.pl.place(v)
+	case mHarpoonPick:
+		v.choosePicked()
+	case mPath:
+		v.path.send(v)
+	case mReturn:
+		v.ret.toggleAt(v, v.cur)
+	case mScramble:
+		v.scr.enter(v)
+	case mDestroyers:
+		v.ds.enter(v)
+	case mDogfighter:
+		v.choosePicked()
+	case mLaunch:
+		v.choosePicked()
+	}
+}
+
+// alternate is the right click: turn, or the next option.
+func (v *View) alternate() {
+	switch v.mode {
+	case mPlace:
+		v.pl.turn(v, 1)
+	case mDestroyers:
+		v.ds.nextWay(v)
+	}
+}
+
+// clickRow handles a click on a row of the side pane.
+func (v *View) clickRow(r paneRow, right bool) {
+	switch v.mode {
+	case mStrengths:
+		if r.kind == rowFighter {
+			v.str.sel = r.index
+			if right {
+				v.str.bump(-1)
+			} else {
+				v.str.bump(1)
+			}
+		}
+	case mScramble:
+		switch r.kind {
+		case rowDie:
+			v.scr.chooseDie(v, r.index)
+		case rowFighter:
+			v.scr.chooseFighter(v, r.index)
+		}
+	case mDamage:
+		if r.kind == rowFighter {
+			v.dmg.toggle(r.index)
+		}
+	case mDestroyers:
+		if r.kind == rowTarget {
+			v.ds.aimAt(v, r.index)
+		}
+	case mSidewinder:
+		if r.kind == rowDie {
+			v.sidewinder(sea.SidewinderReroll(r.index))
+		}
+	case mLoad:
+		if r.kind == rowMissile {
+			v.load(sea.Missile(r.index))
+		}
+	}
+}
+
+// move moves the cursor by (dc, dr), staying on the board.
+func (v *View) move(dc, dr int) {
+	c := sea.At(min(max(v.cur.Col()+dc, 0), sea.Cols-1), min(max(v.cur.Row()+dr, 0), sea.Rows-1))
+	if c != sea.NoCell {
+		v.cur = c
+	}
+}
+
+// Cursor keys (arrows only: letters are commands, and l is the match
+// screen's log key).
+var (
+	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
+	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
+	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
+	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
+	keyEnter = []keys.Key{keys.K(tcell.KeyEnter)}
+	keyTab   = []keys.Key{keys.K(tcell.KeyTab)}
+	keyBack  = []keys.Key{keys.K(tcell.KeyBacktab)}
+)
+
+// arrowBindings returns four bindings moving the cursor through move: one
+// visible naming them together, three hidden.
+func arrowBindings(hint, help string, move func(dc, dr int)) []keys.Binding {
+	return []keys.Binding{
+		{Keys: keyUp, Label: "←↑↓→", Hint: hint, Help: help, Run: func() { move(0, -1) }},
+		{Keys: keyDown, Label: "↓", Hint: hint, Hidden: true, Run: func() { move(0, 1) }},
+		{Keys: keyLeft, Label: "←", Hint: hint, Hidden: true, Run: func() { move(-1, 0) }},
+		{Keys: keyRight, Label: "→", Hint: hint, Hidden: true, Run: func() { move(1, 0) }},
+	}
+}
+
+// bind is a shorthand for a binding.
+func bind(ks []keys.Key, label, hint, help string, run func()) keys.Binding {
+	return keys.Binding{Keys: ks, Label: label, Hint: hint, Help: help, Run: run}
+}
+
+// runes returns the keys typing each of rs.
+func runes(rs ...rune) []keys.Key {
+	out := make([]keys.Key, len(rs))
+	for i, r := range rs {
+		out[i] = keys.R(r)
+	}
+	return out
+}

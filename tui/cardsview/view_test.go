@@ -394,7 +394,10 @@ func TestPTBoatRepairAtTheStartOfATurn(t *testing.T) {
 	var tb *table
 	for seed := uint64(1); tb == nil && seed < 400; seed++ {
 		x := newTable(t, cards.VariantStandard, seed)
-		if x.until(func(g *cards.Game) bool { n := g.Next(); return n.Kind == engine.NeedMove && n.Seat == 0 && isStartNeed(g, 0) }) {
+		if x.until(func(g *cards.Game) bool {
+			n := g.Next()
+			return n.Kind == engine.NeedMove && n.Seat == 0 && isStartNeed(g, 0)
+		}) {
 			tb = x
 		}
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -28,20 +29,56 @@ type evidence struct {
 // gatherEvidence reads the offending message back from the transcript.
 func gatherEvidence(v *fairness.Violation, path string, d board.Describer, say func(string) string) *evidence {
 	ev := &evidence{who: say(v.Seat.String()), seat: v.Seat, peer: v.Peer, seq: v.Seq, signed: v.Signed,
-		rule: say(v.Err.Error()), transcript: path}
+		rule: say(strings.ReplaceAll(v.Err.Error(), engine.ErrIllegal.Error()+": ", "")), transcript: path}
 	_, m, err := findMessage(path, v.Seq)
 	if err != nil || m.bodyErr != nil {
 		return ev
 	}
+	var proofs []string
 	for _, in := range m.body.Inputs {
 		if in.T == fairness.InMove || in.T == fairness.InShare || in.T == fairness.InCommit {
 			ev.claims = append(ev.claims, say(describeInput(in, d)))
 		}
 		for _, o := range in.Open {
-			ev.proofs = append(ev.proofs, say(describeOpening(o, m.commits, d)))
+			proofs = append(proofs, say(describeOpening(o, m.commits, d)))
 		}
 	}
+	ev.proofs = relevant(proofs, ev.rule)
 	return ev
+}
+
+// relevant keeps the openings the broken rule talks about (those naming a
+// word of it, such as the cell "B-1"), or the first two, and counts the
+// rest.
+func relevant(proofs []string, rule string) []string {
+	if len(proofs) <= 2 {
+		return proofs
+	}
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(rule, func(r rune) bool { return r == ' ' || r == ':' || r == ',' || r == '(' || r == ')' }) {
+		if len(w) >= 2 {
+			words[w] = true
+		}
+	}
+	var keep, rest []string
+	for _, p := range proofs {
+		hit := false
+		for _, w := range strings.FieldsFunc(p, func(r rune) bool { return r == ' ' || r == ':' || r == ',' }) {
+			if words[w] && strings.ContainsAny(w, "0123456789") {
+				hit = true
+				break
+			}
+		}
+		if hit && len(keep) < 2 {
+			keep = append(keep, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	if len(keep) == 0 {
+		keep, rest = proofs[:2], proofs[2:]
+	}
+	return append(keep, fmt.Sprintf("and %d more opening(s), each checked against the same commitment", len(rest)))
 }
 
 // drawCheat draws the red panel that replaces the board when the other
@@ -74,8 +111,12 @@ func drawCheat(scr tcell.Screen, th *style.Theme, ev *evidence, x, y, w, h int) 
 	for _, c := range ev.claims {
 		field("Claimed", c, th.Warn)
 	}
-	for _, p := range ev.proofs {
-		field("Their proof", p, th.Base)
+	for i, p := range ev.proofs {
+		label := "Their proof"
+		if i > 0 {
+			label = ""
+		}
+		field(label, p, th.Base)
 	}
 	field("Broken rule", ev.rule, th.Bad)
 	field("Transcript", ev.transcript+" (kept as evidence; anyone can re-check it with salvo audit)", th.Dim)

@@ -99,7 +99,16 @@ func (a *App) netStatus() string {
 		}
 		return "LAN: " + err.Error()
 	}
-	return fmt.Sprintf("LAN: %d peers", len(a.net.peers))
+	n := 0
+	for _, p := range a.net.peers {
+		if !p.Gone {
+			n++
+		}
+	}
+	if n == 1 {
+		return "LAN: 1 peer"
+	}
+	return fmt.Sprintf("LAN: %d peers", n)
 }
 
 // self is the local player for handshakes.

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -10,6 +12,9 @@ import (
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui/style"
 )
+
+// openedText matches the referee's event about checked openings.
+var openedText = regexp.MustCompile(`^(seat \d+) opened (\d+) committed value`)
 
 // logEntry is one line of the verification log, with indented details.
 type logEntry struct {
@@ -56,7 +61,17 @@ func (l *verifyLog) eventSegs(evs []engine.Event) []style.Seg {
 			}
 			commitSeen = true
 			out = append(out, style.S(style.OK+" "+text, th.Good))
-		case "hello", "opened", "choose":
+		case "opened":
+			if m := openedText.FindStringSubmatch(e.Text); m != nil {
+				n, _ := strconv.Atoi(m[2])
+				plural := "s match"
+				if n == 1 {
+					plural = " matches"
+				}
+				text = fmt.Sprintf("%d opening%s %s's commitment", n, plural, l.say(m[1]))
+			}
+			out = append(out, style.S(style.OK+" "+text, th.Good))
+		case "hello", "choose":
 			out = append(out, style.S(style.OK+" "+text, th.Good))
 		case "share", "reveal":
 			out = append(out, style.S(strings.TrimSuffix(style.OK+" "+strings.TrimSuffix(text, " ✓"), " "), th.Good))
@@ -78,7 +93,7 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 	switch n.Dir {
 	case "in":
 		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,
-			text: fmt.Sprintf("#%d from %s: signed, chained, state %s agrees", n.Seq, who, n.State.Short()),
+			text: fmt.Sprintf("#%d %s: signed, state %s agrees", n.Seq, who, n.State.Short()),
 			sub:  l.eventSegs(n.Events)})
 	case "local":
 		for _, s := range l.eventSegs(n.Events) {
@@ -89,7 +104,7 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 			l.add(logEntry{glyph: "·", st: st, text: strings.TrimPrefix(s.Text, style.OK+" ")})
 		}
 	case "out":
-		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed, sent (state %s)", n.Seq, n.State.Short())})
+		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent", n.Seq)})
 	case "stop":
 		if n.OK {
 			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})

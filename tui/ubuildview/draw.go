@@ -233,8 +233,6 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 	title := "Fleet"
 	if !full {
 		title = "Enemy fleet"
-	} else if v.snap.Spectator {
-		title = v.snap.Name(seat) + "'s fleet"
 	}
 	barW := ubuild.NumShips
 	for s := range ubuild.Ship(ubuild.NumShips) {
@@ -268,7 +266,15 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 		if known {
 			sinkAt = min(sinkAt, n)
 		}
+		placing := full && !v.snap.Spectator && v.mode == placing
 		switch {
+		case placing && v.place.cur == s:
+			segs[0] = style.S(style.Pointer, th.Accent)
+			segs = append(segs, style.S("placing", th.Accent))
+		case placing && v.place.placed[s]:
+			segs = append(segs, style.S(style.OK+" placed", th.Good))
+		case placing:
+			segs = append(segs, style.S("to place", th.Dim))
 		case st.Sunk:
 			segs = append(segs, style.S(style.Sunk+" sunk", th.Sunk))
 		case st.Hits > 0:

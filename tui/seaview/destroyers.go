@@ -21,8 +21,15 @@ type destroying struct {
 
 func (s *destroying) start(v *View, defense bool) {
 	s.defense, s.d, s.way, s.tsel, s.msel = defense, -1, 0, -1, -1
-	if cs := s.candidates(v); len(cs) > 0 {
-		s.choose(v, cs[0])
+	cs := s.candidates(v)
+	for _, d := range cs {
+		s.d = d
+		if len(s.targets(v)) > 0 || len(s.moves(v)) > 0 {
+			break // the first that can act
+		}
+	}
+	if len(cs) > 0 {
+		s.choose(v, s.d)
 	}
 }
 
@@ -61,7 +68,9 @@ func (s *destroying) moves(v *View) [][]sea.Cell {
 	if s.d < 0 || s.defense {
 		return nil
 	}
-	return v.g.DestroyerMoves(v.seat(), s.d)
+	ms := v.g.DestroyerMoves(v.seat(), s.d)
+	slices.SortStableFunc(ms, func(a, b []sea.Cell) int { return v.toFoe(a[len(a)-1]) - v.toFoe(b[len(b)-1]) })
+	return ms
 }
 
 // waysTo lists the moves whose bow ends on c.
@@ -225,13 +234,9 @@ func (s *destroying) prompt(v *View) string {
 		return "Your destroyers: d goes on"
 	}
 	if s.defense {
-		return fmt.Sprintf("Defensive fire: destroyer %d has %d targets — t next target, enter fires at the cursor (a die must beat the distance), tab destroyer, d holds fire", s.d, len(s.targets(v)))
+		return fmt.Sprintf("Defensive fire: destroyer %d, %d targets — enter fires at the cursor's", s.d, len(s.targets(v)))
 	}
-	ways := ""
-	if n := len(s.waysTo(v, v.cur)); n > 1 {
-		ways = fmt.Sprintf(", r one of %d ways", n)
-	}
-	return fmt.Sprintf("Step 3: destroyer %d moves (%s, m) or fires (t) — enter acts at the cursor%s, tab destroyer, d done", s.d, gReach, ways)
+	return fmt.Sprintf("Step 3: destroyer %d moves to a %s or fires at a target — enter acts at the cursor", s.d, gReach)
 }
 
 // overlay marks the selected destroyer's moves and targets, the ship
@@ -352,7 +357,7 @@ func (v *View) destroyerBindings() []keys.Binding {
 		bind(runes('t'), "t", "target", "put the cursor on the next target in range (a click on the list too)", func() { s.nextTarget(v) }),
 	)
 	if !s.defense {
-		bs = append(bs, bind(runes('m'), "m", "move", "put the cursor on the next place the destroyer can move to", func() { s.nextMove(v) }),
+		bs = append(bs, bind(runes('m'), "m", "move", "put the cursor on the next place the destroyer can move to, nearest the enemy carrier first", func() { s.nextMove(v) }),
 			bind(runes('r'), "r", "other way", "when two moves end on the cursor's space, take the other (right click too)", func() { s.nextWay(v) }))
 	}
 	hint := "done"

@@ -41,14 +41,14 @@ func (v *View) sidewinderPrompt() string {
 		return "Sidewinder? enter goes on"
 	}
 	if f.Missile != sea.Sidewinder {
-		return fmt.Sprintf("Your fighter %d carries a %s, not a Sidewinder — enter goes on", f.Index, f.Missile)
+		return fmt.Sprintf("Dogfight: your fighter %d carries a %s, not a Sidewinder — enter goes on", f.Index, f.Missile)
 	}
 	vs := ""
 	if side == 1 {
 		vs = fmt.Sprintf(" against %d", score(df, 0))
 	}
-	return fmt.Sprintf("Dogfight: your dice %s make %d%s — + adds one, 1-%d rolls that die again, enter keeps the Sidewinder",
-		diceGlyphs(df.Dice[side]), score(df, side), vs, len(df.Dice[side]))
+	return fmt.Sprintf("Dogfight: your dice %s make %d%s — Sidewinder: + adds one, 1-%d re-rolls a die",
+		dice(df.Dice[side]), score(df, side), vs, len(df.Dice[side]))
 }
 
 // sidewinder sends a Sidewinder use (or a refusal's reason).
@@ -133,8 +133,7 @@ func (d *damaging) send(v *View) {
 }
 
 func (d *damaging) prompt() string {
-	return fmt.Sprintf("Your carrier was hit: remove %d fighters from its deck — ↑↓ select, space marks (%d of %d), x the weakest, enter removes them",
-		d.count, len(d.marked), d.count)
+	return fmt.Sprintf("Carrier hit: remove %d fighters from your deck — %d of %d marked", d.count, len(d.marked), d.count)
 }
 
 func (d *damaging) draw(v *View, p *pane) {

@@ -2,7 +2,6 @@ package seaview
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/keys"
@@ -23,18 +22,11 @@ type pathing struct {
 func (p *pathing) start(v *View) {
 	p.req, _ = v.g.PendingPath()
 	p.dests = v.g.HarpoonDestinations()
-	slices.SortStableFunc(p.dests, func(a, b sea.Destination) int {
-		switch {
-		case a.Hit == b.Hit:
-			return 0
-		case a.Hit:
-			return -1
-		}
-		return 1
-	})
-	p.sel = 0
+	v.byFoe(p.dests)
+	p.sel = -1
 	v.cur = p.req.From
 	if len(p.dests) > 0 && p.dests[0].Hit {
+		p.sel = 0
 		v.cur = p.dests[0].Cell
 	}
 }
@@ -91,23 +83,25 @@ func (p *pathing) stop(v *View) { v.replyMove(sea.PathMove(nil)) }
 func (p *pathing) prompt(v *View) string {
 	what := fmt.Sprintf("Harpoon %d", p.req.Harpoon)
 	if p.req.Launch {
-		what = fmt.Sprintf("fighter %d's Harpoon", p.req.Fighter)
+		what = fmt.Sprintf("Fighter %d's Harpoon", p.req.Fighter)
 	}
-	hits := ""
-	if n := p.hits(); n > 0 {
-		hits = fmt.Sprintf(", %d ship spaces in reach (%s)", n, gTarget)
+	switch n := p.hits(); {
+	case len(p.dests) == 0:
+		return fmt.Sprintf("%s rolled %d and has nowhere to go — d returns it to the depot", what, p.req.Steps)
+	case n > 0:
+		return fmt.Sprintf("%s rolled %d: %d ship spaces in reach (%s) — enter sends it to the cursor", what, p.req.Steps, n, gTarget)
+	case !p.req.Launch:
+		return fmt.Sprintf("%s rolled %d: no ship in reach — d lets it run out", what, p.req.Steps)
 	}
-	end := "d lets it run out"
-	if p.req.Launch {
-		end = "if it hits nothing it waits in the water"
-	}
-	return fmt.Sprintf("%s rolled %d%s — put the cursor where it goes (tab cycles), enter sends it; %s", what, p.req.Steps, hits, end)
+	return fmt.Sprintf("%s rolled %d: no ship in reach — enter sends it to wait at the cursor", what, p.req.Steps)
 }
 
 // overlay marks every destination and the path to the cursor.
 func (p *pathing) overlay(v *View, out map[sea.Cell]look) {
 	for _, d := range p.dests {
-		out[d.Cell] = v.reachLook(d)
+		if d.Hit || v.g.OccupantAt(d.Cell).Kind == sea.Empty {
+			out[d.Cell] = v.reachLook(d)
+		}
 	}
 	if d, ok := p.at(v.cur); ok {
 		v.drawPath(out, d.Path)
@@ -152,7 +146,7 @@ func (v *View) occupantName(c sea.Cell) string {
 func (v *View) pathBindings() []keys.Binding {
 	p := &v.path
 	bs := append(arrowBindings("aim", "move the cursor: the path to it is drawn when the Harpoon can get there", v.move),
-		bind(keyTab, "tab", "next place", "put the cursor on the next place the Harpoon can reach (ships first)", func() { p.next(v, 1) }),
+		bind(keyTab, "tab", "next place", "put the cursor on the next place the Harpoon can reach (ships first, then nearest the enemy carrier)", func() { p.next(v, 1) }),
 		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "the previous place the Harpoon can reach", Run: func() { p.next(v, -1) }},
 		bind(keyEnter, "enter", "send", "send the Harpoon along the drawn path (a click on a reachable space too)", func() { p.send(v) }),
 	)

@@ -120,7 +120,7 @@ func (v *View) rangeOverlay(out map[sea.Cell]look, c sea.Cell, launch bool) {
 		return
 	}
 	for _, d := range v.g.HarpoonRange(v.seat(), c, sea.DieFaces, launch) {
-		if _, taken := out[d.Cell]; !taken {
+		if _, taken := out[d.Cell]; !taken && (d.Hit || v.g.OccupantAt(d.Cell).Kind == sea.Empty) {
 			out[d.Cell] = v.reachLook(d)
 		}
 	}
@@ -137,7 +137,7 @@ func (v *View) harpoonPickOverlay(out map[sea.Cell]look) {
 }
 
 func (v *View) harpoonPickPrompt() string {
-	return fmt.Sprintf("Step 1: %d Harpoons of yours to move — tab picks one (◦ where a 6 could take it), enter rolls for it first", len(v.pick.items))
+	return fmt.Sprintf("Step 1: which of your %d Harpoons moves first? (%s: a 6's reach)", len(v.pick.items), gReach)
 }
 
 func (v *View) harpoonPickBindings() []keys.Binding {
@@ -168,9 +168,9 @@ func (v *View) launchOverlay(out map[sea.Cell]look) {
 
 func (v *View) launchPrompt() string {
 	if len(v.pick.items) == 0 {
-		return "Step 6: none of your fighters in flight carries a Harpoon — d ends your turn"
+		return "Step 6: no fighter in flight carries a Harpoon — d ends your turn"
 	}
-	return fmt.Sprintf("Step 6: %d fighters can launch a Harpoon — tab picks one (◦ where a 6 could take it), enter launches, d ends your turn", len(v.pick.items))
+	return fmt.Sprintf("Step 6: %d fighters can launch a Harpoon — enter launches the one at the cursor", len(v.pick.items))
 }
 
 func (v *View) launchBindings() []keys.Binding {
@@ -186,10 +186,10 @@ func (v *View) dogfighterPrompt() string {
 	df, _ := v.g.Dogfight()
 	if v.req != nil && v.req.Need.Name == sea.NeedAttacker && df.Fighters[0] >= 0 {
 		f := v.fighters(df.Seats[0])[df.Fighters[0]]
-		return fmt.Sprintf("Dogfight: choose your fighter to attack %s's fighter %d (strength %d) — tab picks, enter chooses",
+		return fmt.Sprintf("Dogfight: choose your fighter to attack %s's fighter %d (strength %d)",
 			v.snap.Name(df.Seats[0]), f.Index, f.Strength)
 	}
-	return "Dogfight: you defend — choose which of your fighters next to an enemy fights first (tab picks, enter chooses)"
+	return fmt.Sprintf("Dogfight: you defend — which of your fighters %s fights first?", ints(v.pick.items))
 }
 
 func (v *View) dogfighterBindings() []keys.Binding {

@@ -130,18 +130,17 @@ func (p *placing) prompt(v *View) string {
 	if p.piece == sea.PieceShallow {
 		where = "top-left " + v.cur.String()
 	}
-	state := "legal"
-	if !p.ok(v.cur, p.facing) {
-		state = "not legal here"
+	if p.ok(v.cur, p.facing) {
+		return fmt.Sprintf("Place your %s: %s — legal, enter places it", p.piece, where)
 	}
-	extra := ""
+	why := "on your half, in open water"
 	switch p.piece {
 	case sea.PieceCarrier:
-		extra = "; fighters take off from the space in front of its bow"
+		why = "on your half, water all round, launch space ahead"
 	case sea.PieceDestroyer:
-		extra = fmt.Sprintf("; one end exactly %d spaces from your carrier", sea.DestroyerGap)
+		why = fmt.Sprintf("one end %d from your carrier, water all round", sea.DestroyerGap)
 	}
-	return fmt.Sprintf("Place your %s, %s (%s)%s — arrows move, r turns, x random legal, enter places", p.piece, where, state, extra)
+	return fmt.Sprintf("Place your %s: %s — not legal (%s)", p.piece, where, why)
 }
 
 // overlay draws the floating piece (clashing where it may not go) and

@@ -82,8 +82,7 @@ func (r *returning) send(v *View) {
 
 func (r *returning) prompt(v *View) string {
 	n := len(r.marked)
-	return fmt.Sprintf("Step 2: return fighters to the carrier to reload? Each costs a scramble die — space marks (%d marked: you roll %d dice), enter goes on",
-		n, sea.ScrambleDice-n)
+	return fmt.Sprintf("Step 2: return fighters to reload? Each costs a die — %d marked, you roll %d", n, sea.ScrambleDice-n)
 }
 
 func (r *returning) overlay(v *View, out map[sea.Cell]look) {
@@ -228,7 +227,9 @@ func (s *scrambling) dests(v *View) []sea.Destination {
 	if s.fighter < 0 || s.die < 0 {
 		return nil
 	}
-	return v.g.FighterDestinations(v.seat(), s.fighter, s.dice[s.die], s.flights)
+	ds := v.g.FighterDestinations(v.seat(), s.fighter, s.dice[s.die], s.flights)
+	v.byFoe(ds)
+	return ds
 }
 
 // plannedAt returns the fighter whose planned flight ends on c, or -1.
@@ -305,14 +306,14 @@ func (s *scrambling) undo(v *View) {
 func (s *scrambling) prompt(v *View) string {
 	n := len(s.flights)
 	if s.die < 0 || s.fighter < 0 {
-		return fmt.Sprintf("Scramble %s: %d flights planned — f flies them, u undoes the last", dice(s.dice), n)
+		return fmt.Sprintf("Scramble %s: %d flights planned — f flies them (u undoes the last)", dice(s.dice), n)
 	}
 	from := "in flight"
 	if v.fighters(v.seat())[s.fighter].State == sea.OnDeck {
-		from = "taking off"
+		from = "deck"
 	}
-	return fmt.Sprintf("Scramble %s: fighter %d (%s) with a %d — cursor on a %s and enter plans it; tab fighter, 1-%d die, u undo, f flies %d planned",
-		dice(s.dice), s.fighter, from, s.dice[s.die], gReach, len(s.dice), n)
+	return fmt.Sprintf("Scramble %s: fighter %d (%s) with the %d — enter at a %s plans it, f flies %d",
+		dice(s.dice), s.fighter, from, s.dice[s.die], gReach, n)
 }
 
 // overlay draws the planned flights, the selected fighter's reach and the
@@ -383,7 +384,7 @@ func (v *View) scrambleBindings() []keys.Binding {
 		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "select the previous fighter", Run: func() { s.cycle(v, -1) }},
 		bind(runes('f'), "f", fmt.Sprintf("fly %d", len(s.flights)), "fly the planned flights (none: no fighter moves); a fighter taking off then loads a missile", func() { v.replyMove(sea.ScrambleMove(s.flights)) }),
 		bind(runes('u'), "u", "undo", "drop the last planned flight", func() { s.undo(v) }),
-		bind(runes('n'), "n", "next place", "put the cursor on the next place the fighter can reach with the die", func() { s.nextDest(v) }),
+		bind(runes('n'), "n", "next place", "put the cursor on the next place the fighter can reach with the die, nearest the enemy carrier first", func() { s.nextDest(v) }),
 	)
 	for i := range s.dice {
 		b := keys.Binding{Keys: runes(rune('1' + i)), Label: fmt.Sprintf("1-%d", len(s.dice)), Hint: "die", Hidden: i > 0,
@@ -398,7 +399,7 @@ func (v *View) scrambleBindings() []keys.Binding {
 func (v *View) loadPrompt() string {
 	f, _ := v.g.PendingLoad()
 	st := v.fighters(v.seat())[f].Strength
-	return fmt.Sprintf("Load fighter %d (strength %d), taking off: h a Harpoon (to strike ships), s a Sidewinder (for dogfights) — hidden until used", f, st)
+	return fmt.Sprintf("Load fighter %d (strength %d): h a Harpoon (ships) or s a Sidewinder (dogfights)", f, st)
 }
 
 // load commits the missile for the fighter taking off.

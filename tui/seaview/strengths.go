@@ -42,17 +42,17 @@ func (s *strengths) check() error {
 	var have []string
 	for k := sea.MinStrength; k <= sea.MaxStrength; k++ {
 		if got[k] != want[k] {
-			have = append(have, fmt.Sprintf("%d of strength %d (not %d)", got[k], k, want[k]))
+			have = append(have, fmt.Sprintf("%d %ds", got[k], k))
 		}
 	}
-	return fmt.Errorf("the squadron is two 2s, four 3s and two 4s: you have %s", strings.Join(have, ", "))
+	return fmt.Errorf("the squadron is two 2s, four 3s, two 4s; you have %s", strings.Join(have, ", "))
 }
 
 func (s *strengths) prompt() string {
-	if s.check() != nil {
-		return "Strengths: ↑↓ fighter, ←→ or 2-4 its strength, x shuffles — two 2s, four 3s, two 4s"
+	if err := s.check(); err != nil {
+		return "Strengths: " + err.Error()
 	}
-	return "Commit your squadron's strengths (hidden until a dogfight): enter commits, ↑↓ ←→ change, x shuffles"
+	return "Commit your squadron's strengths (each stays hidden until it dogfights)"
 }
 
 // draw lists the fighters with their strengths.

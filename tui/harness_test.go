@@ -199,7 +199,7 @@ func (hs *harness) waitFunc(what string, timeout time.Duration, ok func(string) 
 // waitFor polls until every one of texts is on screen.
 func (hs *harness) waitFor(texts ...string) string {
 	hs.t.Helper()
-	return hs.waitFunc(fmt.Sprintf("%q", texts), 15*time.Second, func(s string) bool {
+	return hs.waitFunc(fmt.Sprintf("%q", texts), 30*time.Second, func(s string) bool {
 		for _, t := range texts {
 			if !strings.Contains(s, t) {
 				return false
@@ -212,14 +212,14 @@ func (hs *harness) waitFor(texts ...string) string {
 // waitGone polls until text is off the screen.
 func (hs *harness) waitGone(text string) {
 	hs.t.Helper()
-	hs.waitFunc(fmt.Sprintf("%q to go", text), 15*time.Second, func(s string) bool { return !strings.Contains(s, text) })
+	hs.waitFunc(fmt.Sprintf("%q to go", text), 30*time.Second, func(s string) bool { return !strings.Contains(s, text) })
 }
 
 // waitRe polls until re matches, and returns the submatches.
 func (hs *harness) waitRe(re *regexp.Regexp) []string {
 	hs.t.Helper()
 	var m []string
-	hs.waitFunc(re.String(), 15*time.Second, func(s string) bool {
+	hs.waitFunc(re.String(), 30*time.Second, func(s string) bool {
 		m = re.FindStringSubmatch(s)
 		return m != nil
 	})

@@ -317,9 +317,11 @@ func (l *lobbyScreen) recordSegs(r record, w int) []style.Seg {
 	switch r.verdict {
 	case fairness.Clean:
 	case fairness.Incomplete:
-		v = style.S("… incomplete", th.Dim)
+		v = style.S("… unfinished", th.Dim)
 	case fairness.Forfeit:
 		v = style.S("· forfeit", th.Warn)
+	case fairness.Violated:
+		v = style.S(style.Fail+" cheat", th.Bad)
 	default:
 		v = style.S(style.Fail+" "+string(r.verdict), th.Bad)
 	}
@@ -327,8 +329,8 @@ func (l *lobbyScreen) recordSegs(r record, w int) []style.Seg {
 	if who == "" {
 		who = "?"
 	}
-	return []style.Seg{style.S(r.when.Format("2006-01-02 15:04 "), th.Dim), style.S(style.Pad(r.game+" vs "+who, max(10, w-34)), th.Base),
-		style.S(style.Pad(r.result, 6), th.Base), v}
+	return []style.Seg{style.S(r.when.Format("2006-01-02 15:04 "), th.Dim), style.S(style.Pad(r.game+" vs "+who, max(10, w-17-8-12-2)), th.Base),
+		style.S(style.Pad(r.result, 8), th.Base), v}
 }
 
 // drawRow draws row i of a pane, highlighted when selected in the focused

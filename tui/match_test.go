@@ -19,6 +19,7 @@ import (
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/style"
 )
@@ -154,7 +155,7 @@ func TestPracticeFullGameAgainstTheBot(t *testing.T) {
 	hs.keys(tcell.KeyEnter) // the first menu item
 	sh := &shooter{hs: hs}
 	sh.place()
-	hs.waitFor("seq", style.OK+" in sync", "Verification", "committed grid")
+	hs.waitFor("seq", style.OK+" in sync", "Verification")
 	end := sh.playOut()
 	won := strings.Contains(end, "you won")
 	if !won && !strings.Contains(end, "you lost") {
@@ -417,4 +418,40 @@ func TestAuditViewerOnAFileThatIsNotATranscript(t *testing.T) {
 	hs.waitFor(style.Fail+" cannot audit", "is not a header")
 	hs.keys("q")
 	hs.waitFor("Practice against a bot")
+}
+
+func TestInviteAPeerAndAccept(t *testing.T) {
+	// Bob waits in his lobby with his host up (no mDNS: the test hands Ann
+	// Bob's addresses as the LAN discovery would).
+	bob := start(t, Config{Name: "bob", Timeout: 20 * time.Second}, 100, 30)
+	bob.waitFor("Practice against a bot", "LAN discovery off")
+	var info p2p.PeerInfo
+	bob.onUI(func() {
+		h := bob.app.net.host
+		info = p2p.PeerInfo{ID: h.ID(), Addrs: h.Libp2p().Addrs(), Name: "bob"}
+	})
+	ann := start(t, Config{Offline: true, Name: "ann", Timeout: 20 * time.Second}, 100, 30)
+	ann.onUI(func() { ann.app.invitePeer(info) })
+	ann.waitFor("inviting bob and waiting for the answer")
+	bob.waitFor("Invitation", "ann", "invites you to play", "offers U-Build (standard)")
+	bob.keys("y")
+	ann.waitFor("vs bob", "Place the Battleship")
+	bob.waitFor("vs ann", "waiting for ann")
+}
+
+func TestDecliningAnInvitation(t *testing.T) {
+	bob := start(t, Config{Name: "bob"}, 100, 30)
+	bob.waitFor("LAN discovery off")
+	var info p2p.PeerInfo
+	bob.onUI(func() {
+		h := bob.app.net.host
+		info = p2p.PeerInfo{ID: h.ID(), Addrs: h.Libp2p().Addrs()}
+	})
+	ann := start(t, Config{Offline: true, Name: "ann"}, 100, 30)
+	ann.onUI(func() { ann.app.invitePeer(info) })
+	bob.waitFor("invites you to play")
+	bob.keys("n")
+	ann.waitFor(style.Fail + " match declined: the player declined")
+	ann.keys(tcell.KeyEscape)
+	ann.waitFor("Practice against a bot")
 }

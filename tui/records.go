@@ -85,6 +85,10 @@ func auditRecord(path string, mod time.Time, self peer.ID) record {
 	}
 	o := rep.Outcome
 	switch {
+	case rep.Verdict == fairness.Violated && rep.Violation != nil && rep.Violation.Seat != me:
+		r.result = "caught"
+	case rep.Verdict == fairness.Violated:
+		r.result = "stopped"
 	case !o.Done:
 	case o.Draw:
 		r.result = "draw"

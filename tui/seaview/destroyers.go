@@ -36,7 +36,7 @@ func (s *destroying) start(v *View, defense bool) {
 // candidates lists your destroyers that may still act in this step.
 func (s *destroying) candidates(v *View) []int {
 	var out []int
-	for _, d := range v.g.Destroyers(v.seat()) {
+	for _, d := range v.fr().destroyers[v.seat()] {
 		if d.Afloat && (s.defense && !d.Fired || !s.defense && !d.Acted) {
 			out = append(out, d.Index)
 		}
@@ -48,7 +48,7 @@ func (s *destroying) candidates(v *View) []int {
 // on its bow.
 func (s *destroying) choose(v *View, d int) {
 	s.d, s.way, s.tsel, s.msel = d, 0, -1, -1
-	v.cur = v.g.Destroyers(v.seat())[d].Bow
+	v.cur = v.fr().destroyers[v.seat()][d].Bow
 	if ts := s.targets(v); len(ts) > 0 {
 		s.tsel = 0
 		v.cur = s.aimCell(v, ts[0].Target)
@@ -91,10 +91,10 @@ func (v *View) targetCells(t sea.Target) []sea.Cell {
 	case sea.TargetFighter:
 		return []sea.Cell{v.g.Fighters(foe, nil)[t.Index].Cell}
 	case sea.TargetDestroyer:
-		d := v.g.Destroyers(foe)[t.Index]
+		d := v.fr().destroyers[foe][t.Index]
 		return []sea.Cell{d.Bow, d.Stern}
 	case sea.TargetCarrier:
-		return v.g.Carrier(foe).Cells
+		return v.fr().carriers[foe].Cells
 	case sea.TargetHarpoon:
 		for _, h := range v.g.Harpoons() {
 			if h.ID == t.Index {
@@ -111,7 +111,7 @@ func (s *destroying) aimCell(v *View, t sea.Target) sea.Cell {
 	if len(cells) == 0 {
 		return v.cur
 	}
-	d := v.g.Destroyers(v.seat())[s.d]
+	d := v.fr().destroyers[v.seat()][s.d]
 	best := cells[0]
 	for _, c := range cells {
 		if sea.MinDist([]sea.Cell{d.Bow, d.Stern}, []sea.Cell{c}) < sea.MinDist([]sea.Cell{d.Bow, d.Stern}, []sea.Cell{best}) {
@@ -135,7 +135,7 @@ func (s *destroying) targetAt(v *View, c sea.Cell) (sea.FireTarget, bool) {
 // it, or move there; otherwise say why not.
 func (s *destroying) enter(v *View) {
 	c := v.cur
-	if o := v.g.OccupantAt(c); o.Kind == sea.DestroyerPiece && o.Owner == v.seat() && o.Index != s.d {
+	if o := v.at(c); o.Kind == sea.DestroyerPiece && o.Owner == v.seat() && o.Index != s.d {
 		if !slices.Contains(s.candidates(v), o.Index) {
 			v.msg = fmt.Sprintf("destroyer %d has already acted this turn", o.Index)
 			return
@@ -160,8 +160,8 @@ func (s *destroying) enter(v *View) {
 
 // whyNot explains why the selected destroyer can do nothing at c.
 func (s *destroying) whyNot(v *View, c sea.Cell) string {
-	d := v.g.Destroyers(v.seat())[s.d]
-	o := v.g.OccupantAt(c)
+	d := v.fr().destroyers[v.seat()][s.d]
+	o := v.at(c)
 	if o.Kind != sea.Empty && o.Owner == v.foe() {
 		dist := sea.MinDist([]sea.Cell{d.Bow, d.Stern}, []sea.Cell{c})
 		if dist > sea.FireRange {
@@ -247,7 +247,7 @@ func (s *destroying) overlay(v *View, out map[sea.Cell]look) {
 	if s.d < 0 {
 		return
 	}
-	d := v.g.Destroyers(v.seat())[s.d]
+	d := v.fr().destroyers[v.seat()][s.d]
 	for _, c := range []sea.Cell{d.Bow, d.Stern} {
 		lk := v.base(c)
 		lk.st = lk.st.Underline(true)
@@ -279,7 +279,7 @@ func (s *destroying) overlay(v *View, out map[sea.Cell]look) {
 		for _, a := range []sea.Cell{d.Bow, d.Stern} {
 			if sea.Dist(a, v.cur) == t.Distance && v.g.LineOfFire(a, v.cur) {
 				for _, c := range lineCells(a, v.cur) {
-					if _, taken := out[c]; !taken || v.g.OccupantAt(c).Kind == sea.Empty {
+					if _, taken := out[c]; !taken || v.at(c).Kind == sea.Empty {
 						out[c] = look{gPath, th.Mark}
 					}
 				}
@@ -317,7 +317,7 @@ func (s *destroying) draw(v *View, p *pane) {
 	if s.d < 0 {
 		return
 	}
-	d := v.g.Destroyers(v.seat())[s.d]
+	d := v.fr().destroyers[v.seat()][s.d]
 	p.line(style.S(fmt.Sprintf("destroyer %d, bow %s %s", s.d, d.Bow, bowGlyph(false, true, d.Facing)), th.Base))
 	ts := s.targets(v)
 	if len(ts) == 0 {

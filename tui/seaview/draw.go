@@ -162,9 +162,9 @@ func (v *View) showCursor() bool {
 
 // base is how space c looks with no decision under way.
 func (v *View) base(c sea.Cell) look {
-	th, g := v.th, v.g
+	th := v.th
 	me := v.seat()
-	o := g.OccupantAt(c)
+	o := v.at(c)
 	own := o.Owner == me
 	pst := th.Ship
 	if !own {
@@ -172,7 +172,7 @@ func (v *View) base(c sea.Cell) look {
 	}
 	switch o.Kind {
 	case sea.CarrierPiece:
-		cv := g.Carrier(o.Owner)
+		cv := v.fr().carriers[o.Owner]
 		switch {
 		case c == cv.Bow:
 			return look{bowGlyph(true, own, cv.Facing), pst}
@@ -183,7 +183,7 @@ func (v *View) base(c sea.Cell) look {
 		}
 		return look{gFoeHull, pst}
 	case sea.DestroyerPiece:
-		dv := g.Destroyers(o.Owner)[o.Index]
+		dv := v.fr().destroyers[o.Owner][o.Index]
 		if c == dv.Bow {
 			return look{bowGlyph(false, own, dv.Facing), pst}
 		}
@@ -200,11 +200,14 @@ func (v *View) base(c sea.Cell) look {
 		}
 		return look{gFoeHarp, pst}
 	}
-	if g.Shallow(c) {
+	if v.fr().shallow[c] {
 		return look{gShallow, th.Good}
 	}
+	if v.fr().wreck[c] {
+		return look{gSunk, th.Sunk}
+	}
 	for s := range engine.Seat(2) {
-		if cv := g.Carrier(s); cv.Placed && !cv.Sunk && cv.Launch == c {
+		if cv := v.fr().carriers[s]; cv.Placed && !cv.Sunk && cv.Launch == c {
 			return look{gLaunch, th.Dim}
 		}
 	}

@@ -55,6 +55,7 @@ var legend = []struct{ glyph, text string }{
 	{gReach, "reach"},
 	{gPath, "path"},
 	{gTarget, "target"},
+	{gSunk, "sunk"},
 }
 
 // bowGlyph returns the glyph of a ship's bow.

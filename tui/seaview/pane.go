@@ -135,7 +135,7 @@ func (v *View) drawAdmiral(p *pane, s engine.Seat) {
 	th, g := v.th, v.g
 	own := s == v.seat()
 	ad := g.Admiral(s)
-	cv := g.Carrier(s)
+	cv := v.fr().carriers[s]
 	state, sst, glyph := "intact", th.Good, bowGlyph(true, own, cv.Facing)
 	switch {
 	case ad.Sunk:
@@ -180,8 +180,7 @@ func (v *View) drawDetails(p *pane) {
 
 // describeCell says what is on space c, as the viewer may know it.
 func (v *View) describeCell(c sea.Cell) string {
-	g := v.g
-	o := g.OccupantAt(c)
+	o := v.at(c)
 	who := func(s engine.Seat) string {
 		if s == v.seat() && !v.snap.Spectator {
 			return "your"
@@ -190,14 +189,14 @@ func (v *View) describeCell(c sea.Cell) string {
 	}
 	switch o.Kind {
 	case sea.CarrierPiece:
-		cv := g.Carrier(o.Owner)
+		cv := v.fr().carriers[o.Owner]
 		st := "intact"
 		if cv.Damaged {
 			st = "DAMAGED: one more hit sinks it"
 		}
 		return fmt.Sprintf("%s: %s carrier, bow %s facing %s, launch space %s; %s", c, who(o.Owner), cv.Bow, cv.Facing, cv.Launch, st)
 	case sea.DestroyerPiece:
-		d := g.Destroyers(o.Owner)[o.Index]
+		d := v.fr().destroyers[o.Owner][o.Index]
 		acted := ""
 		switch {
 		case d.Acted:
@@ -211,11 +210,11 @@ func (v *View) describeCell(c sea.Cell) string {
 	case sea.HarpoonPiece:
 		return fmt.Sprintf("%s: %s Harpoon %d in the water (it moves at the start of its owner's turn)", c, who(o.Owner), o.Index)
 	}
-	if g.Shallow(c) {
+	if v.fr().shallow[c] {
 		return fmt.Sprintf("%s: shallow with an island: no fighter flies over it, no ship or Harpoon enters it, it blocks destroyer fire", c)
 	}
 	for s := range engine.Seat(2) {
-		if cv := g.Carrier(s); cv.Placed && cv.Launch == c {
+		if cv := v.fr().carriers[s]; cv.Placed && cv.Launch == c {
 			return fmt.Sprintf("%s: launch space of %s carrier", c, who(s))
 		}
 	}

@@ -99,7 +99,7 @@ func (p *pathing) prompt(v *View) string {
 // overlay marks every destination and the path to the cursor.
 func (p *pathing) overlay(v *View, out map[sea.Cell]look) {
 	for _, d := range p.dests {
-		if d.Hit || v.g.OccupantAt(d.Cell).Kind == sea.Empty {
+		if d.Hit || v.at(d.Cell).Kind == sea.Empty {
 			out[d.Cell] = v.reachLook(d)
 		}
 	}
@@ -129,7 +129,7 @@ func (p *pathing) draw(v *View, p2 *pane) {
 
 // occupantName names the piece on c.
 func (v *View) occupantName(c sea.Cell) string {
-	o := v.g.OccupantAt(c)
+	o := v.at(c)
 	switch o.Kind {
 	case sea.CarrierPiece:
 		return v.targetName(o.Owner, sea.Target{Kind: sea.TargetCarrier})

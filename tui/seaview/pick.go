@@ -120,7 +120,7 @@ func (v *View) rangeOverlay(out map[sea.Cell]look, c sea.Cell, launch bool) {
 		return
 	}
 	for _, d := range v.g.HarpoonRange(v.seat(), c, sea.DieFaces, launch) {
-		if _, taken := out[d.Cell]; !taken && (d.Hit || v.g.OccupantAt(d.Cell).Kind == sea.Empty) {
+		if _, taken := out[d.Cell]; !taken && (d.Hit || v.at(d.Cell).Kind == sea.Empty) {
 			out[d.Cell] = v.reachLook(d)
 		}
 	}

@@ -149,7 +149,7 @@ func (p *placing) overlay(v *View, out map[sea.Cell]look) {
 	th := v.th
 	for c, ds := range p.legal {
 		for _, d := range ds {
-			if (d == p.facing || p.piece == sea.PieceShallow) && v.g.OccupantAt(c).Kind == sea.Empty {
+			if (d == p.facing || p.piece == sea.PieceShallow) && v.at(c).Kind == sea.Empty {
 				out[c] = look{gReach, th.Ghost}
 			}
 		}

@@ -37,7 +37,7 @@ func (v *View) flying() []int {
 
 // ownFighterAt returns your fighter on space c, or -1.
 func (v *View) ownFighterAt(c sea.Cell) int {
-	if o := v.g.OccupantAt(c); o.Kind == sea.FighterPiece && o.Owner == v.seat() {
+	if o := v.at(c); o.Kind == sea.FighterPiece && o.Owner == v.seat() {
 		return o.Index
 	}
 	return -1
@@ -191,7 +191,7 @@ func (v *View) flightStart(f int) sea.Cell {
 	if fv.State == sea.InFlight {
 		return fv.Cell
 	}
-	return v.g.Carrier(v.seat()).Launch
+	return v.fr().carriers[v.seat()].Launch
 }
 
 // chooseFighter selects fighter f and puts the cursor on it.
@@ -224,7 +224,7 @@ func (s *scrambling) chooseDie(v *View, i int) {
 
 // dests lists where the selected fighter can go with the selected die.
 func (s *scrambling) dests(v *View) []sea.Destination {
-	if s.fighter < 0 || s.die < 0 {
+	if s.fighter < 0 || s.die < 0 || s.die >= len(s.dice) {
 		return nil
 	}
 	ds := v.g.FighterDestinations(v.seat(), s.fighter, s.dice[s.die], s.flights)

@@ -87,6 +87,9 @@ type View struct {
 	pick picking // Harpoon, dogfighter and launch choices
 
 	geo geometry
+
+	gen   int    // bumped whenever the game or the secrets drawn change
+	frame *frame // what the view read of the game at gen
 }
 
 var (
@@ -113,6 +116,7 @@ func New(env board.Env) *View {
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
 	v.snap = s
+	v.changed()
 	if v.req != nil {
 		return // the request's game is the one the player decides on
 	}
@@ -126,6 +130,7 @@ func (v *View) Show(s board.Snapshot) {
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
 	v.req, v.msg, v.mode = r, "", idle
+	v.changed()
 	g, ok := r.Game.(*sea.Game)
 	if !ok {
 		v.msg = "this board only plays Mission Command Sea"
@@ -188,6 +193,7 @@ func (v *View) Ask(r *board.Request) {
 func (v *View) Withdraw(r *board.Request) {
 	if v.req == r {
 		v.req, v.mode = nil, idle
+		v.changed()
 		if g, ok := v.snap.Game.(*sea.Game); ok {
 			v.g = g
 		}
@@ -205,6 +211,7 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	v.req, v.mode, v.msg = nil, idle, ""
+	v.changed()
 	return true
 }
 
@@ -240,9 +247,14 @@ func (v *View) secrets() engine.Secrets {
 // fighters returns seat s's fighters as the viewer may see them: the
 // enemy's through public values only in a live match.
 func (v *View) fighters(s engine.Seat) []sea.FighterView {
-	if v.g == nil {
+	if v.g == nil || s < 0 || s > 1 {
 		return nil
 	}
+	return v.fr().fighters[s]
+}
+
+// fightersOf reads seat s's fighters from the game.
+func (v *View) fightersOf(s engine.Seat) []sea.FighterView {
 	if s != v.seat() && !v.snap.Spectator {
 		return v.g.Fighters(s, nil)
 	}
@@ -506,7 +518,7 @@ func runes(rs ...rune) []keys.Key {
 // toFoe is how far space c is from the enemy carrier (for ordering the
 // places a piece can go: nearest the enemy first).
 func (v *View) toFoe(c sea.Cell) int {
-	car := v.g.Carrier(v.foe()).Cells
+	car := v.fr().carriers[v.foe()].Cells
 	if len(car) == 0 || !c.Valid() {
 		return sea.Rows + sea.Cols
 	}

@@ -18,21 +18,21 @@ const (
 	CardNotInHand = "card-not-in-hand"
 	// ChangedChoice opens a different card choice than the one committed.
 	ChangedChoice = "changed-choice"
-	// WrongUnmaskShare sends an unmasking share that is not its key's.
-	WrongUnmaskShare = "wrong-unmask-share"
+	// WrongUnmask sends an unmasking share that is not its key's.
+	WrongUnmask = "wrong-unmask"
 	// ShotOutOfCone fires at a plane outside the cone of fire.
 	ShotOutOfCone = "shot-out-of-cone"
 )
 
 func init() {
 	register("air",
-		Kind{CardNotInHand, "chooses a card that is not in its hand (another squadron's); it waits for a round where its reveal completes the choice, see handCheat", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{CardNotInHand, "chooses a card that is not in its hand (another squadron's), in a round where its own reveal completes the choice (in a 2-player match only seat 0 ever does)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return &handCheat{}, nil
 		}},
 		Kind{ChangedChoice, "opens a different card choice than the one it committed to, as if it changed its mind after the commitments", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return &inputCheat{kinds: []string{fairness.InReveal}, alter: changeChoice}, nil
 		}},
-		Kind{WrongUnmaskShare, "deals another seat a card with an unmasking share that is not its key's (the receiver would read a wrong card)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{WrongUnmask, "deals another seat a card with an unmasking share that is not its key's (the receiver would read a wrong card)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return &inputCheat{kinds: []string{fairness.InUnmask}, alter: wrongShare}, nil
 		}},
 		Kind{ShotOutOfCone, "fires a cannon at an opposing plane outside its cone of fire", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {

@@ -33,15 +33,20 @@
 //     author ([QueuePerAuthor]), so pubsub never drops a frame because the
 //     referee is busy verifying a shuffle, and a player flooding the topic
 //     only loses its own frames.
+//   - Once every other player has left the topic (after all had been on
+//     it), RecvFrom returns [ErrAllLeft] after the frames already received:
+//     the referee then ends the match at once, as a two-player one ends when
+//     its stream closes, instead of waiting out its timeout. A single player
+//     leaving a larger table is noticed by the others' timeouts.
 //   - [Topic.Linger] keeps the subscription open after the match, until the
 //     other players have left (they leave only once their referee is done,
 //     so they have every frame they need) or a bound passes.
 //
 // # House values
 //
-// The numbers live in house.go: [MaxFrame] (960 KiB: a match stream's 1 MiB less room for the pubsub
-// RPC around it),
-// [QueuePerAuthor] (1,024 frames), [SubscriptionBuffer] (1,024),
+// The numbers live in house.go: [MaxFrame] (960 KiB: a match stream's
+// 1 MiB less room for the pubsub RPC around it), [QueuePerAuthor] (1,024
+// frames), [SubscriptionBuffer] (1,024), [LeftGrace] (500 ms),
 // [PollInterval] (20 ms) and the topic name prefix [TopicPrefix].
 //
 // # Limits

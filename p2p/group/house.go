@@ -27,7 +27,11 @@ const (
 	// SubscriptionBuffer is the pubsub subscription's own buffer, drained
 	// at once by the topic's reader.
 	SubscriptionBuffer = 1024
-	// PollInterval is how often WaitPeers and Linger look at the topic's
-	// peers.
+	// PollInterval is how often WaitPeers, Linger and the leave watcher
+	// look at the topic's peers.
 	PollInterval = 20 * time.Millisecond
+	// LeftGrace is how long every other player must have been gone before
+	// RecvFrom reports ErrAllLeft, so that frames still on their way are
+	// read first.
+	LeftGrace = 500 * time.Millisecond
 )

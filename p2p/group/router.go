@@ -10,6 +10,7 @@ import (
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	ma "github.com/multiformats/go-multiaddr"
 )
 
@@ -65,11 +66,27 @@ func (r *Router) Host() host.Host { return r.h }
 // ID is the local peer ID.
 func (r *Router) ID() peer.ID { return r.h.ID() }
 
-// Addrs returns the addresses the peerstore holds for p (for the local
-// host, its listen addresses), without the /p2p/ suffix.
-func (r *Router) Addrs(p peer.ID) []ma.Multiaddr {
+// identifier is what a go-libp2p basic host offers to wait for identify.
+type identifier interface {
+	IDService() identify.IDService
+}
+
+// Addrs returns the addresses known for p, without the /p2p/ suffix: for
+// the local host its listen addresses; for a connected peer, once identify
+// has run on its connections (or ctx ends), what the peerstore holds,
+// which then includes the addresses it listens on and not only the one
+// its connection came from.
+func (r *Router) Addrs(ctx context.Context, p peer.ID) []ma.Multiaddr {
 	if p == r.h.ID() {
 		return r.h.Addrs()
+	}
+	if id, ok := r.h.(identifier); ok {
+		for _, c := range r.h.Network().ConnsToPeer(p) {
+			select {
+			case <-id.IDService().IdentifyWait(c):
+			case <-ctx.Done():
+			}
+		}
 	}
 	return r.h.Peerstore().Addrs(p)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,6 +15,11 @@ import (
 
 // ErrFrameTooLarge is returned by Send for a frame over MaxFrame.
 var ErrFrameTooLarge = errors.New("frame too large")
+
+// ErrAllLeft is returned by RecvFrom, once the frames already received are
+// read, when every other player has left the topic (after all of them had
+// been seen on it).
+var ErrAllLeft = errors.New("every other player left the match topic")
 
 // Stats counts what went through a topic.
 type Stats struct {
@@ -35,12 +41,13 @@ type Topic struct {
 	pt      *pubsub.Topic
 	sub     *pubsub.Subscription
 	stop    context.CancelFunc
-	done    chan struct{} // closed when the reader ends
+	done    chan struct{} // closed when the reader and the watcher end
 
 	mu     sync.Mutex
 	inbox  *inbox
 	ready  chan struct{} // signalled when the queue grows or the reader ends
 	err    error         // why the reader ended
+	left   bool          // every other player left
 	closed bool
 	stats  Stats
 
@@ -56,7 +63,44 @@ func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {
 	t.pt, t.sub = pt, sub
 	ctx, cancel := context.WithCancel(context.Background())
 	t.stop = cancel
-	go t.read(ctx)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); t.read(ctx) }()
+	go func() { defer wg.Done(); t.watch(ctx) }()
+	go func() { wg.Wait(); close(t.done) }()
+}
+
+// watch notices when every other player has left the topic, once all of
+// them had been on it: it waits LeftGrace first, so that frames still in
+// gossipsub's pipeline are delivered before RecvFrom reports it.
+func (t *Topic) watch(ctx context.Context) {
+	tick := time.NewTicker(PollInterval)
+	defer tick.Stop()
+	seenAll := false
+	var emptySince time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		n := len(t.Peers())
+		switch {
+		case n == len(t.others):
+			seenAll, emptySince = true, time.Time{}
+		case n > 0 || !seenAll:
+			emptySince = time.Time{}
+		case emptySince.IsZero():
+			emptySince = time.Now()
+		case time.Since(emptySince) >= LeftGrace:
+			t.mu.Lock()
+			t.left = true
+			t.mu.Unlock()
+			t.signal()
+			t.r.log.Debug("every other player left", "topic", t.name)
+			return
+		}
+	}
 }
 
 // Name is the pubsub topic name.
@@ -81,7 +125,6 @@ func (t *Topic) validate(_ context.Context, _ peer.ID, msg *pubsub.Message) pubs
 
 // read drains the subscription into the queue.
 func (t *Topic) read(ctx context.Context) {
-	defer close(t.done)
 	self := t.r.h.ID()
 	for {
 		msg, err := t.sub.Next(ctx)
@@ -145,7 +188,8 @@ func (t *Topic) Recv(ctx context.Context) ([]byte, error) {
 
 // RecvFrom returns the next frame from another player and its author's
 // peer ID. After Close, or once gossipsub stops, it returns an error
-// wrapping ErrClosed.
+// wrapping ErrClosed; once every other player has left (and every frame
+// received is read), one wrapping ErrAllLeft.
 func (t *Topic) RecvFrom(ctx context.Context) ([]byte, string, error) {
 	for {
 		t.mu.Lock()
@@ -159,6 +203,10 @@ func (t *Topic) RecvFrom(ctx context.Context) ([]byte, string, error) {
 			err := t.err
 			t.mu.Unlock()
 			return nil, "", fmt.Errorf("group: receive on %s: %w (%v)", t.name, ErrClosed, err)
+		}
+		if t.left {
+			t.mu.Unlock()
+			return nil, "", fmt.Errorf("group: receive on %s: %w", t.name, ErrAllLeft)
 		}
 		t.mu.Unlock()
 		select {
@@ -215,9 +263,9 @@ func (t *Topic) WaitPeers(ctx context.Context) error {
 		case <-ctx.Done():
 			names := make([]string, len(miss))
 			for i, p := range miss {
-				names[i] = p.String()
+				names[i] = fmt.Sprintf("%s (%s)", p, strings.ToLower(t.r.h.Network().Connectedness(p).String()))
 			}
-			return fmt.Errorf("group: %s: players not seen on the topic: %v: %w", t.name, names, ctx.Err())
+			return fmt.Errorf("group: %s: players not seen on the topic: %s: %w", t.name, strings.Join(names, ", "), ctx.Err())
 		}
 	}
 }

@@ -360,3 +360,44 @@ func TestInboxBoundsEachAuthor(t *testing.T) {
 		t.Fatalf("pending left: %v", q.pending)
 	}
 }
+
+// When every other player has left, RecvFrom first returns the frames that
+// arrived, then ErrAllLeft; one player leaving a larger table is not
+// reported.
+func TestAllLeftComesAfterTheFramesReceived(t *testing.T) {
+	s := newPeers(t, 3, true)
+	topics := s.joinAll(t, testMatch)
+	waitAll(t, topics)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := topics[1].Send(ctx, []byte("last words")); err != nil {
+		t.Fatal(err)
+	}
+	if err := topics[1].Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Only peer 1 has left: nothing to report yet.
+	got := recvN(t, topics[0], 1, 5*time.Second)
+	if string(got[0].data) != "last words" {
+		t.Fatalf("got %q", got[0].data)
+	}
+	expectNothing(t, topics[0], LeftGrace+300*time.Millisecond)
+	if err := topics[2].Send(ctx, []byte("bye")); err != nil {
+		t.Fatal(err)
+	}
+	if err := topics[2].Close(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(LeftGrace + 200*time.Millisecond)
+	b, from, err := topics[0].RecvFrom(ctx)
+	if err != nil || string(b) != "bye" || from != s.hosts[2].ID().String() {
+		t.Fatalf("RecvFrom = %q, %s, %v; want the frame sent before leaving", b, from, err)
+	}
+	start := time.Now()
+	if _, _, err := topics[0].RecvFrom(ctx); !errors.Is(err, ErrAllLeft) {
+		t.Fatalf("RecvFrom = %v, want ErrAllLeft", err)
+	}
+	if el := time.Since(start); el > time.Second {
+		t.Fatalf("ErrAllLeft took %v", el)
+	}
+}

@@ -22,18 +22,21 @@ package session
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/group"
 )
 
@@ -163,6 +166,10 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 				continue
 			case r.f.Version != Version:
 				reason = fmt.Sprintf("protocol %q, this peer speaks %q", r.f.Version, Version)
+			case len(r.f.Name) > p2p.MaxNameBytes:
+				reason = fmt.Sprintf("a name of %d bytes, limit %d", len(r.f.Name), p2p.MaxNameBytes)
+			case !validNonce(r.f.Nonce):
+				reason = "the nonce must be 32 hex digits"
 			case taken[r.s.Remote()]:
 				reason = "this peer already has a seat"
 			}
@@ -181,6 +188,14 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 		}
 	}
 	return out, nil
+}
+
+// validNonce reports whether a join frame's nonce is 16 bytes in hex, as
+// the header requires (checked before the joiner takes a seat, so that one
+// bad joiner cannot break the table up).
+func validNonce(n string) bool {
+	b, err := hex.DecodeString(n)
+	return err == nil && len(b) == 16
 }
 
 // declineAll tells every seated joiner the table broke up, and closes
@@ -221,33 +236,23 @@ func firstFailure(joiners []*seated, errs []error) (engine.Seat, error) {
 	return engine.NoSeat, nil
 }
 
-// addrsOf lists the addresses the host knows for p, waiting a moment for
-// identify to report a joiner's.
+// addrsOf lists the addresses the host knows for p, once identify has
+// told it where a joiner listens (IdentifyWait at most).
 func addrsOf(ctx context.Context, r *group.Router, p peer.ID) []string {
 	ctx, cancel := context.WithTimeout(ctx, IdentifyWait)
 	defer cancel()
-	for {
-		as := r.Addrs(p)
-		if len(as) > 0 || ctx.Err() != nil {
-			out := make([]string, 0, min(len(as), maxAddrs))
-			for _, a := range as {
-				if len(out) < maxAddrs {
-					out = append(out, a.String())
-				}
-			}
-			return out
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(group.PollInterval):
-		}
+	as := r.Addrs(ctx, p)
+	out := make([]string, 0, min(len(as), maxAddrs))
+	for _, a := range as[:min(len(as), maxAddrs)] {
+		out = append(out, a.String())
 	}
+	return out
 }
 
 // offerTable builds the header, offers it to every joiner, and brings the
 // table onto the match topic.
 func offerTable(ctx context.Context, cfg GroupHostConfig, entry games.Entry, me peer.ID, joiners []*seated, log *slog.Logger) (*GroupMatch, error) {
-	ctx, cancel := context.WithTimeout(ctx, HandshakeTimeout+ReadyTimeout)
+	ctx, cancel := context.WithTimeout(ctx, HandshakeTimeout+ReadyTimeout+2*time.Second)
 	defer cancel()
 	nonce, err := fairness.NewNonce()
 	if err != nil {
@@ -299,7 +304,9 @@ func offerTable(ctx context.Context, cfg GroupHostConfig, entry games.Entry, me 
 	if seat, err := firstFailure(joiners, errs); err != nil {
 		return breakUp(fmt.Sprintf("seat %d did not accept the match", seat), err)
 	}
-	rctx, rcancel := context.WithTimeout(ctx, ReadyTimeout)
+	// The joiners' own wait is ReadyTimeout: give their decline, which
+	// names who they cannot see, time to arrive.
+	rctx, rcancel := context.WithTimeout(ctx, ReadyTimeout+2*time.Second)
 	defer rcancel()
 	var ownErr error
 	var wg sync.WaitGroup
@@ -381,7 +388,7 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 			return decline(err)
 		}
 	}
-	dialOthers(ctx, r, o.Peers, seat)
+	dialOthers(ctx, r, o.Peers, seat, nil)
 	topic, err := r.Join(h.Match, ids)
 	if err != nil {
 		return decline(err)
@@ -406,7 +413,7 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 	}()
 	rctx, rcancel := context.WithTimeout(ctx, ReadyTimeout)
 	waited := make(chan error, 1)
-	go func() { waited <- topic.WaitPeers(rctx) }()
+	go func() { waited <- waitTable(rctx, r, topic, o.Peers, seat) }()
 	var st answer
 	select {
 	case err = <-waited:
@@ -473,17 +480,42 @@ func checkOffer(h fairness.Header, peers []PeerAddrs, me peer.ID, nonce string, 
 	return seat, ids, nil
 }
 
-// dialOthers connects to every other joiner, at once and best effort: one
-// that cannot be dialled may dial this peer instead, and WaitPeers says in
-// the end who cannot be seen.
-func dialOthers(ctx context.Context, r *group.Router, peers []PeerAddrs, seat engine.Seat) {
+// redialEvery is how often a joiner that does not yet see every player on
+// the topic dials again those it is not connected to.
+const redialEvery = time.Second
+
+// waitTable waits until this joiner sees every other player on the topic,
+// dialling again, every redialEvery, the joiners it is not connected to (a
+// dial may fail while the other side is busy; it may also dial us).
+func waitTable(ctx context.Context, r *group.Router, topic *group.Topic, peers []PeerAddrs, seat engine.Seat) error {
+	for {
+		wctx, cancel := context.WithTimeout(ctx, redialEvery)
+		err := topic.WaitPeers(wctx)
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			return topic.WaitPeers(ctx) // nil, or the final error naming who is missing
+		}
+		seen := map[string]bool{}
+		for _, p := range topic.Peers() {
+			seen[p.String()] = true
+		}
+		dialOthers(ctx, r, peers, seat, func(p peer.ID) bool {
+			return !seen[p.String()] && r.Host().Network().Connectedness(p) != network.Connected
+		})
+	}
+}
+
+// dialOthers connects to every other joiner (that want accepts, if set),
+// at once and best effort: one that cannot be dialled may dial this peer
+// instead, and WaitPeers says in the end who cannot be seen.
+func dialOthers(ctx context.Context, r *group.Router, peers []PeerAddrs, seat engine.Seat, want func(peer.ID) bool) {
 	var wg sync.WaitGroup
 	for i := 1; i < len(peers); i++ {
 		if engine.Seat(i) == seat {
 			continue
 		}
 		id, err := peer.Decode(peers[i].Peer)
-		if err != nil {
+		if err != nil || (want != nil && !want(id)) {
 			continue
 		}
 		var addrs []ma.Multiaddr

@@ -141,21 +141,31 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 		m, err := HostGroup(ctx, GroupHostConfig{Self: Self{Key: keys[0], Name: "host"}, Offer: Offer{Game: "air"}, Players: 2, Router: routers[0]}, incoming)
 		hostDone <- res{m, err}
 	}()
-	// The bad joiner speaks salvo/0.
+	// Bad joiners: an old protocol, a bad nonce, an overlong name.
 	id, err := hosts[1].Connect(ctx, hosts[0].Invite())
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, err := hosts[1].OpenMatch(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
 	nonce, _ := fairness.NewNonce()
-	if err := sendGroup(ctx, bad, groupFrame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := recvGroup(ctx, bad, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), "salvo/0") {
-		t.Fatalf("bad joiner got %v", err)
+	for _, c := range []struct {
+		f    groupFrame
+		want string
+	}{
+		{groupFrame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
+		{groupFrame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
+		{groupFrame{T: tJoin, Version: Version, Name: strings.Repeat("x", 65), Nonce: nonce}, "name"},
+	} {
+		bad, err := hosts[1].OpenMatch(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sendGroup(ctx, bad, c.f); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := recvGroup(ctx, bad, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("bad joiner %+v got %v", c.f, err)
+		}
+		bad.Close()
 	}
 	if _, err := hosts[2].Connect(ctx, hosts[0].Invite()); err != nil {
 		t.Fatal(err)

@@ -77,8 +77,8 @@ func (s *strengths) draw(v *View, p *pane) {
 
 // commit sends the strengths if they are the squadron's.
 func (v *View) commitStrengths() {
-	if err := v.str.check(); err != nil {
-		v.msg = err.Error()
+	if v.str.check() != nil {
+		v.msg = "cannot commit" // the prompt says why
 		return
 	}
 	leaves := make([][]byte, len(v.str.vals))
@@ -104,6 +104,7 @@ func (v *View) strengthBindings() []keys.Binding {
 		{Keys: runes('4'), Label: "4", Hint: "set", Hidden: true, Run: set(4)},
 		bind(keyEnter, "enter", "commit", "commit the strengths: only their hash goes to your opponent; each is revealed when its fighter dogfights", v.commitStrengths),
 		bind(runes('x'), "x", "shuffle", "give the fighters the squadron's strengths in a random order", func() {
+			s.vals = sea.StrengthMultiset
 			v.rand.Shuffle(len(s.vals), func(i, j int) { s.vals[i], s.vals[j] = s.vals[j], s.vals[i] })
 		}),
 		bind(runes('c'), "c", "sorted", "back to the strengths in ascending order (2 2 3 3 3 3 4 4)", s.reset),

@@ -216,7 +216,7 @@ func TestPlaceEveryPieceByMouse(t *testing.T) {
 }
 
 func TestHarpoonPick(t *testing.T) {
-	d := findWith(t, newEager, named(sea.NeedHarpoonPick))
+	d := findWith(t, 1, newEager, named(sea.NeedHarpoonPick))
 	v := newView()
 	req := d.ask(v)
 	ids := d.g.PendingHarpoons()
@@ -501,7 +501,7 @@ func TestDefensiveFire(t *testing.T) {
 }
 
 func TestDeckLosses(t *testing.T) {
-	d := find(t, named(sea.NeedDamage))
+	d := findWith(t, 25, nil, named(sea.NeedDamage))
 	v := newView()
 	req := d.ask(v)
 	_, count, _ := d.g.PendingDamage()
@@ -548,9 +548,13 @@ func TestDogfighterChoice(t *testing.T) {
 }
 
 func TestSidewinder(t *testing.T) {
-	for _, missile := range []sea.Missile{sea.Sidewinder, sea.Harpoon} {
+	for _, tc := range []struct {
+		missile sea.Missile
+		hint    uint64
+	}{{sea.Sidewinder, 10}, {sea.Harpoon, 16}} {
+		missile := tc.missile
 		t.Run(missile.String(), func(t *testing.T) {
-			d := findWith(t, newEager, func(d *driver, n engine.Need) bool {
+			d := findWith(t, tc.hint, newEager, func(d *driver, n engine.Need) bool {
 				if !isMove(n, sea.NeedSidewinder) {
 					return false
 				}

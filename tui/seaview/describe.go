@@ -45,7 +45,7 @@ func DescribeMove(move []byte) string {
 		if len(m.Path) == 0 {
 			return "lets the Harpoon run out (no path)"
 		}
-		return fmt.Sprintf("steers the Harpoon %s (%d spaces)", pathText(m.Path), len(m.Path))
+		return fmt.Sprintf("steers the Harpoon %s (%s)", pathText(m.Path), spaces(len(m.Path)))
 	case sea.KindReturn:
 		if len(m.Fighters) == 0 {
 			return "returns no fighter"
@@ -61,7 +61,7 @@ func DescribeMove(move []byte) string {
 			if len(f.Path) > 0 {
 				end = f.Path[len(f.Path)-1].String()
 			}
-			parts[i] = fmt.Sprintf("fighter %d to %s with die %d (%d spaces)", f.Fighter, end, f.Die+1, len(f.Path))
+			parts[i] = fmt.Sprintf("fighter %d to %s with die %d (%s)", f.Fighter, end, f.Die+1, spaces(len(f.Path)))
 		}
 		return "scrambles " + strings.Join(parts, "; ")
 	case sea.KindMove:
@@ -132,4 +132,12 @@ func ints(xs []int) string {
 		parts[i] = fmt.Sprint(x)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// spaces renders a count of spaces: "1 space", "3 spaces".
+func spaces(n int) string {
+	if n == 1 {
+		return "1 space"
+	}
+	return fmt.Sprintf("%d spaces", n)
 }

@@ -2,6 +2,7 @@ package seaview
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -256,10 +257,23 @@ func (v *View) drawPath(out map[sea.Cell]look, path []sea.Cell) {
 	}
 }
 
-// drawLegend flows the legend through the free areas: below the board,
-// then below the side pane.
+// drawLegend draws the legend in whichever free area holds it whole
+// (beside the board below the side pane, or below the board), else flows
+// it through both, top first.
 func (v *View) drawLegend(scr tcell.Screen, areas []rect) {
-	th := v.th
+	for _, a := range areas {
+		if flowLegend(nil, v.th, []rect{a}) == len(legend) {
+			flowLegend(scr, v.th, []rect{a})
+			return
+		}
+	}
+	slices.SortFunc(areas, func(a, b rect) int { return a.y - b.y })
+	flowLegend(scr, v.th, areas)
+}
+
+// flowLegend lays the legend out through areas (drawing it when scr is
+// not nil) and returns how many entries fitted.
+func flowLegend(scr tcell.Screen, th *style.Theme, areas []rect) int {
 	i := 0
 	for _, a := range areas {
 		cx, cy := a.x, a.y
@@ -270,11 +284,14 @@ func (v *View) drawLegend(scr tcell.Screen, areas []rect) {
 				cx, cy = a.x, cy+1
 				continue
 			}
-			style.PrintSegs(scr, cx, cy, a.x+a.w-cx, style.S(e.glyph, th.Base), style.S(" "+e.text, th.Dim))
+			if scr != nil {
+				style.PrintSegs(scr, cx, cy, a.x+a.w-cx, style.S(e.glyph, th.Base), style.S(" "+e.text, th.Dim))
+			}
 			cx += n + 2
 			i++
 		}
 	}
+	return i
 }
 
 // pane is a cursor down the side pane that stops at its bottom.

@@ -15,6 +15,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/style"
@@ -26,8 +27,9 @@ import (
 type screen struct {
 	tcell.SimulationScreen
 	mu    sync.Mutex
-	lines []string
-	draws int
+	lines    []string
+	coloured string // the first cell drawn in a colour, if any
+	draws    int
 }
 
 func (s *screen) Show() { s.SimulationScreen.Show(); s.grab() }
@@ -36,11 +38,15 @@ func (s *screen) Sync() { s.SimulationScreen.Sync(); s.grab() }
 func (s *screen) grab() {
 	cells, w, h := s.GetContents()
 	lines := make([]string, h)
+	coloured := ""
 	var b strings.Builder
 	for y := range h {
 		b.Reset()
 		for x := range w {
 			c := cells[y*w+x]
+			if fg, bg, _ := c.Style.Decompose(); coloured == "" && (fg != tcell.ColorDefault || bg != tcell.ColorDefault) {
+				coloured = fmt.Sprintf("%q at %d,%d is %v on %v", string(c.Runes), x, y, fg, bg)
+			}
 			if len(c.Runes) == 0 || c.Runes[0] == 0 {
 				b.WriteByte(' ')
 			} else {
@@ -50,7 +56,7 @@ func (s *screen) grab() {
 		lines[y] = b.String()
 	}
 	s.mu.Lock()
-	s.lines, s.draws = lines, s.draws+1
+	s.lines, s.coloured, s.draws = lines, coloured, s.draws+1
 	s.mu.Unlock()
 }
 
@@ -364,19 +370,207 @@ func audit(t *testing.T, path string) *fairness.Report {
 	return rep
 }
 
+// TestPracticeMatchAgainstTheStrongBot plays a whole match against the
+// strong bot over loopback libp2p through the keys alone, audits its
+// transcript, and steps through it in the audit viewer.
 func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
+	t.Parallel()
 	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: seed(), Start: tui.StartPractice}, 100, 30)
 	p := &player{hs: hs}
 	t0 := time.Now()
 	end := p.playOut(3000)
-	t.Logf("%d decisions in %v: %v\n%s", p.decisions, time.Since(t0), p.seen, end)
+	t.Logf("%d decisions in %v: %v", p.decisions, time.Since(t0), p.seen)
 	if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") && !strings.Contains(end, "draw:") {
 		t.Fatalf("the match did not end by the rules\n%s", end)
 	}
-	rep := audit(t, hs.transcript())
+	for _, kind := range []string{"strengths", "place", "scramble", "load"} {
+		if p.seen[kind] == 0 {
+			t.Errorf("no %s decision was made", kind)
+		}
+	}
+	hs.waitFor("Match over:", "You ", "bot (strong) ")
+	path := hs.transcript()
+	rep := audit(t, path)
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
+	won := strings.Contains(end, "you won")
+	if got := len(rep.Outcome.Winners) == 1 && rep.Outcome.Winners[0] == 0; got != won {
+		t.Fatalf("the screen says won=%v, the audit says %s", won, rep.Summary())
+	}
+
+	// The audit viewer draws the same board with both sides' secrets.
+	hs.keys("a")
+	hs.waitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Match over:", "ann ", "bot (strong) ")
+	hs.keys("g")
+	hs.waitFor("step 0 of", "commit your fighters' strengths")
+	hs.keys("n", "n", "n")
+	hs.waitFor("step 3 of", "Setup")
+	hs.keys("/", "flew to", tcell.KeyEnter)
+	txt := hs.waitFor("found at step", "Turn ", "step 2/6 scramble")
+	// In the audit, seat 1's fighters show their strengths (circled)
+	// wherever the match revealed them; nothing is hidden as "?" once the
+	// final reveal is in.
+	hs.keys("G")
+	txt = hs.waitFor("Match over:")
+	if bp := boardPart(txt); strings.Count(bp, "\n") != sea.Rows-1 || strings.Contains(bp, "?") {
+		t.Errorf("the audit's last step still hides a fighter\n%s", txt)
+	}
+	hs.keys("q")
+	hs.waitFunc("the match screen again", 20*time.Second, func(l []string) bool { return ended(strings.Join(l, "\n")) })
+}
+
+// boardPart returns the board's 16 rows of a screen, spaces only (no row
+// numbers, nothing beside the board).
+func boardPart(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for y, l := range lines {
+		i := strings.Index(l, "A B C D E F G H I J K L")
+		if i < 0 {
+			continue
+		}
+		col := len([]rune(l[:i]))
+		var out []string
+		for _, row := range lines[y+1 : min(len(lines), y+1+sea.Rows)] {
+			r := []rune(row)
+			out = append(out, string(r[min(col, len(r)):min(col+2*sea.Cols, len(r))]))
+		}
+		return strings.Join(out, "\n")
+	}
+	return ""
+}
+
+// TestCheatsAreCaughtAndShown lets the bot cheat and checks the cheat
+// panel names it, says what it claimed and what its own commitment
+// proves, in words; the audit viewer then jumps to the violation.
+func TestCheatsAreCaughtAndShown(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		kind string
+		want []string
+	}{
+		{"harpoon-was-sidewinder", []string{"Claimed", "launches its Harpoon", "Their proof", "is a Sidewinder", "not a Harpoon"}},
+		{"illegal-path", []string{"Claimed", "scrambles fighter", "Broken rule", "with a die of"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kind, func(t *testing.T) {
+			hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: tc.kind, Start: tui.StartPractice}, 100, 30)
+			end := (&player{hs: hs}).playOut(3000)
+			if !strings.Contains(end, "CHEATING DETECTED") {
+				t.Fatalf("no cheat panel\n%s", end)
+			}
+			hs.waitFor(append([]string{"bot (strong) broke the rules", "Transcript", "CHEAT DETECTED"}, tc.want...)...)
+			rep := audit(t, hs.transcript())
+			if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
+				t.Fatalf("audit of the cheated match: %s", rep.Summary())
+			}
+			hs.keys("a")
+			hs.waitFor("violation by seat 1 bot (strong)", "A B C D E F G H I J K L")
+		})
+	}
+}
+
+// TestEightyByTwentyFour plays the setup and a first turn at 80x24: every
+// line is 80 cells, the whole board and the side pane are there; below
+// 80x24 the interface says it is too small.
+func TestEightyByTwentyFour(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
+	p := &player{hs: hs, seen: map[string]int{}}
+	for p.seen["scramble"] == 0 && p.decisions < 40 {
+		l := p.next()
+		if ended(strings.Join(l, "\n")) {
+			t.Fatalf("the match ended early\n%s", hs.dump())
+		}
+		if strings.Contains(hs.prompt(l), "Scramble") {
+			txt := strings.Join(l, "\n")
+			for i, line := range l {
+				if n := len([]rune(line)); n != 80 {
+					t.Fatalf("line %d is %d cells\n%s", i, n, txt)
+				}
+			}
+			for _, want := range []string{"A B C D E F G H I J K L", " 1 ", "16 ", "Turn ", "scramble", "You ", "Verification", "enter plan", "? help", "q leave"} {
+				if !strings.Contains(txt, want) {
+					t.Errorf("the 80x24 screen lacks %q\n%s", want, txt)
+				}
+			}
+			if bp := boardPart(txt); strings.Count(bp, "\n") != sea.Rows-1 {
+				t.Errorf("the board is cut\n%s", txt)
+			}
+		}
+		p.seen[p.act(l)]++
+		p.decisions++
+		p.sync()
+	}
+	hs.scr.SetSize(79, 23)
+	_ = hs.scr.PostEvent(tcell.NewEventResize(79, 23))
+	hs.waitFor("terminal too small (needs 80x24)")
+}
+
+// TestNoColour plays to the first scramble in the monochrome theme: not a
+// cell has a colour.
+func TestNoColour(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Theme: style.New(true), Bot: "strong", BotSeed: 4, Start: tui.StartPractice}, 80, 24)
+	p := &player{hs: hs, seen: map[string]int{}}
+	for p.seen["scramble"] == 0 && p.decisions < 40 {
+		l := p.next()
+		hs.scr.mu.Lock()
+		c := hs.scr.coloured
+		hs.scr.mu.Unlock()
+		if c != "" {
+			t.Fatalf("%s\n%s", c, hs.dump())
+		}
+		p.seen[p.act(l)]++
+		p.decisions++
+		p.sync()
+	}
+}
+
+// TestHostAndJoin sets up a match between two interfaces, the host by its
+// invite code: both commit and place through their boards; then the guest
+// leaves and the host wins by forfeit.
+func TestHostAndJoin(t *testing.T) {
+	t.Parallel()
+	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
+	host.waitFor("invite code", "waiting for a player to join")
+	var code []byte
+	host.waitFunc("the invite file", 10*time.Second, func([]string) bool {
+		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
+		code = b
+		return err == nil && len(b) > 0
+	})
+	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: strings.TrimSpace(string(code)), Timeout: 20 * time.Second}, 100, 30)
+	host.waitFor("vs bob")
+	guest.waitFor("vs ann")
+	players := []*player{{hs: host, seen: map[string]int{}}, {hs: guest, seen: map[string]int{}}}
+	// Take turns until one of them has a turn of play (a scramble).
+	deadline := time.Now().Add(60 * time.Second)
+	for players[0].seen["scramble"]+players[1].seen["scramble"] == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no scramble within 60 s\nhost %s\nguest %s", host.dump(), guest.dump())
+		}
+		acted := false
+		for _, p := range players {
+			l := p.hs.lines()
+			if strings.Contains(l[0], "your turn") && p.hs.prompt(l) != "" && !ended(strings.Join(l, "\n")) {
+				p.seen[p.act(l)]++
+				p.sync()
+				acted = true
+			}
+		}
+		if !acted {
+			time.Sleep(3 * time.Millisecond)
+		}
+	}
+	for _, p := range players {
+		if p.seen["strengths"] != 1 || p.seen["place"] != len(sea.PlacementOrder) {
+			t.Errorf("%s decided %v", p.hs.lines()[0], p.seen)
+		}
+	}
+	guest.keys("q", "y")
+	guest.waitFor("Practice against a bot")
+	host.waitFor("you won", "forfeit")
 }
 
 func seed() uint64 {
@@ -384,5 +578,5 @@ func seed() uint64 {
 		n, _ := strconv.Atoi(s)
 		return uint64(n)
 	}
-	return 3
+	return 8
 }

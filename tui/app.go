@@ -111,8 +111,23 @@ type App struct {
 	frame   int    // spinner frame
 }
 
+// tviewStyles makes tview draw on the terminal's own colours everywhere
+// (its default theme is white on black). tview.Styles is global, so it is
+// set once, before any primitive exists.
+var tviewStyles sync.Once
+
+func setTviewStyles() {
+	tviewStyles.Do(func() {
+		tview.Styles.PrimitiveBackgroundColor = tcell.ColorDefault
+		tview.Styles.ContrastBackgroundColor = tcell.ColorDefault
+		tview.Styles.MoreContrastBackgroundColor = tcell.ColorDefault
+		tview.Styles.PrimaryTextColor = tcell.ColorDefault
+	})
+}
+
 // New prepares the interface; Run shows it.
 func New(cfg Config) (*App, error) {
+	setTviewStyles()
 	a := &App{cfg: cfg, th: cfg.Theme, log: cfg.Logger, rand: cfg.Rand, name: cfg.Name}
 	if a.th == nil {
 		a.th = style.Default()
@@ -173,12 +188,6 @@ func New(cfg Config) (*App, error) {
 // Run shows the interface until the player quits. It returns once every
 // match it ran has written its transcript and every host is closed.
 func (a *App) Run() error {
-	// Draw on the terminal's own background everywhere (tview's default
-	// theme is white on black).
-	tview.Styles.PrimitiveBackgroundColor = tcell.ColorDefault
-	tview.Styles.ContrastBackgroundColor = tcell.ColorDefault
-	tview.Styles.MoreContrastBackgroundColor = tcell.ColorDefault
-	tview.Styles.PrimaryTextColor = tcell.ColorDefault
 	a.tv = tview.NewApplication()
 	if a.cfg.Screen != nil {
 		a.tv.SetScreen(a.cfg.Screen)

@@ -463,11 +463,14 @@ func (ms *matchScreen) bindings() []keys.Binding {
 				ms.logFocus, ms.logWide = true, true
 				ms.vlog.sel = len(ms.vlog.entries) - 1
 			}},
-			{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "lobby", Help: "back to the lobby", Run: ms.a.toLobby},
 		}
 	}
+	// Leaving an ended match takes q (or esc), never enter: a player who
+	// presses enter to fire the moment the match stops must not lose the
+	// result or the cheat panel.
 	quit := keys.Binding{Keys: []keys.Key{keys.R('q')}, Label: "q", Hint: "leave", Pin: true, Help: "leave the match (asks first: leaving a live match forfeits it)", Run: ms.leave}
 	if ms.done {
+		quit.Keys = append(quit.Keys, keyEsc)
 		quit.Hint, quit.Help = "lobby", "back to the lobby"
 	}
 	return keys.Merge(local, []keys.Binding{quit})

@@ -93,7 +93,10 @@ func (s *shooter) turn() (string, bool) {
 		s.hs.keys(" ")
 		s.next++
 	}
-	s.hs.waitFor(fmt.Sprintf("%d marked", n))
+	marked := fmt.Sprintf("%d marked", n)
+	if txt := s.hs.waitFunc(marked, 30*time.Second, func(t string) bool { return strings.Contains(t, marked) || ended(t) }); ended(txt) {
+		return txt, true
+	}
 	s.hs.keys(tcell.KeyEnter)
 	s.volleys++
 	// The other side's volley (turn last+2) comes before our next turn.
@@ -180,8 +183,9 @@ func TestPracticeFullGameAgainstTheBot(t *testing.T) {
 	hs.keys("a")
 	hs.waitFor("Audit · "+filepath.Base(path), style.OK+" clean:")
 	hs.keys("q")
-	hs.waitFor("lobby")
-	hs.keys(tcell.KeyEnter)
+	hs.waitFor("q lobby")
+	hs.keys(tcell.KeyEnter) // does not leave the ended match
+	hs.keys("q")
 	hs.waitFor("Recent matches", "vs bot (random)", style.OK+" clean")
 }
 
@@ -230,6 +234,41 @@ func TestForgedRollIsCaughtAtTheCoinFlip(t *testing.T) {
 	hs.keys("p")
 	(&shooter{hs: hs}).place()
 	hs.waitFor("CHEATING DETECTED", "dice share for roll 0", "Broken rule")
+}
+
+// TestEveryCheatIsCaught plays against a bot cheating in each known way:
+// the match screen must show the cheat panel every time.
+func TestEveryCheatIsCaught(t *testing.T) {
+	for _, k := range cheat.Kinds("ubuild") {
+		t.Run(k.Name, func(t *testing.T) {
+			t.Parallel()
+			hs := start(t, Config{Offline: true, Bot: "random", BotSeed: 2, BotCheat: k.Name}, 100, 30)
+			hs.keys("p")
+			sh := &shooter{hs: hs}
+			sh.place()
+			end := sh.playOut()
+			if k.Name == "go-silent" {
+				// Going silent is not a forged message: it forfeits.
+				if !strings.Contains(end, "you won") || !strings.Contains(end, "forfeits") {
+					t.Fatalf("a silent bot did not forfeit\n%s", hs.dump())
+				}
+				return
+			}
+			if k.Name == "extra-shots" && !strings.Contains(end, "CHEATING DETECTED") {
+				// fairness/cheat's extra-shots adds a shot even when the
+				// volley is still legal, then hangs up: the match then ends
+				// as an abandonment, not a cheat (reported to the lead).
+				if !strings.Contains(end, "forfeits") {
+					t.Fatalf("extra-shots ended neither as a cheat nor a forfeit\n%s", hs.dump())
+				}
+				return
+			}
+			if !strings.Contains(end, "CHEATING DETECTED") {
+				t.Fatalf("%s (%s) was not caught\n%s", k.Name, k.About, hs.dump())
+			}
+			hs.waitFor("Broken rule", "Transcript")
+		})
+	}
 }
 
 func TestLeavingALiveMatchAsksFirst(t *testing.T) {

@@ -23,10 +23,19 @@ type plainView struct {
 
 func newPlainView(th *style.Theme) *plainView { return &plainView{Box: tview.NewBox(), th: th} }
 
-func (p *plainView) Show(s board.Snapshot)    { p.snap = s }
-func (p *plainView) Ask(r *board.Request)     { p.req = r }
-func (p *plainView) Withdraw(*board.Request)  { p.req = nil }
+// Show keeps the snapshot.
+func (p *plainView) Show(s board.Snapshot) { p.snap = s }
+
+// Ask notes the request; the player cannot answer it here.
+func (p *plainView) Ask(r *board.Request) { p.req = r }
+
+// Withdraw forgets the request.
+func (p *plainView) Withdraw(*board.Request) { p.req = nil }
+
+// Bindings: the plain view has no keys.
 func (p *plainView) Bindings() []keys.Binding { return nil }
+
+// Prompt says that the game cannot be played here.
 func (p *plainView) Prompt() string {
 	if p.req != nil {
 		return "this game has no board in the interface yet: it cannot be played here"
@@ -34,6 +43,7 @@ func (p *plainView) Prompt() string {
 	return ""
 }
 
+// Draw shows what the game waits for and its state hash.
 func (p *plainView) Draw(scr tcell.Screen) {
 	x, y, w, _ := p.GetInnerRect()
 	style.Print(scr, x, y, w, p.th.Warn, "No board for this game yet.")

@@ -130,3 +130,16 @@ func BenchmarkStartToLobby(b *testing.B) {
 		hs.stop()
 	}
 }
+
+func TestLobbyMouseAndPaste(t *testing.T) {
+	hs := start(t, Config{Offline: true}, 100, 30)
+	hs.waitFor("Join with an invite code")
+	x, y, _ := hs.find("Join with an invite code")
+	hs.click(x, y)
+	hs.waitFor("Paste or type the invite code")
+	// A bracketed paste of a code wrapped over two lines.
+	hs.scr.PostEventWait(tcell.NewEventPaste(true))
+	hs.keys("/ip4/127.0.0.1/tcp/1/p2p/", tcell.KeyEnter, "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN")
+	hs.scr.PostEventWait(tcell.NewEventPaste(false))
+	hs.waitFor(style.OK + " host 12D3…nXTN")
+}

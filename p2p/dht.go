@@ -135,6 +135,7 @@ func (h *Host) findNS(ctx context.Context, ns string) ([]peer.AddrInfo, error) {
 // relays) and returns it. It fails when ctx ends first.
 func (h *Host) Rendezvous(ctx context.Context, name string) (peer.AddrInfo, error) {
 	wait := findFirst
+	h.awaitHolePunch(ctx)
 	for {
 		peers, err := h.FindPeers(ctx, name)
 		if errors.Is(err, ErrNoDHT) {

@@ -351,6 +351,9 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if inv.Peer == h.ID() {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
 	}
+	if slices.ContainsFunc(inv.Addrs, isRelayAddr) {
+		h.awaitHolePunch(ctx)
+	}
 	err := h.h.Connect(ctx, inv.AddrInfo())
 	if err == nil {
 		return inv.Peer, nil

@@ -104,6 +104,7 @@ type netState struct {
 	punchLog     []PunchResult
 	bootstrap    []peer.AddrInfo
 	relays       []peer.AddrInfo
+	noPunch      bool
 
 	kad *dht.IpfsDHT
 }
@@ -190,6 +191,7 @@ func sortedPeers[V any](m map[peer.ID]V) []peer.ID {
 func (n *netState) start(h *Host, cfg Config) error {
 	n.h = h
 	n.relayMode = cfg.RelayService
+	n.noPunch = cfg.NoHolePunching
 	if cfg.Reachability != network.ReachabilityUnknown {
 		n.reach = cfg.Reachability
 	}

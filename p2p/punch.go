@@ -1,6 +1,7 @@
 package p2p
 
 import (
+	"context"
 	"slices"
 	"time"
 
@@ -64,4 +65,26 @@ func (h *Host) Punches() []PunchResult {
 	h.net.mu.Lock()
 	defer h.net.mu.Unlock()
 	return slices.Clone(h.net.punchLog)
+}
+
+// HolePunchReadyWait bounds how long a dial to a peer found on the
+// internet waits for this host's DCUtR service to come up (it starts once
+// identify has told us our public address; a peer that starts DCUtR
+// before then gets "protocol not supported" and never tries again).
+const HolePunchReadyWait = 3 * time.Second
+
+// awaitHolePunch waits (at most HolePunchReadyWait) until this host
+// answers DCUtR, when hole punching is on and the host is connected to a
+// bootstrap peer or relay that can tell it its public address.
+func (h *Host) awaitHolePunch(ctx context.Context) {
+	if h.net.noPunch || len(h.net.bootstrap)+len(h.net.relays) == 0 {
+		return
+	}
+	deadline := time.Now().Add(HolePunchReadyWait)
+	for !slices.Contains(h.h.Mux().Protocols(), holepunch.Protocol) {
+		if time.Now().After(deadline) || !sleepCtx(ctx, 25*time.Millisecond) {
+			h.log.Debug("DCUtR not ready; dialing anyway")
+			return
+		}
+	}
 }

@@ -31,8 +31,9 @@ type netReport struct {
 	Remote       string        `json:"remote,omitempty"`
 	Match        string        `json:"match,omitempty"`
 	Reachability string        `json:"reachability"`
-	DiscoverMS   float64       `json:"discover_ms,omitempty"` // start → the other peer found
-	ConnectMS    float64       `json:"connect_ms,omitempty"`  // found → connected
+	ReachMS      float64       `json:"reachability_ms,omitempty"` // start → AutoNAT's first answer
+	DiscoverMS   float64       `json:"discover_ms,omitempty"`     // start → the other peer found
+	ConnectMS    float64       `json:"connect_ms,omitempty"`      // found → connected
 	FirstKind    string        `json:"first_kind,omitempty"`
 	Kinds        []string      `json:"kinds,omitempty"` // every stream the match used, in order
 	Switches     int           `json:"switches"`
@@ -57,6 +58,7 @@ type botOptions struct {
 	seed    uint64
 	timeout time.Duration
 	giveUp  time.Duration
+	think   time.Duration
 }
 
 func (b *botOptions) register(fs *flag.FlagSet) {
@@ -64,6 +66,23 @@ func (b *botOptions) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&b.seed, "seed", 1, "seed of the bot's decisions")
 	fs.DurationVar(&b.timeout, "timeout", time.Minute, "how long the other peer may take for one step before it forfeits")
 	fs.DurationVar(&b.giveUp, "give-up", session.DefaultGiveUp, "how long the other peer may stay unreachable before it forfeits")
+	fs.DurationVar(&b.think, "think", 0, "make the bot take this long for each decision (a slower, human-paced match)")
+}
+
+// thinker is a bot that takes its time.
+type thinker struct {
+	engine.Agent
+	d time.Duration
+}
+
+// Decide waits, then lets the bot decide.
+func (t thinker) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
+	select {
+	case <-time.After(t.d):
+	case <-ctx.Done():
+		return engine.Decision{}, ctx.Err()
+	}
+	return t.Agent.Decide(ctx, g, seat, sec, need)
 }
 
 func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
@@ -75,7 +94,11 @@ func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
 	if !ok {
 		return nil, fmt.Errorf("no %q bot for %s", b.level, game)
 	}
-	return mk(rand.New(rand.NewPCG(b.seed, uint64(seat)))), nil
+	a := mk(rand.New(rand.NewPCG(b.seed, uint64(seat))))
+	if b.think > 0 {
+		a = thinker{a, b.think}
+	}
+	return a, nil
 }
 
 // runNetplay is `salvo netplay`: a headless bot plays one match against
@@ -98,6 +121,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	reportPath := fs.String("report", "", "write a JSON report of the connection and the match here")
 	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for the other peer")
 	relayWait := fs.Duration("relay-wait", 20*time.Second, "host: how long to wait for a relay reservation before showing the code")
+	reachWait := fs.Duration("wait-reachability", 0, "before exiting, wait this long for AutoNAT to say whether this peer is reachable (for the report)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo netplay --role host|join [flags]\n\nA bot plays one match against another peer over the network (headless).")
 		fs.PrintDefaults()
@@ -138,7 +162,16 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	rep := &netReport{Role: *role, Peer: h.ID().String()}
-	defer func() { writeReport(*reportPath, h, rep, stderr) }()
+	reachDone := make(chan struct{})
+	go func() {
+		defer close(reachDone)
+		rctx, cancel := context.WithTimeout(ctx, *reachWait)
+		defer cancel()
+		if _, err := h.WaitReachability(rctx); err == nil {
+			rep.ReachMS = ms(time.Since(start))
+		}
+	}()
+	defer func() { <-reachDone; writeReport(*reportPath, h, rep, stderr) }()
 	self := session.Self{Key: cfg.Key, Name: cfg.Name}
 	wctx, cancel := context.WithTimeout(ctx, *wait)
 	defer cancel()
@@ -175,6 +208,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	rep.MatchMS = ms(time.Since(matchStart))
 	rep.Transcript = store.Transcript(m.Header.Match)
 	if rc != nil {
+		<-rc.Lingered() // the other side has our last message (or Linger passed)
 		rep.Switches, rep.Kinds = rc.Stats()
 	}
 	return finishReport(rep, result, err, stdout, stderr)

@@ -124,6 +124,7 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	rep.MatchMS = ms(time.Since(start))
 	rep.Transcript = store.Transcript(id)
 	if rc != nil {
+		<-rc.Lingered() // the other side has our last message (or Linger passed)
 		rep.Switches, rep.Kinds = rc.Stats()
 	}
 	if errors.Is(err, session.ErrMatchOver) {

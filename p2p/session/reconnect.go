@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,6 +34,11 @@ const (
 	// inboxSize is how many received frames wait for Recv.
 	inboxSize = 64
 )
+
+// endFrame is the last frame a side sends when its match is over; a
+// stream that ends without it was lost, not finished. The transport
+// consumes it: the referee never sees it.
+var endFrame = []byte(`{"t":"end"}`)
 
 // KindReconnecting is what Reconnecting.Kind says while no stream is up.
 const KindReconnecting = "reconnecting"
@@ -78,10 +84,12 @@ type Reconnecting struct {
 	cfg    ReconnectConfig
 	log    *slog.Logger
 
-	inbox chan []byte
-	gone  chan struct{} // closed when Recv must fail
-	ctx   context.Context
-	stop  context.CancelFunc
+	inbox     chan []byte
+	gone      chan struct{} // closed when Recv must fail
+	remoteEnd chan struct{} // closed when the other side ended the match gracefully
+	released  chan struct{} // closed when the match is forgotten
+	ctx       context.Context
+	stop      context.CancelFunc
 
 	sendMu sync.Mutex // serialises Send with stream switches
 
@@ -93,10 +101,15 @@ type Reconnecting struct {
 	lostAt    time.Time
 	goneErr   error
 	closed    bool
+	abandoned bool // closed mid-match by a stopping process: never send the end
+	endSeen   bool
 	redialing bool
+	migrating bool
 	switches  int
 	history   []string // kinds the match travelled on, in order
 	notify    *network.NotifyBundle
+	relOnce   sync.Once
+	onUp      func() // called (on its own goroutine) after every new stream
 }
 
 // newReconnecting registers a match transport with the resumer.
@@ -114,10 +127,12 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 	ctx, stop := context.WithCancel(context.Background())
 	r := &Reconnecting{
 		res: res, h: res.h, match: match, remote: remote, cfg: cfg,
-		log:   log.With("component", "reconnect", "match", short(match)),
-		inbox: make(chan []byte, inboxSize),
-		gone:  make(chan struct{}),
-		ctx:   ctx, stop: stop,
+		log:       log.With("component", "reconnect", "match", short(match)),
+		inbox:     make(chan []byte, inboxSize),
+		gone:      make(chan struct{}),
+		remoteEnd: make(chan struct{}),
+		released:  make(chan struct{}),
+		ctx:       ctx, stop: stop,
 	}
 	r.notify = &network.NotifyBundle{ConnectedF: r.connected}
 	r.h.Libp2p().Network().Notify(r.notify)
@@ -234,10 +249,12 @@ func (r *Reconnecting) Recv(ctx context.Context) ([]byte, error) {
 	}
 }
 
-// Close ends the match on this side: the current stream is closed
-// gracefully (what was sent is still delivered, and the other side reads
-// the end), and for Linger more the match answers a resume from a peer
-// that lost the last messages.
+// Close ends the match on this side: Send and Recv fail from now on, the
+// current stream is closed for writing (what was sent is still delivered
+// and the other side reads the end), and for at most Linger the match
+// still waits for the other side to end too, answering a resume (or
+// re-dialing, on the dialer side) if the last messages were lost on the
+// way. Close does not wait for that: Lingered is closed once it is over.
 func (r *Reconnecting) Close() error {
 	r.sendMu.Lock()
 	r.mu.Lock()
@@ -251,26 +268,54 @@ func (r *Reconnecting) Close() error {
 	r.mu.Unlock()
 	r.sendMu.Unlock()
 	r.end(fmt.Errorf("session: match transport %w", p2p.ErrClosed))
-	var err error
 	if c != nil {
-		err = c.Close()
+		r.sendEnd(c)
+	} else if r.cfg.Dialer {
+		r.redial()
 	}
-	time.AfterFunc(r.cfg.Linger, r.release)
-	return err
+	go func() {
+		t := time.NewTimer(r.cfg.Linger)
+		defer t.Stop()
+		select {
+		case <-r.remoteEnd:
+		case <-t.C:
+		case <-r.ctx.Done():
+		}
+		r.release()
+	}()
+	return nil
 }
+
+// sendEnd tells the other side, on stream c, that this side's match is
+// over, and ends this side of c.
+func (r *Reconnecting) sendEnd(c *p2p.Conn) {
+	ctx, cancel := context.WithTimeout(r.ctx, p2p.WriteTimeout)
+	defer cancel()
+	if err := c.Send(ctx, endFrame); err == nil {
+		_ = c.CloseWrite()
+	}
+}
+
+// Lingered is closed once a closed match is forgotten: the other side
+// ended too, or Linger passed. A process that exits after a match waits
+// for it, so that its last message is not lost with it.
+func (r *Reconnecting) Lingered() <-chan struct{} { return r.released }
 
 // release forgets the match: no more resumes, no more watching.
 func (r *Reconnecting) release() {
-	r.stop()
-	r.h.Libp2p().Network().StopNotify(r.notify)
-	r.res.unregister(r.match, r)
-	r.mu.Lock()
-	c := r.cur
-	r.cur = nil
-	r.mu.Unlock()
-	if c != nil {
-		_ = c.Close()
-	}
+	r.relOnce.Do(func() {
+		r.stop()
+		r.h.Libp2p().Network().StopNotify(r.notify)
+		r.res.unregister(r.match, r)
+		r.mu.Lock()
+		c := r.cur
+		r.cur = nil
+		r.mu.Unlock()
+		if c != nil {
+			_ = c.Close()
+		}
+		close(r.released)
+	})
 }
 
 // end makes Recv fail with err (once).
@@ -289,7 +334,7 @@ func (r *Reconnecting) end(err error) {
 // are sent again, then c is read. The caller holds sendMu.
 func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.mu.Lock()
-	if r.goneErr != nil && !r.closed {
+	if r.goneErr != nil && !r.closed || r.abandoned || r.ctx.Err() != nil {
 		r.mu.Unlock()
 		_ = c.Close()
 		return fmt.Errorf("session: resume: the match already ended here: %w", r.goneErr)
@@ -324,10 +369,16 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 		}
 	}
 	r.log.Info("match stream up", "kind", c.Kind(), "resent", len(again), "their_seq", theirSeq)
+	r.mu.Lock()
+	up := r.onUp
+	r.mu.Unlock()
+	if up != nil {
+		go up()
+	}
 	if closed {
 		// A finished match answering a late resume: the other side now
-		// has everything; end the stream gracefully.
-		_ = c.Close()
+		// has everything.
+		r.sendEnd(c)
 	}
 	return nil
 }
@@ -338,19 +389,15 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 	for {
 		b, err := c.Recv(r.ctx)
 		if err != nil {
-			if errors.Is(err, p2p.ErrPeerClosed) {
-				r.mu.Lock()
-				current := gen == r.gen
-				r.mu.Unlock()
-				if current {
-					// The other side closed the match gracefully: it is
-					// over there, and everything it sent is in.
-					r.end(fmt.Errorf("session: recv: %w", err))
-					return
-				}
-			}
 			r.lost(gen, err)
 			return
+		}
+		if bytes.Equal(b, endFrame) {
+			// The other side's match is over, and everything it sent is
+			// in: a Recv still waiting gets the end.
+			r.sawEnd()
+			r.end(fmt.Errorf("session: recv: %w: the match is over there", p2p.ErrPeerClosed))
+			continue
 		}
 		if seq := envelopeSeq(b); seq > 0 {
 			r.mu.Lock()
@@ -369,8 +416,11 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 // new one, and the give-up clock starts.
 func (r *Reconnecting) lost(gen int, err error) {
 	r.mu.Lock()
-	if gen != r.gen || r.cur == nil {
+	if gen != r.gen || r.cur == nil || r.endSeen {
+		// An old stream, or the other side's end after its end frame:
+		// the current stream stays, for our own end frame.
 		r.mu.Unlock()
+		r.log.Debug("stream ended", "gen", gen, "err", err)
 		return
 	}
 	c := r.cur
@@ -380,12 +430,28 @@ func (r *Reconnecting) lost(gen int, err error) {
 	r.mu.Unlock()
 	c.Abort()
 	if closed {
+		r.mu.Lock()
+		seen := r.endSeen
+		r.mu.Unlock()
+		if !seen && r.cfg.Dialer {
+			r.redial() // fetch or deliver the last messages
+		}
 		return
 	}
 	r.log.Info("match stream lost", "err", err)
 	r.startGiveUp()
 	if r.cfg.Dialer {
 		r.redial()
+	}
+}
+
+// sawEnd records that the other side ended the match.
+func (r *Reconnecting) sawEnd() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.endSeen {
+		r.endSeen = true
+		close(r.remoteEnd)
 	}
 }
 
@@ -425,21 +491,25 @@ func (r *Reconnecting) redial() {
 		wait := RedialFirst
 		for {
 			r.mu.Lock()
-			done := r.cur != nil || r.closed || r.goneErr != nil
+			done := r.cur != nil || r.endSeen || (!r.closed && r.goneErr != nil)
 			r.mu.Unlock()
 			if done || r.ctx.Err() != nil {
 				return
 			}
-			if err := r.dialOnce(); err == nil {
+			err := r.dialOnce()
+			if err == nil {
 				return
-			} else {
-				r.log.Debug("resume attempt failed", "err", err, "retry_in", wait)
+			}
+			r.log.Debug("resume attempt failed", "err", err, "retry_in", wait)
+			r.mu.Lock()
+			closed := r.closed
+			r.mu.Unlock()
+			if closed && errors.Is(err, ErrNoSuchMatch) {
+				return // the other side is done with the match too
 			}
 			select {
 			case <-time.After(wait):
 			case <-r.ctx.Done():
-				return
-			case <-r.gone:
 				return
 			}
 			wait = min(2*wait, RedialMax)
@@ -484,9 +554,15 @@ func (r *Reconnecting) accepted(c *p2p.Conn, theirSeq uint64) error {
 	defer r.sendMu.Unlock()
 	r.mu.Lock()
 	mine := r.maxSeq
+	refuse := r.goneErr != nil && !r.closed || r.abandoned || r.ctx.Err() != nil
 	r.mu.Unlock()
 	ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
 	defer cancel()
+	if refuse {
+		_ = sendResume(ctx, c, resumeFrame{T: "decline", Reason: "the match is over here"})
+		_ = c.Close()
+		return fmt.Errorf("session: resume: the match already ended here")
+	}
 	if err := sendResume(ctx, c, resumeFrame{T: "resume", Match: r.match, Seq: mine}); err != nil {
 		c.Abort()
 		return err
@@ -511,15 +587,39 @@ func (r *Reconnecting) connected(_ network.Network, c network.Conn) {
 		r.redial()
 		return
 	}
-	if c.Stat().Limited || isCircuit(c.RemoteMultiaddr()) || cur.Kind() != p2p.KindRelayed {
+	if c.Stat().Limited || isCircuit(c.RemoteMultiaddr()) {
 		return
 	}
-	// A direct connection while the match runs relayed: move the match.
+	r.migrate()
+}
+
+// migrate moves a relayed match onto a direct connection to the peer, if
+// there is one (dialer side; one move at a time). A failed move leaves
+// the match on the relayed stream.
+func (r *Reconnecting) migrate() {
+	r.mu.Lock()
+	cur := r.cur
+	if !r.cfg.Dialer || r.migrating || r.closed || cur == nil || cur.Kind() != p2p.KindRelayed {
+		r.mu.Unlock()
+		return
+	}
+	r.migrating = true
+	r.mu.Unlock()
 	go func() {
+		defer func() {
+			r.mu.Lock()
+			r.migrating = false
+			r.mu.Unlock()
+		}()
 		time.Sleep(50 * time.Millisecond) // let the hole punch finish its bookkeeping
+		if k := r.h.PeerKind(r.remote); k == p2p.KindRelayed || k == "" {
+			return
+		}
 		if err := r.dialOnce(); err != nil {
 			r.log.Debug("moving to the direct connection failed; staying relayed", "err", err)
+			return
 		}
+		r.log.Info("match moved off the relay", "kind", r.Kind())
 	}()
 }
 

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ func startSide(t *testing.T, key crypto.PrivKey, store Store, listen ...string) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.Close() })
-	return &netSide{key: key, host: h, res: NewResumer(h, nil), store: store}
+	return &netSide{key: key, host: h, res: NewResumer(h, testLog(t)), store: store}
 }
 
 // agreeMatch connects b to a and runs the handshake: a hosts (seat 0), b
@@ -356,4 +357,12 @@ func FuzzDecodeResume(f *testing.F) {
 			t.Fatalf("accepted %q as %+v", b, fr)
 		}
 	})
+}
+
+// testLog logs into the test output with SALVO_TEST_LOG=1.
+func testLog(t *testing.T) *slog.Logger {
+	if os.Getenv("SALVO_TEST_LOG") == "" {
+		return nil
+	}
+	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
 }

@@ -122,6 +122,9 @@ func (r *Resumer) Wrap(match string, first Stream, cfg ReconnectConfig) (*Reconn
 	rc.mu.Lock()
 	rc.switches = 0
 	rc.mu.Unlock()
+	// A direct connection (a hole punch during the handshake) may already
+	// be there.
+	rc.migrate()
 	return rc, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -209,13 +210,39 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	id := m.Header.Match
 	h := res.Host()
 	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: m.Stream.Remote().String(), Dialer: dialer}
-	for _, a := range h.Libp2p().Peerstore().Addrs(m.Stream.Remote()) {
-		pr.Addrs = append(pr.Addrs, a.String())
-	}
 	for _, a := range h.Libp2p().Network().ListenAddresses() {
 		pr.Listen = append(pr.Listen, a.String())
 	}
-	if err := cfg.Store.writePeer(pr); err != nil {
+	var prMu sync.Mutex
+	over := make(chan struct{}) // closed (under prMu) when the match is over here
+	// refresh records where the other peer can be found now: the
+	// peerstore (identify may finish after the match started) and the
+	// connections to it.
+	refresh := func() error {
+		prMu.Lock()
+		defer prMu.Unlock()
+		select {
+		case <-over:
+			return nil
+		default:
+		}
+		seen := map[string]bool{}
+		pr.Addrs = pr.Addrs[:0]
+		add := func(a ma.Multiaddr) {
+			if a != nil && !seen[a.String()] {
+				seen[a.String()] = true
+				pr.Addrs = append(pr.Addrs, a.String())
+			}
+		}
+		for _, a := range h.Libp2p().Peerstore().Addrs(m.Stream.Remote()) {
+			add(a)
+		}
+		for _, c := range h.Libp2p().Network().ConnsToPeer(m.Stream.Remote()) {
+			add(c.RemoteMultiaddr())
+		}
+		return cfg.Store.writePeer(pr)
+	}
+	if err := refresh(); err != nil {
 		return nil, err
 	}
 	tw, err := fairness.CreateTranscript(cfg.Store.Transcript(id), m.Header)
@@ -229,8 +256,30 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	if err != nil {
 		return nil, err
 	}
+	var bg sync.WaitGroup
+	upd := func() { _ = refresh() } // a no-op once over is closed
+	rc.mu.Lock()
+	rc.onUp = upd
+	rc.mu.Unlock()
+	bg.Add(1)
+	go func() { // once identify has told us the peer's listen addresses
+		defer bg.Done()
+		select {
+		case <-time.After(time.Second):
+			upd()
+		case <-over:
+		}
+	}()
 	m.Stream = rc
-	return runNet(ctx, fm, m.Seat, rc, tw, cfg)
+	result, err := runNet(ctx, fm, m.Seat, rc, tw, cfg)
+	prMu.Lock()
+	close(over)
+	rc.mu.Lock()
+	rc.onUp = nil
+	rc.mu.Unlock()
+	prMu.Unlock()
+	bg.Wait()
+	return result, err
 }
 
 // runNet runs the referee of one seat over rc and closes rc after.
@@ -263,6 +312,7 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 func (r *Reconnecting) abandon() {
 	r.mu.Lock()
 	r.closed = true
+	r.abandoned = true
 	c := r.cur
 	r.cur = nil
 	r.mu.Unlock()

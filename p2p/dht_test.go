@@ -73,7 +73,9 @@ func TestConnectInviteFallsBackToDHT(t *testing.T) {
 	a := newHost(t, Config{ListenAddrs: loopTCP, DHT: DHTServer, Bootstrap: boot})
 	b := newHost(t, Config{ListenAddrs: loopTCP, DHT: DHTClient, Bootstrap: boot})
 	ctx := ctxT(t, 30*time.Second)
-	waitFor(t, 10*time.Second, func() bool { return r.net.kad.RoutingTable().Find(a.ID()) != "" })
+	waitFor(t, 10*time.Second, func() bool {
+		return r.net.kad.RoutingTable().Find(a.ID()) != "" && b.net.kad.RoutingTable().Size() > 0
+	})
 	inv := Invite{Peer: a.ID(), Addrs: []ma.Multiaddr{ma.StringCast("/ip4/127.0.0.1/tcp/1")}}
 	if _, err := b.ConnectInvite(ctx, inv); err != nil {
 		t.Fatal(err)

@@ -153,6 +153,7 @@ func audit(t *testing.T, path string) *fairness.Report {
 }
 
 func TestPracticeFullGameAgainstTheBot(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 3}, 100, 30)
 	hs.waitFor("Practice against a bot")
 	hs.keys(tcell.KeyEnter) // the first menu item
@@ -190,6 +191,7 @@ func TestPracticeFullGameAgainstTheBot(t *testing.T) {
 }
 
 func TestCustomVariantArmsTheFleet(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true, Variant: "custom", Bot: "random", BotSeed: 5}, 100, 30)
 	hs.keys("p")
 	sh := &shooter{hs: hs}
@@ -208,6 +210,7 @@ func TestCustomVariantArmsTheFleet(t *testing.T) {
 }
 
 func TestCheatIsCaughtAndShown(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 9, BotCheat: "miss-on-hit"}, 100, 30)
 	hs.keys("p")
 	sh := &shooter{hs: hs}
@@ -230,6 +233,7 @@ func TestCheatIsCaughtAndShown(t *testing.T) {
 }
 
 func TestForgedRollIsCaughtAtTheCoinFlip(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true, BotCheat: "forged-roll"}, 80, 24)
 	hs.keys("p")
 	(&shooter{hs: hs}).place()
@@ -239,6 +243,7 @@ func TestForgedRollIsCaughtAtTheCoinFlip(t *testing.T) {
 // TestEveryCheatIsCaught plays against a bot cheating in each known way:
 // the match screen must show the cheat panel every time.
 func TestEveryCheatIsCaught(t *testing.T) {
+	t.Parallel()
 	for _, k := range cheat.Kinds("ubuild") {
 		t.Run(k.Name, func(t *testing.T) {
 			t.Parallel()
@@ -272,6 +277,7 @@ func TestEveryCheatIsCaught(t *testing.T) {
 }
 
 func TestLeavingALiveMatchAsksFirst(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true}, 100, 30)
 	hs.keys("p")
 	hs.waitFor("Place the Battleship")
@@ -291,6 +297,7 @@ func TestLeavingALiveMatchAsksFirst(t *testing.T) {
 }
 
 func TestEightyByTwentyFourKeepsEverything(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true, Bot: "random"}, 80, 24)
 	hs.keys("p")
 	sh := &shooter{hs: hs}
@@ -305,6 +312,7 @@ func TestEightyByTwentyFourKeepsEverything(t *testing.T) {
 }
 
 func TestNoColourMatch(t *testing.T) {
+	t.Parallel()
 	hs := start(t, Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
 	hs.keys("p")
 	sh := &shooter{hs: hs}
@@ -320,6 +328,7 @@ func TestNoColourMatch(t *testing.T) {
 }
 
 func TestHostAndJoinByCode(t *testing.T) {
+	t.Parallel()
 	host := start(t, Config{Offline: true, Name: "ann", Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
 	host.waitFor("invite code", "waiting for a player to join")
 	var code string
@@ -398,6 +407,7 @@ func botMatch(t *testing.T, cheatKind string, seed uint64) string {
 }
 
 func TestAuditViewerStepsThroughAMatch(t *testing.T) {
+	t.Parallel()
 	path := botMatch(t, "", 11)
 	hs := start(t, Config{Offline: true, Start: StartAudit, File: path}, 100, 30)
 	hs.waitFor("Audit · a.jsonl", style.OK+" clean:", "won: sank the whole fleet", "Messages", "ann · seat 0", "bob · seat 1")
@@ -433,6 +443,7 @@ func TestAuditViewerStepsThroughAMatch(t *testing.T) {
 }
 
 func TestAuditViewerJumpsToTheViolation(t *testing.T) {
+	t.Parallel()
 	path := botMatch(t, "wrong-ship", 4)
 	hs := start(t, Config{Offline: true, Start: StartAudit, File: path}, 100, 30)
 	txt := hs.waitFor(style.Fail+" violation by seat 1 bob", "not of the")
@@ -449,6 +460,7 @@ func TestAuditViewerJumpsToTheViolation(t *testing.T) {
 }
 
 func TestAuditViewerOnAFileThatIsNotATranscript(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "x.jsonl")
 	if err := os.WriteFile(p, []byte("hello\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -460,6 +472,7 @@ func TestAuditViewerOnAFileThatIsNotATranscript(t *testing.T) {
 }
 
 func TestInviteAPeerAndAccept(t *testing.T) {
+	t.Parallel()
 	// Bob waits in his lobby with his host up (no mDNS: the test hands Ann
 	// Bob's addresses as the LAN discovery would).
 	bob := start(t, Config{Name: "bob", Timeout: 20 * time.Second}, 100, 30)
@@ -479,6 +492,7 @@ func TestInviteAPeerAndAccept(t *testing.T) {
 }
 
 func TestDecliningAnInvitation(t *testing.T) {
+	t.Parallel()
 	bob := start(t, Config{Name: "bob"}, 100, 30)
 	bob.waitFor("LAN discovery off")
 	var info p2p.PeerInfo

@@ -109,6 +109,9 @@ func (v *View) Draw(scr tcell.Screen) {
 	}
 	if pw >= minPane {
 		used := v.drawPane(scr, x+boardW+paneGap, y, pw, h)
+		if v.legendOn {
+			return // the pane shows it all
+		}
 		if used+1 < y+h {
 			areas = append(areas, rect{x + boardW + paneGap, used + 1, pw, y + h - used - 1})
 		}
@@ -237,6 +240,19 @@ func (v *View) overlay() map[sea.Cell]look {
 	case mLaunch:
 		v.launchOverlay(out)
 	}
+	// The fighters of a dogfight under way stand out.
+	if df, ok := v.g.Dogfight(); ok {
+		for side, f := range df.Fighters {
+			if fs := v.fighters(df.Seats[side]); f >= 0 && f < len(fs) && fs[f].Cell.Valid() {
+				lk, ok := out[fs[f].Cell]
+				if !ok {
+					lk = v.base(fs[f].Cell)
+				}
+				lk.st = lk.st.Reverse(true)
+				out[fs[f].Cell] = lk
+			}
+		}
+	}
 	return out
 }
 
@@ -259,30 +275,42 @@ func (v *View) drawPath(out map[sea.Cell]look, path []sea.Cell) {
 
 // drawLegend draws the legend in whichever free area holds it whole
 // (beside the board below the side pane, or below the board), else flows
-// it through both, top first.
+// it through both, top first, ending with how to see all of it.
 func (v *View) drawLegend(scr tcell.Screen, areas []rect) {
 	for _, a := range areas {
-		if flowLegend(nil, v.th, []rect{a}) == len(legend) {
-			flowLegend(scr, v.th, []rect{a})
+		if flowLegend(nil, v.th, []rect{a}, legend) == len(legend) {
+			flowLegend(scr, v.th, []rect{a}, legend)
 			return
 		}
 	}
 	slices.SortFunc(areas, func(a, b rect) int { return a.y - b.y })
-	flowLegend(scr, v.th, areas)
+	entries := legend
+	if v.Bindings() != nil {
+		// Leave room for the key that shows the whole legend.
+		more := struct{ glyph, text string }{"g", "all glyphs"}
+		for len(entries) > 0 && flowLegend(nil, v.th, areas, append(slices.Clone(entries), more)) <= len(entries) {
+			entries = entries[:len(entries)-1]
+		}
+		entries = append(slices.Clone(entries), more)
+	}
+	flowLegend(scr, v.th, areas, entries)
 }
 
-// flowLegend lays the legend out through areas (drawing it when scr is
-// not nil) and returns how many entries fitted.
-func flowLegend(scr tcell.Screen, th *style.Theme, areas []rect) int {
+// flowLegend lays entries out through areas (drawing them when scr is not
+// nil) and returns how many fitted.
+func flowLegend(scr tcell.Screen, th *style.Theme, areas []rect, entries []struct{ glyph, text string }) int {
 	i := 0
 	for _, a := range areas {
 		cx, cy := a.x, a.y
-		for i < len(legend) && cy < a.y+a.h {
-			e := legend[i]
+		for i < len(entries) && cy < a.y+a.h {
+			e := entries[i]
 			n := style.Width(e.glyph) + 1 + style.Width(e.text)
 			if cx > a.x && cx+n > a.x+a.w {
 				cx, cy = a.x, cy+1
 				continue
+			}
+			if n > a.w {
+				return i
 			}
 			if scr != nil {
 				style.PrintSegs(scr, cx, cy, a.x+a.w-cx, style.S(e.glyph, th.Base), style.S(" "+e.text, th.Dim))

@@ -258,3 +258,29 @@ func TestWrecksAreDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendAlwaysReachable: where the legend does not fit, its last entry
+// names the key that shows all of it in the side pane.
+func TestLegendAlwaysReachable(t *testing.T) {
+	d := find(t, named(sea.NeedScramble))
+	v := newView()
+	d.ask(v)
+	text := screenText(render(t, v, 51, 21))
+	if !strings.Contains(text, "g all glyphs") {
+		t.Fatalf("a cut legend does not say how to see it all\n%s", text)
+	}
+	press(v, "g")
+	text = screenText(render(t, v, 51, 21))
+	if !strings.Contains(text, "Legend (g hides it)") {
+		t.Fatalf("g did not show the legend\n%s", text)
+	}
+	for _, e := range legend {
+		if !strings.Contains(text, e.glyph+" "+e.text) {
+			t.Errorf("the legend lacks %q\n%s", e.glyph+" "+e.text, text)
+		}
+	}
+	press(v, "g")
+	if text := screenText(render(t, v, 71, 27)); strings.Contains(text, "g all glyphs") || !strings.Contains(text, "▲△ carrier") {
+		t.Fatalf("at 71x27 the whole legend fits\n%s", text)
+	}
+}

@@ -44,19 +44,26 @@ var (
 // legend lists the glyphs with a word or two each, in the order shown.
 var legend = []struct{ glyph, text string }{
 	{"▲△", "carrier"},
-	{"■□", "yours/enemy"},
-	{"↑", "destroyer bow"},
-	{gDamaged, "damaged"},
+	{"■□", "ship"},
+	{"↑", "bow"},
 	{"3", "fighter"},
-	{"?③", "enemy fighter"},
+	{"?③", "enemy"},
+	{gSunk, "sunk"},
 	{"◆◇", "Harpoon"},
 	{gShallow, "shallow"},
 	{gLaunch, "launch"},
+	{gDamaged, "damaged"},
 	{gReach, "reach"},
 	{gPath, "path"},
 	{gTarget, "target"},
-	{gSunk, "sunk"},
 }
+
+// legendHelp is the whole legend in words, for the help.
+const legendHelp = "show the whole legend in the side pane (again: hide it): " +
+	"▲△ a carrier's bow, yours solid, the enemy's hollow; ■□ a ship's other spaces; ↑↗→… a destroyer's bow and facing; " +
+	"▣ a damaged carrier; 2 3 4 your fighters by strength; ? an enemy fighter, ②③④ once its strength is revealed; " +
+	"◆◇ Harpoons in the water; ░ a shallow with its island; + a launch space; ✖ where a ship sank; " +
+	"◦ where the piece can go; • the path or line of fire; ◎ a ship a Harpoon can hit, or a target"
 
 // bowGlyph returns the glyph of a ship's bow.
 func bowGlyph(carrier, own bool, d sea.Dir) string {

@@ -26,7 +26,7 @@ import (
 // the next draw.
 type screen struct {
 	tcell.SimulationScreen
-	mu    sync.Mutex
+	mu       sync.Mutex
 	lines    []string
 	coloured string // the first cell drawn in a colour, if any
 	draws    int
@@ -227,6 +227,15 @@ type player struct {
 func (p *player) act(l []string) string {
 	hs := p.hs
 	pr := hs.prompt(l)
+	if dir := os.Getenv("SEA_CAPTURE"); dir != "" {
+		// Keep the first screen of each kind of decision, for the record
+		// (SEA_CAPTURE=folder go test -run Practice).
+		k := strings.Trim(strings.Fields(pr + " x")[0], ":")
+		name := filepath.Join(dir, fmt.Sprintf("%dx%d-%s.txt", hs.w, hs.h, k))
+		if _, err := os.Stat(name); err != nil {
+			_ = os.WriteFile(name, []byte(strings.Join(l, "\n")+"\n"), 0o644)
+		}
+	}
 	all := strings.Join(l, "\n")
 	switch {
 	case strings.Contains(pr, "Strengths:"), strings.Contains(pr, "Commit your squadron"):
@@ -339,15 +348,6 @@ func (p *player) playOut(max int) string {
 		l := p.next()
 		if ended(strings.Join(l, "\n")) {
 			return strings.Join(l, "\n")
-		}
-		if dir := os.Getenv("SEA_CAPTURE"); dir != "" {
-			// Keep the first screen of each kind of decision, for the
-			// record (SEA_CAPTURE=folder go test -run Practice).
-			k := strings.Fields(hs.prompt(l) + " x")[0]
-			name := filepath.Join(dir, fmt.Sprintf("%dx%d-%s.txt", hs.w, hs.h, strings.Trim(k, ":")))
-			if _, err := os.Stat(name); err != nil {
-				_ = os.WriteFile(name, []byte(strings.Join(l, "\n")+"\n"), 0o644)
-			}
 		}
 		kind := p.act(l)
 		if kind == "" {

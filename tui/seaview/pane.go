@@ -24,6 +24,11 @@ func (v *View) drawPane(scr tcell.Screen, x, y, w, h int) int {
 	p.gap()
 	v.drawTask(p)
 	p.gap()
+	if v.legendOn {
+		p.line(style.S("Legend (g hides it)", v.th.Accent))
+		flowLegend(p.scr, v.th, []rect{{p.x, p.y, p.w, p.end - p.y}}, legend)
+		return p.end
+	}
 	v.drawAdmirals(p)
 	p.gap()
 	v.drawDetails(p)
@@ -143,7 +148,7 @@ func (v *View) drawAdmiral(p *pane, s engine.Seat) {
 	case ad.Damaged:
 		state, sst, glyph = "DAMAGED", th.Hit, gDamaged
 	case !cv.Placed:
-		state, sst = "not placed", th.Dim
+		state, sst, glyph = "not placed", th.Dim, gWater
 	}
 	name := v.name(s)
 	if name == "you" {

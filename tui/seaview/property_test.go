@@ -77,9 +77,10 @@ func monkey(t *testing.T, v *View, r *rand.Rand, presses int) {
 // random keys and clicks against the strong bot: every decision the view
 // sends must be one the engine accepts, and every match must end.
 func TestRandomKeysPlayLegalMatches(t *testing.T) {
-	matches := 6
+	t.Parallel()
+	matches := 3
 	if testing.Short() {
-		matches = 2
+		matches = 1
 	}
 	seen := map[string]bool{}
 	for seed := range uint64(matches) {

@@ -361,19 +361,24 @@ func (s *scrambling) draw(v *View, p *pane) {
 		p.clickable(paneRow{rowDie, i}, style.S(ptr, th.Accent), style.S(fmt.Sprintf("%d %s ", i+1, diceGlyphs([]int{f})), st), style.S(use, th.Dim))
 	}
 	fs := v.fighters(v.seat())
-	var ts []token
+	var air, deck []token
 	for _, f := range s.candidates(v) {
 		st := th.Base
 		if f == s.fighter {
 			st = th.Selected
 		}
-		where := "deck"
 		if fs[f].State == sea.InFlight {
-			where = fs[f].Cell.String()
+			air = append(air, token{paneRow{rowFighter, f}, fmt.Sprintf("%d(%d)%s", f, fs[f].Strength, fs[f].Cell), st})
+		} else {
+			deck = append(deck, token{paneRow{rowFighter, f}, fmt.Sprintf("%d(%d)", f, fs[f].Strength), st})
 		}
-		ts = append(ts, token{paneRow{rowFighter, f}, fmt.Sprintf("%d:%d@%s", f, fs[f].Strength, where), st})
 	}
-	p.tokens("fly ", th.Dim, ts)
+	if len(air) > 0 {
+		p.tokens("air ", th.Dim, air)
+	}
+	if len(deck) > 0 {
+		p.tokens("deck ", th.Dim, deck)
+	}
 }
 
 func (v *View) scrambleBindings() []keys.Binding {

@@ -1,27 +1,49 @@
 // Package seaview is the Mission Command Sea board of the Salvo terminal
 // interface: the 12 x 16 board drawn one glyph a space (water, shallows
 // with their islands, carriers with their bows, destroyers with their
-// facing, fighters, Harpoons in the water), a side pane with the turn and
-// its step, the decision at hand, both Admiral Cards (carrier damage,
-// planes on deck), the piece under the cursor and every die of the turn,
-// and a legend. Every decision the engine asks of a player is made here,
-// by keyboard (and the main ones by mouse): the squadron's strengths, the
+// facing, fighters, Harpoons in the water, wrecks), a side pane with the
+// turn, its step and its dice, the decision at hand, both Admiral Cards
+// (carrier damage, planes on deck), the piece under the cursor, and a
+// legend. Every decision the engine asks of a player is made here, by
+// keyboard and the main ones by mouse: the squadron's strengths, the
 // placement of each piece (with a random legal key), Harpoon paths,
 // returns, scrambles and missile loads, destroyer moves and shots,
 // defensive fire, deck losses, dogfight pairings and Sidewinders, and
 // Harpoon launches. Paths and targets are previewed from the engine's own
-// listings (FighterDestinations, HarpoonDestinations, DestroyerMoves,
-// FireTargets, LineOfFire), so a choice the rules forbid is refused with a
-// reason before it reaches the referee.
+// listings (FighterDestinations, HarpoonDestinations, HarpoonRange,
+// DestroyerMoves, FireTargets, LineOfFire), and every decision is tried
+// on a copy of the game before it goes to the referee, so a choice the
+// rules forbid is refused with a one-line reason.
 //
 // The view registers itself as the board of "sea" (see package board). In
-// a live match the enemy's hidden strengths and missiles are never drawn;
-// in the audit viewer (a spectator snapshot) both sides' known values are.
+// a live match the enemy's hidden strengths and missiles are never drawn
+// (its fighters are read from the game with no secrets at all); in the
+// audit viewer (a spectator snapshot) both sides' known values are.
 //
-// House choices of the view (glyphs in glyphs.go, layout in draw.go):
-// fighters are numbered 0-7 as in the engine's events; the board is drawn
-// with seat 0's edge (row 1) at the top for both players; the cursor moves
-// freely and Enter acts on the space under it.
+// # Keys
+//
+// Arrows move the cursor and Enter acts on the space under it (select one
+// of your pieces, or send it there); a left click does the same, a right
+// click turns a piece being placed or takes another way to the same
+// space. Tab puts the cursor on the next candidate of the decision. Per
+// decision: strengths ↑↓ ←→ 2-4, x shuffle; placement r turn, x random
+// legal, n next legal; Harpoon paths tab, d let it run out; returns space
+// marks; scramble 1-4 die, n next place, u undo, f fly; loads h Harpoon,
+// s Sidewinder; destroyers t target, m move, r other way, d done;
+// Sidewinder + add one, 1-4 re-roll, Enter keep; deck losses space, x
+// weakest; launch d ends the turn; g shows the whole legend. The hint bar
+// and the help list the keys in force.
+//
+// # House choices of the view
+//
+// Glyphs are in glyphs.go (solid shapes for your pieces, hollow for the
+// enemy's; a fighter shows its strength, an unrevealed enemy fighter "?");
+// the layout (two columns a space) in draw.go. Fighters are numbered 0-7
+// as in the engine's events. The board is drawn with seat 0's edge (row 1)
+// at the top for both players, as transcripts name the spaces. Places a
+// piece can go are offered nearest the enemy carrier first. The side pane
+// lists the last three rolls of the turn (the verification log has every
+// roll with each seat's hash-chain preimage).
 package seaview
 
 import (
@@ -87,6 +109,8 @@ type View struct {
 	pick picking // Harpoon, dogfighter and launch choices
 
 	geo geometry
+
+	legendOn bool // the side pane shows the whole legend
 
 	gen   int    // bumped whenever the game or the secrets drawn change
 	frame *frame // what the view read of the game at gen
@@ -316,6 +340,16 @@ func (v *View) Bindings() []keys.Binding {
 	if v.snap.Spectator && v.req == nil {
 		return nil
 	}
+	bs := v.modeBindings()
+	if bs == nil {
+		return nil
+	}
+	return append(bs, keys.Binding{Keys: runes('g'), Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
+		Run: func() { v.legendOn = !v.legendOn }})
+}
+
+// modeBindings lists the keys of the decision under way.
+func (v *View) modeBindings() []keys.Binding {
 	switch v.mode {
 	case mStrengths:
 		return v.strengthBindings()

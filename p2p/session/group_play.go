@@ -5,14 +5,16 @@ import (
 	"errors"
 
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p/group"
 )
 
 // Play runs the referee for the local seat over the match topic to the end
-// of the match and leaves the topic. If this seat sent the match's last
-// message, it first stays on the topic until the other players have left
-// (they leave once their referee is done, so they have it), at most
-// GroupLinger: a peer that quits at once could take its last message with
-// it. (Every seat lingering for the others would wait for each other.)
+// of the match and leaves the topic. If the match ended by the rules and
+// this seat sent its last message, it first stays on the topic until the
+// other players have left (they leave once their referee is done, so they
+// have it), at most GroupLinger: a peer that quits at once could take its
+// last message with it. Only that seat lingers: seats lingering for each
+// other would wait out the bound.
 func (m *GroupMatch) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, error) {
 	defer m.Topic.Close()
 	fm, err := fairness.NewMatch(m.Entry.Spec, m.Header)
@@ -24,25 +26,35 @@ func (m *GroupMatch) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result
 		return nil, err
 	}
 	defer tw.Close()
-	var lastOut uint64 // the last message this seat sent
-	observe := func(n fairness.Note) {
-		if n.Dir == "out" {
-			lastOut = n.Seq
-		}
-		if cfg.Observe != nil {
-			cfg.Observe(n)
-		}
-	}
+	tr := &sendTracker{Topic: m.Topic}
 	ref, err := fairness.NewReferee(fairness.Config{
-		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: m.Topic,
-		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: tr,
+		Transcript: tw, Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
 	})
 	if err != nil {
 		return nil, err
 	}
 	res, err := ref.Run(ctx)
-	if lastOut > 0 && lastOut == fm.Seq() {
+	if err == nil && res.Closing == nil && res.Violation == nil && tr.last > 0 && tr.last == fm.Seq() {
 		m.Topic.Linger(ctx, GroupLinger)
 	}
 	return res, errors.Join(err, m.Topic.Close())
+}
+
+// sendTracker is the topic as the referee's transport, noting the number of
+// the last envelope the seat sent. The referee sends from one goroutine.
+type sendTracker struct {
+	*group.Topic
+	last uint64
+}
+
+// Send publishes the frame and notes its envelope's number.
+func (t *sendTracker) Send(ctx context.Context, frame []byte) error {
+	if err := t.Topic.Send(ctx, frame); err != nil {
+		return err
+	}
+	if e, err := fairness.DecodeEnvelope(frame); err == nil {
+		t.last = e.Seq
+	}
+	return nil
 }

@@ -408,6 +408,9 @@ func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 	hs.waitFor("step 3 of", "Setup")
 	hs.keys("/", "flew to", tcell.KeyEnter)
 	txt := hs.waitFor("found at step", "Turn ", "step 2/6 scramble")
+	if dir := os.Getenv("SEA_CAPTURE"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%dx%d-audit.txt", hs.w, hs.h)), []byte(txt+"\n"), 0o644)
+	}
 	// In the audit, seat 1's fighters show their strengths (circled)
 	// wherever the match revealed them; nothing is hidden as "?" once the
 	// final reveal is in.

@@ -72,6 +72,12 @@ type Config struct {
 	Offline     bool
 	// MDNS announces the player on the LAN and lists LAN peers.
 	MDNS bool
+	// Relays are circuit relays (multiaddrs ending in /p2p/<ID>) to hold a
+	// reservation on, so players behind other NATs can reach this host;
+	// their addresses go into the invite code. Bootstrap are peers to join
+	// the Salvo DHT through (a joiner then also finds a host whose code's
+	// addresses went stale).
+	Relays, Bootstrap []string
 	// Timeout overrides how long a remote seat may take for one step.
 	Timeout time.Duration
 	// Rand feeds the interface's random keys (random layout); nil means a

@@ -116,9 +116,9 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		style.Print(scr, x+2, row, w-4, th.Warn, msg)
 		return
 	}
-	style.Print(scr, x+2, row, w-4, th.Base, "Give this invite code to the other player (read it out, paste it in a chat):")
+	style.Print(scr, x+2, row, w-4, th.Base, "Give this invite code to the other player (read it out, paste it in a chat; it lasts a week):")
 	row += 2
-	lines := style.Wrap(breakCode(hs.code), w-8, "")
+	lines := invite.Lines(hs.code, w-8)
 	bh := min(len(lines)+2, h-10)
 	ix, iy, iw, ih := boxed(scr, th, x+2, row, w-4, bh, "invite code", th.Accent)
 	for i := 0; i < ih && i < len(lines); i++ {
@@ -156,19 +156,6 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 			row++
 		}
 	}
-}
-
-// breakCode puts spaces after the commas of a code so it wraps between
-// addresses (Parse ignores white space).
-func breakCode(code string) string {
-	out := make([]byte, 0, len(code)+8)
-	for i := 0; i < len(code); i++ {
-		out = append(out, code[i])
-		if code[i] == ',' {
-			out = append(out, ' ')
-		}
-	}
-	return string(out)
 }
 
 func (hs *hostScreen) bindings() []keys.Binding {

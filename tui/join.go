@@ -95,7 +95,7 @@ func (js *joinScreen) connect() {
 func dialAndJoin(ctx context.Context, h *p2p.Host, t invite.Target, self session.Self, progress func(string)) (*session.Match, *p2p.Conn, error) {
 	dctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
 	defer cancel()
-	id, err := h.Connect(dctx, t.Dial)
+	id, err := h.ConnectInvite(dctx, t.Invite)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot reach the host: %w", err)
 	}
@@ -125,11 +125,18 @@ func (js *joinScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	t, err := invite.Parse(js.field.GetText())
 	switch {
 	case errors.Is(err, invite.ErrEmpty):
-		style.Print(scr, x+2, row, w-4, th.Dim, "a code looks like /ip4/192.168.1.20/tcp/4001/p2p/12D3Koo…")
+		style.Print(scr, x+2, row, w-4, th.Dim, "a code looks like SALVO1-AB3XK-… (case, spaces and dashes do not matter)")
 	case err != nil:
 		style.Print(scr, x+2, row, w-4, th.Bad, style.Truncate(style.Fail+" "+err.Error(), w-4))
 	default:
-		style.Print(scr, x+2, row, w-4, th.Good, fmt.Sprintf("%s host %s, %d address(es) to try", style.OK, shortID(t.ID.String()), t.Addrs))
+		msg := fmt.Sprintf("%s host %s, %d address(es) to try", style.OK, shortID(t.ID.String()), t.Addrs)
+		if t.Relayed > 0 {
+			msg += fmt.Sprintf(" (%d through a relay)", t.Relayed)
+		}
+		if !t.Issued.IsZero() {
+			msg += ", made " + ageText(time.Since(t.Issued))
+		}
+		style.Print(scr, x+2, row, w-4, th.Good, msg)
 	}
 	row += 2
 	if js.status != "" {
@@ -164,4 +171,17 @@ func (js *joinScreen) bindings() []keys.Binding {
 		{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "join", Help: "connect to the host and join its game", Run: js.connect},
 		{Keys: []keys.Key{keyEsc}, Label: "esc", Hint: "back", Pin: true, Help: "back to the lobby", Run: js.a.toLobby},
 	}
+}
+
+// ageText says how old a code is: "just now", "5 min ago", "3 h ago".
+func ageText(d time.Duration) string {
+	switch {
+	case d < 2*time.Minute: // codes carry their issue time to the minute
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
 }

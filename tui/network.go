@@ -34,7 +34,11 @@ func (n *network) close() {
 func (a *App) ensureNet(then func(*p2p.Host)) {
 	if a.net == nil {
 		a.net = &network{}
-		cfg := p2p.Config{Key: a.cfg.Key, ListenAddrs: a.cfg.ListenAddrs, Name: a.name, EnableMDNS: a.cfg.MDNS, Logger: a.log}
+		cfg := p2p.Config{Key: a.cfg.Key, ListenAddrs: a.cfg.ListenAddrs, Name: a.name, EnableMDNS: a.cfg.MDNS, Logger: a.log,
+			Relays: a.cfg.Relays, Bootstrap: a.cfg.Bootstrap}
+		if len(cfg.Bootstrap) > 0 {
+			cfg.DHT = p2p.DHTAuto
+		}
 		a.goBack(func() {
 			h, err := p2p.New(a.ctx, cfg)
 			a.post(func() { a.netReady(h, err) })

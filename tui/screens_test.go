@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -79,18 +81,23 @@ func TestJoinChecksTheCodeAsItIsTyped(t *testing.T) {
 	hs := start(t, Config{Offline: true}, 100, 30)
 	hs.waitFor("Practice against a bot")
 	hs.keys("j")
-	hs.waitFor("Paste or type the invite code", "a code looks like")
+	hs.waitFor("Paste or type the invite code", "a code looks like SALVO1-")
 	hs.keys("hello")
-	hs.waitFor(style.Fail + " a code starts with /ip4/")
+	hs.waitFor(style.Fail + " not a Salvo invite code: a code starts with SALVO1-")
 	hs.keys(tcell.KeyEnter)
-	hs.waitFor(style.Fail + " a code starts with")
+	hs.waitFor(style.Fail + " not a Salvo invite code")
 	for range 5 {
 		hs.keys(tcell.KeyBackspace2)
 	}
-	hs.keys("/ip4/127.0.0.1/tcp/1")
-	hs.waitFor("lacks its /p2p/")
-	hs.keys("/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN")
-	hs.waitFor(style.OK+" host 12D3…nXTN", "1 address")
+	id, err := peer.Decode("12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := p2p.EncodeInvite(p2p.Invite{Peer: id, Issued: time.Now()})
+	hs.keys(code[:len(code)-2])
+	hs.waitFor("mistyped")
+	hs.keys(code[len(code)-2:])
+	hs.waitFor(style.OK+" host 12D3…nXTN", "0 address", "made just now")
 	hs.keys(tcell.KeyEscape)
 	hs.waitFor("Practice against a bot")
 }
@@ -139,7 +146,7 @@ func TestLobbyMouseAndPaste(t *testing.T) {
 	hs.waitFor("Paste or type the invite code")
 	// A bracketed paste of a code wrapped over two lines.
 	hs.scr.PostEventWait(tcell.NewEventPaste(true))
-	hs.keys("/ip4/127.0.0.1/tcp/1/p2p/", tcell.KeyEnter, "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN")
+	hs.keys("/ip4/127.0.0.1/tcp/1/p2p/", tcell.KeyEnter, "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN") // the older form
 	hs.scr.PostEventWait(tcell.NewEventPaste(false))
 	hs.waitFor(style.OK + " host 12D3…nXTN")
 }

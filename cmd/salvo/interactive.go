@@ -29,7 +29,7 @@ const startupProbeEnv = "SALVO_STARTUP_PROBE"
 
 // interactiveOptions are the settings shared by salvo, play, host and join.
 type interactiveOptions struct {
-	name, game, variant, bot, vs, cheat, logPath, listen string
+	name, game, variant, bot, vs, cheat, logPath, listen, relays, bootstrap string
 	seed                                                 uint64
 	mdns                                                 bool
 	timeout                                              time.Duration
@@ -63,11 +63,15 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	o := interactiveOptions{}
 	fs.StringVar(&o.name, "name", os.Getenv("SALVO_NAME"), "your display name (default: made up from your peer ID; env SALVO_NAME)")
-	fs.StringVar(&o.game, "game", "", "game: "+strings.Join(games.Names(), ", ")+" (default the first)")
-	fs.StringVar(&o.variant, "variant", "", "variant (default: the game's first)")
+	if cmd != "join" { // a joiner plays what the host offers
+		fs.StringVar(&o.game, "game", "", "game: "+strings.Join(games.Names(), ", ")+" (default the first)")
+		fs.StringVar(&o.variant, "variant", "", "variant (default: the game's first)")
+	}
 	fs.StringVar(&o.logPath, "log", "", "log file (default: salvo.log in the data directory)")
 	fs.StringVar(&o.listen, "listen", "", "comma-separated multiaddrs to listen on (default: every interface, TCP and QUIC)")
 	fs.BoolVar(&o.mdns, "mdns", true, "announce yourself on the LAN and list LAN peers (mDNS)")
+	fs.StringVar(&o.relays, "relay", "", "comma-separated circuit relays (multiaddrs ending in /p2p/<ID>) to be reachable through from behind a NAT")
+	fs.StringVar(&o.bootstrap, "bootstrap", "", "comma-separated Salvo peers to join the DHT through (finds hosts whose addresses changed)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "how long the other player may take for one step before forfeiting (default 10m, 1m for a bot)")
 	if cmd == "" || cmd == "play" {
 		fs.StringVar(&o.vs, "vs", "bot", "opponent: bot (practice over loopback libp2p)")
@@ -88,23 +92,36 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		}
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	// Flags may come after the arguments too: salvo join CODE --name bob.
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return exitOK
+			}
+			return exitUsage
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		rest = append(rest, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 	cfg := tui.Config{Start: start, Name: o.name, Game: o.game, Variant: o.variant, Bot: o.bot, BotSeed: o.seed,
 		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout}
 	switch {
-	case cmd == "join" && fs.NArg() == 1:
-		if _, err := invite.Parse(fs.Arg(0)); err != nil {
+	case cmd == "join" && len(rest) >= 1:
+		code := strings.Join(rest, " ") // a code pasted with spaces
+		if _, err := invite.Parse(code); err != nil {
 			fmt.Fprintf(stderr, "salvo join: %v\n", err)
 			return exitUsage
 		}
-		cfg.Code = fs.Arg(0)
+		cfg.Code = code
 	case cmd == "join":
 		fs.Usage()
 		return exitUsage
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, rest[0])
 		return exitUsage
 	}
 	if o.vs != "" && o.vs != "bot" {
@@ -113,6 +130,12 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	if o.listen != "" {
 		cfg.ListenAddrs = strings.Split(o.listen, ",")
+	}
+	if o.relays != "" {
+		cfg.Relays = strings.Split(o.relays, ",")
+	}
+	if o.bootstrap != "" {
+		cfg.Bootstrap = strings.Split(o.bootstrap, ",")
 	}
 	closeLog, err := setupInteractive(&cfg, o.logPath)
 	if err != nil {

@@ -6,28 +6,33 @@ import (
 	"strings"
 	"testing"
 
-	ma "github.com/multiformats/go-multiaddr"
-
 	"github.com/salvo-game/salvo/p2p"
 )
 
 const id = "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN"
 
 func TestParse(t *testing.T) {
+	ctx := context.Background()
+	h, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	code := Code(h)
 	tests := []struct {
 		name  string
 		code  string
 		addrs int
 		err   string
 	}{
-		{"one address", "/ip4/192.168.1.20/tcp/4001/p2p/" + id, 1, ""},
-		{"two, wrapped over lines as pasted", "/ip4/192.168.1.20/tcp/4001/p2p/" + id + ",\n  /ip4/192.168.1.20/udp/4001/quic-v1/p2p/" + id, 2, ""},
-		{"a bare peer ID address", "/p2p/" + id, 0, ""},
-		{"empty", "  \n", 0, "no code yet"},
-		{"not a multiaddr", "hello", 0, "starts with /ip4/"},
-		{"no peer ID", "/ip4/1.2.3.4/tcp/1", 0, "lacks its /p2p/"},
-		{"two peers", "/ip4/1.2.3.4/tcp/1/p2p/" + id + ",/ip4/1.2.3.4/tcp/1/p2p/12D3KooWH7SPesNZUq86zTBkQaoBZqdmoucwsbo4LgYheH87S8i6", 0, "different peers"},
-		{"garbage protocol", "/ip4/999.1.1.1/tcp/1/p2p/" + id, 0, "not a valid code"},
+		{"a compact code", code, 1, ""},
+		{"lower case, wrapped, with spaces", strings.ToLower(strings.Join(Lines(code, 20), "\n  ")), 1, ""},
+		{"the older multiaddr form", "/ip4/192.168.1.20/tcp/4001/p2p/" + id + ",\n  /ip4/192.168.1.20/udp/4001/quic-v1/p2p/" + id, 2, ""},
+		{"empty", "  \n", 0, "empty invite code"},
+		{"not a code", "hello", 0, "starts with SALVO1-"},
+		{"a mistyped symbol", code[:len(code)-3] + flip(code[len(code)-3]) + code[len(code)-2:], 0, "mistyped"},
+		{"a missing symbol", code[:len(code)-1], 0, "mistyped"},
+		{"no peer ID in the older form", "/ip4/1.2.3.4/tcp/1", 0, "not a Salvo invite code"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -41,7 +46,7 @@ func TestParse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tg.ID.String() != id || tg.Addrs != tc.addrs || strings.ContainsAny(tg.Dial, " \n") {
+			if tg.Addrs != tc.addrs || tg.ID == "" {
 				t.Fatalf("target %+v", tg)
 			}
 		})
@@ -51,30 +56,38 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func TestFormatKeepsUsefulAddresses(t *testing.T) {
-	in := []string{
-		"/ip4/192.168.1.20/tcp/4001/p2p/" + id,
-		"/ip4/192.168.1.20/tcp/4002/p2p/" + id, // same IP and transport: dropped
-		"/ip4/192.168.1.20/udp/4001/quic-v1/p2p/" + id,
-		"/ip6/fe80::1/tcp/4001/p2p/" + id, // link-local: dropped
-		"/ip4/127.0.0.1/tcp/4001/p2p/" + id,
+// flip returns another symbol of the code alphabet than c.
+func flip(c byte) string {
+	if c == 'A' {
+		return "B"
 	}
-	var addrs []ma.Multiaddr
-	for _, s := range in {
-		addrs = append(addrs, ma.StringCast(s))
+	return "A"
+}
+
+func TestLines(t *testing.T) {
+	code := "SALVO1-AAAAA-BBBBB-CCCCC-DDDDD"
+	got := Lines(code, 14)
+	if strings.Join(got, "") != code {
+		t.Fatalf("lines %q lose symbols", got)
 	}
-	got := Format(addrs)
-	want := in[0] + "," + in[2]
-	if got != want {
-		t.Fatalf("got %q\nwant %q", got, want)
+	for _, l := range got {
+		if len(l) > 14 {
+			t.Fatalf("line %q is wider than 14", l)
+		}
 	}
-	// Only loopback: keep it (a practice on one machine).
-	if got := Format(addrs[4:]); got != in[4] {
-		t.Fatalf("loopback only: %q", got)
+	if got[0] != "SALVO1-AAAAA-" {
+		t.Fatalf("first line %q does not break after a group", got[0])
+	}
+	old := "/ip4/1.2.3.4/tcp/1/p2p/" + id + ",/ip4/1.2.3.4/udp/1/quic-v1/p2p/" + id
+	if got := Lines(old, 200); len(got) != 1 {
+		t.Fatalf("a short enough old code was broken: %q", got)
+	}
+	if got := Lines(old, 90); len(got) != 2 || !strings.HasSuffix(got[0], ",") {
+		t.Fatalf("old code lines %q", got)
 	}
 }
 
-func TestCodeOfARealHostDials(t *testing.T) {
+func TestCodesOfRealHostsDial(t *testing.T) {
 	ctx := context.Background()
 	a, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
 	if err != nil {
@@ -86,28 +99,27 @@ func TestCodeOfARealHostDials(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	tg, err := Parse(Code(a))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := b.Connect(ctx, tg.Dial); err != nil || got != a.ID() {
-		t.Fatalf("connect: %v %v", got, err)
-	}
-	lan := FromPeer(p2p.PeerInfo{ID: a.ID(), Addrs: a.Libp2p().Addrs()})
-	if tg, err := Parse(lan); err != nil || tg.ID != a.ID() {
-		t.Fatalf("LAN peer code %q: %v", lan, err)
+	for _, code := range []string{Code(a), FromPeer(p2p.PeerInfo{ID: a.ID(), Addrs: a.Libp2p().Addrs()}), a.Invite()} {
+		tg, err := Parse(code)
+		if err != nil {
+			t.Fatalf("%q: %v", code, err)
+		}
+		if got, err := b.ConnectInvite(ctx, tg.Invite); err != nil || got != a.ID() {
+			t.Fatalf("connect with %q: %v %v", code, got, err)
+		}
 	}
 }
 
-// FuzzParse: codes are typed and pasted by people, and come from LAN peers.
+// FuzzParse: codes are typed and pasted by people.
 func FuzzParse(f *testing.F) {
+	f.Add("SALVO1-AAAAA-BBBBB")
 	f.Add("/ip4/192.168.1.20/tcp/4001/p2p/" + id)
-	f.Add("/p2p/" + id + ",/dns/x/tcp/1")
 	f.Add("\n\t/ip6/::1/udp/1/quic-v1")
 	f.Fuzz(func(t *testing.T, code string) {
 		tg, err := Parse(code)
-		if err == nil && (tg.ID == "" || strings.ContainsAny(tg.Dial, " \t\n")) {
-			t.Fatalf("accepted %q as %+v", code, tg)
+		if err == nil && tg.ID == "" {
+			t.Fatalf("accepted %q without a peer", code)
 		}
+		_ = Lines(code, 1+len(code)%40)
 	})
 }

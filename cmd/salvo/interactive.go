@@ -30,9 +30,9 @@ const startupProbeEnv = "SALVO_STARTUP_PROBE"
 // interactiveOptions are the settings shared by salvo, play, host and join.
 type interactiveOptions struct {
 	name, game, variant, bot, vs, cheat, logPath, listen, relays, bootstrap string
-	seed                                                 uint64
-	mdns                                                 bool
-	timeout                                              time.Duration
+	seed                                                                    uint64
+	mdns                                                                    bool
+	timeout                                                                 time.Duration
 }
 
 // runInteractive opens the terminal interface for the lobby, play, host and

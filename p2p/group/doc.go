@@ -14,7 +14,9 @@
 //     subscribed, not only to its mesh, so delivery does not wait for the
 //     mesh to form. libp2p signs every pubsub message with the author's
 //     key and checks it (strict signing), so the author of a frame is known.
-//   - [Router.Join] joins the topic of one match. Its validator rejects a
+//   - [Router.Join] joins the topic of one match and protects the
+//     connections to the other players in the host's connection manager
+//     until the topic is closed. Its validator rejects a
 //     frame over [MaxFrame] bytes or authored by a peer that is not a player
 //     of the match; such frames never reach the referee and are not
 //     forwarded.

@@ -155,6 +155,11 @@ func (r *Router) Join(match string, players []peer.ID) (*Topic, error) {
 	}
 	t.start(pt, sub)
 	r.topics[name] = t
+	for _, p := range others {
+		// Keep the connections to the other players through the match,
+		// whatever else the host is connected to.
+		r.h.ConnManager().Protect(p, name)
+	}
 	r.log.Debug("joined", "topic", name, "players", len(players))
 	return t, nil
 }
@@ -166,6 +171,9 @@ func (r *Router) leave(t *Topic) error {
 		delete(r.topics, t.name)
 	}
 	r.mu.Unlock()
+	for _, p := range t.others {
+		r.h.ConnManager().Unprotect(p, t.name)
+	}
 	var errs []error
 	if err := t.pt.Close(); err != nil {
 		errs = append(errs, err)

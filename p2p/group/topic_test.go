@@ -401,3 +401,25 @@ func TestAllLeftComesAfterTheFramesReceived(t *testing.T) {
 		t.Fatalf("ErrAllLeft took %v", el)
 	}
 }
+
+// The connections to the other players are protected from the connection
+// manager while the topic is joined.
+func TestPlayersAreProtectedWhileJoined(t *testing.T) {
+	s := newPeers(t, 3, true)
+	tp, err := s.routers[0].Join(testMatch, s.ids())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm := s.hosts[0].Libp2p().ConnManager()
+	for _, p := range s.ids()[1:] {
+		if !cm.IsProtected(p, TopicName(testMatch)) {
+			t.Fatalf("%s not protected", p)
+		}
+	}
+	tp.Close()
+	for _, p := range s.ids()[1:] {
+		if cm.IsProtected(p, TopicName(testMatch)) {
+			t.Fatalf("%s still protected after Close", p)
+		}
+	}
+}

@@ -332,21 +332,6 @@ func (c *Conn) Close() error {
 	return err
 }
 
-// CloseWrite ends this side of the stream gracefully: the peer reads the
-// end after every frame sent, and this side can still Recv until the peer
-// ends its side too.
-func (c *Conn) CloseWrite() error {
-	if err := c.Err(); err != nil {
-		return fmt.Errorf("p2p: close write to %s: %w", c.remote, err)
-	}
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	if err := c.s.CloseWrite(); err != nil {
-		return fmt.Errorf("p2p: close write to %s: %w", c.remote, err)
-	}
-	return nil
-}
-
 // Abort resets the stream at once and closes the Conn: frames still in
 // flight may be lost, and the peer reads a reset, not the end of the
 // stream (what a transport does to a stream it replaces). It is

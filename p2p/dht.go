@@ -82,6 +82,7 @@ func (h *Host) Advertise(ctx context.Context, name string) error {
 func (n *netState) advertise(ctx context.Context, ns string) {
 	ctx, cancel := mergeCtx(ctx, n.ctx)
 	defer cancel()
+	n.h.WaitHolePunchReady(ctx) // peers that find us will come through a relay
 	retry := findFirst
 	for {
 		kad, err := n.h.dht()
@@ -135,7 +136,7 @@ func (h *Host) findNS(ctx context.Context, ns string) ([]peer.AddrInfo, error) {
 // relays) and returns it. It fails when ctx ends first.
 func (h *Host) Rendezvous(ctx context.Context, name string) (peer.AddrInfo, error) {
 	wait := findFirst
-	h.awaitHolePunch(ctx)
+	h.WaitHolePunchReady(ctx)
 	for {
 		peers, err := h.FindPeers(ctx, name)
 		if errors.Is(err, ErrNoDHT) {

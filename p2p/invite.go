@@ -352,7 +352,7 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
 	}
 	if slices.ContainsFunc(inv.Addrs, isRelayAddr) {
-		h.awaitHolePunch(ctx)
+		h.WaitHolePunchReady(ctx)
 	}
 	err := h.h.Connect(ctx, inv.AddrInfo())
 	if err == nil {

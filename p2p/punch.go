@@ -73,10 +73,12 @@ func (h *Host) Punches() []PunchResult {
 // before then gets "protocol not supported" and never tries again).
 const HolePunchReadyWait = 3 * time.Second
 
-// awaitHolePunch waits (at most HolePunchReadyWait) until this host
-// answers DCUtR, when hole punching is on and the host is connected to a
-// bootstrap peer or relay that can tell it its public address.
-func (h *Host) awaitHolePunch(ctx context.Context) {
+// WaitHolePunchReady waits (at most HolePunchReadyWait) until this host
+// answers DCUtR, when hole punching is on and the host has bootstrap peers
+// or relays that can tell it its public address. A host about to be
+// reached through a relay (one that shows its invite code, or advertises
+// a rendezvous) calls it first, and so does a dial to a relayed address.
+func (h *Host) WaitHolePunchReady(ctx context.Context) {
 	if h.net.noPunch || len(h.net.bootstrap)+len(h.net.relays) == 0 {
 		return
 	}

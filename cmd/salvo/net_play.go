@@ -224,6 +224,7 @@ func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
+	h.WaitHolePunchReady(ctx)
 	code := h.InviteCode()
 	fmt.Fprintf(stdout, "invite code: %s\n", code)
 	if codeFile != "" {

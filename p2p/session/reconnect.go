@@ -249,9 +249,9 @@ func (r *Reconnecting) Recv(ctx context.Context) ([]byte, error) {
 	}
 }
 
-// Close ends the match on this side: Send and Recv fail from now on, the
-// current stream is closed for writing (what was sent is still delivered
-// and the other side reads the end), and for at most Linger the match
+// Close ends the match on this side: Send and Recv fail from now on, an
+// end frame goes to the other side on the current stream, and for at most
+// Linger the match
 // still waits for the other side to end too, answering a resume (or
 // re-dialing, on the dialer side) if the last messages were lost on the
 // way. Close does not wait for that: Lingered is closed once it is over.
@@ -287,13 +287,13 @@ func (r *Reconnecting) Close() error {
 }
 
 // sendEnd tells the other side, on stream c, that this side's match is
-// over, and ends this side of c.
+// over. The stream stays open (a p2p.Conn that reads the end of a stream
+// resets it, which would cut the other side's own end frame off); it is
+// closed once both ends were seen, or Linger passed.
 func (r *Reconnecting) sendEnd(c *p2p.Conn) {
 	ctx, cancel := context.WithTimeout(r.ctx, p2p.WriteTimeout)
 	defer cancel()
-	if err := c.Send(ctx, endFrame); err == nil {
-		_ = c.CloseWrite()
-	}
+	_ = c.Send(ctx, endFrame)
 }
 
 // Lingered is closed once a closed match is forgotten: the other side
@@ -430,6 +430,7 @@ func (r *Reconnecting) lost(gen int, err error) {
 	r.mu.Unlock()
 	c.Abort()
 	if closed {
+		r.log.Debug("stream lost after the end", "err", err)
 		r.mu.Lock()
 		seen := r.endSeen
 		r.mu.Unlock()

@@ -141,7 +141,8 @@ func (v *View) drawBoard(scr tcell.Screen, x, y int) {
 		style.Print(scr, x, y+1+r, 2, st, fmt.Sprintf("%2d", r+1))
 		for col := range sea.Cols {
 			c := sea.At(col, r)
-			lk := v.base(c)
+			base := v.base(c)
+			lk := base
 			if o, ok := ov[c]; ok {
 				lk = o
 			}
@@ -150,8 +151,33 @@ func (v *View) drawBoard(scr tcell.Screen, x, y int) {
 			}
 			sx, sy := v.geo.screenOf(c)
 			style.Print(scr, sx, sy, 1, lk.st, lk.glyph)
+			if lk.glyph == base.glyph {
+				if m := v.loadMark(c); m != "" {
+					style.Print(scr, sx+1, sy, 1, th.Dim, m)
+				}
+			}
 		}
 	}
+}
+
+// loadMark returns the letter drawn beside a fighter for its missile:
+// "h" a Harpoon, "s" a Sidewinder when the viewer knows which, "m" an
+// enemy's missile of unknown kind; "" for none.
+func (v *View) loadMark(c sea.Cell) string {
+	o := v.at(c)
+	if o.Kind != sea.FighterPiece {
+		return ""
+	}
+	f := v.fighters(o.Owner)[o.Index]
+	switch {
+	case !f.Armed:
+		return ""
+	case f.Missile == sea.Harpoon:
+		return gLoadHarpoon
+	case f.Missile == sea.Sidewinder:
+		return gLoadSidewinder
+	}
+	return gLoadHidden
 }
 
 // showCursor reports whether the cursor is drawn: while the player

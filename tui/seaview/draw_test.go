@@ -103,6 +103,22 @@ func checkGlyphs(t *testing.T, v *View, scr tcell.SimulationScreen, g *sea.Game,
 			t.Errorf("%s drawn %q, want %q\n%s", c, got, want, screenText(scr))
 			return
 		}
+		if o := g.OccupantAt(c); o.Kind == sea.FighterPiece {
+			view := sec
+			if o.Owner != me && !spectator {
+				view = nil
+			}
+			f := g.Fighters(o.Owner, view)[o.Index]
+			wantLoad := map[sea.Missile]string{sea.Harpoon: "h", sea.Sidewinder: "s", sea.MissileNone: "m"}[f.Missile]
+			if !f.Armed {
+				wantLoad = " "
+			}
+			cells, w, _ := scr.GetContents()
+			x, y := v.geo.screenOf(c)
+			if got := string(cells[y*w+x+1].Runes); got != wantLoad {
+				t.Errorf("%s: the fighter's missile is drawn %q, want %q\n%s", c, got, wantLoad, screenText(scr))
+			}
+		}
 	}
 }
 

@@ -29,6 +29,11 @@ const (
 	gSunk      = style.Sunk
 	gLost      = "×" // a lost fighter in the lists
 	gPointer   = style.Pointer
+
+	// Beside a fighter, in the gap after its glyph: its missile.
+	gLoadHarpoon    = "h" // a Harpoon
+	gLoadSidewinder = "s" // a Sidewinder
+	gLoadHidden     = "m" // an enemy missile of unknown kind
 )
 
 // Bows by facing: a carrier's bow is a triangle, a destroyer's an arrow.
@@ -43,16 +48,16 @@ var (
 
 // legend lists the glyphs with a word or two each, in the order shown.
 var legend = []struct{ glyph, text string }{
-	{"▲△", "carrier"},
-	{"■□", "ship"},
-	{"↑", "bow"},
+	{"▲△", "carrier yours/foe"},
+	{"↑■", "destroyer"},
 	{"3", "fighter"},
-	{"?③", "enemy"},
-	{gSunk, "sunk"},
+	{"h s m", "missile"},
+	{"?③", "enemy fighter"},
 	{"◆◇", "Harpoon"},
 	{gShallow, "shallow"},
 	{gLaunch, "launch"},
 	{gDamaged, "damaged"},
+	{gSunk, "sunk"},
 	{gReach, "reach"},
 	{gPath, "path"},
 	{gTarget, "target"},
@@ -61,7 +66,8 @@ var legend = []struct{ glyph, text string }{
 // legendHelp is the whole legend in words, for the help.
 const legendHelp = "show the whole legend in the side pane (again: hide it): " +
 	"▲△ a carrier's bow, yours solid, the enemy's hollow; ■□ a ship's other spaces; ↑↗→… a destroyer's bow and facing; " +
-	"▣ a damaged carrier; 2 3 4 your fighters by strength; ? an enemy fighter, ②③④ once its strength is revealed; " +
+	"▣ a damaged carrier; 2 3 4 your fighters by strength, h or s beside one its Harpoon or Sidewinder; " +
+	"? an enemy fighter, ②③④ once its strength is revealed, m beside it its hidden missile; " +
 	"◆◇ Harpoons in the water; ░ a shallow with its island; + a launch space; ✖ where a ship sank; " +
 	"◦ where the piece can go; • the path or line of fire; ◎ a ship a Harpoon can hit, or a target"
 

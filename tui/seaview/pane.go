@@ -20,15 +20,16 @@ var stepNames = [7]string{"", "Harpoons move", "scramble", "destroyers", "defens
 func (v *View) drawPane(scr tcell.Screen, x, y, w, h int) int {
 	p := &pane{v: v, scr: scr, x: x, y: y, w: w, end: y + h}
 	v.drawStatus(p)
-	v.drawRolls(p)
-	p.gap()
-	v.drawTask(p)
-	p.gap()
 	if v.legendOn {
+		p.gap()
 		p.line(style.S("Legend (g hides it)", v.th.Accent))
 		flowLegend(p.scr, v.th, []rect{{p.x, p.y, p.w, p.end - p.y}}, legend)
 		return p.end
 	}
+	v.drawRolls(p)
+	p.gap()
+	v.drawTask(p)
+	p.gap()
 	v.drawAdmirals(p)
 	p.gap()
 	v.drawDetails(p)

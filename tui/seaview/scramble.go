@@ -219,12 +219,13 @@ func (s *scrambling) overlay(v *View, out map[sea.Cell]look) {
 		v.drawPath(out, fl.Path)
 		out[fl.Path[len(fl.Path)-1]] = look{fighterGlyph(fs[fl.Fighter], true), th.Mark.Underline(true)}
 	}
-	for _, d := range s.dests(v) {
+	ds := s.dests(v)
+	for _, d := range ds {
 		if _, taken := out[d.Cell]; !taken {
 			out[d.Cell] = look{gReach, th.Ghost}
 		}
 	}
-	for _, d := range s.dests(v) {
+	for _, d := range ds {
 		if d.Cell == v.cur {
 			v.drawPath(out, d.Path)
 		}

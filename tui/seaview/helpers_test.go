@@ -60,8 +60,8 @@ func (d *driver) decide(n engine.Need) engine.Decision {
 	return dec
 }
 
-// input builds the input for need n from decision dec (ignored for rolls
-// and openings), or returns an error for a decision the engine refuses.
+// apply builds the input for need n from decision dec (ignored for rolls
+// and openings) and applies it, or returns why the engine refused it.
 func (d *driver) apply(n engine.Need, dec engine.Decision) error {
 	var in engine.Input
 	switch n.Kind {

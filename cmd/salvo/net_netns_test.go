@@ -124,6 +124,7 @@ func punched(reps ...netReport) (ok bool, tries int) {
 // Two peers behind separate NATs meet through the DHT on the relay host,
 // connect through the relay, try DCUtR, and finish a match either way.
 func TestNetNATs(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		randomFully bool
@@ -137,6 +138,7 @@ func TestNetNATs(t *testing.T) {
 		{"port-randomising NAT, QUIC, invite code", true, "quic-v1", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			l := newLab(t)
 			l.internet(tc.randomFully)
 			r := l.relay(tc.transport)
@@ -172,6 +174,7 @@ func TestNetNATs(t *testing.T) {
 
 // Two peers on one LAN find each other by mDNS alone.
 func TestNetLANmDNS(t *testing.T) {
+	t.Parallel()
 	l := newLab(t)
 	l.lanPair()
 	host, join := l.play("", []string{"--mdns"}, []string{"--mdns"})
@@ -183,6 +186,7 @@ func TestNetLANmDNS(t *testing.T) {
 
 // A match finishes over a link that drops 10% of the packets each way.
 func TestNetLossyLink(t *testing.T) {
+	t.Parallel()
 	l := newLab(t)
 	l.lanPair()
 	codeArgs := func(tag string) ([]string, []string) {
@@ -201,6 +205,7 @@ func TestNetLossyLink(t *testing.T) {
 // A match finishes through a user-space proxy that delays every byte by
 // 200 ms each way (this kernel has no netem).
 func TestNetDelayedLink(t *testing.T) {
+	t.Parallel()
 	l := newLab(t)
 	for _, ns := range []string{"a", "m", "b"} {
 		l.addNS(ns)
@@ -246,8 +251,10 @@ func TestNetDelayedLink(t *testing.T) {
 // A peer killed with SIGKILL mid-match and restarted (salvo resume)
 // finishes the match; the transcripts agree and audit clean.
 func TestNetKillAndResume(t *testing.T) {
+	t.Parallel()
 	for _, victim := range []string{"join", "host"} {
 		t.Run(victim+" killed", func(t *testing.T) {
+			t.Parallel()
 			l := newLab(t)
 			l.lanPair()
 			homes := map[string]string{"host": l.home("host"), "join": l.home("join")}

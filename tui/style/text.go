@@ -104,8 +104,17 @@ func Pad(s string, w int) string {
 }
 
 // Wrap breaks s into lines of at most w cells, at spaces where it can;
-// indent is put before every line but the first.
+// indent is put before every line but the first. Leading spaces of s are
+// kept (and added to indent), so indented text stays indented.
 func Wrap(s string, w int, indent string) []string {
+	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	if lead != "" && Width(lead)+2 <= w {
+		lines := Wrap(strings.TrimLeft(s, " "), w-Width(lead), indent)
+		for i := range lines {
+			lines[i] = lead + lines[i]
+		}
+		return lines
+	}
 	iw := Width(indent)
 	if w <= iw+1 {
 		return []string{Truncate(s, w)}

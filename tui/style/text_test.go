@@ -43,6 +43,7 @@ func TestWrap(t *testing.T) {
 		{"indents the rest", "the quick brown fox", 10, "  ", []string{"the quick", "  brown", "  fox"}},
 		{"cuts a long word", "abcdefghijkl", 5, "", []string{"abcde", "fghij", "kl"}},
 		{"empty", "", 5, "", []string{""}},
+		{"keeps leading spaces", "  ab cd", 5, "", []string{"  ab", "  cd"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -245,7 +245,7 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	st := as.data.steps[as.sel]
 	var lines []style.Seg
 	if st.err != "" {
-		for _, l := range style.Wrap(style.Fail+" "+as.say(st.err), bw, "  ") {
+		for _, l := range style.Wrap(style.Fail+" "+as.say(strings.ReplaceAll(st.err, engine.ErrIllegal.Error()+": ", "")), bw, "  ") {
 			lines = append(lines, style.S(l, th.Bad))
 		}
 	}

@@ -64,9 +64,9 @@ func alterAnswer(change func(*ubuild.ShotReport) bool) func(*fairness.Match, *fa
 	}
 }
 
-// extraShot adds one more target to a volley that already uses every weapon
-// the ship has left.
-func extraShot(m *fairness.Match, _ *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool {
+// extraShot tops a volley up to one shot more than the firing ship has
+// weapons left, so the volley breaks the rules whatever the bot chose.
+func extraShot(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool {
 	if st.Need.Auto {
 		return false
 	}
@@ -74,26 +74,35 @@ func extraShot(m *fairness.Match, _ *fairness.Secrets, st fairness.Step, in *fai
 	if !ok {
 		return false
 	}
-	var f ubuild.Fire
-	if json.Unmarshal(in.Move, &f) != nil {
+	ship, shots, err := ubuild.DecodeFire(in.Move)
+	if err != nil {
 		return false
 	}
-	called := map[string]bool{}
-	for _, s := range f.Shots {
-		called[s] = true
+	allowed, err := g.ShotsAllowed(st.Seat, ship, sec)
+	if err != nil {
+		return false
+	}
+	called := map[ubuild.Cell]bool{}
+	for _, c := range shots {
+		called[c] = true
 	}
 	for _, c := range g.Targets(st.Seat) {
-		if !called[c.String()] {
-			f.Shots = append(f.Shots, c.String())
-			b, err := engine.EncodeMove(f)
-			if err != nil {
-				return false
-			}
-			in.Move = b
-			return true
+		if len(shots) > allowed {
+			break
+		}
+		if !called[c] {
+			shots = append(shots, c)
 		}
 	}
-	return false
+	if len(shots) <= allowed {
+		return false // not enough cells left to break the rule
+	}
+	b, err := ubuild.EncodeFire(ship, shots)
+	if err != nil {
+		return false
+	}
+	in.Move = b
+	return true
 }
 
 // bentLayout commits a fleet whose battleship bends at a right angle.

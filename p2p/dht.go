@@ -91,7 +91,10 @@ func (n *netState) advertise(ctx context.Context, ns string) {
 		}
 		wait := retry
 		retry = min(2*retry, FindInterval)
-		if kad.RoutingTable().Size() > 0 {
+		// A DHT server keeps its own provider record even with an empty
+		// routing table (a lone bootstrap peer that relays), so it
+		// advertises at once; a client needs a server to take it.
+		if kad.RoutingTable().Size() > 0 || kad.Mode() == dht.ModeServer {
 			d := routing.NewRoutingDiscovery(kad)
 			if _, err := d.Advertise(ctx, ns); err == nil {
 				n.h.log.Debug("advertised", "ns", ns)

@@ -77,6 +77,11 @@ type Config struct {
 	Reachability network.Reachability
 	// NoHolePunching turns DCUtR hole punching off (it is on by default).
 	NoHolePunching bool
+	// DiscoverRelays finds Salvo peers that offer to relay (RelayAuto or
+	// RelayOn hosts advertise themselves in the DHT) and holds a
+	// reservation on up to MaxDiscoveredRelays of them while this host is
+	// not publicly reachable. It needs the DHT.
+	DiscoverRelays bool
 }
 
 // Host is a Salvo peer: a libp2p host plus the match and info protocols and

@@ -138,6 +138,12 @@ const (
 	// ReservationRenew is how long before its expiry a reservation is
 	// renewed.
 	ReservationRenew = 5 * time.Minute
+	// MaxDiscoveredRelays is how many relays found in the DHT a host keeps
+	// a reservation on (Config.DiscoverRelays).
+	MaxDiscoveredRelays = 2
+	// RelaySearchInterval is how often a host without enough relays asks
+	// the DHT for more.
+	RelaySearchInterval = 30 * time.Second
 	// relayProtectTag protects the connection to a relay we hold a
 	// reservation on.
 	relayProtectTag = "salvo-relay"

@@ -2,6 +2,7 @@ package p2p
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -102,6 +103,7 @@ type netState struct {
 	punched      map[string]bool            // IDs of connections made by hole punching
 	punchedPeers map[peer.ID]time.Time      // peers we hole-punched to, and when
 	punchLog     []PunchResult
+	kept         map[peer.ID]bool // relays a keepReservation loop runs for
 	bootstrap    []peer.AddrInfo
 	relays       []peer.AddrInfo
 	noPunch      bool
@@ -125,6 +127,7 @@ func newNetState() *netState {
 		ctx:          ctx,
 		cancel:       cancel,
 		reserved:     map[peer.ID][]ma.Multiaddr{},
+		kept:         map[peer.ID]bool{},
 		punched:      map[string]bool{},
 		punchedPeers: map[peer.ID]time.Time{},
 	}
@@ -214,9 +217,52 @@ func (n *netState) start(h *Host, cfg Config) error {
 		h.goTracked(n.connectBootstrap)
 	}
 	for _, r := range n.relays {
+		n.kept[r.ID] = true
 		h.goTracked(func() { n.keepReservation(r, 0) })
 	}
+	if cfg.DiscoverRelays {
+		if cfg.DHT == DHTOff {
+			return errors.New("DiscoverRelays needs the DHT")
+		}
+		h.goTracked(n.discoverRelays)
+	}
 	return nil
+}
+
+// discoverRelays looks for Salvo relays in the DHT while this host is not
+// public and holds fewer than MaxDiscoveredRelays reservations, and keeps
+// a reservation on each one found.
+func (n *netState) discoverRelays() {
+	wait := findFirst
+	for {
+		if !sleepCtx(n.ctx, wait) {
+			return
+		}
+		wait = min(2*wait, RelaySearchInterval)
+		n.mu.Lock()
+		have := len(n.kept)
+		n.mu.Unlock()
+		if have >= MaxDiscoveredRelays || n.h.Reachability() == network.ReachabilityPublic {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(n.ctx, BootstrapTimeout)
+		found, err := n.h.FindRelays(ctx)
+		cancel()
+		if err != nil {
+			continue
+		}
+		for _, ai := range found {
+			n.mu.Lock()
+			if n.kept[ai.ID] || len(n.kept) >= MaxDiscoveredRelays {
+				n.mu.Unlock()
+				continue
+			}
+			n.kept[ai.ID] = true
+			n.mu.Unlock()
+			n.h.log.Info("relay found in the DHT", "relay", shortID(ai.ID))
+			n.h.goTracked(func() { n.keepReservation(ai, 0) })
+		}
+	}
 }
 
 // stop ends every background service; the libp2p host is closed after.

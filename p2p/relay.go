@@ -77,7 +77,14 @@ func (h *Host) AddRelay(ctx context.Context, addr string) error {
 	if err != nil {
 		return err
 	}
+	h.net.mu.Lock()
+	dup := h.net.kept[ai.ID]
+	h.net.kept[ai.ID] = true
+	h.net.mu.Unlock()
 	err = h.net.reserve(ctx, ai)
+	if dup {
+		return err // a loop keeps this one already
+	}
 	first := renewEvery()
 	if err != nil {
 		first = ReservationRetry

@@ -123,3 +123,17 @@ func TestNetConfigErrors(t *testing.T) {
 		t.Fatal("ParseDHTMode(on) accepted")
 	}
 }
+
+// A host behind a NAT with no relay configured finds a Salvo relay in the
+// DHT and reserves a slot on it.
+func TestDiscoverRelaysInTheDHT(t *testing.T) {
+	r := relayHost(t)
+	a := newHost(t, Config{ListenAddrs: loopTCP, DHT: DHTClient, Bootstrap: []string{fullAddr(r)}, DiscoverRelays: true, Reachability: network.ReachabilityPrivate})
+	waitFor(t, 20*time.Second, func() bool { return len(a.RelayAddrs()) > 0 })
+	if !strings.Contains(a.RelayAddrs()[0].String(), r.ID().String()) {
+		t.Fatalf("relay addresses %v do not go through %s", a.RelayAddrs(), r.ID())
+	}
+	if _, err := New(t.Context(), Config{DiscoverRelays: true}); err == nil {
+		t.Fatal("DiscoverRelays without the DHT accepted")
+	}
+}

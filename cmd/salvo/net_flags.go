@@ -35,7 +35,8 @@ func (l *listFlag) Set(s string) error {
 type netFlags struct {
 	listen, bootstrap, relays listFlag
 	dht, reach, logPath       string
-	mdns, noPunch             bool
+	mdns, noPunch, findRelays bool
+	offerRelay                bool
 	logLevel                  string
 }
 
@@ -47,6 +48,8 @@ func (nf *netFlags) register(fs *flag.FlagSet, dhtDefault string) {
 	fs.StringVar(&nf.reach, "reachability", "", "force reachability: public or private (default: AutoNAT finds out)")
 	fs.BoolVar(&nf.mdns, "mdns", false, "announce on the LAN and find LAN peers by mDNS")
 	fs.BoolVar(&nf.noPunch, "no-holepunch", false, "turn DCUtR hole punching off")
+	fs.BoolVar(&nf.findRelays, "find-relays", false, "find Salvo relays in the DHT and reserve a slot on them while not publicly reachable (needs --dht)")
+	fs.BoolVar(&nf.offerRelay, "offer-relay", false, "relay for other players while AutoNAT finds this peer publicly reachable")
 	fs.StringVar(&nf.logPath, "log", "", "log file (default: warnings on stderr)")
 	fs.StringVar(&nf.logLevel, "log-level", "info", "log level for --log: debug, info, warn")
 }
@@ -58,7 +61,10 @@ func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), e
 		return p2p.Config{}, nil, err
 	}
 	cfg := p2p.Config{Name: name, ListenAddrs: nf.listen, Bootstrap: nf.bootstrap, Relays: nf.relays, DHT: mode,
-		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch}
+		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch, DiscoverRelays: nf.findRelays}
+	if nf.offerRelay {
+		cfg.RelayService = p2p.RelayAuto
+	}
 	switch nf.reach {
 	case "":
 	case "public":

@@ -28,6 +28,28 @@
 //   - LAN discovery: mDNS with the service name [MDNSService]; every found
 //     peer is asked for its display name and current offer over
 //     [InfoProtocol] and reported on [Host.LANPeers].
+//   - Invite codes: [Host.InviteCode] writes the host's peer ID, its useful
+//     addresses (relay circuit addresses included) and the time, in
+//     Crockford's base 32 after the prefix SALVO1-, with a 4-byte BLAKE2b
+//     checksum; [ParseInvite] reads it leniently (case, dashes, spaces and
+//     the lookalikes I, L, O, U) and says what is wrong with a mistyped,
+//     newer-format or stale code; [Host.ConnectInvite] dials it, falling
+//     back to the DHT when its addresses went stale. [Host.Invite] (plain
+//     multiaddrs) still works and ParseInvite reads it.
+//   - Internet: a Kademlia DHT of Salvo peers only ([DHTProtocolPrefix];
+//     [Config.DHT], [Config.Bootstrap]; any Salvo peer can bootstrap
+//     others) for rendezvous on a hashed match name ([Host.Advertise],
+//     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
+//     AutoNAT ([Host.Reachability]); circuit relay v2 reservations
+//     ([Config.Relays], [Host.AddRelay], or relays found in the DHT with
+//     [Config.DiscoverRelays]) whose addresses go into the host's addresses
+//     and invite code; a relay service with Salvo's raised limits
+//     ([Config.RelayService], [RelayResources]); DCUtR hole punching, with
+//     each attempt kept ([Host.Punches]) and hole-punched connections told
+//     apart by [Conn.Kind] ([KindHolePunched]).
+//   - Resume streams ([ResumeProtocol], [Host.OpenResume],
+//     [Host.HandleResume]) carry a match again after its stream was lost;
+//     package session runs the handshake over them.
 //
 // # House values
 //
@@ -52,6 +74,22 @@
 //	RTTPingTimeout   2 s     bound on the ping behind Conn.RTT
 //	RTTRefresh       15 s    Conn.RTT re-pings in the background when older
 //	ConnLow/High     32/96   connection manager watermarks, grace 1 min
+//	InvitePrefix     SALVO1  invite code prefix and format version
+//	InviteMaxAge     7 days  older codes are stale (relay reservations last 1 h)
+//	InviteMaxAddrs   8       addresses in a code
+//	InviteGroup      5       symbols between dashes
+//	RendezvousPrefix salvo/rendezvous/1/  DHT namespace (then a hash of the name)
+//	AdvertiseTTL     10 min  rendezvous records renewed at 3/4 of it
+//	FindInterval     2 s     longest wait between DHT lookups (first 100 ms)
+//	BootstrapTimeout 15 s    one dial to a bootstrap peer or relay
+//	RelayLimitDuration 12 h  one relayed connection on a Salvo relay (libp2p: 2 min)
+//	RelayLimitData   64 MiB  each way, per relayed connection (libp2p: 128 KiB)
+//	RelayMaxCircuits 64      relayed connections per peer (libp2p: 16)
+//	RelayMaxReservations 1024 peers a Salvo relay serves (libp2p: 128)
+//	ReservationRenew 5 min   before a reservation expires; retries 1 s .. 1 min
+//	MaxDiscoveredRelays 2    relays found in the DHT to reserve on
+//	RelaySearchInterval 30 s longest wait between DHT relay searches
+//	HolePunchReadyWait 3 s   wait for our DCUtR service before an internet dial
 //
 // Display names and offers must be valid UTF-8 without control, format
 // (bidi overrides, zero-width) or line-separator characters, since they end

@@ -281,3 +281,23 @@ func FuzzParseInvite(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkInviteEncode(b *testing.B) {
+	inv := testInvite(b)
+	for b.Loop() {
+		_ = EncodeInvite(inv)
+	}
+}
+
+func BenchmarkInviteParse(b *testing.B) {
+	inv := testInvite(b)
+	old := inviteNow
+	inviteNow = func() time.Time { return inv.Issued }
+	defer func() { inviteNow = old }()
+	code := EncodeInvite(inv)
+	for b.Loop() {
+		if _, err := ParseInvite(code); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

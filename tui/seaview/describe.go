@@ -135,9 +135,12 @@ func ints(xs []int) string {
 }
 
 // spaces renders a count of spaces: "1 space", "3 spaces".
-func spaces(n int) string {
+func spaces(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "space")) }
+
+// plural returns word for one, word+"s" for any other count.
+func plural(n int, word string) string {
 	if n == 1 {
-		return "1 space"
+		return word
 	}
-	return fmt.Sprintf("%d spaces", n)
+	return word + "s"
 }

@@ -330,7 +330,7 @@ func (s *destroying) draw(v *View, p *pane) {
 		}
 		need := t.Distance + 1
 		p.clickable(paneRow{rowTarget, i}, style.S(ptr, th.Accent),
-			style.S(fmt.Sprintf("%s %d away, %d+ (%d%%)", shortTarget(t.Target), t.Distance, need, 100*(sea.DieFaces-t.Distance)/sea.DieFaces), st))
+			style.S(fmt.Sprintf("%s · %d away · %d+ (%d%%)", shortTarget(t.Target), t.Distance, need, (200*(sea.DieFaces-t.Distance)+sea.DieFaces)/(2*sea.DieFaces)), st))
 	}
 	if !s.defense {
 		p.text(fmt.Sprintf("%d moves (%s)", len(s.moves(v)), gReach), th.Dim)

@@ -209,7 +209,7 @@ func ended(s string) bool {
 var (
 	reDice   = regexp.MustCompile(`Scramble ((?:\d ?)+):`)
 	reMoves  = regexp.MustCompile(`(\d+) moves \(`)
-	reTarget = regexp.MustCompile(` away, \d\+`)
+	reTarget = regexp.MustCompile(` away · \d\+`)
 )
 
 // player plays our side of a match through the keys alone, reading only
@@ -252,7 +252,7 @@ func (p *player) act(l []string) string {
 		return "path"
 	case strings.Contains(pr, "rolled"):
 		switch {
-		case strings.Contains(pr, "ship spaces in reach"):
+		case strings.Contains(pr, "in reach ("):
 			hs.keys(tcell.KeyEnter)
 		case strings.Contains(pr, "d lets it run out"):
 			hs.keys("d")

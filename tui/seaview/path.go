@@ -89,7 +89,7 @@ func (p *pathing) prompt(v *View) string {
 	case len(p.dests) == 0:
 		return fmt.Sprintf("%s rolled %d and has nowhere to go — d returns it to the depot", what, p.req.Steps)
 	case n > 0:
-		return fmt.Sprintf("%s rolled %d: %d ship spaces in reach (%s) — enter sends it to the cursor", what, p.req.Steps, n, gTarget)
+		return fmt.Sprintf("%s rolled %d: %d ship %s in reach (%s) — enter sends it to the cursor", what, p.req.Steps, n, plural(n, "space"), gTarget)
 	case !p.req.Launch:
 		return fmt.Sprintf("%s rolled %d: no ship in reach — d lets it run out", what, p.req.Steps)
 	}
@@ -120,10 +120,10 @@ func (p *pathing) draw(v *View, p2 *pane) {
 		if !d.Hit {
 			break
 		}
-		p2.text(fmt.Sprintf("%s %s: %s (%d)", gTarget, d.Cell, v.occupantName(d.Cell), len(d.Path)), th.Hit)
+		p2.text(fmt.Sprintf("%s %s: %s (%s)", gTarget, d.Cell, v.occupantName(d.Cell), spaces(len(d.Path))), th.Hit)
 	}
 	if d, ok := p.at(v.cur); ok {
-		p2.text(fmt.Sprintf("to %s in %d", d.Cell, len(d.Path)), th.Base)
+		p2.text(fmt.Sprintf("to %s in %s", d.Cell, spaces(len(d.Path))), th.Base)
 	}
 }
 

@@ -237,7 +237,7 @@ func TestHarpoonPathIntoAShip(t *testing.T) {
 	})
 	v := newView()
 	req := d.ask(v)
-	if !contains(v.Prompt(), "ship spaces in reach") {
+	if !contains(v.Prompt(), "in reach (◎)") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
 	scr := render(t, v, 71, 27)
@@ -410,7 +410,7 @@ func TestDestroyerFires(t *testing.T) {
 		t.Fatalf("destroyer %d selected, which has no target", v.ds.d)
 	}
 	scr := render(t, v, 71, 27)
-	if !contains(screenText(scr), "away, ") {
+	if !contains(screenText(scr), " away · ") {
 		t.Fatalf("no target list\n%s", screenText(scr))
 	}
 	press(v, tcell.KeyEnter)

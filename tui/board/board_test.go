@@ -131,3 +131,34 @@ func TestRegistry(t *testing.T) {
 		t.Fatal("Registered misses the game")
 	}
 }
+
+// slotPeeker names fixed slots.
+type slotPeeker []engine.Slot
+
+func (p slotPeeker) Peek(engine.Game, engine.Seat) []engine.Slot { return p }
+
+func TestHumanCopiesWhatItsPeekerNames(t *testing.T) {
+	asked := make(chan *Request, 1)
+	h := NewHuman(inline, func(r *Request) { asked <- r }, func(*Request) {})
+	dealt := engine.Slot{Owner: engine.NoSeat, Name: "deck", Index: 4}
+	other := engine.Slot{Owner: engine.NoSeat, Name: "deck", Index: 5}
+	h.SetPeeker(slotPeeker{dealt, other})
+	g, err := ubuild.New(engine.Setup{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Known{dealt: {42}} // the referee knows only the card dealt to us
+	go func() { _, _ = h.Decide(context.Background(), g, 0, sec, g.Next()) }()
+	r := <-asked
+	if v, ok := r.Secrets.Value(dealt); !ok || v[0] != 42 {
+		t.Fatalf("the request does not know the dealt card: %v %v", v, ok)
+	}
+	if _, ok := r.Secrets.Value(other); ok {
+		t.Fatal("a value the secrets do not hold was made up")
+	}
+	sec[dealt][0] = 7 // the copy is the Human's own
+	if v, _ := h.Known().Value(dealt); v[0] != 42 {
+		t.Fatalf("the known value changed with the referee's: %v", v)
+	}
+	_ = r.Reply(engine.Decision{Leaves: make([][]byte, r.Need.Size)})
+}

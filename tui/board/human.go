@@ -113,14 +113,33 @@ func (r *Request) check(d engine.Decision) error {
 // Human is the local player's [engine.Agent]: Decide hands the need to the
 // interface and blocks until the player has decided, or ctx ends. It keeps
 // a copy of every value the player committed, so views can draw the
-// player's own hidden data.
+// player's own hidden data, and of the values its [Peeker] names.
 type Human struct {
 	post     func(func())
 	ask      func(*Request)
 	withdraw func(*Request)
 
-	mu    sync.Mutex
-	known Known
+	mu     sync.Mutex
+	known  Known
+	peeker Peeker
+}
+
+// Peeker is implemented by views of games in which hidden values reach the
+// local seat other than through its own commitments: cards dealt to it from
+// a deck shared by every seat, which the referee unmasks for it alone.
+// Peek lists the slots of such values in g that the view wants to draw for
+// seat; at every decision Human copies those the referee's secrets hold.
+// Peek runs on the referee's goroutine: it must only read g.
+type Peeker interface {
+	Peek(g engine.Game, seat engine.Seat) []engine.Slot
+}
+
+// SetPeeker makes Human copy the values p names at every decision (nil
+// stops it). Call it before the match starts.
+func (h *Human) SetPeeker(p Peeker) {
+	h.mu.Lock()
+	h.peeker = p
+	h.mu.Unlock()
 }
 
 // NewHuman returns the agent. post must run its argument on the UI goroutine
@@ -137,7 +156,8 @@ func (h *Human) Known() Known {
 }
 
 // Decide implements [engine.Agent].
-func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, _ engine.Secrets, n engine.Need) (engine.Decision, error) {
+func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	h.peek(g, seat, sec)
 	req := NewRequest(n, seat, g.Clone(), h.Known())
 	h.post(func() { h.ask(req) })
 	select {
@@ -155,5 +175,19 @@ func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, _ e
 		req.close()
 		h.post(func() { h.withdraw(req) })
 		return engine.Decision{}, ctx.Err()
+	}
+}
+
+// peek copies the values the peeker names from the referee's secrets.
+func (h *Human) peek(g engine.Game, seat engine.Seat, sec engine.Secrets) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.peeker == nil || sec == nil {
+		return
+	}
+	for _, s := range h.peeker.Peek(g, seat) {
+		if v, ok := sec.Value(s); ok {
+			h.known[s] = append([]byte(nil), v...)
+		}
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
@@ -365,4 +367,105 @@ func testLog(t *testing.T) *slog.Logger {
 		return nil
 	}
 	return slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// A match that starts on a relayed connection moves onto a direct
+// connection as soon as one appears (what a DCUtR hole punch gives), and
+// Kind follows it; both sides end clean.
+func TestRelayedMatchMovesToDirect(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	relay, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}, RelayService: p2p.RelayOn, Reachability: network.ReachabilityPublic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer relay.Close()
+	dir := t.TempDir()
+	mk := func(name string, relays []string) *netSide {
+		k := newKey(t)
+		h, err := p2p.New(ctx, p2p.Config{Key: k, ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}, Relays: relays, NoHolePunching: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { h.Close() })
+		return &netSide{key: k, host: h, res: NewResumer(h, testLog(t)), store: Store{Dir: filepath.Join(dir, name)}}
+	}
+	a := mk("a", []string{relay.Addrs()[0].String()})
+	b := mk("b", nil)
+	for len(a.host.RelayAddrs()) == 0 {
+		if ctx.Err() != nil {
+			t.Fatal("no reservation")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// b reaches a through the relay only.
+	circuit := a.host.RelayAddrs()[0].String() + "/p2p/" + a.host.ID().String()
+	id, err := b.host.Connect(ctx, circuit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *Match, 1)
+	go func() {
+		c := <-a.host.Incoming()
+		m, err := Host(ctx, c, Self{Key: a.key, Name: "ann"}, Offer{Game: "ubuild"})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- m
+	}()
+	c, err := b.host.OpenMatch(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Kind() != p2p.KindRelayed {
+		t.Fatalf("first stream %s, want relayed", c.Kind())
+	}
+	mb, err := Join(ctx, c, Self{Key: b.key, Name: "bob"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ma := <-done
+	var res [2]*fairness.Result
+	var errs [2]error
+	var rcs [2]*Reconnecting
+	var wg sync.WaitGroup
+	var once sync.Once
+	for s, side := range []*netSide{a, b} {
+		m := []*Match{ma, mb}[s]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[s], errs[s] = m.PlayNet(ctx, side.res, s == 1, NetPlayConfig{
+				Key: side.key, Agent: bot(t, "ubuild", uint64(s+1)), Timeout: 20 * time.Second, Store: side.store,
+				OnTransport: func(rc *Reconnecting) { rcs[s] = rc },
+				Observe: func(n fairness.Note) {
+					if s == 1 && n.Dir == "in" && n.Seq >= 6 {
+						// A direct path appears mid-match (as a hole punch
+						// would make it).
+						once.Do(func() {
+							ai := peer.AddrInfo{ID: a.host.ID(), Addrs: a.host.Libp2p().Network().ListenAddresses()}
+							if err := b.host.Libp2p().Connect(network.WithForceDirectDial(ctx, "test"), ai); err != nil {
+								t.Error(err)
+							}
+						})
+					}
+				},
+			})
+		}()
+	}
+	wg.Wait()
+	for s := range 2 {
+		if errs[s] != nil || res[s].Closing != nil || !res[s].Outcome.Done {
+			t.Fatalf("seat %d: %v %+v", s, errs[s], res[s])
+		}
+	}
+	_, kinds := rcs[1].Stats()
+	if len(kinds) < 2 || kinds[0] != p2p.KindRelayed || kinds[len(kinds)-1] != p2p.KindLAN {
+		t.Fatalf("streams %v: want relayed, then LAN direct", kinds)
+	}
+	if k := rcs[1].Kind(); k != p2p.KindLAN && k != KindReconnecting {
+		t.Fatalf("Kind after the move: %s", k)
+	}
+	sameFiles(t, a.store.Transcript(ma.Header.Match), b.store.Transcript(ma.Header.Match))
+	auditClean(t, a.store.Transcript(ma.Header.Match))
 }

@@ -34,7 +34,7 @@ func changes(prev, cur *cards.Game, who func(engine.Seat) string) string {
 		for i := range cf {
 			parts = append(parts, shipChanges(owner, pf[i], cf[i])...)
 		}
-		if cur.Deck(s) > prev.Deck(s) {
+		if prev.Deck(s) > 0 && cur.Deck(s) > prev.Deck(s) {
 			parts = append(parts, fmt.Sprintf("%s %s the discard pile into a new draw pile", who(s), verb(who(s), "shuffle", "shuffles")))
 		}
 	}
@@ -43,6 +43,26 @@ func changes(prev, cur *cards.Game, who func(engine.Seat) string) string {
 	}
 	line := strings.Join(parts, "; ")
 	return strings.ToUpper(line[:1]) + line[1:]
+}
+
+// before reports whether a is an earlier state of the match than b: fewer
+// turns, or a card turned up or a ship sunk in b that is not in a.
+func before(a, b *cards.Game) bool {
+	if a.Turns() != b.Turns() {
+		return a.Turns() < b.Turns()
+	}
+	for s := range engine.Seat(2) {
+		ag, bg := a.Grid(s), b.Grid(s)
+		for i := range ag {
+			if bg[i].Faceup && !ag[i].Faceup {
+				return true
+			}
+		}
+		if a.Deck(s) < b.Deck(s) || a.DrawPile(s) > b.DrawPile(s) && a.Deck(s) == b.Deck(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // shipChanges lists what happened to one ship.

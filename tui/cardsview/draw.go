@@ -288,7 +288,7 @@ func (v *View) drawInfo(scr tcell.Screen, x, y, w, h int) {
 			if y >= end {
 				return
 			}
-			segs := []style.Seg{style.S(style.Pad(v.snap.Name(s), 8), th.Accent)}
+			segs := []style.Seg{style.S(v.snap.Name(s)+": ", th.Accent)}
 			for _, it := range v.handItems(s, false) {
 				segs = append(segs, style.S(it.text+"  ", it.st))
 			}
@@ -391,7 +391,7 @@ func (v *View) powerLines(w int) [][]style.Seg {
 func (v *View) discardSegs(s engine.Seat) []style.Seg {
 	th := v.th
 	d := v.g.Discard(s)
-	segs := []style.Seg{style.S(style.Pad("Discard", 8), th.Accent), style.S(style.Pad(v.who(s), 9), th.Base)}
+	segs := []style.Seg{style.S("Discard ", th.Accent), style.S(v.who(s)+": ", th.Base)}
 	n := 0
 	for f := cards.White; f <= cards.RepairDraw; f++ {
 		if d[f] == 0 {

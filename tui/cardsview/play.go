@@ -59,6 +59,28 @@ func (v *View) startPlay() {
 			v.sel = max(0, slices.Index(hand, must[0]))
 		}
 	}
+	v.skipDeadCell()
+}
+
+// skipDeadCell moves a cursor left on a card of the opponent's grid that
+// nothing can be played on any more (a miss, a sunk ship) to the next
+// facedown card, so that enter has a target.
+func (v *View) skipDeadCell() {
+	s, pos := v.cursorCell()
+	if s == v.seat() {
+		return
+	}
+	grid := v.g.Grid(s)
+	if _, afloat := v.shipAt(s, pos); !grid[pos].Faceup || afloat {
+		return
+	}
+	for i := 1; i < cards.GridSize; i++ {
+		p := (pos + i) % cards.GridSize
+		if !grid[p].Faceup {
+			v.row, v.col = p/cards.GridCols, p%cards.GridCols
+			return
+		}
+	}
 }
 
 // picked returns the picked hand card and its face (NoFace if unknown).
@@ -115,7 +137,7 @@ func (v *View) openMenu() {
 		moves = v.usesOf(v.sel)
 		if len(moves) == 0 {
 			if v.g.MustPlayFrom() != nil {
-				v.msg = "this card cannot be played now: play one of the three cards you drew"
+				v.msg = "not one of the 3 drawn: tab picks another card"
 			} else {
 				v.msg = "this card cannot be played now"
 			}
@@ -241,11 +263,11 @@ func (v *View) commitPrompt() string {
 	n := v.req.Need
 	switch n.Name {
 	case cards.CoordsName:
-		return fmt.Sprintf("Commit your %d coordinate cards (5 ships, %d misses): enter — nobody learns which lies where until one is tapped", cards.GridSize, cards.Misses)
+		return fmt.Sprintf("Commit your %d coordinate cards: enter (their places are drawn when tapped)", cards.GridSize)
 	case cards.DeckName(1):
-		return fmt.Sprintf("Commit your %d-card deck of destruction: enter — every draw is a joint random pick", n.Size)
+		return fmt.Sprintf("Commit your %d-card deck: enter (every draw is a joint random pick)", n.Size)
 	}
-	return fmt.Sprintf("Your draw pile is empty: enter shuffles your %d discards into a new draw pile (%s)", n.Size, n.Name)
+	return fmt.Sprintf("Your draw pile is empty: enter shuffles your %d discards into %s", n.Size, n.Name)
 }
 
 // cursorCell returns the seat and grid position under the cursor.
@@ -254,22 +276,6 @@ func (v *View) cursorCell() (engine.Seat, int) {
 		return 1 - v.seat(), v.row*cards.GridCols + v.col
 	}
 	return v.seat(), (v.row-cards.GridRows)*cards.GridCols + v.col
-}
-
-// cellWords describes a grid cell: "their B3 (facedown)", "your Carrier".
-func (v *View) cellWords(s engine.Seat, pos int) string {
-	owner := v.snap.Name(s) + "'s"
-	if s == v.seat() {
-		owner = "your"
-	}
-	c := v.g.Grid(s)[pos]
-	switch {
-	case !c.Faceup:
-		return fmt.Sprintf("%s %s (facedown)", owner, cards.PosName(pos))
-	case c.Ship == cards.NoShip:
-		return fmt.Sprintf("%s %s (a miss)", owner, cards.PosName(pos))
-	}
-	return fmt.Sprintf("%s %s", owner, c.Ship.Title())
 }
 
 // shipAt returns the ship shown at seat's grid position pos, if it is
@@ -356,13 +362,30 @@ func (v *View) playPrompt() string {
 		head = fmt.Sprintf("Your turn (%d plays left)", left)
 	}
 	if v.g.MustPlayFrom() != nil {
-		head = "Your turn: play one of the 3 cards you drew"
+		head = "Your turn: play one of the 3 drawn"
 	}
 	if v.menu.open {
-		return fmt.Sprintf("%s: ↑↓ picks a use of %s, enter plays it, esc goes back", head, faceLabel(f))
+		return fmt.Sprintf("%s: pick a use of %s — enter plays, esc goes back", head, faceLabel(f))
 	}
 	s, pos := v.cursorCell()
-	return fmt.Sprintf("%s: %s picked — enter plays it on %s, o lists its uses", head, faceLabel(f), v.cellWords(s, pos))
+	return fmt.Sprintf("%s: %s → %s — enter plays, o lists uses", head, faceLabel(f), v.cellShort(s, pos))
+}
+
+// cellShort describes a grid cell for the prompt: "their A1 (facedown)",
+// "your Destroyer".
+func (v *View) cellShort(s engine.Seat, pos int) string {
+	owner := "their"
+	if s == v.seat() {
+		owner = "your"
+	}
+	c := v.g.Grid(s)[pos]
+	switch {
+	case !c.Faceup:
+		return fmt.Sprintf("%s %s (facedown)", owner, cards.PosName(pos))
+	case c.Ship == cards.NoShip:
+		return fmt.Sprintf("%s %s (miss)", owner, cards.PosName(pos))
+	}
+	return owner + " " + c.Ship.Title()
 }
 
 // Keys of the play and menu modes.

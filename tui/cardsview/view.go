@@ -118,7 +118,13 @@ func (v *View) setGame(g *cards.Game) {
 		v.g = nil
 		return
 	}
-	if v.prev != nil && g.Hash() != v.prev.Hash() {
+	switch {
+	case v.prev == nil || g.Hash() == v.prev.Hash():
+	case before(g, v.prev):
+		// An earlier state (the audit viewer stepping back): what was told
+		// since no longer holds.
+		v.recent = nil
+	default:
 		if line := changes(v.prev, g, v.who); line != "" {
 			v.recent = append(v.recent, line)
 			if len(v.recent) > keepRecent {
@@ -220,7 +226,7 @@ func (v *View) Prompt() string {
 	case committing:
 		p = v.commitPrompt()
 	case starting:
-		p = "Your turn: your PT Boat may take a peg card off one of your ships — enter picks, s skips"
+		p = "Your turn: your PT Boat may take a peg card off a ship — enter picks, s skips"
 	case playing:
 		p = v.playPrompt()
 	}

@@ -441,10 +441,10 @@ func TestDrawThreeLimitsThePlay(t *testing.T) {
 	other := slices.IndexFunc(hand, func(c cards.CardRef) bool { return !slices.Contains(tb.g.MustPlayFrom(), c) })
 	pick(v, other)
 	press(v, "o")
-	if v.menu.open || !strings.Contains(v.Prompt(), "one of the three cards you drew") {
+	if v.menu.open || !strings.Contains(v.Prompt(), "not one of the 3 drawn") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
-	if !strings.Contains(v.Prompt(), "play one of the 3 cards you drew") {
+	if !strings.Contains(v.Prompt(), "play one of the 3 drawn") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
 	if _, ok := req.Answer(); ok {
@@ -533,7 +533,7 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	}
 	sv, _ := enemyShip(g, 0, nil)
 	check(0, sv.Pos, style.Ship, v.th.Ship)
-	for _, want := range []string{"Target · bot", "Your grid", "Hand", "Powers", "Discard bot", "Discard you", "hand 5", "draw"} {
+	for _, want := range []string{"Target · bot", "Your grid", "Hand", "Powers", "Discard bot: ", "Discard you: ", "hand 5", "draw"} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("screen lacks %q\n%s", want, txt)
 		}

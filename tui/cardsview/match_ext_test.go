@@ -1,0 +1,213 @@
+package cardsview_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+var reSeq = regexp.MustCompile(`seq (\d+)`)
+
+// player answers every decision the board asks for by keys, as a person
+// would: enter commits, the PT Boat repair is taken or skipped, and a play
+// is either the picked card on the cursor's cell (enter) or the first use
+// the uses list offers (o, then 1). One key (or one aim and enter) at a
+// time: each waits for the board to take it.
+type player struct {
+	u         *ui
+	decisions int
+	taps      int      // plays made with enter on the cursor's cell
+	last      []string // the last prompts answered, for a failure message
+}
+
+// decide waits for a decision or the end; it answers the decision and
+// reports false, or reports true at the end.
+func (p *player) decide() (string, bool) {
+	u := p.u
+	txt := u.waitFunc("a decision or the end", 90*time.Second, func(s string) bool {
+		if ended(s) {
+			return true
+		}
+		// The key bar offers enter exactly when the board asks something.
+		return strings.Contains(u.keyBar(s), "enter ")
+	})
+	if ended(txt) {
+		return txt, true
+	}
+	line := u.promptLine(txt)
+	p.last = append(p.last, strings.TrimSpace(line))
+	if len(p.last) > 12 {
+		p.last = p.last[1:]
+	}
+	switch {
+	case strings.Contains(line, "Commit"), strings.Contains(line, "draw pile is empty"):
+		u.keys(tcell.KeyEnter)
+	case strings.Contains(line, "PT Boat"):
+		if p.decisions%2 == 0 {
+			u.keys("s")
+		} else {
+			u.keys(tcell.KeyDown, tcell.KeyEnter)
+		}
+	case strings.Contains(line, "pick a use"):
+		u.keys("1")
+	case strings.Contains(line, "not one of the 3 drawn"):
+		u.keys(tcell.KeyTab) // the picked card is not one of the three drawn
+	default:
+		if !strings.HasPrefix(strings.TrimSpace(line), "Your turn") || p.decisions%3 != 0 {
+			// After a refusal, or most of the time: list the uses.
+			u.keys("o")
+		} else {
+			p.taps++
+			u.keys([]tcell.Key{tcell.KeyRight, tcell.KeyDown, tcell.KeyLeft, tcell.KeyUp}[p.decisions%4], tcell.KeyEnter)
+		}
+	}
+	p.decisions++
+	// Wait until the board has taken the answer: the prompt or the
+	// message count changes (a few plays in a row may look alike, so this
+	// gives up quietly and the next round looks again).
+	seq := reSeq.FindString(txt)
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		now := u.text()
+		if ended(now) || reSeq.FindString(now) != seq || u.promptLine(now) != line {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return "", false
+}
+
+// playOut plays until the match ends and returns the end screen.
+func (p *player) playOut() string {
+	for range 3000 {
+		if txt, done := p.decide(); done {
+			return txt
+		}
+	}
+	p.u.t.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.text())
+	return ""
+}
+
+func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
+	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30)
+	u.waitFor("Card Game (coordinate cards)", "Commit your 12 coordinate cards", "Target · bot (strong)", "Your grid", "Verification")
+	p := &player{u: u}
+	mid := false
+	var capture string
+	for !mid {
+		txt, done := p.decide()
+		if done {
+			t.Fatalf("the match ended early\n%s", txt)
+		}
+		now := u.text()
+		// A board in the middle of the match: ships turned up on both sides.
+		if strings.Count(now, style.Ship) >= 2 && strings.Contains(now, "Powers") && strings.Contains(now, "★") {
+			mid, capture = true, now
+		}
+	}
+	t.Logf("mid-game capture at 100x30:\n%s", capture)
+	end := p.playOut()
+	if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") && !strings.Contains(end, "draw:") {
+		t.Fatalf("the match did not end by the rules\n%s", end)
+	}
+	if p.taps == 0 {
+		t.Fatal("no play was made on the cursor's cell")
+	}
+	paths := u.transcripts()
+	if len(paths) != 1 {
+		t.Fatalf("transcripts %v", paths)
+	}
+	rep, err := fairness.AuditFile(paths[0], games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != fairness.Clean {
+		t.Fatalf("audit: %s", rep.Summary())
+	}
+	t.Logf("%d decisions; %s", p.decisions, rep.Summary())
+	u.stop()
+
+	// The audit viewer steps through the match with both hands drawn.
+	a := startUI(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30)
+	a.waitFor("Audit ·", style.OK+" clean:", "ann · seat 0", "bot (strong) · seat 1")
+	a.keys("g")
+	a.waitFor("step 0 of", "header: the match starts")
+	a.keys("n", "n", "n")
+	a.waitFor("step 3 of")
+	a.keys("p")
+	a.waitFor("step 2 of")
+	a.keys("/", "finds the", tcell.KeyEnter)
+	txt := a.waitFor("\"finds the\" found at step", "Powers", "Discard")
+	if !strings.Contains(txt, style.Ship) && !strings.Contains(txt, style.Sunk) {
+		t.Fatalf("no ship drawn where one was found\n%s", txt)
+	}
+	a.keys("v")
+	a.waitFor("no violation")
+	a.keys(tcell.KeyEnter)
+	a.waitFor("raw signed message")
+	a.keys(tcell.KeyEscape)
+}
+
+func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
+	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 9, Name: "ann", Start: tui.StartPractice, BotCheat: "card-not-in-hand"}, 100, 30)
+	p := &player{u: u}
+	end := p.playOut()
+	if !strings.Contains(end, "CHEATING DETECTED") {
+		t.Fatalf("no cheat panel\n%s", end)
+	}
+	u.waitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
+	paths := u.transcripts()
+	rep, err := fairness.AuditFile(paths[0], games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
+		t.Fatalf("audit of the cheated match: %s", rep.Summary())
+	}
+	u.keys("a")
+	u.waitFor("violation by seat 1")
+}
+
+func TestEightyByTwentyFour(t *testing.T) {
+	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
+	p := &player{u: u}
+	for n := 0; n < 12 || strings.Contains(u.text(), "pick a use"); n++ {
+		if txt, done := p.decide(); done {
+			t.Fatalf("ended early\n%s", txt)
+		}
+	}
+	txt := u.waitFor("Target", "Your grid", "Hand", "Powers", "Discard", "Verification", "? help", "q leave")
+	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
+		if n := len([]rune(l)); n != 80 {
+			t.Fatalf("line %d is %d cells\n%s", i, n, txt)
+		}
+	}
+	t.Logf("80x24 capture:\n%s", txt)
+	u.resize(79, 24)
+	u.waitFor("terminal too small (needs 80x24)")
+}
+
+func TestNoColour(t *testing.T) {
+	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30)
+	p := &player{u: u}
+	for range 8 {
+		if txt, done := p.decide(); done {
+			t.Fatalf("ended early\n%s", txt)
+		}
+	}
+	_, _, _, cells := u.scr.frame()
+	for i, c := range cells {
+		fg, bg, _ := c.Style.Decompose()
+		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
+			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
+		}
+	}
+}

@@ -203,6 +203,12 @@ func (n *netState) start(h *Host, cfg Config) error {
 		return fmt.Errorf("subscribe to reachability: %w", err)
 	}
 	h.goTracked(func() { n.watchReachability(sub) })
+	// Forget hole-punched connections once they close.
+	h.h.Network().Notify(&network.NotifyBundle{DisconnectedF: func(_ network.Network, c network.Conn) {
+		n.mu.Lock()
+		delete(n.punched, c.ID())
+		n.mu.Unlock()
+	}})
 	if cfg.RelayService == RelayOn {
 		if err := n.startRelay(); err != nil {
 			return err

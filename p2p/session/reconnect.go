@@ -30,7 +30,7 @@ const (
 	ResumeTimeout = 10 * time.Second
 	// DefaultLinger is how long a finished match still answers a resume,
 	// so a peer that lost the last message can fetch it.
-	DefaultLinger = 30 * time.Second
+	DefaultLinger = 10 * time.Second
 	// inboxSize is how many received frames wait for Recv.
 	inboxSize = 64
 )

@@ -1,0 +1,134 @@
+package oceansview
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/oceans"
+)
+
+// Glyphs of this board beyond the shared ones of package style: each state
+// of a card has its own shape, so the board reads the same without colour.
+const (
+	glyphBack     = "▒" // a facedown card the viewer does not know
+	glyphHidden   = "□" // a facedown card the viewer knows (its owner, or the audit)
+	glyphUp       = "■" // a card turned faceup: both players know it
+	glyphBlockade = "⊘" // a task force that may not grow this turn
+	glyphBattle   = "⚔" // the ocean where a battle is fought
+	glyphGone     = "✖" // a card played or destroyed in battle
+)
+
+// code is each card's two-letter code on the table (hull classification
+// symbols where the card is a ship).
+var code = map[oceans.Card]string{
+	oceans.NoCard:       glyphBack + glyphBack,
+	oceans.Battleship:   "BB",
+	oceans.Carrier:      "CV",
+	oceans.Fighter:      "FP",
+	oceans.Submarine:    "SS",
+	oceans.Destroyer:    "DD",
+	oceans.PTBoat:       "PT",
+	oceans.Minefield:    "MF",
+	oceans.DepthCharges: "DC",
+	oceans.Surprise:     "ES",
+}
+
+// shortName is a card's name in at most ten cells.
+var shortName = map[oceans.Card]string{
+	oceans.Battleship:   "Battleship",
+	oceans.Carrier:      "Carrier",
+	oceans.Fighter:      "Fighter",
+	oceans.Submarine:    "Submarine",
+	oceans.Destroyer:    "Destroyer",
+	oceans.PTBoat:       "PT Boat",
+	oceans.Minefield:    "Minefield",
+	oceans.DepthCharges: "Depth Chg.",
+	oceans.Surprise:     "Surprise",
+}
+
+// value is what a card is worth in battle, as printed on it.
+var value = map[oceans.Card]string{
+	oceans.Battleship:   "4",
+	oceans.Carrier:      "2",
+	oceans.Fighter:      "1/3",
+	oceans.Submarine:    "2/5",
+	oceans.Destroyer:    "2",
+	oceans.PTBoat:       "1",
+	oceans.Minefield:    "0",
+	oceans.DepthCharges: "0",
+	oceans.Surprise:     "–",
+}
+
+// commandText says what a card's special command does when it is
+// discarded (DATA.md house rows).
+var commandText = map[oceans.Card]string{
+	oceans.Battleship:   "no command",
+	oceans.Carrier:      "reveal up to 2 cards of one enemy task force",
+	oceans.Fighter:      "reveal 1 enemy card",
+	oceans.Submarine:    "destroy a revealed enemy Destroyer or PT Boat",
+	oceans.Destroyer:    "destroy a revealed enemy Submarine",
+	oceans.PTBoat:       "blockade an ocean for the enemy's next turn",
+	oceans.Minefield:    "no command (it works in battle)",
+	oceans.DepthCharges: "no command (it works in battle)",
+	oceans.Surprise:     "no attack and no second card for the enemy next turn",
+}
+
+// oceanLabel is an ocean's name in at most seven cells.
+var oceanLabel = [oceans.NumOceans]string{"N.Atl.", "S.Atl.", "Pacific", "Indian", "Arctic"}
+
+// cardWith names a card with its code: "BB Battleship".
+func cardWith(c oceans.Card) string {
+	if !c.Valid() {
+		return "a facedown card"
+	}
+	return code[c] + " " + c.String()
+}
+
+// seatWord matches "seat N" in the engine's event texts.
+var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
+
+// say puts the players' names in place of "seat N".
+func say(text string, name func(engine.Seat) string) string {
+	return seatWord.ReplaceAllStringFunc(text, func(s string) string {
+		var n int
+		fmt.Sscanf(s, "seat %d", &n)
+		return name(engine.Seat(n))
+	})
+}
+
+// youVerbs are the verbs of the engine's event texts, with the form that
+// agrees with "you".
+var youVerbs = map[string]string{
+	"plays": "play", "reveals": "reveal", "draws": "draw", "discards": "discard", "deploys": "deploy",
+	"wins": "win", "attacks": "attack", "controls": "control", "is": "are", "must": "must", "may": "may", "drew": "drew",
+}
+
+// sayTo puts names in place of "seat N", and "you" in place of the seat me
+// (with the verb and possessives agreeing) unless me is NoSeat.
+func sayTo(text string, me engine.Seat, name func(engine.Seat) string) string {
+	if me != engine.NoSeat {
+		self := fmt.Sprintf("seat %d", me)
+		if rest, ok := strings.CutPrefix(text, self+" "); ok {
+			word, tail, _ := strings.Cut(rest, " ")
+			if vb, ok := youVerbs[word]; ok {
+				text = "you " + vb + " " + strings.Replace(tail, "its ", "your ", 1)
+			}
+		}
+		text = strings.ReplaceAll(text, self+"'s", "your")
+		text = strings.ReplaceAll(text, self, "you")
+	}
+	return say(text, name)
+}
+
+// cardIn finds the card an event text names (the longest name that fits).
+func cardIn(text string) oceans.Card {
+	best, bestLen := oceans.NoCard, 0
+	for _, c := range oceans.Cards() {
+		if n := c.String(); len(n) > bestLen && strings.Contains(text, n) {
+			best, bestLen = c, len(n)
+		}
+	}
+	return best
+}

@@ -1,0 +1,308 @@
+// Package oceansview is the board of the Battleship Card Game with ocean
+// cards (game "oceans") in the Salvo terminal interface: the five oceans
+// with both task forces (facedown or revealed, and which oceans are won),
+// your hand, both decks, the blockades and surprises in force, the battles
+// step by step (the reveal, the zero-valued cards played in turn with their
+// effects and who chose, the totals and the winner) and what happened since
+// your last move. It turns keys and clicks into every decision the engine
+// asks for: the fleet deck's commitment, the faceup opening deployment, each
+// turn's plays (a card facedown to a task force, a card discarded for its
+// special command with its targets, an attack) and the choices inside a
+// battle.
+//
+// # Playing
+//
+// Pick a hand card (tab, 1-9 or a click) and an ocean (↑↓ or a click on its
+// row), then: enter plays the card there (facedown; faceup in the opening
+// deployment), d discards it for its command, a attacks there. A command's
+// targets are the enemy cards under the target cursor (←→ along the enemy
+// task force of the picked ocean, space marks a second card for a
+// Carrier). o (or a right click) lists every legal play of the picked card,
+// with its targets, in words; a battle lists its choices by itself. Every
+// choice is checked against a copy of the engine before it is sent, and an
+// illegal one is refused with the engine's reason.
+//
+// # Following the match
+//
+// The board is shown the match after each message, and one message may
+// carry a whole turn of the opponent. To tell that turn step by step, the
+// board retraces it on copies of the engine (see follow.go): it finds the
+// inputs that lead to the new state hash exactly, and tells their events.
+// When several battle choices of one player come in one message, the order
+// told is one that leads to the same state. When retracing fails (the audit
+// viewer jumping around), the board shows the state alone, and a battle in
+// progress is rebuilt from the cards still standing.
+//
+// In the audit viewer (a spectator snapshot) both hands and every facedown
+// card are drawn with the values the audit opened.
+package oceansview
+
+import (
+	"math/rand/v2"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+func init() {
+	board.Register(oceans.Spec.Name, func(env board.Env) board.View { return New(env) })
+}
+
+// mode is what the board is doing with the player.
+type mode int
+
+const (
+	idle       mode = iota // nothing asked: just draw
+	committing             // NeedCommit: the fleet deck
+	deploying              // the faceup opening deployment
+	playing                // a turn: a card, then a second card or an attack
+	fighting               // a choice inside a battle
+)
+
+// View is the ocean-card board. Build it with New; it implements
+// board.View and board.Describer.
+type View struct {
+	*tview.Box
+	th   *style.Theme
+	rand *rand.Rand
+
+	snap board.Snapshot
+	g    *oceans.Game
+
+	req  *board.Request
+	mode mode
+	msg  string // why the last key did nothing, for the prompt
+
+	sel    int          // the picked hand card (index into the hand)
+	ocean  oceans.Ocean // the picked ocean
+	tcol   int          // the target cursor along the enemy task force there
+	marks  []int        // enemy leaves marked as a command's targets
+	wasted bool         // d was pressed once without a target
+	menu   menu
+
+	prev   *oceans.Game // the game last drawn, to retrace from
+	recent []string     // what happened, newest last
+	battle *battleRec   // the battle in progress, or the last one
+
+	geo geometry
+}
+
+var (
+	_ board.View      = (*View)(nil)
+	_ board.Describer = (*View)(nil)
+)
+
+// New returns an empty board.
+func New(env board.Env) *View {
+	r := env.Rand
+	if r == nil {
+		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	th := env.Theme
+	if th == nil {
+		th = style.Default()
+	}
+	v := &View{Box: tview.NewBox(), th: th, rand: r}
+	v.SetBackgroundColor(tcell.ColorDefault)
+	return v
+}
+
+// Show replaces the snapshot the board draws from.
+func (v *View) Show(s board.Snapshot) {
+	v.snap = s
+	g, _ := s.Game.(*oceans.Game)
+	v.setGame(g)
+}
+
+// setGame makes g the game drawn, retracing the steps since the last.
+func (v *View) setGame(g *oceans.Game) {
+	if g == nil {
+		v.g = nil
+		return
+	}
+	if v.prev != nil && g.Hash() != v.prev.Hash() {
+		if steps, ok := follow(v.prev, g, v.secrets()); ok {
+			for _, st := range steps {
+				v.tell(st, g)
+			}
+		} else if !canReach(v.prev, g) {
+			// An earlier state (the audit viewer stepping back).
+			v.recent, v.battle = nil, nil
+		}
+	}
+	if bv, ok := g.Battle(); ok && (v.battle == nil || v.battle.over || v.battle.ocean != bv.Ocean || v.battle.attacker != bv.Attacker) {
+		v.battle = battleFromState(g)
+	}
+	v.prev, v.g = g, g
+	v.fit()
+}
+
+// fit keeps the picks inside the hand and the table.
+func (v *View) fit() {
+	n := len(v.g.Hand(v.seat()))
+	v.sel = min(max(v.sel, 0), max(n-1, 0))
+	v.tcol = min(max(v.tcol, 0), max(len(v.g.TaskForce(1-v.seat(), v.ocean))-1, 0))
+	kept := v.marks[:0]
+	for _, l := range v.marks {
+		if o, ok := forceOf(v.g, 1-v.seat(), l); ok && o == v.ocean {
+			kept = append(kept, l)
+		}
+	}
+	v.marks = kept
+}
+
+// Ask starts the decision the request asks for.
+func (v *View) Ask(r *board.Request) {
+	v.req, v.msg, v.wasted = r, "", false
+	v.menu = menu{}
+	if g, ok := r.Game.(*oceans.Game); ok {
+		v.snap.Game = g
+		v.setGame(g)
+	}
+	switch {
+	case v.g == nil:
+		v.mode = idle
+		v.msg = "this board draws only the ocean card game"
+	case r.Need.Kind == engine.NeedCommit:
+		v.mode = committing
+	case r.Need.Kind == engine.NeedMove && v.g.Phase() == oceans.PhaseDeploy:
+		v.mode = deploying
+	case r.Need.Kind == engine.NeedMove && v.g.Phase() == oceans.PhaseBattle:
+		v.mode = fighting
+		v.openMenu()
+	case r.Need.Kind == engine.NeedMove:
+		v.mode = playing
+		v.startPlay()
+	default:
+		v.mode = idle
+		v.msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
+	}
+}
+
+// Withdraw drops a request the referee no longer waits for.
+func (v *View) Withdraw(r *board.Request) {
+	if v.req == r {
+		v.req, v.mode, v.menu = nil, idle, menu{}
+	}
+}
+
+// reply sends the decision; a refusal stays on the prompt line and the
+// player can try again.
+func (v *View) reply(d engine.Decision) bool {
+	if v.req == nil {
+		return false
+	}
+	if err := v.req.Reply(d); err != nil {
+		v.msg = "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+		return false
+	}
+	v.req, v.mode, v.msg, v.menu, v.marks, v.wasted = nil, idle, "", menu{}, nil, false
+	return true
+}
+
+// seat is the local seat (the one drawn on the left in spectator mode).
+func (v *View) seat() engine.Seat {
+	if v.req != nil {
+		return v.req.Seat
+	}
+	return v.snap.Seat
+}
+
+// secrets returns the hidden values the board knows.
+func (v *View) secrets() engine.Secrets {
+	if v.req != nil && v.req.Secrets != nil {
+		return v.req.Secrets
+	}
+	if v.snap.Secrets != nil {
+		return v.snap.Secrets
+	}
+	return board.Known{}
+}
+
+// who names a seat for the board: "you" for the local seat of a live match.
+func (v *View) who(s engine.Seat) string {
+	if !v.snap.Spectator && s == v.seat() {
+		return "you"
+	}
+	return v.snap.Name(s)
+}
+
+// Prompt says what the board expects of the player now.
+func (v *View) Prompt() string {
+	p := ""
+	switch v.mode {
+	case committing:
+		p = "Commit your 36-card fleet deck: enter (every draw is a joint random pick)"
+	case deploying:
+		p = v.deployPrompt()
+	case playing:
+		p = v.playPrompt()
+	case fighting:
+		p = v.fightPrompt()
+	}
+	if v.msg != "" {
+		if p == "" {
+			return v.msg
+		}
+		return v.msg + " — " + p
+	}
+	return p
+}
+
+// Bindings lists the keys the board handles now; each clears the last
+// refusal before it runs.
+func (v *View) Bindings() []keys.Binding {
+	var bs []keys.Binding
+	switch {
+	case v.menu.open:
+		bs = v.menuBindings()
+	case v.mode == committing:
+		bs = []keys.Binding{{Keys: keyEnter, Label: "enter", Hint: "commit",
+			Help: "commit the fleet deck in a shuffled order: only its hash goes out", Run: v.commit}}
+	case v.mode == deploying || v.mode == playing:
+		bs = v.playBindings()
+	}
+	for i := range bs {
+		if run := bs[i].Run; run != nil {
+			bs[i].Run = func() { v.msg = ""; run() }
+		}
+	}
+	return bs
+}
+
+// InputHandler runs the binding of a key (the match screen dispatches the
+// bindings itself; this serves a board used on its own).
+func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
+	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
+		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
+			b.Run()
+		}
+	})
+}
+
+// MouseHandler picks cards and oceans, aims and plays with clicks.
+func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
+		x, y := ev.Position()
+		if !v.InRect(x, y) {
+			return false, nil
+		}
+		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
+			setFocus(v)
+			return true, nil
+		}
+		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
+			return false, nil
+		}
+		v.msg = ""
+		v.click(x, y, action == tview.MouseRightClick)
+		return true, nil
+	})
+}

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/invite"
@@ -33,11 +35,25 @@ type hostScreen struct {
 	copied  bool
 	offer   session.Offer
 	offered bool
+	// A table of more than two: its size, the match streams handed to the
+	// group handshake, and who has taken a seat so far.
+	players int
+	joins   chan *p2p.Conn
+	seated  []string
 }
 
 func newHostScreen(a *App) *hostScreen {
 	ctx, cancel := context.WithCancel(a.ctx)
-	return &hostScreen{a: a, ctx: ctx, cancel: cancel, since: time.Now(), offer: session.Offer{Game: a.game, Variant: a.vari}}
+	return &hostScreen{a: a, ctx: ctx, cancel: cancel, since: time.Now(), offer: session.Offer{Game: a.game, Variant: a.vari}, players: a.players()}
+}
+
+// table reports whether the host gathers more than one other player.
+func (hs *hostScreen) table() bool { return hs.players > 2 }
+
+// tableOfferText is what the LAN sees a host of a table offering: the
+// game, the variant and the table's size.
+func tableOfferText(game, variant string, players int) string {
+	return fmt.Sprintf("%s %d", offerText(game, variant), players)
 }
 
 func (hs *hostScreen) shown() {
@@ -51,7 +67,12 @@ func (hs *hostScreen) shown() {
 		hs.host = h
 		hs.code = invite.Code(h)
 		hs.since = time.Now()
-		if err := h.SetOffer(offerText(hs.offer.Game, hs.offer.Variant)); err == nil {
+		offer := offerText(hs.offer.Game, hs.offer.Variant)
+		if hs.table() {
+			offer = tableOfferText(hs.offer.Game, hs.offer.Variant, hs.players)
+			hs.gather(h)
+		}
+		if err := h.SetOffer(offer); err == nil {
 			hs.offered = true
 		}
 		p := filepath.Join(hs.a.cfg.DataDir, InviteFile)
@@ -68,9 +89,65 @@ func (hs *hostScreen) close() {
 	}
 }
 
-// accept runs the host's handshake with a joiner.
+// gather runs the group handshake of a table until every seat is taken,
+// starting over if the table breaks up before the match starts.
+func (hs *hostScreen) gather(h *p2p.Host) {
+	a := hs.a
+	n := a.net
+	hs.joins = make(chan *p2p.Conn, hs.players)
+	ctx, self, offer, players := hs.ctx, a.selfPlayer(), hs.offer, hs.players
+	a.goBack(func() {
+		r, err := n.groupRouter(h, a.log)
+		if err != nil {
+			a.post(func() { hs.status, hs.bad = "the pubsub router did not start: "+err.Error(), true })
+			return
+		}
+		for ctx.Err() == nil {
+			a.post(func() { hs.seated = nil })
+			m, err := session.HostGroup(ctx, session.GroupHostConfig{Self: self, Offer: offer, Players: players, Router: r, Logger: a.log,
+				Seated: func(seat engine.Seat, p peer.ID, name string) {
+					if name == "" {
+						name = FriendlyName(p)
+					}
+					a.post(func() {
+						hs.seated = append(hs.seated, fmt.Sprintf("seat %d: %s (%s)", seat, name, shortID(p.String())))
+						hs.status, hs.bad = "", false
+					})
+				}}, hs.joins)
+			if err == nil {
+				a.post(func() {
+					if hs.offered && hs.host != nil {
+						_ = hs.host.SetOffer("")
+						hs.offered = false
+					}
+					a.startMatch(matchStart{group: m, key: a.cfg.Key})
+				})
+				return
+			}
+			if ctx.Err() != nil {
+				return
+			}
+			a.post(func() { hs.status, hs.bad = "the table broke up: "+err.Error()+" — gathering again", true })
+		}
+	})
+}
+
+// accept runs the host's handshake with a joiner, or hands the stream to
+// the table's group handshake.
 func (hs *hostScreen) accept(c *p2p.Conn) {
 	a := hs.a
+	if hs.table() {
+		select {
+		case hs.joins <- c:
+			hs.status, hs.bad = fmt.Sprintf("%s is joining (%s)…", shortID(c.Remote().String()), c.Kind()), false
+		default:
+			a.goBack(func() {
+				_ = session.Decline(a.ctx, c, "the table is full")
+				_ = c.Close()
+			})
+		}
+		return
+	}
 	if hs.busy {
 		a.goBack(func() {
 			_ = session.Decline(a.ctx, c, "the host is already talking to another player")
@@ -105,7 +182,11 @@ func (hs *hostScreen) accept(c *p2p.Conn) {
 
 func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := hs.a, hs.a.th
-	titleBar(scr, th, x, y, w, []style.Seg{style.S(fmt.Sprintf("Salvo · Host %s (%s)", a.gameTitle(), hs.offer.Variant), th.Base)},
+	what := fmt.Sprintf("Salvo · Host %s (%s)", a.gameTitle(), hs.offer.Variant)
+	if hs.table() {
+		what = fmt.Sprintf("Salvo · Host %s (%s, %d players)", a.gameTitle(), hs.offer.Variant, hs.players)
+	}
+	titleBar(scr, th, x, y, w, []style.Seg{style.S(what, th.Base)},
 		[]style.Seg{style.S(fmt.Sprintf("you: %s (%s)", a.name, shortID(a.self.String())), th.Base)})
 	row := y + 2
 	if hs.host == nil {
@@ -116,7 +197,11 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		style.Print(scr, x+2, row, w-4, th.Warn, msg)
 		return
 	}
-	style.Print(scr, x+2, row, w-4, th.Base, "Give this invite code to the other player (read it out, paste it in a chat; it lasts a week):")
+	give := "Give this invite code to the other player (read it out, paste it in a chat; it lasts a week):"
+	if hs.table() {
+		give = fmt.Sprintf("Give this invite code to the %d other players (read it out, paste it in a chat; it lasts a week):", hs.players-1)
+	}
+	style.Print(scr, x+2, row, w-4, th.Base, give)
 	row += 2
 	lines := invite.Lines(hs.code, w-8)
 	bh := min(len(lines)+2, h-10)
@@ -141,9 +226,17 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if err := hs.host.DiscoveryErr(); err != nil {
 		lan = "LAN discovery is off, so only the code finds you"
 	}
+	waiting := "waiting for a player to join"
+	if hs.table() {
+		waiting = fmt.Sprintf("waiting for players to join: %d of %d seated", len(hs.seated), hs.players-1)
+	}
 	style.PrintSegs(scr, x+2, row, w-4, style.S(a.spinner()+" ", th.Warn),
-		style.S(fmt.Sprintf("waiting for a player to join · %s", waited(time.Since(hs.since))), th.Warn))
+		style.S(fmt.Sprintf("%s · %s", waiting, waited(time.Since(hs.since))), th.Warn))
 	row++
+	for _, s := range hs.seated {
+		style.Print(scr, x+4, row, w-6, th.Good, style.OK+" "+s)
+		row++
+	}
 	style.Print(scr, x+4, row, w-6, th.Dim, fmt.Sprintf("listening on %d addresses; %s", len(hs.host.Addrs()), lan))
 	row += 2
 	if hs.status != "" {

@@ -35,4 +35,11 @@ const (
 	InviteFile = "invite.txt"
 	// DefaultBot is the practice bot's level.
 	DefaultBot = "strong"
+	// MaxOpponentsText is the longest list of opponents' names the title
+	// bar shows; a longer one becomes "3 opponents".
+	MaxOpponentsText = 32
+	// BotsGrace is how long the bots of a practice table may take to finish
+	// once the player's own match is over, before they are stopped (a
+	// player who left would otherwise keep them waiting out their timeout).
+	BotsGrace = 5 * time.Second
 )

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/group"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/invite"
 	"github.com/salvo-game/salvo/tui/keys"
@@ -69,8 +72,10 @@ func (js *joinScreen) connect() {
 	js.busy, js.since, js.bad = true, time.Now(), false
 	js.status = fmt.Sprintf("connecting to %s…", shortID(t.ID.String()))
 	a.ensureNet(func(h *p2p.Host) {
+		n := a.net
 		a.goBack(func() {
-			m, c, err := dialAndJoin(ctx, h, t, a.selfPlayer(), func(s string) { a.post(func() { js.status = s }) })
+			st, err := dialAndJoin(ctx, h, t, a.selfPlayer(), func(s string) { a.post(func() { js.status = s }) },
+				func() (*group.Router, error) { return n.groupRouter(h, a.log) })
 			a.post(func() {
 				js.busy = false
 				if err != nil {
@@ -79,11 +84,8 @@ func (js *joinScreen) connect() {
 					}
 					return
 				}
-				name := m.Header.Players[0].Name
-				if name == "" {
-					name = FriendlyName(c.Remote())
-				}
-				a.startMatch(matchStart{m: m, key: a.cfg.Key, opponent: name, release: func() { _ = c.Close() }})
+				st.key = a.cfg.Key
+				a.startMatch(st)
 			})
 		})
 	})
@@ -92,24 +94,67 @@ func (js *joinScreen) connect() {
 	}
 }
 
-func dialAndJoin(ctx context.Context, h *p2p.Host, t invite.Target, self session.Self, progress func(string)) (*session.Match, *p2p.Conn, error) {
+// dialAndJoin dials the code's host and joins its match: a two-player
+// match on the stream, or, when the host offers a table of more (its info
+// answer says how many), the group handshake, which moves the match to a
+// pubsub topic through router.
+func dialAndJoin(ctx context.Context, h *p2p.Host, t invite.Target, self session.Self, progress func(string),
+	router func() (*group.Router, error)) (matchStart, error) {
 	dctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
 	defer cancel()
 	id, err := h.ConnectInvite(dctx, t.Invite)
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot reach the host: %w", err)
+		return matchStart{}, fmt.Errorf("cannot reach the host: %w", err)
+	}
+	players := 2
+	if info, err := h.QueryInfo(dctx, id); err == nil {
+		players = offerPlayers(info.Offer)
+	}
+	var r *group.Router
+	if players > 2 {
+		// The router must run before the handshake: the other joiners
+		// find this peer through it.
+		if r, err = router(); err != nil {
+			return matchStart{}, fmt.Errorf("the pubsub router did not start: %w", err)
+		}
 	}
 	c, err := h.OpenMatch(dctx, id)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the host did not open a match stream: %w", err)
+		return matchStart{}, fmt.Errorf("the host did not open a match stream: %w", err)
+	}
+	if players > 2 {
+		progress(fmt.Sprintf("connected (%s); waiting for the table of %d to fill…", c.Kind(), players))
+		m, err := session.JoinGroup(ctx, r, c, self, nil)
+		if err != nil {
+			return matchStart{}, err
+		}
+		return matchStart{group: m}, nil
 	}
 	progress(fmt.Sprintf("connected (%s); agreeing on the match…", c.Kind()))
 	m, err := session.Join(ctx, c, self, nil)
 	if err != nil {
 		_ = c.Close()
-		return nil, nil, err
+		return matchStart{}, err
 	}
-	return m, c, nil
+	name := m.Header.Players[0].Name
+	if name == "" {
+		name = FriendlyName(c.Remote())
+	}
+	return matchStart{m: m, opponent: name, release: func() { _ = c.Close() }}, nil
+}
+
+// offerPlayers reads the table size from a host's offer ("air standard 3");
+// an offer without one is a two-player game.
+func offerPlayers(offer string) int {
+	f := strings.Fields(offer)
+	if len(f) < 3 {
+		return 2
+	}
+	n, err := strconv.Atoi(f[2])
+	if err != nil || n < 2 {
+		return 2
+	}
+	return n
 }
 
 func (js *joinScreen) draw(scr tcell.Screen, x, y, w, h int) {

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
@@ -45,6 +47,7 @@ type lobbyScreen struct {
 	loading bool
 	status  string
 	rows    [numPanes]paneRows // where the last draw put each pane's rows
+	players int                // the table's size for practice and hosting
 }
 
 // paneRows is where a pane's rows are on screen.
@@ -61,7 +64,61 @@ func newLobby(a *App) *lobbyScreen {
 		{"Audit a match record", 'a', l.askAudit},
 		{"Quit", 'q', a.quit},
 	}
+	l.fitPlayers()
 	return l
+}
+
+// players is the table size chosen in the lobby: 2, or 3-4 for a game
+// that allows more.
+func (a *App) players() int {
+	if a.lobby == nil || a.lobby.players < 2 {
+		return 2
+	}
+	return a.lobby.players
+}
+
+// seatCounts lists the table sizes the selected game and variant allow.
+func (a *App) seatCounts() []int {
+	e, ok := games.Lookup(a.game)
+	if !ok {
+		return []int{2}
+	}
+	var out []int
+	for n := e.Spec.MinSeats; n <= e.Spec.MaxSeats; n++ {
+		if _, err := e.Spec.New(engine.Setup{Seats: n, Variant: a.vari}); err == nil {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		out = []int{e.Spec.MinSeats}
+	}
+	return out
+}
+
+// fitPlayers keeps the table size one the game and variant allow (the
+// smallest, if it was not).
+func (l *lobbyScreen) fitPlayers() {
+	ns := l.a.seatCounts()
+	if !slices.Contains(ns, l.players) {
+		l.players = ns[0]
+	}
+}
+
+// cyclePlayers picks the next table size the variant allows.
+func (l *lobbyScreen) cyclePlayers() {
+	ns := l.a.seatCounts()
+	i := slices.Index(ns, l.players)
+	l.players = ns[(i+1)%len(ns)]
+}
+
+// inviteOrSay invites a LAN peer, or says why a table of more than two
+// cannot be made by invitation.
+func (l *lobbyScreen) inviteOrSay(p p2p.PeerInfo) {
+	if l.a.players() > 2 {
+		l.status = fmt.Sprintf("an invitation is for two players: host the table of %d and give out its code", l.a.players())
+		return
+	}
+	l.a.invitePeer(p)
 }
 
 func (l *lobbyScreen) shown() {
@@ -135,7 +192,7 @@ func (l *lobbyScreen) choose() {
 // joinPeer joins the game a LAN peer offers, or invites it if idle.
 func (l *lobbyScreen) joinPeer(p p2p.PeerInfo) {
 	if p.Offer == "" {
-		l.a.invitePeer(p)
+		l.inviteOrSay(p)
 		return
 	}
 	js := newJoinScreen(l.a)
@@ -200,6 +257,7 @@ func (l *lobbyScreen) cycleGame() {
 	if _, ok := e.Bots[l.a.bot]; !ok {
 		l.a.bot = games.BotLevels[len(games.BotLevels)-1]
 	}
+	l.fitPlayers()
 }
 
 func (l *lobbyScreen) cycleVariant() {
@@ -208,9 +266,10 @@ func (l *lobbyScreen) cycleVariant() {
 	for i, v := range vs {
 		if v == l.a.vari {
 			l.a.vari = vs[(i+1)%len(vs)]
-			return
+			break
 		}
 	}
+	l.fitPlayers()
 }
 
 func (l *lobbyScreen) cycleBot() {
@@ -302,6 +361,9 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	ty := y + h - 1
 	segs := []style.Seg{style.S("game ", th.Dim), style.S(a.gameTitle(), th.Base), style.S(" · variant ", th.Dim), style.S(a.vari, th.Base),
 		style.S(" · bot ", th.Dim), style.S(a.bot, th.Base)}
+	if e, ok := games.Lookup(a.game); ok && e.Spec.MaxSeats > 2 {
+		segs = append(segs, style.S(" · players ", th.Dim), style.S(fmt.Sprint(a.players()), th.Base))
+	}
 	if l.status != "" {
 		segs = append(segs, style.S(" · "+l.status, th.Warn))
 	}
@@ -364,7 +426,7 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 			if p.Offer != "" {
 				bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "join", Help: "join the game the selected peer offers", Run: l.choose})
 			}
-			bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('i')}, Label: "i", Hint: "invite", Help: "invite the selected peer to your game (game and variant below)", Run: func() { l.a.invitePeer(p) }})
+			bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('i')}, Label: "i", Hint: "invite", Help: "invite the selected peer to your game (game and variant below)", Run: func() { l.inviteOrSay(p) }})
 		}
 	case paneRecords:
 		if len(l.records) > 0 {
@@ -378,6 +440,10 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 		keys.Binding{Keys: []keys.Key{keys.R('v')}, Label: "v", Hint: "variant: " + l.a.vari, Help: "the game's next variant", Run: l.cycleVariant},
 		keys.Binding{Keys: []keys.Key{keys.R('b')}, Label: "b", Hint: "bot: " + l.a.bot, Help: "the practice bot's level", Run: l.cycleBot},
 	)
+	if len(l.a.seatCounts()) > 1 {
+		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('n')}, Label: "n", Hint: fmt.Sprintf("players: %d", l.a.players()),
+			Help: "the table's size for practice (you and bots) and hosting: the sizes the game and variant allow", Run: l.cyclePlayers})
+	}
 	for _, m := range l.menu {
 		m := m
 		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R(m.key)}, Label: string(m.key), Hint: strings.ToLower(firstWord(m.label)), Help: m.label, Hidden: m.key != 'q' && m.key != 'a', Pin: m.key == 'q', Run: func() {

@@ -27,9 +27,12 @@ type link interface {
 	RTT() time.Duration
 }
 
-// matchStart is an agreed match, ready to play on the match screen.
+// matchStart is an agreed match, ready to play on the match screen: two
+// players over a match stream (m), or a table of more over a pubsub topic
+// (group).
 type matchStart struct {
 	m        *session.Match
+	group    *session.GroupMatch
 	key      crypto.PrivKey
 	opponent string
 	practice bool
@@ -37,6 +40,61 @@ type matchStart struct {
 	// release frees what the match used (the loopback pair, the stream)
 	// once it is over or abandoned.
 	release func()
+}
+
+// header is the agreed match's header.
+func (st matchStart) header() fairness.Header {
+	if st.group != nil {
+		return st.group.Header
+	}
+	return st.m.Header
+}
+
+// seat is the local seat.
+func (st matchStart) seat() engine.Seat {
+	if st.group != nil {
+		return st.group.Seat
+	}
+	return st.m.Seat
+}
+
+// spec is the game's spec.
+func (st matchStart) spec() engine.Spec {
+	if st.group != nil {
+		return st.group.Entry.Spec
+	}
+	return st.m.Entry.Spec
+}
+
+// stream is the two-player match stream (nil for a table).
+func (st matchStart) stream() session.Stream {
+	if st.group != nil {
+		return nil
+	}
+	return st.m.Stream
+}
+
+// play runs the local seat's referee to the end of the match.
+func (st matchStart) play(ctx context.Context, cfg session.PlayConfig) (*fairness.Result, error) {
+	if st.group != nil {
+		return st.group.Play(ctx, cfg)
+	}
+	return st.m.Play(ctx, cfg)
+}
+
+// opponentsText names the other players for the title bar: the one
+// opponent, a list of them, or how many when the list is long.
+func opponentsText(names []string, seat engine.Seat) string {
+	var others []string
+	for s, n := range names {
+		if engine.Seat(s) != seat {
+			others = append(others, n)
+		}
+	}
+	if t := strings.Join(others, ", "); len([]rune(t)) <= MaxOpponentsText || len(others) < 2 {
+		return t
+	}
+	return fmt.Sprintf("%d opponents", len(others))
 }
 
 // matchScreen is a live match: the title bar, the board, the verification
@@ -86,8 +144,8 @@ func (a *App) startMatch(st matchStart) {
 }
 
 func newMatchScreen(a *App, st matchStart) *matchScreen {
-	h := st.m.Header
-	ms := &matchScreen{a: a, st: st, spec: st.m.Entry.Spec, seat: st.m.Seat, opponent: st.opponent, waitSeat: engine.NoSeat}
+	h := st.header()
+	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat}
 	for s, p := range h.Players {
 		name := p.Name
 		if name == "" {
@@ -98,8 +156,8 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 		}
 		ms.names = append(ms.names, name)
 	}
-	if ms.opponent == "" && len(ms.names) == 2 {
-		ms.opponent = ms.names[1-ms.seat]
+	if ms.opponent == "" {
+		ms.opponent = opponentsText(ms.names, ms.seat)
 	}
 	env := board.Env{Theme: a.th, Spec: ms.spec, Variant: h.Variant, Rand: a.rand}
 	if f, ok := board.Lookup(ms.spec.Name); ok {
@@ -110,8 +168,11 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	ms.describer, _ = ms.view.(board.Describer)
 	ms.vlog = newVerifyLog(a.th, ms.say)
 	ms.ctx, ms.cancel = context.WithCancel(a.ctx)
-	if l, ok := st.m.Stream.(link); ok {
+	if l, ok := st.stream().(link); ok {
 		ms.kind = l.Kind()
+	}
+	if st.group != nil {
+		ms.kind = "pubsub topic"
 	}
 	if st.practice {
 		ms.kind = "loopback"
@@ -151,12 +212,15 @@ func (ms *matchScreen) snapshot() board.Snapshot {
 func (ms *matchScreen) begin() {
 	a := ms.a
 	ms.human = board.NewHuman(a.post, ms.ask, ms.withdraw)
+	if p, ok := ms.view.(board.Peeker); ok {
+		ms.human.SetPeeker(p)
+	}
 	dir, err := a.matchesDir()
 	if err != nil {
 		ms.finish(nil, err)
 		return
 	}
-	ms.transcript = filepath.Join(dir, transcriptName(ms.st.m.Header, ms.opponent))
+	ms.transcript = filepath.Join(dir, transcriptName(ms.st.header(), ms.opponent))
 	timeout := ms.st.timeout
 	if timeout == 0 {
 		timeout = HumanTimeout
@@ -164,19 +228,20 @@ func (ms *matchScreen) begin() {
 	if a.cfg.Timeout > 0 {
 		timeout = a.cfg.Timeout
 	}
-	m, key, path, ctx := ms.st.m, ms.st.key, ms.transcript, ms.ctx
+	st, key, path, ctx := ms.st, ms.st.key, ms.transcript, ms.ctx
 	a.goBack(func() {
-		res, err := m.Play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
+		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
 			Observe: func(n fairness.Note) { a.post(func() { ms.note(n) }) }, Logger: a.log})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
-			// Closing the stream lets the other side see the end at once.
-			if c, ok := m.Stream.(interface{ Close() error }); ok {
+			// Closing the stream lets the other side see the end at once
+			// (a table's topic is left when its Play returns).
+			if c, ok := st.stream().(interface{ Close() error }); ok {
 				_ = c.Close()
 			}
 		}
 		a.post(func() { ms.finish(res, err) })
 	})
-	if l, ok := m.Stream.(link); ok && !ms.st.practice {
+	if l, ok := st.stream().(link); ok && !ms.st.practice {
 		a.goBack(func() {
 			t := time.NewTicker(RTTEvery)
 			defer t.Stop()
@@ -285,7 +350,7 @@ func (ms *matchScreen) releaseNow() {
 // so the other side sees us leave.
 func (ms *matchScreen) abandon() {
 	ms.cancel()
-	if c, ok := ms.st.m.Stream.(interface{ Close() error }); ok {
+	if c, ok := ms.st.stream().(interface{ Close() error }); ok {
 		_ = c.Close()
 	}
 	ms.releaseNow()
@@ -301,8 +366,12 @@ func (ms *matchScreen) close() {
 // leave goes back to the lobby, asking first if the match is live.
 func (ms *matchScreen) leave() {
 	if !ms.done {
+		who := ms.opponent + " wins"
+		if len(ms.names) > 2 {
+			who = "you forfeit and the others play on"
+		}
 		ms.a.openOverlay(newConfirm(ms.a, "Leave the match?",
-			fmt.Sprintf("Leaving abandons the match: %s wins by forfeit. The transcript so far stays in %s.", ms.opponent, ms.transcript),
+			fmt.Sprintf("Leaving abandons the match: %s by forfeit. The transcript so far stays in %s.", who, ms.transcript),
 			"leave", func() {
 				ms.abandon()
 				ms.a.toLobby()

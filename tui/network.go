@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
+	"sync"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/group"
 	"github.com/salvo-game/salvo/p2p/session"
 )
 
@@ -21,9 +24,33 @@ type network struct {
 	err     error
 	waiters []func(*p2p.Host)
 	peers   []p2p.PeerInfo
+
+	// The pubsub router of tables of more than two, started on the host
+	// the first time one is hosted or joined (any goroutine).
+	routerMu sync.Mutex
+	router   *group.Router
+}
+
+// groupRouter returns the host's pubsub router, starting it once.
+func (n *network) groupRouter(h *p2p.Host, log *slog.Logger) (*group.Router, error) {
+	n.routerMu.Lock()
+	defer n.routerMu.Unlock()
+	if n.router == nil {
+		r, err := group.NewRouter(h.Libp2p(), group.Config{Logger: log})
+		if err != nil {
+			return nil, err
+		}
+		n.router = r
+	}
+	return n.router, nil
 }
 
 func (n *network) close() {
+	n.routerMu.Lock()
+	if n.router != nil {
+		_ = n.router.Close()
+	}
+	n.routerMu.Unlock()
 	if n.host != nil {
 		_ = n.host.Close()
 	}
@@ -132,7 +159,10 @@ func describeOffer(offer string) string {
 		return "offers " + offer
 	}
 	s := "offers " + shortTitle(e.Spec.Title)
-	if len(f) > 1 {
+	switch {
+	case len(f) > 2:
+		s += " (" + f[1] + ", " + f[2] + " players)"
+	case len(f) > 1:
 		s += " (" + f[1] + ")"
 	}
 	return s

@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
@@ -39,6 +42,10 @@ func (a *App) practice() {
 			return
 		}
 		ch, wrap = k.Build()
+	}
+	if n := a.players(); n > 2 {
+		a.practiceTable(n, level, seed, mk, ch, wrap)
+		return
 	}
 	botName := "bot (" + level + ")"
 	ctx, cancel := context.WithCancel(a.ctx)
@@ -78,7 +85,7 @@ func (a *App) practice() {
 				}})
 		})
 		res, err := pair.Seats[1].Play(ctx, session.PlayConfig{Key: pair.Keys[1], Agent: bot, Transcript: botPath,
-			Timeout: HumanTimeout, Cheat: ch, Logger: a.log})
+			Timeout: HumanTimeout, Cheat: ch, Observe: observerOf(ch), Logger: a.log})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
 			if c, ok := pair.Seats[1].Stream.(interface{ Close() error }); ok {
 				_ = c.Close()
@@ -94,5 +101,94 @@ func (a *App) practice() {
 		_ = pair.Close()
 		_ = os.Remove(botPath)
 		close(botDone)
+	})
+}
+
+// observerOf returns the Observe hook of a cheat that watches the match to
+// pick its moment, or nil.
+func observerOf(ch fairness.Cheat) func(fairness.Note) {
+	if ob, ok := ch.(interface{ Observe(fairness.Note) }); ok {
+		return ob.Observe
+	}
+	return nil
+}
+
+// practiceTable starts a match of n players, the player against n-1 bots:
+// n libp2p hosts in this process on loopback, the group handshake over
+// match streams and the match over a gossipsub topic, as a real table
+// plays. A cheating bot (Config.BotCheat) takes the last seat.
+func (a *App) practiceTable(n int, level string, seed uint64, mk func(*rand.Rand) engine.Agent, ch fairness.Cheat, wrap func(engine.Agent) engine.Agent) {
+	names := []string{a.name}
+	for s := 1; s < n; s++ {
+		names = append(names, fmt.Sprintf("bot-%d (%s)", s, level))
+	}
+	ctx, cancel := context.WithCancel(a.ctx)
+	ws := newWaitScreen(a, "Practice", fmt.Sprintf("starting %d libp2p hosts on loopback and seating the table…", n), cancel)
+	a.push(ws)
+	offer := session.Offer{Game: a.game, Variant: a.vari}
+	a.goBack(func() {
+		defer cancel()
+		tb, err := session.LoopbackGroup(ctx, session.GroupLoopbackConfig{Offer: offer, Players: n, Names: names,
+			Keys: []crypto.PrivKey{a.cfg.Key}, Logger: a.log})
+		if err != nil {
+			a.post(func() { ws.fail(fmt.Errorf("practice: %w", err)) })
+			return
+		}
+		ours := make(chan struct{})
+		botsDone := make(chan struct{})
+		var oursOnce sync.Once
+		oursDone := func() { oursOnce.Do(func() { close(ours) }) }
+		a.post(func() {
+			if a.top() != ws {
+				cancel() // the player went back meanwhile
+				oursDone()
+				return
+			}
+			a.startMatch(matchStart{group: tb.Seats[0], key: tb.Keys[0], practice: true, timeout: BotTimeout,
+				release: func() {
+					oursDone()
+					<-botsDone
+				}})
+		})
+		var wg sync.WaitGroup
+		var paths []string
+		for s := 1; s < n; s++ {
+			bot := mk(rand.New(rand.NewPCG(seed, uint64(s))))
+			cfg := session.PlayConfig{Key: tb.Keys[s], Agent: bot, Timeout: HumanTimeout, Logger: a.log,
+				Transcript: filepath.Join(os.TempDir(), fmt.Sprintf("salvo-bot%d-%.12s.jsonl", s, tb.Seats[s].Header.Match))}
+			if ch != nil && s == n-1 {
+				if wrap != nil {
+					cfg.Agent = wrap(bot)
+				}
+				cfg.Cheat, cfg.Observe = ch, observerOf(ch)
+			}
+			paths = append(paths, cfg.Transcript)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := tb.Seats[s].Play(ctx, cfg); err != nil && ctx.Err() == nil {
+					a.log.Debug("practice bot stopped", "seat", s, "err", err)
+				}
+			}()
+		}
+		bots := make(chan struct{})
+		go func() { wg.Wait(); close(bots) }()
+		select {
+		case <-ours:
+		case <-a.ctx.Done():
+		}
+		// A match over by the rules is over for the bots too; a player who
+		// left would keep them waiting out their timeout.
+		select {
+		case <-bots:
+		case <-time.After(BotsGrace):
+			cancel()
+			<-bots
+		}
+		_ = tb.Close()
+		for _, p := range paths {
+			_ = os.Remove(p)
+		}
+		close(botsDone)
 	})
 }

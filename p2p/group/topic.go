@@ -48,6 +48,7 @@ type Topic struct {
 	ready  chan struct{} // signalled when the queue grows or the reader ends
 	err    error         // why the reader ended
 	left   bool          // every other player left
+	all    bool          // every other player has been seen on the topic
 	closed bool
 	stats  Stats
 
@@ -76,7 +77,6 @@ func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {
 func (t *Topic) watch(ctx context.Context) {
 	tick := time.NewTicker(PollInterval)
 	defer tick.Stop()
-	seenAll := false
 	var emptySince time.Time
 	for {
 		select {
@@ -85,9 +85,13 @@ func (t *Topic) watch(ctx context.Context) {
 		case <-tick.C:
 		}
 		n := len(t.Peers())
+		if n == len(t.others) {
+			t.sawAll()
+		}
+		t.mu.Lock()
+		seenAll := t.all
+		t.mu.Unlock()
 		switch {
-		case n == len(t.others):
-			seenAll, emptySince = true, time.Time{}
 		case n > 0 || !seenAll:
 			emptySince = time.Time{}
 		case emptySince.IsZero():
@@ -256,6 +260,7 @@ func (t *Topic) WaitPeers(ctx context.Context) error {
 	for {
 		miss := t.missing()
 		if len(miss) == 0 {
+			t.sawAll()
 			return nil
 		}
 		select {
@@ -268,6 +273,13 @@ func (t *Topic) WaitPeers(ctx context.Context) error {
 			return fmt.Errorf("group: %s: players not seen on the topic: %s: %w", t.name, strings.Join(names, ", "), ctx.Err())
 		}
 	}
+}
+
+// sawAll records that every other player has been seen on the topic.
+func (t *Topic) sawAll() {
+	t.mu.Lock()
+	t.all = true
+	t.mu.Unlock()
 }
 
 // Linger waits until no other player is subscribed any more (each leaves

@@ -31,6 +31,7 @@ type battleRec struct {
 	totals   [2]int
 	counted  bool // totals holds the final totals
 	partial  bool // the board joined the battle late: earlier steps are not told
+	shown    bool // the board has drawn it over
 }
 
 // seat returns the seat of a side.
@@ -108,6 +109,12 @@ var totalsRe = regexp.MustCompile(`\(attacker (\d+), defender (\d+)\)`)
 func (v *View) tell(st step, cur *oceans.Game) {
 	name := v.snap.Name
 	if st.move != nil && st.move.Kind == oceans.Attack {
+		if old := v.battle; old != nil && old.over && !old.shown {
+			// A battle fought and over before the board could draw it:
+			// its steps go to what happened.
+			v.recent = append(v.recent, old.lines...)
+			v.recent = append(v.recent, old.result)
+		}
 		v.battle = newBattle(st.before, st.seat, st.move.Ocean)
 		v.battle.lines = append(v.battle.lines, fmt.Sprintf("%s %s %s in the %s", v.who(st.seat), verb(v.who(st.seat), "attack", "attacks"), v.who(1-st.seat), st.move.Ocean))
 	}
@@ -129,6 +136,7 @@ func (v *View) tell(st step, cur *oceans.Game) {
 				b.lines = append(b.lines, text)
 			case "zero":
 				b.plays++
+				v.zeros++
 				b.strike(cur, ev.Seat, cardIn(ev.Text))
 				b.lines = append(b.lines, fmt.Sprintf("%d. %s", b.plays, text)+chose)
 				chose = ""

@@ -386,6 +386,7 @@ func (v *View) drawBattle(scr tcell.Screen, x, y, w, h int) int {
 	}
 	if b.over && y < end {
 		style.Print(scr, x+1, y, w-1, th.Good, style.Truncate("→ "+b.result, w-1))
+		b.shown = true
 		y++
 	}
 	return y

@@ -19,14 +19,14 @@ import (
 // it keeps both seats' leaves, rolls from a seeded source and lets a bot
 // decide for each seat unless a test plays a move itself.
 type table struct {
-	t     *testing.T
+	t     testing.TB
 	g     *oceans.Game
 	known board.Known
 	rng   *rand.Rand
 	bots  [2]engine.Agent
 }
 
-func newTable(t *testing.T, seed uint64) *table {
+func newTable(t testing.TB, seed uint64) *table {
 	t.Helper()
 	g, err := oceans.New(engine.Setup{Seats: 2})
 	if err != nil {
@@ -71,24 +71,25 @@ func (tb *table) apply(in engine.Input) []engine.Event {
 	return evs
 }
 
-func (tb *table) commit(leaves [][]byte) {
+func (tb *table) commit(leaves [][]byte) []engine.Event {
 	tb.t.Helper()
 	n := tb.g.Next()
 	tb.known.Add(n.Seat, n.Name, leaves)
-	tb.apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size}})
+	return tb.apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size}})
 }
 
-func (tb *table) playRaw(seat engine.Seat, b []byte) {
+func (tb *table) playRaw(seat engine.Seat, b []byte) []engine.Event {
 	tb.t.Helper()
 	slots, err := tb.g.MustOpen(seat, b)
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	tb.apply(engine.Input{Kind: engine.NeedMove, Seat: seat, Move: b, Opened: tb.opened(slots)})
+	return tb.apply(engine.Input{Kind: engine.NeedMove, Seat: seat, Move: b, Opened: tb.opened(slots)})
 }
 
-// step feeds one honest input: the bots decide moves and commitments.
-func (tb *table) step() {
+// step feeds one honest input (the bots decide moves and commitments) and
+// returns the engine's events.
+func (tb *table) step() []engine.Event {
 	tb.t.Helper()
 	n := tb.g.Next()
 	switch n.Kind {
@@ -98,21 +99,20 @@ func (tb *table) step() {
 			tb.t.Fatal(err)
 		}
 		if n.Kind == engine.NeedCommit {
-			tb.commit(d.Leaves)
-			return
+			return tb.commit(d.Leaves)
 		}
-		tb.playRaw(n.Seat, d.Move)
+		return tb.playRaw(n.Seat, d.Move)
 	case engine.NeedOpen:
-		tb.apply(engine.Input{Kind: engine.NeedOpen, Seat: n.Seat, Opened: tb.opened(n.Open)})
+		return tb.apply(engine.Input{Kind: engine.NeedOpen, Seat: n.Seat, Opened: tb.opened(n.Open)})
 	case engine.NeedRandom:
 		vals := make([]int, n.Count)
 		for i := range vals {
 			vals[i] = tb.rng.IntN(n.Bound)
 		}
-		tb.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals})
-	default:
-		tb.t.Fatalf("no input for %v", n.Kind)
+		return tb.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals})
 	}
+	tb.t.Fatalf("no input for %v", n.Kind)
+	return nil
 }
 
 // until steps until stop holds (or the match is over) and reports whether

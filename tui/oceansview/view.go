@@ -90,6 +90,7 @@ type View struct {
 	prev   *oceans.Game // the game last drawn, to retrace from
 	recent []string     // what happened, newest last
 	battle *battleRec   // the battle in progress, or the last one
+	zeros  int          // zero-valued cards told played, in all battles
 
 	geo geometry
 }

@@ -1,0 +1,589 @@
+package oceansview
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// findMove plays strong-bot matches from successive seeds until seat 0 must
+// move in a position where ok holds, and returns the table there.
+func findMove(t *testing.T, ok func(tb *table) bool) *table {
+	t.Helper()
+	for seed := uint64(1); seed < 300; seed++ {
+		tb := newTable(t, seed)
+		if tb.until(func(g *oceans.Game) bool { return moveOf(0)(g) && ok(tb) }) {
+			return tb
+		}
+	}
+	t.Fatal("no match reached the position")
+	return nil
+}
+
+// holds returns the hand index of seat 0's first card of kind c, or -1.
+func (tb *table) holds(c oceans.Card) int {
+	cards, _ := tb.g.HandCards(0, tb.own(0))
+	return slices.Index(cards, c)
+}
+
+// legal reports whether seat 0 may make a move satisfying ok.
+func (tb *table) legal(ok func(oceans.Move) bool) bool {
+	ms, _ := tb.g.Moves(0, tb.own(0))
+	return slices.ContainsFunc(ms, ok)
+}
+
+func decoded(t *testing.T, req *board.Request) oceans.Move {
+	t.Helper()
+	d, ok := req.Answer()
+	if !ok {
+		t.Fatal("no move was sent")
+	}
+	m, err := oceans.DecodeMove(d.Move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// goTo moves the picked ocean to o with the arrow keys.
+func goTo(v *View, o oceans.Ocean) {
+	for v.ocean != o {
+		press(v, tcell.KeyDown)
+	}
+}
+
+// pickCard picks hand card i.
+func pickCard(v *View, i int) {
+	if i < 9 {
+		press(v, string(rune('1'+i)))
+		return
+	}
+	for v.sel != i {
+		press(v, tcell.KeyTab)
+	}
+}
+
+func inPhase(p oceans.Phase) func(tb *table) bool {
+	return func(tb *table) bool { return tb.g.Phase() == p }
+}
+
+func TestCommitSendsTheDeckList(t *testing.T) {
+	tb := newTable(t, 1)
+	v := newView()
+	req := tb.ask(v, 0)
+	if !strings.Contains(v.Prompt(), "Commit your 36-card fleet deck") {
+		t.Fatalf("prompt %q", v.Prompt())
+	}
+	press(v, tcell.KeyEnter)
+	d, ok := req.Answer()
+	if !ok {
+		t.Fatal("nothing committed")
+	}
+	var got []oceans.Card
+	for _, l := range d.Leaves {
+		c, err := oceans.DecodeCard(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, c)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, oceans.DeckList()) {
+		t.Fatalf("committed %v", got)
+	}
+	tb.answer(req)
+}
+
+func TestPlaysByKeys(t *testing.T) {
+	tests := []struct {
+		name  string
+		ready func(tb *table) bool
+		keys  func(tb *table, v *View)
+		want  func(t *testing.T, tb *table, m oceans.Move)
+	}{
+		{
+			name:  "enter deploys the picked card faceup to the picked ocean",
+			ready: inPhase(oceans.PhaseDeploy),
+			keys: func(tb *table, v *View) {
+				cards, _ := tb.g.HandCards(0, tb.own(0))
+				pickCard(v, slices.IndexFunc(cards, oceans.Card.CanJoin))
+				goTo(v, oceans.Pacific)
+				press(v, tcell.KeyEnter)
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				if m.Kind != oceans.Deploy || m.Ocean != oceans.Pacific {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "enter places the picked card facedown",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Place && m.Ocean == oceans.Arctic })
+			},
+			keys: func(tb *table, v *View) {
+				ms, _ := tb.g.Moves(0, tb.own(0))
+				m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Place && m.Ocean == oceans.Arctic })]
+				pickCard(v, slices.Index(tb.g.Hand(0), m.Leaf))
+				goTo(v, oceans.Arctic)
+				press(v, tcell.KeyEnter)
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				if m.Kind != oceans.Place || m.Ocean != oceans.Arctic {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "a attacks in the picked ocean",
+			ready: func(tb *table) bool {
+				return len(tb.g.AttackOceans(0)) > 0
+			},
+			keys: func(tb *table, v *View) {
+				goTo(v, tb.g.AttackOceans(0)[0])
+				press(v, "a")
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				if m.Kind != oceans.Attack || m.Ocean != tb.g.AttackOceans(0)[0] {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "d discards a PT Boat to blockade the picked ocean",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhasePlay && tb.holds(oceans.PTBoat) >= 0 && tb.g.Controller(oceans.Indian) == engine.NoSeat &&
+					tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
+			},
+			keys: func(tb *table, v *View) {
+				pickCard(v, tb.holds(oceans.PTBoat))
+				goTo(v, oceans.Indian)
+				press(v, "d")
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				if m.Kind != oceans.Discard || m.Ocean != oceans.Indian || len(m.Targets) != 0 {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "d discards a Fighter Plane revealing the card under the target cursor",
+			ready: func(tb *table) bool {
+				_, _, ok := facedownFoe(tb.g)
+				return tb.holds(oceans.Fighter) >= 0 && ok && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
+			},
+			keys: func(tb *table, v *View) {
+				o, i := must2(facedownFoe(tb.g))
+				pickCard(v, tb.holds(oceans.Fighter))
+				goTo(v, o)
+				for range i {
+					press(v, tcell.KeyRight)
+				}
+				press(v, "d")
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				o, i := must2(facedownFoe(tb.g))
+				if m.Kind != oceans.Discard || len(m.Targets) != 1 || m.Targets[0] != tb.g.TaskForce(1, o)[i].Leaf {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "a Carrier reveals the two marked cards",
+			ready: func(tb *table) bool {
+				return tb.holds(oceans.Carrier) >= 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard && len(m.Targets) == 2 })
+			},
+			keys: func(tb *table, v *View) {
+				ms, _ := tb.g.Moves(0, tb.own(0))
+				m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Discard && len(m.Targets) == 2 })]
+				o, _ := forceOf(tb.g, 1, m.Targets[0])
+				pickCard(v, slices.Index(tb.g.Hand(0), m.Leaf))
+				goTo(v, o)
+				for _, t := range m.Targets {
+					for v.tcol > 0 {
+						press(v, tcell.KeyLeft)
+					}
+					for tb.g.TaskForce(1, o)[v.tcol].Leaf != t {
+						press(v, tcell.KeyRight)
+					}
+					press(v, " ")
+				}
+				press(v, "d")
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				if m.Kind != oceans.Discard || len(m.Targets) != 2 {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "d twice wastes a command with no target",
+			ready: func(tb *table) bool {
+				return tb.holds(oceans.Destroyer) >= 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
+			},
+			keys: func(tb *table, v *View) {
+				pickCard(v, tb.holds(oceans.Destroyer))
+				for range oceans.NumOceans {
+					if l, ok := v.aimed(); !ok || !v.fits(oceans.Destroyer, l) {
+						break
+					}
+					press(v, tcell.KeyDown) // find an ocean with no Submarine under the cursor
+				}
+				press(v, "d")
+				if !strings.Contains(v.Prompt(), "d again wastes") {
+					tb.t.Fatalf("prompt %q", v.Prompt())
+				}
+				press(v, "d")
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				if m.Kind != oceans.Discard || len(m.Targets) != 0 {
+					t.Fatalf("sent %+v", m)
+				}
+			},
+		},
+		{
+			name: "o lists the plays and a digit plays one",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhasePlay
+			},
+			keys: func(tb *table, v *View) {
+				press(v, "o")
+				if !v.menu.open {
+					tb.t.Fatalf("no list: %q", v.Prompt())
+				}
+				press(v, "2")
+			},
+			want: func(t *testing.T, tb *table, m oceans.Move) {
+				ms, _ := tb.g.Moves(0, tb.own(0))
+				if !slices.ContainsFunc(ms, func(x oceans.Move) bool { return string(x.Encode()) == string(m.Encode()) }) {
+					t.Fatalf("sent %+v, not a legal move", m)
+				}
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := findMove(t, tc.ready)
+			v := newView()
+			req := tb.ask(v, 0)
+			tc.keys(tb, v)
+			tc.want(t, tb, decoded(t, req))
+			tb.answer(req)
+		})
+	}
+}
+
+// facedownFoe returns an ocean in play and the index of a facedown card of
+// seat 1's task force there.
+func facedownFoe(g *oceans.Game) (oceans.Ocean, int, bool) {
+	for o := range oceans.Ocean(oceans.NumOceans) {
+		for i, c := range g.TaskForce(1, o) {
+			if c.Card == oceans.NoCard {
+				return o, i, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func must2(o oceans.Ocean, i int, _ bool) (oceans.Ocean, int) { return o, i }
+
+func TestRefusalsSayWhy(t *testing.T) {
+	tests := []struct {
+		name  string
+		ready func(tb *table) bool
+		keys  func(tb *table, v *View)
+		msg   string
+	}{
+		{
+			name: "an Element of Surprise cannot be deployed",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhaseDeploy && tb.holds(oceans.Surprise) >= 0
+			},
+			keys: func(tb *table, v *View) {
+				pickCard(v, tb.holds(oceans.Surprise))
+				press(v, tcell.KeyEnter)
+			},
+			msg: "refused: a Element of Surprise cannot join a task force",
+		},
+		{
+			name: "an attack needs a big enough fleet",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 1 && len(tb.g.AttackOceans(0)) == 0 && !tb.g.Surprised(0)
+			},
+			keys: func(tb *table, v *View) { press(v, "a") },
+			msg:  "refused:",
+		},
+		{
+			name: "an attack before the first card",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0
+			},
+			keys: func(tb *table, v *View) { press(v, "a") },
+			msg:  "an attack replaces the second card",
+		},
+		{
+			name: "a Submarine names only a revealed Destroyer or PT Boat",
+			ready: func(tb *table) bool {
+				_, _, ok := facedownFoe(tb.g)
+				return tb.g.Phase() == oceans.PhasePlay && tb.holds(oceans.Submarine) >= 0 && ok
+			},
+			keys: func(tb *table, v *View) {
+				o, i := must2(facedownFoe(tb.g))
+				pickCard(v, tb.holds(oceans.Submarine))
+				goTo(v, o)
+				for range i {
+					press(v, tcell.KeyRight)
+				}
+				press(v, " ")
+			},
+			msg: "cannot name that card",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := findMove(t, tc.ready)
+			v := newView()
+			req := tb.ask(v, 0)
+			before := tb.g.Hash()
+			tc.keys(tb, v)
+			if _, ok := req.Answer(); ok {
+				t.Fatal("an illegal move was sent")
+			}
+			if !strings.Contains(v.Prompt(), tc.msg) {
+				t.Fatalf("prompt %q lacks %q", v.Prompt(), tc.msg)
+			}
+			if tb.g.Hash() != before {
+				t.Fatal("the refusal changed the game")
+			}
+		})
+	}
+}
+
+func TestBattleChoicesAreAList(t *testing.T) {
+	tb := findMove(t, inPhase(oceans.PhaseBattle))
+	v := newView()
+	req := tb.ask(v, 0)
+	if !v.menu.open || v.mode != fighting {
+		t.Fatalf("no choices: %q", v.Prompt())
+	}
+	ms, _ := tb.g.Moves(0, tb.own(0))
+	if len(v.menu.items) != len(ms) {
+		t.Fatalf("%d choices listed, the engine has %d", len(v.menu.items), len(ms))
+	}
+	_, txt := render(t, v, 51, 22)
+	if !strings.Contains(txt, glyphBattle+" Battle in the") || !strings.Contains(txt, "1 "+v.menu.items[0].label[:10]) {
+		t.Fatalf("battle not drawn\n%s", txt)
+	}
+	press(v, tcell.KeyEscape) // a battle choice cannot be put off
+	if !v.menu.open {
+		t.Fatal("esc closed the battle's choices")
+	}
+	press(v, tcell.KeyDown, tcell.KeyEnter)
+	m := decoded(t, req)
+	if want := ms[min(1, len(ms)-1)]; string(m.Encode()) != string(want.Encode()) {
+		t.Fatalf("sent %+v, want %+v", m, want)
+	}
+}
+
+// TestFollowRetracesEveryMessage shows the board the match only where a
+// live board sees it (at each of seat 0's own steps; everything the bot
+// does in between comes as one message), and checks that every gap is
+// retraced to the exact state hash, and that every battle is told with as
+// many zero-valued cards played as the engine played.
+func TestFollowRetracesEveryMessage(t *testing.T) {
+	battles := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		tb := newTable(t, seed)
+		v := newView()
+		var prev *oceans.Game
+		engineZeros := 0
+		counted := map[*battleRec]bool{}
+		show := func() {
+			cur := tb.g.Clone().(*oceans.Game)
+			if prev != nil {
+				steps, ok := follow(prev, cur, tb.own(0))
+				if !ok {
+					t.Fatalf("seed %d: could not retrace from phase %s to phase %s", seed, prev.Phase(), cur.Phase())
+				}
+				if len(steps) > 0 && steps[len(steps)-1].after.Hash() != cur.Hash() {
+					t.Fatalf("seed %d: the retraced state differs", seed)
+				}
+			}
+			tb.show(v, 0)
+			prev = cur
+			if b := v.battle; b != nil && b.over && !counted[b] {
+				counted[b] = true
+				battles++
+			}
+		}
+		for {
+			n := tb.g.Next()
+			if n.Kind == engine.NeedNone {
+				break
+			}
+			if n.Seat == 0 && n.Kind != engine.NeedRandom && tb.g.Phase() >= oceans.PhaseDeal {
+				show()
+			}
+			for _, e := range tb.step() {
+				if e.Kind == "zero" {
+					engineZeros++
+				}
+			}
+		}
+		show()
+		if v.zeros != engineZeros {
+			t.Fatalf("seed %d: the board told %d zero-valued cards played, the engine played %d", seed, v.zeros, engineZeros)
+		}
+	}
+	if battles == 0 {
+		t.Fatal("no battle was fought")
+	}
+}
+
+func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
+	tb := findMove(t, func(tb *table) bool {
+		_, _, ok := facedownFoe(tb.g)
+		return ok && tb.g.Phase() == oceans.PhasePlay
+	})
+	o, i := must2(facedownFoe(tb.g))
+	leaf := tb.g.TaskForce(1, o)[i].Leaf
+	hidden := tb.known[engine.Slot{Owner: 1, Name: oceans.FleetName, Index: leaf}]
+	c, _ := oceans.DecodeCard(hidden)
+	v := newView()
+	// A live board handed every value still draws the enemy card facedown.
+	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}})
+	if lk := v.cardLook(1, leaf); lk.text != strings.Repeat(glyphBack, 3) {
+		t.Fatalf("live board draws the enemy's facedown card as %q", lk.text)
+	}
+	_, txt := render(t, v, 71, 28)
+	foeHand, _ := tb.g.HandCards(1, tb.own(1))
+	if strings.Contains(txt, "bot: ") {
+		t.Fatalf("a live board draws the enemy's hand %v\n%s", foeHand, txt)
+	}
+	// The audit viewer draws it, and both hands.
+	v2 := newView()
+	v2.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}, Spectator: true})
+	if lk := v2.cardLook(1, leaf); lk.text != glyphHidden+code[c] {
+		t.Fatalf("spectator board draws the enemy's facedown %s as %q", c, lk.text)
+	}
+	_, txt = render(t, v2, 71, 28)
+	want := "bot: "
+	for _, c := range foeHand {
+		want += code[c] + " "
+	}
+	if !strings.Contains(txt, strings.TrimSpace(want)) || !strings.Contains(txt, "ann: ") {
+		t.Fatalf("spectator board lacks %q\n%s", want, txt)
+	}
+	if len(v2.Bindings()) != 0 {
+		t.Fatal("a spectator board has keys")
+	}
+}
+
+func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
+	tb := findMove(t, func(tb *table) bool {
+		g := tb.g
+		_, _, down := facedownFoe(g)
+		won := false
+		for o := range oceans.Ocean(oceans.NumOceans) {
+			won = won || g.Controller(o) != engine.NoSeat
+		}
+		return down && won && g.Phase() == oceans.PhasePlay
+	})
+	v := newView()
+	tb.ask(v, 0)
+	scr, txt := render(t, v, 51, 22)
+	cells, w, _ := scr.GetContents()
+	at := func(r rect) (string, tcell.Style) {
+		c := cells[r.y*w+r.x]
+		return string(c.Runes), c.Style
+	}
+	for o := range oceans.Ocean(oceans.NumOceans) {
+		for i, c := range tb.g.TaskForce(1, o) {
+			gl, st := at(v.geo.enemy[o][i])
+			want, wst := glyphUp, v.th.Accent
+			if c.Card == oceans.NoCard {
+				want, wst = glyphBack, v.th.Dim
+			}
+			if gl != want || st != wst && st != wst.Reverse(true) {
+				t.Errorf("enemy card %d in the %s drawn %q, want %q\n%s", i, o, gl, want, txt)
+			}
+		}
+	}
+	for _, want := range []string{"won by", "Hand", "Ocean", "you", "bot", "fleet", "deck"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("screen lacks %q\n%s", want, txt)
+		}
+	}
+}
+
+func TestMouse(t *testing.T) {
+	tb := findMove(t, func(tb *table) bool {
+		return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Place })
+	})
+	ms, _ := tb.g.Moves(0, tb.own(0))
+	m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Place })]
+	v := newView()
+	req := tb.ask(v, 0)
+	render(t, v, 71, 28)
+	i := slices.Index(tb.g.Hand(0), m.Leaf)
+	r := v.geo.hand[i]
+	click(v, tview.MouseLeftClick, r.x, r.y)
+	if v.sel != i {
+		t.Fatalf("picked %d, want %d", v.sel, i)
+	}
+	// A right click lists the plays.
+	click(v, tview.MouseRightClick, r.x, r.y)
+	if !v.menu.open {
+		t.Fatal("no list")
+	}
+	click(v, tview.MouseRightClick, r.x, r.y)
+	if v.menu.open {
+		t.Fatal("a right click did not close the list")
+	}
+	// A click on your side of an ocean plays the card there.
+	own := v.geo.own[m.Ocean]
+	click(v, tview.MouseLeftClick, own.x+1, own.y)
+	if got := decoded(t, req); got.Kind != oceans.Place || got.Leaf != m.Leaf || got.Ocean != m.Ocean {
+		t.Fatalf("sent %+v, want %+v", got, m)
+	}
+}
+
+func TestMonochromeUsesNoColour(t *testing.T) {
+	tb := findMove(t, inPhase(oceans.PhaseBattle))
+	v := New(board.Env{Theme: style.New(true)})
+	tb.ask(v, 0)
+	scr, _ := render(t, v, 71, 28)
+	cells, _, _ := scr.GetContents()
+	for i, c := range cells {
+		fg, bg, _ := c.Style.Decompose()
+		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
+			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
+		}
+	}
+}
+
+func TestTooSmallAndWithdraw(t *testing.T) {
+	tb := findMove(t, inPhase(oceans.PhasePlay))
+	v := newView()
+	req := tb.ask(v, 0)
+	if _, txt := render(t, v, 40, 12); !strings.Contains(txt, "needs more room") {
+		t.Fatalf("a tiny board\n%s", txt)
+	}
+	if _, txt := render(t, v, 51, 22); strings.Contains(txt, "needs more room") {
+		t.Fatalf("the 80x24 board\n%s", txt)
+	}
+	press(v, "o")
+	v.Withdraw(req)
+	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
+		t.Fatalf("still asking: %q", v.Prompt())
+	}
+}

@@ -5,6 +5,7 @@ package tui
 import (
 	_ "github.com/salvo-game/salvo/tui/airview"
 	_ "github.com/salvo-game/salvo/tui/cardsview"
+	_ "github.com/salvo-game/salvo/tui/oceansview"
 	_ "github.com/salvo-game/salvo/tui/seaview"
 	_ "github.com/salvo-game/salvo/tui/ubuildview"
 )

@@ -88,6 +88,7 @@
 //     one ship that no straight placement of its plate length can cover are
 //     rejected at once, not only at the final reveal.
 //
-// The hunter bot's own choices (its custom weapon build and its layout
-// spacing) are constants in hunter.go.
+// The hunter bot's own choices (its custom weapon build, its layout
+// spacing, its volley damping, small-ship bias and hunting lattice) are
+// constants in hunter.go.
 package ubuild

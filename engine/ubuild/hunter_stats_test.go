@@ -118,20 +118,23 @@ func (d distribution) String() string {
 
 // TestHunterClassic measures the hunter in the classic variant (one shot a
 // turn) on uniformly random layouts, fixed seeds: 300 layouts by default,
-// 10,000 with -long. The brief's targets (mean at most 42 shots, worst at
-// most 70 over 10,000 layouts; mean at most 44 over 300) are beyond this
-// hunter: it averages about 44.2 shots over 10,000 layouts, like published
-// density hunters. The default run asserts the brief's 44 on its fixed 300
-// layouts (43.7 today; a change to the hunter's tie-breaking alone moves it
-// by about half a shot); -long asserts a mean of at most 44.5 and a worst
-// game of at most 75 shots, to catch regressions.
+// 10,000 with -long. The targets are a mean of at most 42 shots and
+// a worst game of at most 70 over 10,000 layouts (mean at most 44 over 300).
+// The worst-game target is met (64) but the mean is not: the hunter, which
+// keeps its hunting shots to a lattice (lattice.go), averages 43.67 shots
+// over the 10,000 (44.28 without the lattice; published density hunters
+// average about 44), and none of the ideas listed in hunter.go moved it
+// further. The default run asserts the 44 on its fixed 300 layouts
+// (43.44 today; a change of tie-breaking alone moves it by about half a
+// shot); -long asserts a mean of at most 44, to catch regressions; every
+// run asserts the worst game of at most 70 shots.
 func TestHunterClassic(t *testing.T) {
 	games, limit := 300, 44.0
 	if testing.Short() {
 		games, limit = 60, 47
 	}
 	if *long {
-		games, limit = 10000, 44.5
+		games, limit = 10000, 44.0
 	}
 	xs := make([]int, games)
 	for i := range xs {
@@ -142,8 +145,8 @@ func TestHunterClassic(t *testing.T) {
 	if d.mean > limit {
 		t.Errorf("mean %.2f shots, want at most %.1f", d.mean, limit)
 	}
-	if d.worst > 75 {
-		t.Errorf("worst game took %d shots, want at most 75", d.worst)
+	if d.worst > 70 {
+		t.Errorf("worst game took %d shots, want at most 70", d.worst)
 	}
 }
 

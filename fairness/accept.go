@@ -19,6 +19,12 @@ type Violation struct {
 	Seq    uint64
 	Signed bool
 	Err    error
+	// Surfaced is set when the message that brought the violation to light
+	// was sent by another seat, Found: an honest reveal that completed a set
+	// of hidden choices one of which breaks the rules. The violator's own
+	// earlier signed messages are the evidence.
+	Surfaced bool
+	Found    engine.Seat
 }
 
 // Error names the seat, the message and the reason.
@@ -107,6 +113,9 @@ func (m *Match) fail(seat engine.Seat, e *Envelope, signed bool, err error) *Vio
 		peer = m.header.Players[seat].Peer
 	}
 	m.broken = &Violation{Seat: seat, Peer: peer, Seq: e.Seq, Signed: signed, Err: err}
+	if from := m.header.Seat(e.From); from != seat && from != engine.NoSeat {
+		m.broken.Surfaced, m.broken.Found = true, from
+	}
 	return m.broken
 }
 

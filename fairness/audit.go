@@ -65,6 +65,8 @@ func (r *Report) Summary() string {
 		who := playerName(r.Header, v.Seat)
 		how := "its own signed message proves it"
 		switch {
+		case v.Surfaced:
+			how = fmt.Sprintf("its own earlier signed messages prove it; it came to light when %s's message completed them", playerName(r.Header, v.Found))
 		case !v.Signed:
 			how = fmt.Sprintf("reported by %s, over whose authenticated connection it came; it carries no valid signature of the sender", closingWriter(r))
 		case needsWitness(v):

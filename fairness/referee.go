@@ -260,6 +260,13 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	altered := r.cfg.Cheat != nil && r.cfg.Cheat.AlterInput(r.m, r.secrets, st, &in)
 	evs, serr := r.m.Stage(r.cfg.Seat, in)
 	if serr != nil {
+		if blamed := engine.Blame(serr, r.cfg.Seat); blamed != r.cfg.Seat && r.cfg.Cheat == nil {
+			// Our honest input completed something another seat had
+			// spoiled (a hidden choice that breaks the rules, found once
+			// every choice is open): send it all the same, so that every
+			// peer and the auditor meet the same fault at this message.
+			return true, r.sendFault(ctx, append(r.staged, in), serr)
+		}
 		if r.cfg.Cheat == nil {
 			return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
 		}
@@ -682,4 +689,26 @@ func (r *Referee) note(n Note) {
 		n.State = r.m.StateHash()
 	}
 	r.cfg.Observe(n)
+}
+
+// sendFault seals inputs whose last one our own match refused because of
+// another seat's fault (err), records the violation exactly as every other
+// peer and the auditor will find it at this message, and sends the envelope
+// so that they do.
+func (r *Referee) sendFault(ctx context.Context, inputs []WireInput, err error) error {
+	e, derr := r.m.Draft(inputs, r.m.StateHash(), r.cfg.Key)
+	if derr != nil {
+		return derr
+	}
+	r.staged = nil
+	last := inputs[len(inputs)-1]
+	v := r.m.fail(engine.Blame(err, r.cfg.Seat), e, true, fmt.Errorf("input %d (%s): %w", len(inputs), last.T, err))
+	if err := r.cfg.Transcript.Envelope(e); err != nil {
+		return err
+	}
+	if err := r.send(ctx, e); err != nil {
+		return err
+	}
+	r.res.Violation = v
+	return r.close(ctx, CloseViolation, v.Seat, v.Err.Error())
 }

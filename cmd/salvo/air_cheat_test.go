@@ -27,15 +27,10 @@ var underRace = []string{cheat.CardNotInHand, cheat.ShotOutOfCone}
 var notInAir = []string{"wrong-salt", "wrong-cell"}
 
 // cheatSeat2p is the seat that cheats in a two-player match: seat 1, as in
-// every other game, except for card-not-in-hand, which can only be caught
-// when its own reveal completes the choice, and in a two-player match that
-// is always seat 0's (seat 1 commits second and opens first).
-func cheatSeat2p(kind string) int {
-	if kind == cheat.CardNotInHand {
-		return 0
-	}
-	return 1
-}
+// every other game. (card-not-in-hand is caught whoever's reveal completes
+// the choices: the referee of an honest seat whose own reveal brings a
+// cheater's choice to light sends it and names the cheater.)
+func cheatSeat2p(kind string) int { return 1 }
 
 // Every cheat kind that applies to Mission Command Air, between two real
 // libp2p peers on 127.0.0.1: the cheat fires, the honest seat stops the
@@ -166,7 +161,7 @@ var groupCheats = []struct {
 }{
 	{cheat.ChangedChoice, 3, 1, true},
 	{cheat.WrongUnmask, 4, 3, false},
-	{cheat.CardNotInHand, 3, 2, false}, // in a 3-player round, seat 2 opens last
+	{cheat.CardNotInHand, 3, 1, false}, // an honest seat's reveal brings it to light
 	{cheat.ShotOutOfCone, 4, 2, false},
 	{"forged-roll", 3, 0, false},
 	{"out-of-turn", 4, 1, false},

@@ -26,7 +26,7 @@ const (
 
 func init() {
 	register("air",
-		Kind{CardNotInHand, "chooses a card that is not in its hand (another squadron's), in a round where its own reveal completes the choice (in a 2-player match only seat 0 ever does)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{CardNotInHand, "chooses a card that is not in its hand (another squadron's)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return &handCheat{}, nil
 		}},
 		Kind{ChangedChoice, "opens a different card choice than the one it committed to, as if it changed its mind after the commitments", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
@@ -43,36 +43,24 @@ func init() {
 
 // handCheat commits, in place of the honest choice, one that names a card
 // of another squadron's hand. The engine checks choices only once every
-// seat has opened its own, and the referee catches a Fault only on a
-// message it accepts: if a later honest seat's own reveal completed the
-// choice, that seat's referee would refuse its own input and stop with an
-// error instead of naming the cheater. So the cheat fires only in a round
-// where its own reveal is the last: the one committing second to last (the
-// last committer opens first). It learns its place from the referee's
-// verification log, so it must be given the notes (Observe); it never
-// fires without them. In a two-player match that means seat 0: seat 1
-// always commits second.
+// seat has opened its own: whoever's reveal completes them (the cheater's
+// own, or an honest seat's) brings the lie to light, and every referee and
+// the auditor blame the cheater, whose signed commitment and reveal prove
+// it. The cheat reports firing when it opens the doctored choice.
 type handCheat struct {
-	observed bool
-	run      int // commitments in a row so far, up to the latest note
+	doctored string // the choice name whose commitment was doctored
 	done     bool
 }
 
-// Observe follows the verification log: it counts the choice commitments
-// made since anything else happened.
-func (c *handCheat) Observe(n fairness.Note) {
-	c.observed = true
-	for _, ev := range n.Events {
-		if ev.Kind == "choose" && ev.Seat != engine.NoSeat {
-			c.run++
-		} else {
-			c.run = 0
-		}
-	}
-}
-
 func (c *handCheat) AlterInput(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool {
-	if c.done || !c.observed || in.T != fairness.InChoose || c.run != len(st.Need.Seats)-2 {
+	if c.done {
+		return false
+	}
+	if in.T == fairness.InReveal && c.doctored == st.Need.Name {
+		c.done = true
+		return true // the opening is of the doctored commitment
+	}
+	if in.T != fairness.InChoose || c.doctored != "" {
 		return false
 	}
 	g, ok := m.Game().(*air.Game)
@@ -102,11 +90,9 @@ func (c *handCheat) AlterInput(m *fairness.Match, sec *fairness.Secrets, st fair
 	}
 	sec.Add(v)
 	in.Root = v.Root().String()
-	c.done = true
-	// Report nothing yet: a referee whose cheat has fired stops playing
-	// once that input is out, but this lie only shows at the reveal. There
-	// the seat's own engine refuses the choice, the referee sends the
-	// reveal anyway and marks the cheat as fired.
+	c.doctored = st.Need.Name
+	// Not fired yet: a referee whose cheat has fired stops once the input
+	// is out, and this lie only shows once the choices are opened.
 	return false
 }
 

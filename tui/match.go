@@ -172,7 +172,7 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 		ms.kind = l.Kind()
 	}
 	if st.group != nil {
-		ms.kind = "pubsub topic"
+		ms.kind = "gossipsub"
 	}
 	if st.practice {
 		ms.kind = "loopback"
@@ -439,7 +439,6 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if ms.rtt > 0 {
 		conn += fmt.Sprintf(" · rtt %d ms", max(1, ms.rtt.Milliseconds()))
 	}
-	left := []style.Seg{style.S(fmt.Sprintf("%s · vs %s · ", shortTitle(ms.spec.Title), ms.opponent), th.Base)}
 	tst := th.Accent
 	if ms.asking() {
 		tst = th.Warn
@@ -447,10 +446,18 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if ms.evidence != nil {
 		tst = th.Bad
 	}
-	left = append(left, style.S(ms.turnText(), tst), style.S(" · "+conn, th.Base))
 	sync := style.S(fmt.Sprintf("seq %d %s in sync", ms.seq, style.OK), th.Base)
 	if !ms.inSync && ms.seq > 0 || ms.evidence != nil {
 		sync = style.S(fmt.Sprintf("seq %d %s stopped", ms.seq, style.Fail), th.Bad)
+	}
+	titleLeft := func(opponent string) []style.Seg {
+		return []style.Seg{style.S(fmt.Sprintf("%s · vs %s · ", shortTitle(ms.spec.Title), opponent), th.Base),
+			style.S(ms.turnText(), tst), style.S(" · "+conn, th.Base)}
+	}
+	left := titleLeft(ms.opponent)
+	if len(ms.names) > 2 && style.SegsWidth(left)+style.SegsWidth([]style.Seg{sync})+3 > w {
+		// A table's opponents by number when their names do not fit.
+		left = titleLeft(fmt.Sprintf("%d opponents", len(ms.names)-1))
 	}
 	titleBar(scr, th, x, y, w, left, []style.Seg{sync})
 

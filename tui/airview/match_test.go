@@ -1,0 +1,461 @@
+package airview_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// screen is a simulation screen that keeps a copy of what every draw
+// showed, taken on the drawing goroutine, so tests read it without racing
+// the next draw.
+type screen struct {
+	tcell.SimulationScreen
+	mu    sync.Mutex
+	lines []string
+}
+
+func (s *screen) Show() { s.SimulationScreen.Show(); s.grab() }
+func (s *screen) Sync() { s.SimulationScreen.Sync(); s.grab() }
+
+func (s *screen) grab() {
+	cells, w, h := s.GetContents()
+	lines := make([]string, h)
+	var b strings.Builder
+	for y := range h {
+		b.Reset()
+		for x := range w {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 || c.Runes[0] == 0 {
+				b.WriteByte(' ')
+			} else {
+				b.WriteRune(c.Runes[0])
+			}
+		}
+		lines[y] = b.String()
+	}
+	s.mu.Lock()
+	s.lines = lines
+	s.mu.Unlock()
+}
+
+// harness runs the whole interface on a simulation screen: keys in,
+// screen text out; every wait polls with a timeout and dumps the screen
+// when it fails.
+type harness struct {
+	t    testing.TB
+	scr  *screen
+	done chan error
+	dir  string
+	w, h int
+}
+
+// start runs the interface with cfg on a w×h screen, offline, on
+// loopback, with a temporary data folder and seeded randomness, on the
+// Air board.
+func start(t testing.TB, cfg tui.Config, w, h int) *harness {
+	t.Helper()
+	sim := tcell.NewSimulationScreen("UTF-8")
+	scr := &screen{SimulationScreen: sim}
+	cfg.Screen = scr
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	if cfg.ListenAddrs == nil {
+		cfg.ListenAddrs = []string{"/ip4/127.0.0.1/tcp/0"}
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	}
+	if cfg.Theme == nil {
+		cfg.Theme = style.New(false)
+	}
+	if cfg.Game == "" {
+		cfg.Game = "air"
+	}
+	app, err := tui.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &harness{t: t, scr: scr, done: make(chan error, 1), dir: cfg.DataDir, w: w, h: h}
+	go func() { hs.done <- app.Run() }()
+	t.Cleanup(func() {
+		app.Stop()
+		select {
+		case <-hs.done:
+		case <-time.After(20 * time.Second):
+			t.Errorf("the interface did not stop within 20 s")
+		}
+	})
+	hs.waitFunc("the first draw", 10*time.Second, func([]string) bool { return true })
+	sim.SetSize(w, h)
+	_ = sim.PostEvent(tcell.NewEventResize(w, h))
+	hs.waitFunc(fmt.Sprintf("a %dx%d draw", w, h), 10*time.Second, func(l []string) bool {
+		return len(l) == h && len([]rune(l[0])) == w
+	})
+	return hs
+}
+
+func (hs *harness) lines() []string {
+	hs.scr.mu.Lock()
+	defer hs.scr.mu.Unlock()
+	return hs.scr.lines
+}
+
+func (hs *harness) text() string { return strings.Join(hs.lines(), "\n") }
+
+func (hs *harness) dump() string { return "screen:\n" + hs.text() }
+
+// waitFunc polls until ok holds for the screen.
+func (hs *harness) waitFunc(what string, timeout time.Duration, ok func([]string) bool) []string {
+	hs.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if l := hs.lines(); l != nil && ok(l) {
+			return l
+		}
+		if time.Now().After(deadline) {
+			hs.t.Fatalf("waited %v for %s\n%s", timeout, what, hs.dump())
+		}
+		time.Sleep(3 * time.Millisecond)
+	}
+}
+
+// waitFor polls until every text is on screen.
+func (hs *harness) waitFor(texts ...string) string {
+	hs.t.Helper()
+	l := hs.waitFunc(fmt.Sprintf("%q", texts), 30*time.Second, func(l []string) bool {
+		s := strings.Join(l, "\n")
+		for _, t := range texts {
+			if !strings.Contains(s, t) {
+				return false
+			}
+		}
+		return true
+	})
+	return strings.Join(l, "\n")
+}
+
+// keys types: a string rune by rune, a tcell.Key as such.
+func (hs *harness) keys(ks ...any) {
+	for _, k := range ks {
+		switch k := k.(type) {
+		case string:
+			for _, r := range k {
+				hs.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+			}
+		case tcell.Key:
+			hs.scr.InjectKey(k, 0, tcell.ModNone)
+		default:
+			hs.t.Fatalf("keys: %T", k)
+		}
+	}
+}
+
+// click clicks the left button at x, y.
+func (hs *harness) click(x, y int) {
+	hs.scr.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
+	hs.scr.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
+}
+
+// find returns where text is on screen.
+func (hs *harness) find(text string) (int, int, bool) {
+	for y, l := range hs.lines() {
+		if i := strings.Index(l, text); i >= 0 {
+			return len([]rune(l[:i])), y, true
+		}
+	}
+	return 0, 0, false
+}
+
+// prompt returns the match screen's prompt line (above the hint bar).
+func prompt(l []string) string {
+	if len(l) < 2 {
+		return ""
+	}
+	return strings.TrimSpace(l[len(l)-2])
+}
+
+// transcript returns the path of the match transcript in the data folder.
+func (hs *harness) transcript() string {
+	hs.t.Helper()
+	m, _ := filepath.Glob(filepath.Join(hs.dir, tui.MatchesDir, "*.jsonl"))
+	if len(m) != 1 {
+		hs.t.Fatalf("%d transcripts in %s", len(m), hs.dir)
+	}
+	return m[0]
+}
+
+// capture keeps a screen for the record when AIR_CAPTURE names a folder
+// (AIR_CAPTURE=dir go test -run Practice ./tui/airview).
+func (hs *harness) capture(name string, l []string) {
+	dir := os.Getenv("AIR_CAPTURE")
+	if dir == "" {
+		return
+	}
+	p := filepath.Join(dir, fmt.Sprintf("%dx%d-%s.txt", hs.w, hs.h, name))
+	if _, err := os.Stat(p); err == nil {
+		return
+	}
+	_ = os.WriteFile(p, []byte(strings.Join(l, "\n")+"\n"), 0o644)
+}
+
+// ended reports whether the screen shows the end of a match.
+func ended(s string) bool {
+	for _, w := range []string{"you won", "you lost", "draw:", "CHEATING DETECTED", "the match stopped", "the match failed", "you left"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	reSeq    = regexp.MustCompile(`seq (\d+) `)
+	reChance = regexp.MustCompile(`sp, (\d+)%\)`)
+)
+
+// player plays our side through the keys alone, reading only the prompt
+// line: a random card choice, then every turn fires when a shot is
+// offered, flies, disrupts, takes the F-35's +1 and ends the turn.
+type player struct {
+	hs    *harness
+	seen  map[string]int
+	turns int
+}
+
+// act answers the decision the prompt asks for and says which kind it
+// was, or "" when nothing is asked.
+func (p *player) act(l []string) string {
+	hs := p.hs
+	pr := prompt(l)
+	switch {
+	case strings.Contains(pr, "Choose a card for the"):
+		hs.capture("choose", l)
+		hs.keys("x", tcell.KeyEnter)
+		return "choose"
+	case strings.Contains(pr, "enter plays"):
+		hs.keys(tcell.KeyEnter)
+		return "choose"
+	case strings.Contains(pr, "y takes the +1"):
+		hs.keys("y")
+		return "bonus"
+	case strings.Contains(pr, " with #"):
+		opts := pr[strings.Index(pr, ": ")+2:]
+		has := func(k string) bool { return strings.HasPrefix(opts, k+" ") || strings.Contains(opts, "· "+k+" ") }
+		chance := 0
+		if m := reChance.FindStringSubmatch(opts); m != nil {
+			fmt.Sscan(m[1], &chance)
+		}
+		switch {
+		case has("f") && (chance >= 40 || !has("m")):
+			hs.capture("fire", l)
+			hs.keys("f")
+			return "fire"
+		case has("m"):
+			hs.capture("turn", l)
+			hs.keys("m")
+			return "move"
+		case has("d"):
+			hs.keys("d")
+			return "disrupt"
+		case has("j"):
+			hs.keys("j")
+			return "wingman"
+		case has("e"):
+			hs.keys("e")
+			return "end"
+		}
+	}
+	return ""
+}
+
+// seq reads the title bar's sequence number.
+func seq(l []string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	if m := reSeq.FindStringSubmatch(l[0]); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// playOut plays until the match ends and returns the final screen.
+func (p *player) playOut(limit int) string {
+	hs := p.hs
+	p.seen = map[string]int{}
+	for i := 0; i < limit; i++ {
+		l := hs.waitFunc("a decision or the end", 60*time.Second, func(l []string) bool {
+			return ended(strings.Join(l, "\n")) || p.asked(l)
+		})
+		if s := strings.Join(l, "\n"); ended(s) {
+			return s
+		}
+		kind := p.act(l)
+		p.seen[kind]++
+		// Wait until the decision is taken: the prompt or the sequence
+		// number moves on (a refused key would leave both, so a second
+		// look acts again).
+		before, n := prompt(l), seq(l)
+		deadline := time.Now().Add(3 * time.Second)
+		for time.Now().Before(deadline) {
+			l2 := hs.lines()
+			if prompt(l2) != before || seq(l2) != n || ended(strings.Join(l2, "\n")) {
+				break
+			}
+			time.Sleep(3 * time.Millisecond)
+		}
+	}
+	hs.t.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.dump())
+	return ""
+}
+
+// asked reports whether the prompt line asks us for a decision.
+func (p *player) asked(l []string) bool {
+	pr := prompt(l)
+	return strings.Contains(pr, "Choose a card for the") || strings.Contains(pr, "enter plays") ||
+		strings.Contains(pr, "y takes the +1") || strings.Contains(pr, " with #")
+}
+
+func audit(t *testing.T, path string) *fairness.Report {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rep, err := fairness.Audit(f, games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestPracticeAgainstTheStrongBot plays a whole match through the keys,
+// over the real practice path (two libp2p hosts on loopback, the shared
+// deck with its proofs), audits it, and steps through it in the audit
+// viewer.
+func TestPracticeAgainstTheStrongBot(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 4}, 100, 30)
+	hs.waitFor("Practice against a bot", "game: Mission Command Air")
+	hs.keys("p")
+	hs.waitFor("vs bot (strong)", "Your hand (7 cards)", "Choose a card for the Blue F-35", "15  25  35", "120", "Order")
+	p := &player{hs: hs}
+	end := p.playOut(400)
+	if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") && !strings.Contains(end, "draw:") {
+		t.Fatalf("the match did not end by the rules\n%s", end)
+	}
+	hs.capture("end", hs.lines())
+	if p.seen["choose"] == 0 || p.seen["move"]+p.seen["fire"] == 0 {
+		t.Fatalf("decisions made: %v", p.seen)
+	}
+	path := hs.transcript()
+	rep := audit(t, path)
+	if rep.Verdict != fairness.Clean {
+		t.Fatalf("audit of the practice match: %s", rep.Summary())
+	}
+	// The verification log showed the shared deck's steps.
+	hs.keys("l")
+	hs.waitFor("Verification (↑↓ enter raw)")
+	hs.keys("l")
+	// The audit viewer steps through the match, drawing the board.
+	hs.keys("a")
+	hs.waitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Hands", "(never opened)")
+	hs.capture("audit-end", hs.lines())
+	hs.keys("g")
+	hs.waitFor("step 0 of", "header: the match starts")
+	hs.keys("/", "has chosen", tcell.KeyEnter)
+	hs.waitFor("found at step")
+	txt := hs.waitFor("Round 1", "15  25  35")
+	if strings.Contains(txt, "Your hand") {
+		t.Fatalf("the audit viewer drew a live hand\n%s", txt)
+	}
+	hs.keys("q")
+	hs.waitFor("q lobby")
+	hs.keys("q")
+	hs.waitFor("Recent matches", "Mission Command Air vs bot", style.OK+" clean")
+}
+
+// TestCheatIsCaughtAndShown plays against a bot that opens a different
+// card choice than it committed to: the match stops at once and the cheat
+// panel says who, and which rule.
+func TestCheatIsCaughtAndShown(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 2, BotCheat: "changed-choice"}, 100, 30)
+	hs.keys("p")
+	end := (&player{hs: hs}).playOut(50)
+	if !strings.Contains(end, "CHEATING DETECTED") {
+		t.Fatalf("no cheat panel\n%s", end)
+	}
+	hs.waitFor("bot (strong) broke the rules", "Who", "seat 1", "Broken rule", "Transcript", "CHEAT DETECTED")
+	hs.capture("cheat", hs.lines())
+	rep := audit(t, hs.transcript())
+	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
+		t.Fatalf("audit of the cheated match: %s", rep.Summary())
+	}
+	hs.keys("a")
+	hs.waitFor("violation by seat 1 bot (strong)")
+}
+
+// TestTableOfThreeNamesTheCheater plays a practice table of three (you and
+// two bots over a gossipsub topic), the last bot cheating: the title bar
+// lists both opponents and the cheat panel names the seat that cheated.
+func TestTableOfThreeNamesTheCheater(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: "changed-choice"}, 100, 30)
+	hs.waitFor("players 2")
+	hs.keys("n")
+	hs.waitFor("players 3")
+	hs.keys("p")
+	hs.waitFor("vs bot-1 (strong), bot-2 (strong)", "Eagle · bot-2 (strong)")
+	end := (&player{hs: hs}).playOut(50)
+	if !strings.Contains(end, "CHEATING DETECTED") {
+		t.Fatalf("no cheat panel\n%s", end)
+	}
+	hs.waitFor("bot-2 (strong) broke the rules", "seat 2")
+	hs.capture("cheat-table", hs.lines())
+	if rep := audit(t, hs.transcript()); rep.Verdict != fairness.Violated || rep.Violation.Seat != 2 {
+		t.Fatalf("audit of the cheated table: %s", rep.Summary())
+	}
+}
+
+// TestFourPlayersFitEightyByTwentyFour seats a table of four at the
+// smallest terminal: the board, the hand, the order and all four squadron
+// boards fit, every line 80 cells.
+func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 3}, 80, 24)
+	hs.keys("n", "n")
+	hs.waitFor("players 4")
+	hs.keys("p")
+	txt := hs.waitFor("3 opponents", "Hand (7)", "Choose a card for the Blue F-35", "120", " 10 ", "95",
+		"Blue  5↑", "Fire  5↓", "Eagle 5→", "Tiger 5←", "x random", "? help")
+	hs.capture("choose", hs.lines())
+	for i, l := range strings.Split(txt, "\n") {
+		if n := len([]rune(l)); n != 80 {
+			t.Fatalf("line %d is %d cells\n%s", i, n, txt)
+		}
+	}
+	// The first decisions work at this size too.
+	p := &player{hs: hs}
+	for range 3 {
+		l := hs.waitFunc("a decision", 60*time.Second, p.asked)
+		p.act(l)
+		hs.waitFunc("the decision taken", 30*time.Second, func(l2 []string) bool { return prompt(l2) != prompt(l) || seq(l2) != seq(l) })
+	}
+}

@@ -231,7 +231,12 @@ func (ms *matchScreen) begin() {
 	st, key, path, ctx := ms.st, ms.st.key, ms.transcript, ms.ctx
 	a.goBack(func() {
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
-			Observe: func(n fairness.Note) { a.post(func() { ms.note(n) }) }, Logger: a.log})
+			Observe: func(n fairness.Note) {
+				// On the referee's goroutine: the cards a shared deck dealt
+				// us since our last decision.
+				ms.human.Refresh(n.Game)
+				a.post(func() { ms.note(n) })
+			}, Logger: a.log})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
 			// Closing the stream lets the other side see the end at once
 			// (a table's topic is left when its Play returns).

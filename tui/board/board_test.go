@@ -161,4 +161,11 @@ func TestHumanCopiesWhatItsPeekerNames(t *testing.T) {
 		t.Fatalf("the known value changed with the referee's: %v", v)
 	}
 	_ = r.Reply(engine.Decision{Leaves: make([][]byte, r.Need.Size)})
+	// A card dealt after the decision is copied when the referee's hook
+	// refreshes the human.
+	sec[other] = []byte{9}
+	h.Refresh(g)
+	if v, ok := h.Known().Value(other); !ok || v[0] != 9 {
+		t.Fatalf("a card dealt later is not known after Refresh: %v %v", v, ok)
+	}
 }

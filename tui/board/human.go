@@ -122,6 +122,8 @@ type Human struct {
 	mu     sync.Mutex
 	known  Known
 	peeker Peeker
+	seat   engine.Seat
+	sec    engine.Secrets // the referee's, from the last decision
 }
 
 // Peeker is implemented by views of games in which hidden values reach the
@@ -157,6 +159,9 @@ func (h *Human) Known() Known {
 
 // Decide implements [engine.Agent].
 func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	h.mu.Lock()
+	h.seat, h.sec = seat, sec
+	h.mu.Unlock()
 	h.peek(g, seat, sec)
 	req := NewRequest(n, seat, g.Clone(), h.Known())
 	h.post(func() { h.ask(req) })
@@ -175,6 +180,20 @@ func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec
 		req.close()
 		h.post(func() { h.withdraw(req) })
 		return engine.Decision{}, ctx.Err()
+	}
+}
+
+// Refresh copies the values the peeker names in g from the secrets the
+// referee handed the last decision (cards dealt since then). It must run
+// on the referee's goroutine, as the referee's Observe hook does, since
+// the referee changes its secrets there; before the first decision it does
+// nothing.
+func (h *Human) Refresh(g engine.Game) {
+	h.mu.Lock()
+	seat, sec := h.seat, h.sec
+	h.mu.Unlock()
+	if g != nil && sec != nil {
+		h.peek(g, seat, sec)
 	}
 }
 

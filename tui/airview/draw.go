@@ -116,7 +116,7 @@ func (v *View) phaseText() string {
 	case engine.NeedShuffle:
 		return n.Prompt + " (every seat shuffles, with proofs)"
 	case engine.NeedDeal:
-		return fmt.Sprintf("dealing %s's hand", v.squadName(n.Seat))
+		return fmt.Sprintf("dealing %s's hand", v.snap.Name(n.Seat))
 	case engine.NeedChoice:
 		return "every squadron chooses its cards in secret"
 	case engine.NeedOpen:
@@ -134,14 +134,14 @@ func (v *View) phaseText() string {
 	return s
 }
 
-// squadName is a seat's squadron with its player's name, such as "Blue
-// (ann)".
+// squadName is a seat's squadron with its player's name, such as "ann's
+// Blue".
 func (v *View) squadName(s engine.Seat) string {
 	sq := "?"
 	if s >= 0 && int(s) < len(air.Squadron) {
 		sq = air.Squadron[s]
 	}
-	return fmt.Sprintf("%s (%s)", sq, v.snap.Name(s))
+	return fmt.Sprintf("%s's %s", v.snap.Name(s), sq)
 }
 
 // planeStyle colours a seat's planes: the viewer's, teammates', and the

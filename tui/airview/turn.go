@@ -16,7 +16,11 @@ func (v *View) legal() []air.Move {
 	if v.req == nil || v.game() == nil {
 		return nil
 	}
-	return v.game().LegalMoves()
+	if v.legalFor != v.req {
+		// The request's game never changes: list its moves once.
+		v.legalFor, v.legalMoves = v.req, v.game().LegalMoves()
+	}
+	return v.legalMoves
 }
 
 // isLegal reports whether m is among ms.

@@ -96,6 +96,9 @@ type View struct {
 	cur    air.Pos // the board cursor (the wingman move's space)
 	legend bool
 
+	legalFor   *board.Request // the request legalMoves lists the moves of
+	legalMoves []air.Move
+
 	choice choice
 	news   string
 	prev   []air.Plane

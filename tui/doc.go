@@ -15,6 +15,15 @@
 //     the match stream and runs the handshake.
 //   - Practice: a bot on a second libp2p host in this process, connected over
 //     loopback (session.Loopback), so every protocol step runs for real.
+//   - Tables of 3-4 (games that allow them, such as Mission Command Air): n
+//     in the lobby picks the size among those the game and variant allow.
+//     Practice seats you and the bots on loopback hosts (session.
+//     LoopbackGroup; a cheating bot takes the last seat); the host screen
+//     gathers the table (session.HostGroup), listing who has taken a seat,
+//     and offers "game variant N" on the LAN and to info queries; a joiner
+//     reads that offer and runs the group handshake (session.JoinGroup). The
+//     match then runs over a gossipsub topic, through the pubsub router the
+//     main host starts the first time.
 //   - Match: the title bar (game, opponent, whose turn, connection kind,
 //     round-trip time, sequence number and hash agreement), the game's board
 //     (package board; U-Build's is package ubuildview), the verification log
@@ -41,7 +50,9 @@
 // hand functions to App.post, a queue drained into QueueUpdateDraw that
 // never blocks the caller (so posting from a key handler is safe too). The
 // referee's notes carry cloned game snapshots, and the local player's agent
-// (board.Human) reaches the board only through post.
+// (board.Human) reaches the board only through post. The referee's Observe
+// hook also refreshes the human's copy of the cards a shared deck dealt it
+// (board.Human.Refresh), on the referee's goroutine.
 //
 // # House values
 //
@@ -49,7 +60,10 @@
 // how long a remote human (10 min) or the practice bot (1 min) may take for
 // a step, the dial timeout (20 s), the verification pane's widths (27 and 60
 // columns), the number of recent matches listed (8), the data-directory
-// folder of transcripts ("matches") and the invite file ("invite.txt"). The
+// folder of transcripts ("matches") and the invite file ("invite.txt"), the
+// longest list of opponents the title bar names (32 cells, else "3
+// opponents") and how long practice bots may take to finish after the
+// player (5 s). The
 // made-up player names (an adjective and a sea creature chosen by the peer
 // ID's hash) are in names.go.
 package tui

@@ -26,6 +26,7 @@ type screen struct {
 	tcell.SimulationScreen
 	mu    sync.Mutex
 	lines []string
+	cells []tcell.SimCell
 }
 
 func (s *screen) Show() { s.SimulationScreen.Show(); s.grab() }
@@ -48,7 +49,7 @@ func (s *screen) grab() {
 		lines[y] = b.String()
 	}
 	s.mu.Lock()
-	s.lines = lines
+	s.lines, s.cells = lines, append([]tcell.SimCell(nil), cells...)
 	s.mu.Unlock()
 }
 
@@ -457,5 +458,63 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 		l := hs.waitFunc("a decision", 60*time.Second, p.asked)
 		p.act(l)
 		hs.waitFunc("the decision taken", 30*time.Second, func(l2 []string) bool { return prompt(l2) != prompt(l) || seq(l2) != seq(l) })
+	}
+}
+
+// TestHostAndJoinTwoPlayers hosts an Air match and joins it by its code:
+// both boards come up, one of the two is asked to choose first and the
+// other says whom it waits for.
+func TestHostAndJoinTwoPlayers(t *testing.T) {
+	t.Parallel()
+	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
+	host.waitFor("Host Mission Command Air (standard)", "invite code")
+	code, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: strings.TrimSpace(string(code)), Timeout: 20 * time.Second}, 100, 30)
+	host.waitFor("vs bob", "Blue · ann (you)", "Fire · bob")
+	guest.waitFor("vs ann", "Fire · bob (you)", "Your hand (7 cards)")
+	// The choices are committed one after the other: each player chooses
+	// when asked, the other says whom it waits for.
+	chose := map[*harness]bool{}
+	waited := false
+	deadline := time.Now().Add(30 * time.Second)
+	for len(chose) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("not both were asked to choose\nann %s\nbob %s", host.dump(), guest.dump())
+		}
+		for _, h := range []*harness{host, guest} {
+			pr := prompt(h.lines())
+			if !chose[h] && strings.Contains(pr, "Choose a card") {
+				h.keys("x", tcell.KeyEnter)
+				chose[h] = true
+			}
+			waited = waited || strings.Contains(pr, "waiting for")
+		}
+		time.Sleep(3 * time.Millisecond)
+	}
+	if !waited {
+		t.Error("the player not asked never said whom it waits for")
+	}
+	host.waitFor("turn 1 of 4")
+	guest.waitFor("turn 1 of 4")
+}
+
+// TestNoColourMatch draws a live Air match in the monochrome theme: no
+// cell carries a colour, and the states keep their glyphs.
+func TestNoColourMatch(t *testing.T) {
+	t.Parallel()
+	hs := start(t, tui.Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
+	hs.keys("p")
+	hs.waitFor("Choose a card for the Blue F-35", "›B5↑", "◦F5↓")
+	hs.scr.mu.Lock()
+	cells := hs.scr.cells
+	hs.scr.mu.Unlock()
+	for i, c := range cells {
+		fg, bg, _ := c.Style.Decompose()
+		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
+			t.Fatalf("cell %d (%q) has colours %v on %v\n%s", i, string(c.Runes), fg, bg, hs.dump())
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/style"
 )
@@ -227,6 +228,7 @@ func ended(s string) bool {
 var (
 	reSeq    = regexp.MustCompile(`seq (\d+) `)
 	reChance = regexp.MustCompile(`sp, (\d+)%\)`)
+	reRound  = regexp.MustCompile(`Round (\d+) `)
 )
 
 // player plays our side through the keys alone, reading only the prompt
@@ -260,6 +262,13 @@ func (p *player) act(l []string) string {
 		chance := 0
 		if m := reChance.FindStringSubmatch(opts); m != nil {
 			fmt.Sscan(m[1], &chance)
+		}
+		round := 0
+		if m := reRound.FindStringSubmatch(strings.Join(l, "\n")); m != nil {
+			fmt.Sscan(m[1], &round)
+		}
+		if round >= 3 {
+			hs.capture("midgame", l)
 		}
 		switch {
 		case has("f") && (chance >= 40 || !has("m")):
@@ -516,5 +525,38 @@ func TestNoColourMatch(t *testing.T) {
 		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
 			t.Fatalf("cell %d (%q) has colours %v on %v\n%s", i, string(c.Runes), fg, bg, hs.dump())
 		}
+	}
+}
+
+// TestEveryAirCheatIsCaught plays against a bot cheating in each of Air's
+// own ways, and the generic ways that apply to Air: the cheat panel comes
+// up every time. (The generic wrong-cell and wrong-salt alter openings of
+// committed vectors, which an Air bot never sends: its cards are opened
+// under the shared deck's proofs and its choices as reveals. go-silent
+// forfeits after the practice bot's one-minute timeout instead of forging
+// a message.) card-not-in-hand needs the cheater's own reveal to complete
+// the choice, so it sits last at a table of three.
+func TestEveryAirCheatIsCaught(t *testing.T) {
+	t.Parallel()
+	kinds := []string{cheat.CardNotInHand, "changed-choice", "wrong-unmask", "shot-out-of-cone", "replay", "wrong-state"}
+	for _, name := range kinds {
+		k, err := cheat.Lookup("air", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(k.Name, func(t *testing.T) {
+			t.Parallel()
+			hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 7, BotCheat: k.Name}, 100, 30)
+			if k.Name == cheat.CardNotInHand {
+				hs.keys("n")
+				hs.waitFor("players 3")
+			}
+			hs.keys("p")
+			end := (&player{hs: hs}).playOut(600)
+			if !strings.Contains(end, "CHEATING DETECTED") {
+				t.Fatalf("%s (%s) was not caught\n%s", k.Name, k.About, end)
+			}
+			hs.waitFor("broke the rules", "Who", "Broken rule", "Transcript")
+		})
 	}
 }

@@ -69,8 +69,9 @@ Usage:
   salvo play --game G [--vs bot]          practice against a bot (a second peer on loopback)
   salvo host --game G [--variant V]       host a game and show an invite code
   salvo join CODE                         join a game by its invite code
-  salvo selfplay --game G [--variant V] [--seed N] [--out FILE] [--cheat KIND]
-                                          two bots on two loopback libp2p hosts, headless
+  salvo selfplay --game G [--variant V] [--players N] [--seed N] [--out FILE] [--cheat KIND]
+                                          bots on loopback libp2p hosts, headless (3-4 players
+                                          for air, over a pubsub topic); --cheat list shows kinds
   salvo audit FILE                        re-verify a match transcript
   salvo relay [--listen A] [--bootstrap A]  relay and DHT bootstrap peer for players behind NATs
   salvo netplay --role host|join [--code C | --rendezvous NAME | --mdns] [--bootstrap A] [--relay A]

@@ -46,8 +46,11 @@ type Note struct {
 	Events []engine.Event
 	State  Digest
 	Game   engine.Game
-	Need   engine.Need // for Dir "wait": what the match waits for
-	Wait   engine.Seat // for Dir "wait": who it waits for
+	// Secrets is a copy of what the local seat knows after it (its own
+	// committed values and the cards dealt to it), safe to read elsewhere.
+	Secrets engine.Secrets
+	Need    engine.Need // for Dir "wait": what the match waits for
+	Wait    engine.Seat // for Dir "wait": who it waits for
 }
 
 // Cheat lets the test-only cheating peer alter what its own referee sends.
@@ -684,6 +687,9 @@ func (r *Referee) note(n Note) {
 	}
 	if n.Game == nil {
 		n.Game = r.m.Game().Clone()
+	}
+	if n.Secrets == nil {
+		n.Secrets = r.secrets.Snapshot()
 	}
 	if n.State == (Digest{}) {
 		n.State = r.m.StateHash()

@@ -197,3 +197,27 @@ func (s *Secrets) Open(slot engine.Slot) (Opening, error) {
 	}
 	return v.Open(slot.Index)
 }
+
+// Snapshot returns a read-only copy of every value the seat knows, safe to
+// read from another goroutine while the match goes on.
+func (s *Secrets) Snapshot() engine.Secrets {
+	out := secretsSnapshot{}
+	for name, v := range s.vectors {
+		for i, val := range v.values {
+			out[engine.Slot{Owner: s.seat, Name: name, Index: i}] = append([]byte(nil), val...)
+		}
+	}
+	for slot, v := range s.dealt {
+		out[slot] = append([]byte(nil), v...)
+	}
+	return out
+}
+
+// secretsSnapshot is a frozen copy of a seat's secrets.
+type secretsSnapshot map[engine.Slot][]byte
+
+// Value implements engine.Secrets.
+func (s secretsSnapshot) Value(slot engine.Slot) ([]byte, bool) {
+	v, ok := s[slot]
+	return append([]byte(nil), v...), ok
+}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -150,7 +149,9 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 		rep.Verdict, rep.Line, rep.Detail = Corrupt, line, fmt.Sprintf(format, args...)
 		return rep, nil
 	}
-	for _, pl := range lines {
+	for i := range lines {
+		<-lines[i].ready
+		pl := &lines[i]
 		ln := pl.Line
 		if pl.err != nil {
 			if rep.Violation == nil && len(rep.Steps) > 0 {
@@ -265,17 +266,19 @@ func others(n int, s engine.Seat) []engine.Seat {
 // parsed is one transcript line decoded ahead of the replay.
 type parsed struct {
 	Line
-	no   int
-	body *Body // nil if the body does not decode (accept reports why)
-	err  error // the line itself is unreadable
+	no    int
+	body  *Body // nil if the body does not decode (accept reports why)
+	err   error // the line itself is unreadable
+	ready chan struct{}
 }
 
 // maxTranscript bounds what the auditor reads into memory.
 const maxTranscript = 1 << 30
 
-// readLines reads every remaining line and decodes the lines, their bodies
-// and their signatures on every core: that is most of an audit's work, and
-// only the replay itself has to run in order.
+// readLines reads every remaining line and starts decoding the lines, their
+// bodies and their signatures on every core: that is most of an audit's
+// work, and only the replay has to run in order. The replay takes each line
+// as soon as its ready channel closes, so both overlap.
 func readLines(tr *TranscriptReader, h Header, keys []crypto.PubKey) ([]parsed, error) {
 	var out []parsed
 	var raw [][]byte
@@ -296,33 +299,32 @@ func readLines(tr *TranscriptReader, h Header, keys []crypto.PubKey) ([]parsed, 
 		out = append(out, parsed{no: no})
 		raw = append(raw, b)
 	}
+	for i := range out {
+		out[i].ready = make(chan struct{})
+	}
 	workers := min(runtime.GOMAXPROCS(0), 8)
-	var wg sync.WaitGroup
 	next := atomic.Int64{}
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(out) {
 					return
 				}
-				if raw[i] == nil {
-					continue
-				}
 				p := &out[i]
-				p.Line, p.err = parseLine(p.no, raw[i])
-				if e := p.Envelope; p.err == nil && e != nil {
-					p.body, _ = DecodeBody(e.Body)
-					if s := h.Seat(e.From); s != engine.NoSeat && e.Verify(keys[s]) == nil {
-						e.verified = true
+				if raw[i] != nil {
+					p.Line, p.err = parseLine(p.no, raw[i])
+					if e := p.Envelope; p.err == nil && e != nil {
+						p.body, _ = DecodeBody(e.Body)
+						if s := h.Seat(e.From); s != engine.NoSeat && e.Verify(keys[s]) == nil {
+							e.verified = true
+						}
 					}
 				}
+				close(p.ready)
 			}
 		}()
 	}
-	wg.Wait()
 	return out, nil
 }
 

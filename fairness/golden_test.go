@@ -37,12 +37,7 @@ func TestGoldenTranscripts(t *testing.T) {
 
 func auditFile(t testing.TB, path string) *fairness.Report {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}

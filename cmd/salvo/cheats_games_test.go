@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
 )
@@ -75,7 +73,7 @@ func checkCheatCaught(t *testing.T, game, kind string) {
 	if !res.Results[1].Cheated {
 		t.Fatalf("the cheat never fired in %d matches:\n%s", cheatAttempts, buf.String())
 	}
-	rep := auditTranscript(t, o.Out)
+	rep := auditPath(t, o.Out)
 	if kind == cheat.Silent {
 		c := res.Results[0].Closing
 		if c == nil || c.Closing != fairness.CloseTimeout || c.Seat != 1 {
@@ -95,19 +93,4 @@ func checkCheatCaught(t *testing.T, game, kind string) {
 		t.Fatalf("audit: %s; live: %v", rep.Summary(), v)
 	}
 	t.Logf("live: %v\naudit: %s", v, rep.Summary())
-}
-
-// auditTranscript audits the transcript at path.
-func auditTranscript(t *testing.T, path string) *fairness.Report {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
 }

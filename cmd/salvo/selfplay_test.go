@@ -107,12 +107,7 @@ func TestAuditExitCodes(t *testing.T) {
 
 func auditPath(t *testing.T, path string) *fairness.Report {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}

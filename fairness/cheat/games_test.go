@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	mrand "math/rand/v2"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -171,12 +170,7 @@ func playPipe(t *testing.T, game, level string, seed uint64, kind string) *pipeM
 // auditFile audits the transcript at path.
 func auditFile(t *testing.T, path string) *fairness.Report {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}

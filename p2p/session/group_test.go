@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -56,12 +55,7 @@ func playTable(t *testing.T, tb *Table, timeout time.Duration, alter func(seat i
 
 func audit(t *testing.T, path string) *fairness.Report {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}

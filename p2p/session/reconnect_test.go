@@ -99,12 +99,7 @@ func bot(t *testing.T, game string, seed uint64) engine.Agent {
 // auditClean fails unless the transcript at path audits clean.
 func auditClean(t *testing.T, path string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,9 +308,7 @@ func TestPeerGoneForfeits(t *testing.T) {
 	if err != nil || !saved.Stopped || saved.InProgress() {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
-	f, _ := os.Open(a.store.Transcript(ma.Header.Match))
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(a.store.Transcript(ma.Header.Match), games.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,8 +164,36 @@ func TestHumanCopiesWhatItsPeekerNames(t *testing.T) {
 	// A card dealt after the decision is copied when the referee's hook
 	// refreshes the human.
 	sec[other] = []byte{9}
-	h.Refresh(g)
+	h.Refresh(g, 0, nil)
 	if v, ok := h.Known().Value(other); !ok || v[0] != 9 {
 		t.Fatalf("a card dealt later is not known after Refresh: %v %v", v, ok)
+	}
+}
+
+// A card dealt before the player's first decision is known from the copy
+// of the secrets a referee note carries, with no decision at all.
+func TestHumanRefreshBeforeAnyDecision(t *testing.T) {
+	h := NewHuman(inline, func(*Request) { t.Fatal("asked") }, func(*Request) {})
+	dealt := engine.Slot{Owner: engine.NoSeat, Name: "deck", Index: 2}
+	own := engine.Slot{Owner: 1, Name: "grid", Index: 3}
+	h.SetPeeker(slotPeeker{dealt, own})
+	g, err := ubuild.New(engine.Setup{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Refresh(g, 1, nil) // no decision yet, no copy: nothing to copy from
+	if len(h.Known()) != 0 {
+		t.Fatalf("known %v before any secret", h.Known())
+	}
+	note := Known{dealt: {5}, own: {1}}
+	h.Refresh(g, 1, note)
+	for _, s := range []engine.Slot{dealt, own} {
+		if v, ok := h.Known().Value(s); !ok || v[0] != note[s][0] {
+			t.Fatalf("%s: %v %v after Refresh with the note's secrets", s, v, ok)
+		}
+	}
+	note[dealt][0] = 6 // the human keeps its own copy
+	if v, _ := h.Known().Value(dealt); v[0] != 5 {
+		t.Fatalf("the known value follows the note's copy: %v", v)
 	}
 }

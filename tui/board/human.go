@@ -130,7 +130,8 @@ type Human struct {
 // local seat other than through its own commitments: cards dealt to it from
 // a deck shared by every seat, which the referee unmasks for it alone.
 // Peek lists the slots of such values in g that the view wants to draw for
-// seat; at every decision Human copies those the referee's secrets hold.
+// seat; at every decision and every Refresh Human copies those the
+// seat's secrets hold.
 // Peek runs on the referee's goroutine: it must only read g.
 type Peeker interface {
 	Peek(g engine.Game, seat engine.Seat) []engine.Slot
@@ -183,15 +184,19 @@ func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec
 	}
 }
 
-// Refresh copies the values the peeker names in g from the secrets the
-// referee handed the last decision (cards dealt since then). It must run
-// on the referee's goroutine, as the referee's Observe hook does, since
-// the referee changes its secrets there; before the first decision it does
-// nothing.
-func (h *Human) Refresh(g engine.Game) {
-	h.mu.Lock()
-	seat, sec := h.seat, h.sec
-	h.mu.Unlock()
+// Refresh copies the values the peeker names in g for seat from sec, a
+// copy of the seat's secrets as the referee's notes carry it
+// (fairness.Note.Secrets), so that a card dealt to the seat shows at once,
+// before the player is asked anything. A nil sec falls back to the secrets
+// the referee handed the last decision (nothing before the first one);
+// that fallback must run on the referee's goroutine. Any goroutine may
+// call it with a copy.
+func (h *Human) Refresh(g engine.Game, seat engine.Seat, sec engine.Secrets) {
+	if sec == nil {
+		h.mu.Lock()
+		seat, sec = h.seat, h.sec
+		h.mu.Unlock()
+	}
 	if g != nil && sec != nil {
 		h.peek(g, seat, sec)
 	}

@@ -14,7 +14,10 @@ import (
 	"github.com/salvo-game/salvo/tui/style"
 )
 
-var reSeq = regexp.MustCompile(`seq (\d+)`)
+var (
+	reSeq   = regexp.MustCompile(`seq (\d+)`)
+	reEntry = regexp.MustCompile(`(?m)^ [› ]([1-9]) `) // an entry of the uses list
+)
 
 // player answers every decision the board asks for by keys, as a person
 // would: enter commits, the PT Boat repair is taken or skipped, and a play
@@ -25,7 +28,9 @@ type player struct {
 	u         *ui
 	decisions int
 	taps      int      // plays made with enter on the cursor's cell
+	aimed     bool     // the cursor was moved: enter comes next
 	last      []string // the last prompts answered, for a failure message
+	stalls    []string // prompts that did not change within 3 s of an answer
 }
 
 // decide waits for a decision or the end; it answers the decision and
@@ -44,7 +49,7 @@ func (p *player) decide() (string, bool) {
 	}
 	line := u.promptLine(txt)
 	p.last = append(p.last, strings.TrimSpace(line))
-	if len(p.last) > 12 {
+	if len(p.last) > 40 {
 		p.last = p.last[1:]
 	}
 	switch {
@@ -57,16 +62,30 @@ func (p *player) decide() (string, bool) {
 			u.keys(tcell.KeyDown, tcell.KeyEnter)
 		}
 	case strings.Contains(line, "pick a use"):
-		u.keys("1")
+		// The first use, or the last one listed (attacks come after taps,
+		// so the match does not drag on).
+		key := "1"
+		if p.decisions%3 != 0 {
+			for _, m := range reEntry.FindAllStringSubmatch(txt, -1) {
+				key = max(key, m[1])
+			}
+		}
+		u.keys(key)
 	case strings.Contains(line, "not one of the 3 drawn"):
 		u.keys(tcell.KeyTab) // the picked card is not one of the three drawn
 	default:
-		if !strings.HasPrefix(strings.TrimSpace(line), "Your turn") || p.decisions%3 != 0 {
+		switch {
+		case p.aimed:
+			// Aimed last time: play on the cursor's cell.
+			p.aimed = false
+			p.taps++
+			u.keys(tcell.KeyEnter)
+		case !strings.HasPrefix(strings.TrimSpace(line), "Your turn") || p.decisions%3 != 0:
 			// After a refusal, or most of the time: list the uses.
 			u.keys("o")
-		} else {
-			p.taps++
-			u.keys([]tcell.Key{tcell.KeyRight, tcell.KeyDown, tcell.KeyLeft, tcell.KeyUp}[p.decisions%4], tcell.KeyEnter)
+		default:
+			p.aimed = true
+			u.keys([]tcell.Key{tcell.KeyRight, tcell.KeyDown, tcell.KeyLeft, tcell.KeyUp}[p.decisions%4])
 		}
 	}
 	p.decisions++
@@ -74,8 +93,16 @@ func (p *player) decide() (string, bool) {
 	// message count changes (a few plays in a row may look alike, so this
 	// gives up quietly and the next round looks again).
 	seq := reSeq.FindString(txt)
-	deadline := time.Now().Add(3 * time.Second)
-	for time.Now().Before(deadline) {
+	wait := 3 * time.Second
+	if p.aimed {
+		wait = 300 * time.Millisecond // an arrow at the grid's edge changes nothing
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		if time.Now().After(deadline) {
+			p.stalls = append(p.stalls, line)
+			break
+		}
 		now := u.text()
 		if ended(now) || reSeq.FindString(now) != seq || u.promptLine(now) != line {
 			break
@@ -132,7 +159,10 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
-	t.Logf("%d decisions; %s", p.decisions, rep.Summary())
+	t.Logf("%d decisions (%d stalls %q); %s", p.decisions, len(p.stalls), p.stalls, rep.Summary())
+	if p.decisions > 400 {
+		t.Logf("last prompts:\n%s", strings.Join(p.last, "\n"))
+	}
 	u.stop()
 
 	// The audit viewer steps through the match with both hands drawn.

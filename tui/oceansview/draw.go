@@ -350,9 +350,10 @@ func (v *View) drawBattle(scr tcell.Screen, x, y, w, h int) int {
 	style.Print(scr, x, y, w, th.Accent, style.Truncate(title, w))
 	y++
 	totals, counted := b.currentTotals(v.g)
+	nameW := max(style.Width(v.who(b.attacker)), style.Width(v.who(1-b.attacker)))
 	for side := range 2 {
 		s := b.seat(side)
-		segs := []style.Seg{style.S(style.Pad(v.who(s), 10)+" ", th.Base)}
+		segs := []style.Seg{style.S(style.Pad(v.who(s), nameW)+" ", th.Base)}
 		for i, l := range b.leaves[side] {
 			lk := v.cardLook(s, l)
 			if b.gone[side][i] {

@@ -93,8 +93,42 @@ func (v *View) legal() []oceans.Move {
 	return ms
 }
 
-// send encodes and replies a move.
-func (v *View) send(m oceans.Move) { v.reply(engine.Decision{Move: m.Encode()}) }
+// send checks a move against the engine's list of legal moves and replies
+// it, or says why it is refused. The list is needed on top of the check
+// the request makes on a copy of the game: a card played facedown opens
+// nothing, so only the list knows that an Element of Surprise may not join
+// a task force.
+func (v *View) send(m oceans.Move) {
+	b := m.Encode()
+	if !slices.ContainsFunc(v.legal(), func(x oceans.Move) bool { return string(x.Encode()) == string(b) }) {
+		v.msg = "refused: " + v.why(m)
+		return
+	}
+	v.reply(engine.Decision{Move: b})
+}
+
+// why says why a move is not legal: the engine's reason where a copy of
+// the game refuses it, else what the rules say.
+func (v *View) why(m oceans.Move) string {
+	b := m.Encode()
+	g := v.g.Clone()
+	slots, err := g.MustOpen(v.seat(), b)
+	if err == nil {
+		opened := make([]engine.Opened, 0, len(slots))
+		for _, s := range slots {
+			val, _ := v.secrets().Value(s)
+			opened = append(opened, engine.Opened{Slot: s, Value: val})
+		}
+		_, err = g.Apply(engine.Input{Kind: engine.NeedMove, Seat: v.seat(), Move: b, Opened: opened})
+	}
+	if err != nil {
+		return strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+	}
+	if _, c, ok := v.picked(); ok && !c.CanJoin() && (m.Kind == oceans.Place || m.Kind == oceans.Deploy) {
+		return fmt.Sprintf("%s cannot join a task force: d discards it for its command", cardWith(c))
+	}
+	return "not a legal play now: o lists the legal ones"
+}
 
 // openMenu lists the legal plays of the picked card and the attacks (or a
 // battle's choices).
@@ -303,7 +337,12 @@ func (v *View) discard() {
 	case c == oceans.PTBoat:
 		m.Ocean = v.ocean
 	case targeting(c):
-		m.Targets = slices.Clone(v.marks)
+		// In the order of the task force, as the engine lists them.
+		for _, tc := range v.g.TaskForce(1-v.seat(), v.ocean) {
+			if slices.Contains(v.marks, tc.Leaf) {
+				m.Targets = append(m.Targets, tc.Leaf)
+			}
+		}
 		if len(m.Targets) == 0 {
 			if l, ok := v.aimed(); ok && v.fits(c, l) {
 				m.Targets = []int{l}
@@ -397,6 +436,9 @@ func (v *View) menuBindings() []keys.Binding {
 }
 
 func (v *View) deployPrompt() string {
+	if v.menu.open {
+		return "Deploy a card faceup: pick a play — enter plays it, esc goes back"
+	}
 	_, c, ok := v.picked()
 	if !ok {
 		return "Deploy a card faceup: your hand is empty"

@@ -315,6 +315,17 @@ func TestRefusalsSayWhy(t *testing.T) {
 			msg: "refused: a Element of Surprise cannot join a task force",
 		},
 		{
+			name: "an Element of Surprise cannot be played facedown",
+			ready: func(tb *table) bool {
+				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.holds(oceans.Surprise) >= 0
+			},
+			keys: func(tb *table, v *View) {
+				pickCard(v, tb.holds(oceans.Surprise))
+				press(v, tcell.KeyEnter)
+			},
+			msg: "refused: ES Element of Surprise cannot join a task force",
+		},
+		{
 			name: "an attack needs a big enough fleet",
 			ready: func(tb *table) bool {
 				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 1 && len(tb.g.AttackOceans(0)) == 0 && !tb.g.Surprised(0)

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -80,6 +82,13 @@ type Config struct {
 	Relays, Bootstrap []string
 	// Timeout overrides how long a remote seat may take for one step.
 	Timeout time.Duration
+	// GiveUp is how long the other player of a match over the network may
+	// stay unreachable before it forfeits; 0 means session.DefaultGiveUp.
+	GiveUp time.Duration
+	// Players is the table's size for practice and hosting (games that
+	// allow more than two, such as Mission Command Air); 0 means 2, or the
+	// smallest table the variant allows.
+	Players int
 	// Rand feeds the interface's random keys (random layout); nil means a
 	// random seed. Tests seed it.
 	Rand *rand.Rand
@@ -184,6 +193,9 @@ func New(cfg Config) (*App, error) {
 	}
 	if _, ok := entry.Bots[a.bot]; !ok {
 		return nil, fmt.Errorf("tui: no %q bot for %s", a.bot, a.game)
+	}
+	if n := cfg.Players; n != 0 && !slices.Contains(a.seatCounts(), n) {
+		return nil, fmt.Errorf("tui: %s (%s) is not played by %d: it takes %s players", entry.Spec.Title, a.vari, n, countsText(a.seatCounts()))
 	}
 	a.ctx, a.cancel = context.WithCancel(context.Background())
 	a.posts = newPoster()
@@ -348,9 +360,7 @@ func (a *App) live() (*matchScreen, bool) {
 // quit leaves the program, asking first if that abandons a live match.
 func (a *App) quit() {
 	if m, ok := a.live(); ok {
-		a.openOverlay(newConfirm(a, "Quit Salvo?",
-			fmt.Sprintf("The match against %s is still on. Quitting abandons it: %s wins by forfeit. The transcript so far stays in %s.", m.opponent, m.opponent, m.transcript),
-			"quit", func() { a.tv.Stop() }))
+		a.openOverlay(newConfirm(a, "Quit Salvo?", m.quitText(), "quit", func() { a.tv.Stop() }))
 		return
 	}
 	a.tv.Stop()
@@ -423,4 +433,19 @@ func (a *App) afterDraw(scr tcell.Screen) {
 		scr.SetClipboard([]byte(a.clip))
 		a.clip = ""
 	}
+}
+
+// countsText lists table sizes: "2", "2-4", "3 or 4".
+func countsText(ns []int) string {
+	switch {
+	case len(ns) == 1:
+		return fmt.Sprint(ns[0])
+	case len(ns) > 2 && ns[len(ns)-1]-ns[0] == len(ns)-1:
+		return fmt.Sprintf("%d-%d", ns[0], ns[len(ns)-1])
+	}
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprint(n)
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	lpnet "github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/p2p"
@@ -40,6 +44,9 @@ type hostScreen struct {
 	players int
 	joins   chan *p2p.Conn
 	seated  []string
+	// addrs are the addresses the code was made from: a relay reservation
+	// or a new public address remakes it.
+	addrs string
 }
 
 func newHostScreen(a *App) *hostScreen {
@@ -65,8 +72,8 @@ func (hs *hostScreen) shown() {
 			return
 		}
 		hs.host = h
-		hs.code = invite.Code(h)
 		hs.since = time.Now()
+		hs.remakeCode()
 		offer := offerText(hs.offer.Game, hs.offer.Variant)
 		if hs.table() {
 			offer = tableOfferText(hs.offer.Game, hs.offer.Variant, hs.players)
@@ -75,11 +82,60 @@ func (hs *hostScreen) shown() {
 		if err := h.SetOffer(offer); err == nil {
 			hs.offered = true
 		}
-		p := filepath.Join(hs.a.cfg.DataDir, InviteFile)
-		if err := os.MkdirAll(hs.a.cfg.DataDir, 0o700); err == nil && os.WriteFile(p, []byte(hs.code+"\n"), 0o600) == nil {
-			hs.saved = p
-		}
 	})
+}
+
+// remakeCode makes the invite code again when the host's addresses
+// changed (a relay reservation came through, AutoNAT found a public
+// address), and saves it in the data directory.
+func (hs *hostScreen) remakeCode() {
+	addrs := fmt.Sprint(hs.host.Addrs())
+	if addrs == hs.addrs && hs.code != "" {
+		return
+	}
+	hs.addrs = addrs
+	hs.code = invite.Code(hs.host)
+	p := filepath.Join(hs.a.cfg.DataDir, InviteFile)
+	if err := os.MkdirAll(hs.a.cfg.DataDir, 0o700); err == nil && os.WriteFile(p, []byte(hs.code+"\n"), 0o600) == nil {
+		hs.saved = p
+	}
+}
+
+func (hs *hostScreen) tick() {
+	if hs.host != nil {
+		hs.remakeCode()
+	}
+}
+
+// reachText says whether other players can reach this host: what AutoNAT
+// found, and the relays it holds a reservation on (or is asking for).
+func reachText(h *p2p.Host, relaysAsked int) (string, bool) {
+	var via []string
+	for _, a := range h.RelayAddrs() {
+		if id, err := a.ValueForProtocol(ma.P_P2P); err == nil && !slices.Contains(via, shortID(id)) {
+			via = append(via, shortID(id))
+		}
+	}
+	var s string
+	good := true
+	switch h.Reachability() {
+	case lpnet.ReachabilityPublic:
+		s = "reachable from the internet (AutoNAT: public)"
+	case lpnet.ReachabilityPrivate:
+		s, good = "behind a NAT (AutoNAT: private)", false
+	default:
+		s = "reachability not known yet (AutoNAT is checking)"
+	}
+	switch {
+	case len(via) > 0:
+		s += "; relayed via " + strings.Join(via, ", ")
+		good = true
+	case relaysAsked > 0:
+		s += "; asking the relay for a slot…"
+	case !good:
+		s += "; no relay: only players on your LAN or who can reach you directly can join (salvo host --relay)"
+	}
+	return s, good
 }
 
 func (hs *hostScreen) close() {
@@ -175,7 +231,7 @@ func (hs *hostScreen) accept(c *p2p.Conn) {
 				_ = hs.host.SetOffer("")
 				hs.offered = false
 			}
-			a.startMatch(matchStart{m: m, key: a.cfg.Key, opponent: name, release: func() { _ = c.Close() }})
+			a.startMatch(a.netStart(m, name, false))
 		})
 	})
 }
@@ -238,7 +294,17 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		row++
 	}
 	style.Print(scr, x+4, row, w-6, th.Dim, fmt.Sprintf("listening on %d addresses; %s", len(hs.host.Addrs()), lan))
-	row += 2
+	row++
+	reach, good := reachText(hs.host, len(a.cfg.Relays))
+	rst := th.Dim
+	if !good {
+		rst = th.Warn
+	}
+	for _, l := range style.Wrap(reach, w-6, "  ") {
+		style.Print(scr, x+4, row, w-6, rst, l)
+		row++
+	}
+	row++
 	if hs.status != "" {
 		st := th.Base
 		if hs.bad {

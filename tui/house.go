@@ -21,6 +21,13 @@ const (
 	TickEvery = 500 * time.Millisecond
 	// RTTEvery is how often a live match measures the round-trip time.
 	RTTEvery = 3 * time.Second
+	// KindEvery is how often a live network match reads the connection
+	// kind for the title bar (so that "reconnecting" shows at once).
+	KindEvery = 200 * time.Millisecond
+	// LeaveNotifyTimeout bounds telling the other player, after leaving a
+	// live match on purpose, that the match is over here (the resume
+	// handshake and the end frame on a fresh stream).
+	LeaveNotifyTimeout = 10 * time.Second
 	// LogWidth and LogWideWidth are the verification pane's widths, normal
 	// and widened with l.
 	LogWidth     = 27

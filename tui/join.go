@@ -85,6 +85,9 @@ func (js *joinScreen) connect() {
 					return
 				}
 				st.key = a.cfg.Key
+				if st.m != nil {
+					st = a.netStart(st.m, st.opponent, true)
+				}
 				a.startMatch(st)
 			})
 		})
@@ -140,7 +143,7 @@ func dialAndJoin(ctx context.Context, h *p2p.Host, t invite.Target, self session
 	if name == "" {
 		name = FriendlyName(c.Remote())
 	}
-	return matchStart{m: m, opponent: name, release: func() { _ = c.Close() }}, nil
+	return matchStart{m: m, opponent: name}, nil
 }
 
 // offerPlayers reads the table size from a host's offer ("air standard 3");

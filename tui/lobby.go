@@ -15,6 +15,7 @@ import (
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/invite"
 	"github.com/salvo-game/salvo/tui/keys"
 	"github.com/salvo-game/salvo/tui/style"
@@ -44,6 +45,7 @@ type lobbyScreen struct {
 	sel     [numPanes]int
 	pane    int
 	records []record
+	resumes []session.Saved // network matches in progress, listed first
 	loading bool
 	status  string
 	rows    [numPanes]paneRows // where the last draw put each pane's rows
@@ -64,6 +66,7 @@ func newLobby(a *App) *lobbyScreen {
 		{"Audit a match record", 'a', l.askAudit},
 		{"Quit", 'q', a.quit},
 	}
+	l.players = a.cfg.Players
 	l.fitPlayers()
 	return l
 }
@@ -128,15 +131,35 @@ func (l *lobbyScreen) shown() {
 	l.reload()
 }
 
-// reload audits the recent transcripts in the background.
+// reload audits the recent transcripts in the background, and lists the
+// network matches in progress that can be resumed (session's store, in the
+// same folder), whose transcripts it does not list again.
 func (l *lobbyScreen) reload() {
 	a := l.a
 	dir := filepath.Join(a.cfg.DataDir, MatchesDir)
+	store := a.store()
 	l.loading = true
 	a.goBack(func() {
-		recs := loadRecords(dir, a.self, RecentRecords)
+		var live []session.Saved
+		skip := map[string]bool{}
+		saved, err := store.List()
+		if err != nil {
+			a.log.Warn("cannot list the matches in progress", "err", err)
+		}
+		for _, sv := range saved {
+			if _, known := games.Lookup(sv.Header.Game); sv.InProgress() && known {
+				live = append(live, sv)
+				skip[store.Transcript(sv.Match)] = true
+			}
+		}
+		recs := loadRecords(dir, a.self, RecentRecords+len(skip))
+		recs = slices.DeleteFunc(recs, func(r record) bool { return skip[r.path] })
+		recs = recs[:min(len(recs), RecentRecords)]
 		a.post(func() {
-			l.records, l.loading = recs, false
+			l.records, l.resumes, l.loading = recs, live, false
+			if n := l.count(paneRecords); n > 0 {
+				l.sel[paneRecords] = min(l.sel[paneRecords], n-1)
+			}
 		})
 	})
 }
@@ -161,7 +184,7 @@ func (l *lobbyScreen) count(pane int) int {
 	case panePeers:
 		return len(l.peers())
 	}
-	return len(l.records)
+	return len(l.resumes) + len(l.records)
 }
 
 func (l *lobbyScreen) move(d int) {
@@ -183,8 +206,12 @@ func (l *lobbyScreen) choose() {
 			l.joinPeer(ps[i])
 		}
 	case paneRecords:
-		if i := l.sel[paneRecords]; i < len(l.records) {
-			l.a.openAudit(l.records[i].path)
+		i := l.sel[paneRecords]
+		switch {
+		case i < len(l.resumes):
+			l.a.resumeMatch(l.resumes[i])
+		case i-len(l.resumes) < len(l.records):
+			l.a.openAudit(l.records[i-len(l.resumes)].path)
 		}
 	}
 }
@@ -344,14 +371,21 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	recY := bodyY + peersH
 	ix, iy, iw, ih = boxed(scr, th, rx, recY, rw, bodyH-peersH, "Recent matches", border(paneRecords))
 	l.rows[paneRecords] = paneRows{ix, iy, iw, ih, 0}
-	if len(l.records) == 0 {
+	if l.count(paneRecords) == 0 {
 		msg := "no matches played yet"
 		if l.loading {
 			msg = a.spinner() + " auditing recent matches…"
 		}
 		style.Print(scr, ix+1, iy, iw-2, th.Dim, msg)
 	}
-	for i, r := range l.records {
+	for i, sv := range l.resumes {
+		if i >= ih {
+			break
+		}
+		l.drawRow(scr, paneRecords, i, ix, iy+i, iw, l.resumeSegs(sv, iw))
+	}
+	for j, r := range l.records {
+		i := len(l.resumes) + j
 		if i >= ih {
 			break
 		}
@@ -368,6 +402,19 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		segs = append(segs, style.S(" · "+l.status, th.Warn))
 	}
 	style.PrintSegs(scr, x+1, ty, w-2, segs...)
+}
+
+// resumeSegs draws a network match in progress: game, opponent, where it
+// stopped, and the resume mark.
+func (l *lobbyScreen) resumeSegs(sv session.Saved, w int) []style.Seg {
+	th := l.a.th
+	game := sv.Header.Game
+	if e, ok := games.Lookup(game); ok {
+		game = shortTitle(e.Spec.Title)
+	}
+	who := opponentsText(playerNames(sv.Header), sv.Seat)
+	return []style.Seg{style.S(style.Play+" resume  ", th.Accent), style.S(style.Pad(game+" vs "+who, max(10, w-10-22)), th.Base),
+		style.S(fmt.Sprintf("at message %d", sv.Seq), th.Dim)}
 }
 
 func (l *lobbyScreen) recordSegs(r record, w int) []style.Seg {
@@ -429,7 +476,10 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 			bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('i')}, Label: "i", Hint: "invite", Help: "invite the selected peer to your game (game and variant below)", Run: func() { l.inviteOrSay(p) }})
 		}
 	case paneRecords:
-		if len(l.records) > 0 {
+		switch i := l.sel[paneRecords]; {
+		case i < len(l.resumes):
+			bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "resume", Help: "take the selected match up again where it stopped (the other player must be back within its give-up time)", Run: l.choose})
+		case i-len(l.resumes) < len(l.records):
 			bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "audit", Help: "open the selected match in the audit viewer", Run: l.choose})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -14,6 +15,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/board"
@@ -40,35 +42,49 @@ type matchStart struct {
 	// release frees what the match used (the loopback pair, the stream)
 	// once it is over or abandoned.
 	release func()
+	// net makes a two-player match over the network survive dropped links
+	// and restarts (nil for practice and tables).
+	net *netConf
 }
 
 // header is the agreed match's header.
 func (st matchStart) header() fairness.Header {
-	if st.group != nil {
+	switch {
+	case st.group != nil:
 		return st.group.Header
+	case st.m != nil:
+		return st.m.Header
 	}
-	return st.m.Header
+	return st.net.resume.Header
 }
 
 // seat is the local seat.
 func (st matchStart) seat() engine.Seat {
-	if st.group != nil {
+	switch {
+	case st.group != nil:
 		return st.group.Seat
+	case st.m != nil:
+		return st.m.Seat
 	}
-	return st.m.Seat
+	return st.net.resume.Seat
 }
 
 // spec is the game's spec.
 func (st matchStart) spec() engine.Spec {
-	if st.group != nil {
+	switch {
+	case st.group != nil:
 		return st.group.Entry.Spec
+	case st.m != nil:
+		return st.m.Entry.Spec
 	}
-	return st.m.Entry.Spec
+	e, _ := games.Lookup(st.net.resume.Header.Game)
+	return e.Spec
 }
 
-// stream is the two-player match stream (nil for a table).
+// stream is the two-player match stream (nil for a table or a resumed
+// match).
 func (st matchStart) stream() session.Stream {
-	if st.group != nil {
+	if st.group != nil || st.m == nil {
 		return nil
 	}
 	return st.m.Stream
@@ -132,6 +148,16 @@ type matchScreen struct {
 	logFocus bool
 	logWide  bool
 	released bool
+
+	// A match over the network: its reconnecting transport (set by the
+	// referee's goroutine), when the link was lost, the kinds of
+	// connection the title bar showed in order, whether the player left on
+	// purpose, and played, closed when the referee's run is over.
+	rc      atomic.Pointer[session.Reconnecting]
+	lostAt  time.Time
+	kinds   []string
+	leaving bool
+	played  chan struct{}
 }
 
 // startMatch opens the match screen above the lobby and starts the referee.
@@ -145,7 +171,7 @@ func (a *App) startMatch(st matchStart) {
 
 func newMatchScreen(a *App, st matchStart) *matchScreen {
 	h := st.header()
-	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat}
+	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat, played: make(chan struct{})}
 	for s, p := range h.Players {
 		name := p.Name
 		if name == "" {
@@ -169,7 +195,10 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	ms.vlog = newVerifyLog(a.th, ms.say)
 	ms.ctx, ms.cancel = context.WithCancel(a.ctx)
 	if l, ok := st.stream().(link); ok {
-		ms.kind = l.Kind()
+		ms.setKind(l.Kind())
+	}
+	if st.net != nil && st.net.resume != nil {
+		ms.setKind(session.KindReconnecting)
 	}
 	if st.group != nil {
 		ms.kind = "gossipsub"
@@ -208,19 +237,42 @@ func (ms *matchScreen) snapshot() board.Snapshot {
 	return board.Snapshot{Game: ms.game, Seat: ms.seat, Secrets: known, Names: ms.names}
 }
 
+// setKind notes the connection kind the transport reports now.
+func (ms *matchScreen) setKind(k string) {
+	if k == ms.kind {
+		return
+	}
+	if k == session.KindReconnecting {
+		ms.lostAt = time.Now()
+	}
+	ms.kind = k
+	ms.kinds = append(ms.kinds, k)
+}
+
 // begin starts the referee and the round-trip probe.
 func (ms *matchScreen) begin() {
 	a := ms.a
 	ms.human = board.NewHuman(a.post, ms.ask, ms.withdraw)
+	var pk board.Peeker
 	if p, ok := ms.view.(board.Peeker); ok {
-		ms.human.SetPeeker(p)
+		pk = p
 	}
-	dir, err := a.matchesDir()
-	if err != nil {
-		ms.finish(nil, err)
-		return
+	if ms.st.net != nil && len(ms.st.net.own) > 0 {
+		pk = ownPeeker{view: pk, own: ms.st.net.own}
 	}
-	ms.transcript = filepath.Join(dir, transcriptName(ms.st.header(), ms.opponent))
+	if pk != nil {
+		ms.human.SetPeeker(pk)
+	}
+	if ms.st.net != nil {
+		ms.transcript = ms.st.net.store.Transcript(ms.st.header().Match)
+	} else {
+		dir, err := a.matchesDir()
+		if err != nil {
+			ms.finish(nil, err)
+			return
+		}
+		ms.transcript = filepath.Join(dir, transcriptName(ms.st.header(), ms.opponent))
+	}
 	timeout := ms.st.timeout
 	if timeout == 0 {
 		timeout = HumanTimeout
@@ -228,15 +280,32 @@ func (ms *matchScreen) begin() {
 	if a.cfg.Timeout > 0 {
 		timeout = a.cfg.Timeout
 	}
-	st, key, path, ctx := ms.st, ms.st.key, ms.transcript, ms.ctx
+	st, key, path, ctx, seat, played := ms.st, ms.st.key, ms.transcript, ms.ctx, ms.seat, ms.played
+	observe := func(n fairness.Note) {
+		// The note's copy of our secrets: the cards a shared deck dealt us
+		// show before we are asked anything.
+		ms.human.Refresh(n.Game, seat, n.Secrets)
+		a.post(func() { ms.note(n) })
+	}
 	a.goBack(func() {
+		defer close(played)
+		if st.net != nil {
+			res, err := st.playNet(ctx, session.NetPlayConfig{Key: key, Agent: ms.human, Timeout: timeout, Observe: observe, Logger: a.log,
+				Reconnect:   session.ReconnectConfig{GiveUp: a.giveUp()},
+				OnTransport: func(rc *session.Reconnecting) { ms.rc.Store(rc) }})
+			a.post(func() { ms.finish(res, err) })
+			if rc := ms.rc.Load(); rc != nil && err == nil && res != nil && res.Closing == nil {
+				// Over by the rules: the other side may still fetch our
+				// last message for a while (a program quitting now waits).
+				select {
+				case <-rc.Lingered():
+				case <-time.After(session.DefaultLinger):
+				}
+			}
+			return
+		}
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
-			Observe: func(n fairness.Note) {
-				// On the referee's goroutine: the cards a shared deck dealt
-				// us since our last decision.
-				ms.human.Refresh(n.Game)
-				a.post(func() { ms.note(n) })
-			}, Logger: a.log})
+			Observe: observe, Logger: a.log})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
 			// Closing the stream lets the other side see the end at once
 			// (a table's topic is left when its Play returns).
@@ -246,6 +315,10 @@ func (ms *matchScreen) begin() {
 		}
 		a.post(func() { ms.finish(res, err) })
 	})
+	if st.net != nil {
+		ms.watchLink()
+		return
+	}
 	if l, ok := st.stream().(link); ok && !ms.st.practice {
 		a.goBack(func() {
 			t := time.NewTicker(RTTEvery)
@@ -352,7 +425,7 @@ func (ms *matchScreen) releaseNow() {
 }
 
 // abandon leaves a live match: the referee stops and the stream closes,
-// so the other side sees us leave.
+// so the other side sees us leave (a table's topic is left).
 func (ms *matchScreen) abandon() {
 	ms.cancel()
 	if c, ok := ms.st.stream().(interface{ Close() error }); ok {
@@ -361,9 +434,16 @@ func (ms *matchScreen) abandon() {
 	ms.releaseNow()
 }
 
+// close is called when the screen goes for good. A live match the player
+// did not leave on purpose is being stopped with the program: a match over
+// the network is only suspended (its referee stops without a word, the
+// other side waits for it to come back, and the lobby resumes it); any
+// other is abandoned.
 func (ms *matchScreen) close() {
-	if !ms.done {
-		ms.abandon()
+	if !ms.done && !ms.leaving {
+		if ms.st.net == nil {
+			ms.abandon()
+		}
 	}
 	ms.cancel()
 }
@@ -371,19 +451,116 @@ func (ms *matchScreen) close() {
 // leave goes back to the lobby, asking first if the match is live.
 func (ms *matchScreen) leave() {
 	if !ms.done {
-		who := ms.opponent + " wins"
-		if len(ms.names) > 2 {
-			who = "you forfeit and the others play on"
-		}
-		ms.a.openOverlay(newConfirm(ms.a, "Leave the match?",
-			fmt.Sprintf("Leaving abandons the match: %s by forfeit. The transcript so far stays in %s.", who, ms.transcript),
-			"leave", func() {
-				ms.abandon()
-				ms.a.toLobby()
-			}))
+		ms.a.openOverlay(newConfirm(ms.a, "Leave the match?", ms.leaveText(), "leave", func() {
+			ms.forfeit()
+			ms.a.toLobby()
+		}))
 		return
 	}
 	ms.a.toLobby()
+}
+
+// leaveText says what leaving a live match does.
+func (ms *matchScreen) leaveText() string {
+	if len(ms.names) > 2 {
+		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once they have waited for your next move (%s unless they set another limit). The transcript so far stays in %s.",
+			durText(HumanTimeout), ms.transcript)
+	}
+	return fmt.Sprintf("Leaving abandons the match: %s wins by forfeit at once. The transcript so far stays in %s.", ms.opponent, ms.transcript)
+}
+
+// quitText says what quitting the program does to the live match.
+func (ms *matchScreen) quitText() string {
+	switch {
+	case len(ms.names) > 2:
+		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
+			ms.opponent, ms.transcript)
+	case ms.st.net != nil:
+		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). %s waits %s for you (unless set otherwise), then wins by forfeit.",
+			ms.opponent, style.Play, ms.opponent, durText(session.DefaultGiveUp))
+	}
+	return fmt.Sprintf("The match against %s is still on. Quitting abandons it: %s wins by forfeit. The transcript so far stays in %s.", ms.opponent, ms.opponent, ms.transcript)
+}
+
+// forfeit leaves a live match on purpose. A match over the network
+// stops its referee as a stopping program would (nothing more is sent and
+// the transcript stays as it is), then tells the other peer, on a fresh
+// resume stream, that the match is over here: its referee records our
+// forfeit at once. The match is then forgotten by the store, so the lobby
+// does not offer to resume it.
+func (ms *matchScreen) forfeit() {
+	if ms.done || ms.leaving {
+		return
+	}
+	ms.leaving = true
+	if ms.st.net == nil {
+		ms.abandon()
+		return
+	}
+	ms.cancel()
+	a, st, seq, played := ms.a, ms.st, ms.seq, ms.played
+	a.goBack(func() {
+		<-played
+		id := st.header().Match
+		if err := forgetMatch(st.net.store, id); err != nil {
+			a.log.Warn("left match stays resumable", "match", id, "err", err)
+		}
+		remote, err := st.remote()
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), LeaveNotifyTimeout)
+		defer cancel()
+		if err := tellLeft(ctx, st.net.res.Host(), remote, id, seq); err != nil {
+			a.log.Info("could not tell the other player we left; it forfeits us after its give-up time", "err", err)
+		}
+	})
+}
+
+// watchLink follows the match transport's connection kind (every
+// KindEvery, so that "reconnecting" shows at once) and round-trip time
+// (every RTTEvery) until the referee is done.
+func (ms *matchScreen) watchLink() {
+	a, ctx, played := ms.a, ms.ctx, ms.played
+	a.goBack(func() {
+		t := time.NewTicker(KindEvery)
+		defer t.Stop()
+		for {
+			if rc := ms.rc.Load(); rc != nil {
+				k := rc.Kind()
+				a.post(func() { ms.setKind(k) })
+			}
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return
+			case <-played:
+				return
+			}
+		}
+	})
+	a.goBack(func() {
+		t := time.NewTicker(RTTEvery)
+		defer t.Stop()
+		for {
+			if rc := ms.rc.Load(); rc != nil {
+				rtt := rc.RTT()
+				a.post(func() { ms.rtt = rtt })
+			}
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return
+			case <-played:
+				return
+			}
+		}
+	})
+}
+
+// reconnecting reports whether a network match has no link now.
+func (ms *matchScreen) reconnecting() bool {
+	return ms.st.net != nil && !ms.done && ms.kind == session.KindReconnecting
 }
 
 // outcomeText says how the match ended, from our side.
@@ -407,7 +584,11 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 	case len(o.Winners) > 0:
 		for _, w := range o.Winners {
 			if w == ms.seat {
-				return style.OK + " you won: " + ms.say(o.Reason), th.Good
+				why := ms.say(o.Reason)
+				if r := forfeitReason(ms.result.Closing, ms.opponent, ms.a.giveUp()); r != "" {
+					why = r
+				}
+				return style.OK + " you won: " + why, th.Good
 			}
 		}
 		return "you lost: " + ms.say(o.Reason), th.Warn
@@ -440,8 +621,8 @@ func (ms *matchScreen) turnText() string {
 
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := ms.a, ms.a.th
-	conn := ms.kind
-	if ms.rtt > 0 {
+	conn := kindText(ms.kind, time.Since(ms.lostAt))
+	if ms.rtt > 0 && ms.kind != session.KindReconnecting {
 		conn += fmt.Sprintf(" · rtt %d ms", max(1, ms.rtt.Milliseconds()))
 	}
 	tst := th.Accent
@@ -495,6 +676,9 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		}
 	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
+	case ms.reconnecting():
+		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(kindText(ms.kind, time.Since(ms.lostAt)), th.Warn),
+			style.S(fmt.Sprintf(" · the link to %s dropped; the match goes on once it is back (after %s %s forfeits)", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
 	case ms.waiting:
 		who := ms.say(ms.waitSeat.String())
 		what := ms.say(ms.waitNeed.Prompt)

@@ -21,6 +21,7 @@ import (
 // background so the lobby draws at once.
 type network struct {
 	host    *p2p.Host
+	res     *session.Resumer // answers resume streams for the host's matches
 	err     error
 	waiters []func(*p2p.Host)
 	peers   []p2p.PeerInfo
@@ -97,6 +98,7 @@ func (a *App) netReady(h *p2p.Host, err error) {
 		return
 	}
 	n.host = h
+	n.res = session.NewResumer(h, a.log)
 	for _, w := range n.waiters {
 		w(h)
 	}
@@ -231,7 +233,7 @@ func (a *App) acceptInvite(c *p2p.Conn, name string) {
 				ws.fail(err)
 				return
 			}
-			a.startMatch(matchStart{m: m, key: a.cfg.Key, opponent: name, release: func() { _ = c.Close() }})
+			a.startMatch(a.netStart(m, name, false))
 		})
 	})
 }
@@ -248,13 +250,13 @@ func (a *App) invitePeer(p p2p.PeerInfo) {
 	offer := session.Offer{Game: a.game, Variant: a.vari}
 	a.ensureNet(func(h *p2p.Host) {
 		a.goBack(func() {
-			m, c, err := inviteAndHost(ctx, h, p, a.selfPlayer(), offer)
+			m, _, err := inviteAndHost(ctx, h, p, a.selfPlayer(), offer)
 			a.post(func() {
 				if err != nil {
 					ws.fail(err)
 					return
 				}
-				a.startMatch(matchStart{m: m, key: a.cfg.Key, opponent: name, release: func() { _ = c.Close() }})
+				a.startMatch(a.netStart(m, name, true))
 			})
 		})
 	})

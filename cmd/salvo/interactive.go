@@ -31,8 +31,9 @@ const startupProbeEnv = "SALVO_STARTUP_PROBE"
 type interactiveOptions struct {
 	name, game, variant, bot, vs, cheat, logPath, listen, relays, bootstrap string
 	seed                                                                    uint64
+	players                                                                 int
 	mdns                                                                    bool
-	timeout                                                                 time.Duration
+	timeout, giveUp                                                         time.Duration
 }
 
 // runInteractive opens the terminal interface for the lobby, play, host and
@@ -73,6 +74,10 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.relays, "relay", "", "comma-separated circuit relays (multiaddrs ending in /p2p/<ID>) to be reachable through from behind a NAT")
 	fs.StringVar(&o.bootstrap, "bootstrap", "", "comma-separated Salvo peers to join the DHT through (finds hosts whose addresses changed)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "how long the other player may take for one step before forfeiting (default 10m, 1m for a bot)")
+	fs.DurationVar(&o.giveUp, "give-up", 0, "how long the other player of a network match may stay unreachable before forfeiting (default 2m)")
+	if cmd != "join" { // a joiner sits at the host's table
+		fs.IntVar(&o.players, "players", 0, "table size for games played by more than two, such as air (2-4; default 2)")
+	}
 	if cmd == "" || cmd == "play" {
 		fs.StringVar(&o.vs, "vs", "bot", "opponent: bot (practice over loopback libp2p)")
 		fs.StringVar(&o.bot, "bot", tui.DefaultBot, "bot level: "+strings.Join(games.BotLevels, ", "))
@@ -82,11 +87,11 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		switch cmd {
 		case "play":
-			fmt.Fprintln(stderr, "usage: salvo play [--game G] [--variant V] [--vs bot] [--bot LEVEL]\n\nPractice against a bot: a second libp2p host starts in this process and\nthe whole protocol runs over a real loopback connection.")
+			fmt.Fprintln(stderr, "usage: salvo play [--game G] [--variant V] [--players N] [--vs bot] [--bot LEVEL]\n\nPractice against a bot (or N-1 bots): more libp2p hosts start in this\nprocess and the whole protocol runs over real loopback connections.")
 		case "host":
-			fmt.Fprintln(stderr, "usage: salvo host [--game G] [--variant V]\n\nHost a game: shows an invite code to give the other player, and waits.")
+			fmt.Fprintln(stderr, "usage: salvo host [--game G] [--variant V] [--players N] [--relay ADDR] [--bootstrap ADDR]\n\nHost a game: shows an invite code to give the other players, whether\nthis peer is reachable, and waits. A dropped link is resumed; a match\nleft running when Salvo stops is resumed from the lobby.")
 		case "join":
-			fmt.Fprintln(stderr, "usage: salvo join [flags] CODE\n\nJoin a hosted game by its invite code.")
+			fmt.Fprintln(stderr, "usage: salvo join [flags] CODE\n\nJoin a hosted game by its invite code (--relay and --bootstrap help\nbehind NATs and when the code's addresses went stale).")
 		default:
 			fmt.Fprintln(stderr, "usage: salvo [flags]\n\nOpens the lobby: practice, host, join, LAN peers, recent matches, audits.")
 		}
@@ -108,7 +113,7 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		args = fs.Args()[1:]
 	}
 	cfg := tui.Config{Start: start, Name: o.name, Game: o.game, Variant: o.variant, Bot: o.bot, BotSeed: o.seed,
-		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout}
+		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout, GiveUp: o.giveUp, Players: o.players}
 	switch {
 	case cmd == "join" && len(rest) >= 1:
 		code := strings.Join(rest, " ") // a code pasted with spaces

@@ -54,6 +54,7 @@ const (
 	Fail    = "✗" // a check failed
 	Sent    = "→" // a message we sent
 	Pointer = "›" // the selected row
+	Play    = "▶" // a match in progress that can be resumed
 )
 
 // Spinner is the frames of the waiting spinner.

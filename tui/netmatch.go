@@ -1,0 +1,303 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
+	"github.com/salvo-game/salvo/tui/board"
+)
+
+// netConf makes a two-player match play over the network with session's
+// reconnecting transport (Match.PlayNet, or session.Resume for a match
+// taken up again from the store): a dropped stream is re-dialled and the
+// match resumed with no message lost, and a restarted program resumes it
+// from the lobby.
+type netConf struct {
+	res   *session.Resumer
+	store session.Store
+	// dialer is true on the side that opened the first match stream (the
+	// joiner, or an inviting host): it re-dials.
+	dialer bool
+	// resume is a match of the store taken up again (matchStart.m is nil).
+	resume *session.Saved
+	// own are the slots of the values this seat committed before a
+	// restart (from its transcript), for the board to draw again.
+	own []engine.Slot
+}
+
+// store is the folder of network matches: the same folder of the data
+// directory as the other transcripts (session.Store's layout).
+func (a *App) store() session.Store {
+	return session.Store{Dir: filepath.Join(a.cfg.DataDir, MatchesDir)}
+}
+
+// netStart is the matchStart of an agreed two-player match over the
+// network.
+func (a *App) netStart(m *session.Match, opponent string, dialer bool) matchStart {
+	return matchStart{m: m, key: a.cfg.Key, opponent: opponent, net: &netConf{res: a.net.res, store: a.store(), dialer: dialer}}
+}
+
+// giveUp is how long the other peer may stay unreachable before it
+// forfeits.
+func (a *App) giveUp() time.Duration {
+	if a.cfg.GiveUp > 0 {
+		return a.cfg.GiveUp
+	}
+	return session.DefaultGiveUp
+}
+
+// playNet runs the local seat's referee over the reconnecting transport;
+// onT gets the transport once it exists.
+func (st matchStart) playNet(ctx context.Context, cfg session.NetPlayConfig) (*fairness.Result, error) {
+	n := st.net
+	cfg.Store = n.store
+	if n.resume != nil {
+		return session.Resume(ctx, n.res, n.resume.Match, cfg)
+	}
+	res, err := st.m.PlayNet(ctx, n.res, n.dialer, cfg)
+	if c, ok := st.m.Stream.(*p2p.Conn); ok && err != nil {
+		// PlayNet failed before the transport took the stream over.
+		_ = c.Close()
+	}
+	return res, err
+}
+
+// remote is the other player's peer ID.
+func (st matchStart) remote() (peer.ID, error) {
+	h := st.header()
+	for s, p := range h.Players {
+		if engine.Seat(s) != st.seat() {
+			return peer.Decode(p.Peer)
+		}
+	}
+	return "", errors.New("no other player")
+}
+
+// resumeMatch takes a match of the store up again after this program (or
+// the other player's) stopped: the match screen opens at once and says
+// "reconnecting" until the other peer is back.
+func (a *App) resumeMatch(sv session.Saved) {
+	if _, live := a.live(); live {
+		a.lobby.status = "finish or leave the match on screen first"
+		return
+	}
+	name := opponentsText(playerNames(sv.Header), sv.Seat)
+	store := a.store()
+	a.ensureNet(func(h *p2p.Host) {
+		if a.top() != a.lobby || a.net.res == nil {
+			return
+		}
+		own, err := ownSlots(store.Transcript(sv.Match), sv.Header, sv.Seat)
+		if err != nil {
+			a.lobby.status = "cannot resume: " + err.Error()
+			return
+		}
+		a.startMatch(matchStart{key: a.cfg.Key, opponent: name, net: &netConf{res: a.net.res, store: store, dialer: false, resume: &sv, own: own}})
+	})
+	if a.net != nil && a.net.err != nil {
+		a.lobby.status = "the network did not start: " + a.net.err.Error()
+	}
+}
+
+// playerNames lists the players' display names (a short peer ID for a
+// player without one).
+func playerNames(h fairness.Header) []string {
+	out := make([]string, len(h.Players))
+	for s, p := range h.Players {
+		out[s] = p.Name
+		if out[s] == "" {
+			out[s] = shortID(p.Peer)
+		}
+	}
+	return out
+}
+
+// ownSlots lists the slots of every value seat committed in the
+// transcript at path (commit and choose inputs), so that a board resumed
+// after a restart can draw the player's own hidden data again from the
+// referee's copy of the secrets.
+func ownSlots(path string, h fairness.Header, seat engine.Seat) ([]engine.Slot, error) {
+	_, envs, err := fairness.LoadMatch(games.Spec, path)
+	if err != nil {
+		return nil, err
+	}
+	if seat < 0 || int(seat) >= len(h.Players) {
+		return nil, fmt.Errorf("seat %d is not at this table", seat)
+	}
+	me := h.Players[seat].Peer
+	var out []engine.Slot
+	for _, e := range envs {
+		if e.From != me {
+			continue
+		}
+		b, err := fairness.DecodeBody(e.Body)
+		if err != nil {
+			return nil, fmt.Errorf("message %d: %w", e.Seq, err)
+		}
+		for _, in := range b.Inputs {
+			n := 0
+			switch in.T {
+			case fairness.InCommit:
+				n = in.Size
+			case fairness.InChoose:
+				n = 1
+			}
+			for i := range n {
+				out = append(out, engine.Slot{Owner: seat, Name: in.Name, Index: i})
+			}
+		}
+	}
+	return out, nil
+}
+
+// ownPeeker adds fixed slots (this seat's own commitments before a
+// restart) to what a view's Peeker names.
+type ownPeeker struct {
+	view board.Peeker
+	own  []engine.Slot
+}
+
+// Peek implements board.Peeker.
+func (p ownPeeker) Peek(g engine.Game, seat engine.Seat) []engine.Slot {
+	out := append([]engine.Slot(nil), p.own...)
+	if p.view != nil {
+		out = append(out, p.view.Peek(g, seat)...)
+	}
+	return out
+}
+
+// The two frames of the protocol's resume handshake and its end frame
+// (docs/PROTOCOL.md, "The end of a match and resuming").
+const (
+	endFrame = `{"t":"end"}`
+)
+
+type resumeFrame struct {
+	T      string `json:"t"`
+	Match  string `json:"match,omitempty"`
+	Seq    uint64 `json:"seq"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// tellLeft tells the other peer of a match this side has left on purpose
+// (its referee already stopped, without a word on the match stream, as a
+// stopping program does) that the match is over here: it opens a resume
+// stream, runs the resume handshake for the match and sends the end frame.
+// The other side's transport reads the end as the match being over here,
+// and its referee records this seat's forfeit at once, instead of waiting
+// the give-up time for a peer that will not come back. It then waits for
+// the other side's own end frame (or the end of the stream) so that the
+// stream is not torn down before ours is read.
+func tellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, seq uint64) error {
+	c, err := h.OpenResume(ctx, remote)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	b, err := json.Marshal(resumeFrame{T: "resume", Match: match, Seq: seq})
+	if err != nil {
+		return err
+	}
+	if err := c.Send(ctx, b); err != nil {
+		return err
+	}
+	reply, err := c.Recv(ctx)
+	if err != nil {
+		return err
+	}
+	f, err := decodeResumeFrame(reply)
+	if err != nil {
+		return err
+	}
+	switch {
+	case f.T == "decline":
+		return nil // the match is already over there
+	case f.T != "resume" || f.Match != match:
+		return fmt.Errorf("resume answer %q for match %.12s…", f.T, f.Match)
+	}
+	if err := c.Send(ctx, []byte(endFrame)); err != nil {
+		return err
+	}
+	for {
+		// The other side first sends again what it sent after seq, then
+		// its end once its referee has recorded the forfeit.
+		b, err := c.Recv(ctx)
+		if err != nil || string(b) == endFrame {
+			return nil
+		}
+	}
+}
+
+// decodeResumeFrame reads the other peer's answer to a resume frame.
+func decodeResumeFrame(b []byte) (resumeFrame, error) {
+	var f resumeFrame
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return resumeFrame{}, fmt.Errorf("resume answer: %w", err)
+	}
+	if dec.More() {
+		return resumeFrame{}, errors.New("resume answer: data after the frame")
+	}
+	return f, nil
+}
+
+// forgetMatch removes a match's peer record from the store, so that a
+// match left on purpose is not offered for resuming (here or by salvo
+// resume); the transcript and the secrets stay.
+func forgetMatch(store session.Store, match string) error {
+	err := os.Remove(filepath.Join(store.Dir, match+".peer.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// kindText is the connection kind for the title bar.
+func kindText(kind string, lostFor time.Duration) string {
+	if kind == session.KindReconnecting {
+		return fmt.Sprintf("reconnecting… (%s)", waited(lostFor))
+	}
+	return kind
+}
+
+// forfeitReason rewrites the referee's "X forfeits (abandoned)" for the
+// end screen, from the closing record's detail: a peer that left on
+// purpose, or one that never came back within the give-up time.
+func forfeitReason(c *fairness.Closing, who string, giveUp time.Duration) string {
+	if c == nil || c.Closing != fairness.CloseAbandoned {
+		return ""
+	}
+	switch {
+	case strings.Contains(c.Detail, session.ErrPeerGone.Error()):
+		return fmt.Sprintf("%s did not come back within %s and forfeits", who, durText(giveUp))
+	case strings.Contains(c.Detail, p2p.ErrPeerClosed.Error()):
+		return who + " left the match and forfeits"
+	}
+	return ""
+}
+
+// durText says a duration in words: "2 min", "90 s", "1 min 30 s".
+func durText(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	}
+	if d < time.Second {
+		return d.String()
+	}
+	return waited(d)
+}

@@ -16,7 +16,7 @@ const (
 	keepRecent = 12 // lines of what happened kept
 	labelW     = 9  // the marker, the ocean's name and a space
 	sepW       = 2  // between the two task forces
-	minCellW   = 4  // a card on the table: glyph, code, space
+	minCellW   = 3  // a card on the table: its code and a space (glyph, code, space from 4)
 	maxCellW   = 7
 	minW       = labelW + 2*oceans.MaxTaskForce*minCellW + sepW
 	minH       = 16
@@ -190,11 +190,15 @@ func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans
 	tf := v.g.TaskForce(s, o)
 	out := make([]rect, len(tf))
 	for i, c := range tf {
-		lk := v.cardLook(s, c.Leaf)
+		narrow := cw < 4
+		lk := v.cardLook(s, c.Leaf, narrow)
 		if aiming {
 			for _, m := range v.marks {
 				if m == c.Leaf {
 					lk = look{style.Marked + code[v.g.Known(s, c.Leaf)], th.Mark}
+					if narrow {
+						lk.text = style.Marked + style.Marked
+					}
 				}
 			}
 			if i == v.tcol {
@@ -214,20 +218,31 @@ func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans
 }
 
 // cardLook decides how a task-force card of seat is drawn: revealed,
-// facedown but known to the viewer, or facedown.
-func (v *View) cardLook(s engine.Seat, leaf int) look {
+// facedown but known to the viewer, or facedown. Narrow cells drop the
+// glyph: a revealed card is its code ("BB"), a facedown one the viewer
+// knows its code in lower case ("bb"), an unknown one "▒▒".
+func (v *View) cardLook(s engine.Seat, leaf int, narrow bool) look {
 	th := v.th
 	if c := v.g.Known(s, leaf); c != oceans.NoCard {
 		st := th.Accent
 		if s == v.seat() && !v.snap.Spectator {
 			st = th.Ship
 		}
+		if narrow {
+			return look{code[c], st}
+		}
 		return look{glyphUp + code[c], st}
 	}
 	if s == v.seat() || v.snap.Spectator {
 		if c := v.secretCard(s, leaf); c != oceans.NoCard {
+			if narrow {
+				return look{strings.ToLower(code[c]), th.Ghost}
+			}
 			return look{glyphHidden + code[c], th.Ghost}
 		}
+	}
+	if narrow {
+		return look{strings.Repeat(glyphBack, 2), th.Dim}
 	}
 	return look{strings.Repeat(glyphBack, 3), th.Dim}
 }
@@ -355,7 +370,7 @@ func (v *View) drawBattle(scr tcell.Screen, x, y, w, h int) int {
 		s := b.seat(side)
 		segs := []style.Seg{style.S(style.Pad(v.who(s), nameW)+" ", th.Base)}
 		for i, l := range b.leaves[side] {
-			lk := v.cardLook(s, l)
+			lk := v.cardLook(s, l, false)
 			if b.gone[side][i] {
 				lk = look{glyphGone + code[v.g.Known(s, l)], th.Sunk}
 			}

@@ -2,6 +2,8 @@ package oceansview_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -107,6 +109,8 @@ func (p *player) playOut() string {
 	p.u.t.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.text())
 	return ""
 }
+
+const gameName = "oceans"
 
 func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30)
@@ -248,4 +252,50 @@ func TestNoColour(t *testing.T) {
 			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
 		}
 	}
+}
+
+// ready reports whether the screen asks for a decision or shows the end.
+func ready(u *ui) bool {
+	s := u.text()
+	return ended(s) || strings.Contains(u.keyBar(s), "enter ")
+}
+
+func TestHostAndJoinThroughTheInterface(t *testing.T) {
+	host := startUI(t, tui.Config{Game: gameName, Name: "ann", Start: tui.StartHost, Timeout: 30 * time.Second}, 100, 30)
+	host.waitFor("invite code", "waiting for a player to join")
+	var code string
+	host.waitFunc("the invite file", 10*time.Second, func(string) bool {
+		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
+		code = strings.TrimSpace(string(b))
+		return err == nil && code != ""
+	})
+	guest := startUI(t, tui.Config{Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 30 * time.Second}, 100, 30)
+	host.waitFor("vs bob", "Commit")
+	guest.waitFor("vs ann")
+	players := []*player{{u: host}, {u: guest}}
+	deadline := time.Now().Add(60 * time.Second)
+	for n := 0; n < 24; {
+		if time.Now().After(deadline) {
+			t.Fatalf("no decision for a minute\nhost:\n%s\nguest:\n%s", host.text(), guest.text())
+		}
+		moved := false
+		for _, p := range players {
+			if ready(p.u) {
+				if _, done := p.decide(); done {
+					t.Fatalf("the match ended early\n%s", p.u.text())
+				}
+				n++
+				moved = true
+			}
+		}
+		if !moved {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	// Both boards drew the match as it went: the guest leaves, the host
+	// wins by forfeit.
+	guest.keys("q")
+	guest.waitFor("Leave the match?")
+	guest.keys("y")
+	host.waitFor("you won", "forfeits")
 }

@@ -472,7 +472,7 @@ func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
 	v := newView()
 	// A live board handed every value still draws the enemy card facedown.
 	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}})
-	if lk := v.cardLook(1, leaf); lk.text != strings.Repeat(glyphBack, 3) {
+	if lk := v.cardLook(1, leaf, false); lk.text != strings.Repeat(glyphBack, 3) {
 		t.Fatalf("live board draws the enemy's facedown card as %q", lk.text)
 	}
 	_, txt := render(t, v, 71, 28)
@@ -483,7 +483,7 @@ func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
 	// The audit viewer draws it, and both hands.
 	v2 := newView()
 	v2.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}, Spectator: true})
-	if lk := v2.cardLook(1, leaf); lk.text != glyphHidden+code[c] {
+	if lk := v2.cardLook(1, leaf, false); lk.text != glyphHidden+code[c] {
 		t.Fatalf("spectator board draws the enemy's facedown %s as %q", c, lk.text)
 	}
 	_, txt = render(t, v2, 71, 28)
@@ -596,5 +596,31 @@ func TestTooSmallAndWithdraw(t *testing.T) {
 	v.Withdraw(req)
 	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
 		t.Fatalf("still asking: %q", v.Prompt())
+	}
+}
+
+// TestNarrowBoardInTheAuditViewer draws the board at the size the audit
+// viewer gives it on an 80x24 terminal: cards lose their glyphs but keep a
+// shape for each state (code, lower-case code, ▒▒).
+func TestNarrowBoardInTheAuditViewer(t *testing.T) {
+	tb := findMove(t, func(tb *table) bool {
+		_, _, ok := facedownFoe(tb.g)
+		return ok && tb.g.Phase() == oceans.PhasePlay
+	})
+	v := newView()
+	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.own(0), Names: []string{"ann", "bot"}})
+	_, txt := render(t, v, 47, 19)
+	if strings.Contains(txt, "needs more room") || !strings.Contains(txt, "Arctic") {
+		t.Fatalf("narrow board\n%s", txt)
+	}
+	o, i := must2(facedownFoe(tb.g))
+	if lk := v.cardLook(1, tb.g.TaskForce(1, o)[i].Leaf, true); lk.text != glyphBack+glyphBack {
+		t.Fatalf("a facedown enemy card is drawn %q", lk.text)
+	}
+	for _, c := range tb.g.TaskForce(0, o) {
+		lk := v.cardLook(0, c.Leaf, true)
+		if c.Card == oceans.NoCard && lk.text != strings.ToLower(lk.text) || c.Card != oceans.NoCard && lk.text != code[c.Card] {
+			t.Fatalf("own card %+v drawn %q", c, lk.text)
+		}
 	}
 }

@@ -229,13 +229,18 @@ func TestEightyByTwentyFour(t *testing.T) {
 	u.waitFor("terminal too small (needs 80x24)")
 }
 
+// TestNoColour plays the beginner variant in the monochrome theme.
 func TestNoColour(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30)
+	u := startUI(t, tui.Config{Game: "cards", Variant: "beginner", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30)
+	u.waitFor("Commit your 12 coordinate cards", "none (beginner rules)")
 	p := &player{u: u}
 	for range 8 {
 		if txt, done := p.decide(); done {
 			t.Fatalf("ended early\n%s", txt)
 		}
+	}
+	if !strings.Contains(strings.Join(p.last, "\n"), "Commit your 20-card deck") {
+		t.Fatalf("no beginner deck was committed: %q", p.last)
 	}
 	_, _, _, cells := u.scr.frame()
 	for i, c := range cells {

@@ -24,9 +24,12 @@
 // The coordinate cards and the deck have no setup choices: which card lies
 // where is a joint random pick made when a card is tapped, and every draw is
 // a joint random pick too, so the board commits them in a shuffled order
-// with one key (enter) and offers no "random layout" key. Layout numbers
-// (cell widths, how many recent changes are kept) are the constants in
-// draw.go.
+// with one key (enter) and offers no "random layout" key. The layout
+// numbers are the constants of draw.go: at most keepRecent (6) changes are
+// kept for the "what changed" lines; a grid cell is minCellW (9) to
+// maxCellW (18) cells wide, and a grid row takes two lines (the card, then
+// its hits, shield, power and pegs) unless the board is short, when it
+// takes one and the lower grid borrows the upper grid's column numbers.
 //
 // In the audit viewer (a spectator snapshot) both hands are drawn with the
 // faces the audit opened; the facedown coordinate cards stay facedown there

@@ -35,6 +35,18 @@
 //
 // In the audit viewer (a spectator snapshot) both hands and every facedown
 // card are drawn with the values the audit opened.
+//
+// # House values of the board
+//
+// Retracing gives up past followDepth (24) inputs or followBudget (6000)
+// inputs tried in one gap (follow.go); a bot's turn takes about 0.1 ms.
+// The layout numbers are the constants of draw.go: keepRecent (12) lines of
+// what happened; a card on the table is minCellW (3) to maxCellW (7) cells
+// wide, with its glyph from 4 cells; the board needs minW (41) by minH
+// (16) cells. Cards are named by two-letter codes (BB Battleship, CV
+// Aircraft Carrier, FP Fighter Plane, SS Submarine, DD Destroyer, PT PT
+// Boat, MF Minefield, DC Depth Charges, ES Element of Surprise) and the
+// oceans by labels of seven cells (names.go).
 package oceansview
 
 import (

@@ -31,6 +31,7 @@ type player struct {
 	decisions int
 	taps      int      // plays made with enter on the cursor's cell
 	aimed     bool     // the cursor was moved: enter comes next
+	screen    string   // the screen of the last decision
 	last      []string // the last prompts answered, for a failure message
 	stalls    []string // prompts that did not change within 3 s of an answer
 }
@@ -50,6 +51,7 @@ func (p *player) decide() (string, bool) {
 		return txt, true
 	}
 	line := u.promptLine(txt)
+	p.screen = txt
 	p.last = append(p.last, strings.TrimSpace(line))
 	if len(p.last) > 40 {
 		p.last = p.last[1:]

@@ -61,3 +61,27 @@ func FuzzDescribe(f *testing.F) {
 		}
 	})
 }
+
+func TestEventsInWords(t *testing.T) {
+	name := func(s engine.Seat) string { return []string{"ann", "bot"}[s] }
+	tests := []struct {
+		text string
+		me   engine.Seat
+		want string
+	}{
+		{"seat 1 deploys a Aircraft Carrier to the Pacific", 0, "bot deploys an Aircraft Carrier to the Pacific"},
+		{"seat 0 plays its Minefield", 0, "you play your Minefield"},
+		{"seat 0's PT Boat is destroyed", 0, "your PT Boat is destroyed"},
+		{"seat 0 wins the Arctic (attacker 4, defender 2)", 0, "you win the Arctic (attacker 4, defender 2)"},
+		{"seat 1 may not attack nor play a second card next turn", 1, "you may not attack nor play a second card next turn"},
+		{"seat 0 plays its Minefield", engine.NoSeat, "ann plays its Minefield"},
+	}
+	for _, tc := range tests {
+		if got := sayTo(tc.text, tc.me, name); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	if c := cardIn("bot's Fighter Plane is destroyed"); c != oceans.Fighter {
+		t.Errorf("cardIn found %v", c)
+	}
+}

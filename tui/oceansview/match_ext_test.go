@@ -73,7 +73,7 @@ func (p *player) decide() (string, bool) {
 	case strings.Contains(line, "second card or attack") && n%2 == 0:
 		p.then = "a"
 		u.keys(tcell.KeyDown)
-	case strings.HasPrefix(line, "Your turn: play a card") && n%5 == 0:
+	case strings.HasPrefix(line, "Your turn: ") && n%5 == 0:
 		p.direct++
 		u.keys("d")
 	case n%3 == 0:
@@ -127,7 +127,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 		switch {
 		case setup == "" && strings.Contains(now, "Deploy a card faceup"):
 			setup = now
-		case mid == "" && strings.Contains(now, "Your turn: play a card") && strings.Count(now, "■")+strings.Count(now, "□") >= 10:
+		case mid == "" && strings.Contains(now, "Your turn: ") && strings.Count(now, "■")+strings.Count(now, "□") >= 10:
 			mid = now
 		}
 		if cur := u.text(); battle == "" && (strings.Contains(cur, "Battle in the") || strings.Contains(cur, "Last battle")) && strings.Contains(cur, "= ") {

@@ -89,8 +89,13 @@ func cardWith(c oceans.Card) string {
 // seatWord matches "seat N" in the engine's event texts.
 var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
 
+// anVowel finds "a" before a card named with a vowel ("a Aircraft
+// Carrier" in the engine's texts).
+var anVowel = regexp.MustCompile(`\ba ([AEIOU])`)
+
 // say puts the players' names in place of "seat N".
 func say(text string, name func(engine.Seat) string) string {
+	text = anVowel.ReplaceAllString(text, "an $1")
 	return seatWord.ReplaceAllStringFunc(text, func(s string) string {
 		var n int
 		fmt.Sscanf(s, "seat %d", &n)

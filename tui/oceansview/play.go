@@ -53,6 +53,9 @@ func (v *View) commit() {
 // startPlay begins a turn's play: an ocean where an attack is possible is
 // picked when an attack is due.
 func (v *View) startPlay() {
+	if v.g.Controller(v.ocean) != engine.NoSeat {
+		v.moveOcean(1)
+	}
 	if v.g.MustAttack(v.seat()) && v.g.Plays() == 1 {
 		if att := v.g.AttackOceans(v.seat()); len(att) > 0 && !slices.Contains(att, v.ocean) {
 			v.ocean = att[0]
@@ -357,8 +360,14 @@ func (v *View) discard() {
 	v.send(m)
 }
 
+// moveOcean picks the next ocean still in play up (d=-1) or down (d=1).
 func (v *View) moveOcean(d int) {
-	v.ocean = oceans.Ocean((int(v.ocean) + d + oceans.NumOceans) % oceans.NumOceans)
+	for range oceans.NumOceans {
+		v.ocean = oceans.Ocean((int(v.ocean) + d + oceans.NumOceans) % oceans.NumOceans)
+		if v.g.Controller(v.ocean) == engine.NoSeat {
+			break
+		}
+	}
 	v.tcol, v.marks = 0, nil
 }
 
@@ -458,27 +467,24 @@ func (v *View) playPrompt() string {
 	if !ok {
 		return "Your turn: your hand is empty"
 	}
-	head := "Your turn: play a card"
-	tail := "enter places it facedown, d discards it"
+	head, tail := "Your turn", " (enter places it facedown, d discards it)"
 	if v.g.Plays() == 1 {
-		head = "Your turn: a second card or attack"
+		head, tail = "Your turn, a second card or attack", ""
 		if v.g.Surprised(s) {
-			head = "Your turn (surprised)"
+			head = "Your turn (surprised: one card only)"
 		}
-		tail = "enter places, d discards, a attacks"
 	}
-	target := ""
 	if targeting(c) {
 		switch {
 		case len(v.marks) > 0:
-			target = fmt.Sprintf(" · %d marked", len(v.marks))
+			tail = fmt.Sprintf(" · %d marked", len(v.marks))
 		default:
 			if l, ok := v.aimed(); ok {
-				target = " · aims at " + v.enemyCard(l)
+				tail = " · aims at " + v.enemyCard(l)
 			}
 		}
 	}
-	return fmt.Sprintf("%s: %s → %s — %s%s", head, cardWith(c), v.ocean, tail, target)
+	return fmt.Sprintf("%s: %s → %s%s", head, cardWith(c), v.ocean, tail)
 }
 
 func (v *View) fightPrompt() string {

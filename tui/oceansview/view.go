@@ -187,6 +187,7 @@ func (v *View) Ask(r *board.Request) {
 		v.mode = committing
 	case r.Need.Kind == engine.NeedMove && v.g.Phase() == oceans.PhaseDeploy:
 		v.mode = deploying
+		v.fit()
 	case r.Need.Kind == engine.NeedMove && v.g.Phase() == oceans.PhaseBattle:
 		v.mode = fighting
 		v.openMenu()

@@ -333,6 +333,7 @@ func forceOf(g *oceans.Game, seat engine.Seat, leaf int) (oceans.Ocean, bool) {
 // hand is a stand-in for a seat's secrets while retracing.
 type hand map[engine.Slot][]byte
 
+// Value implements engine.Secrets.
 func (h hand) Value(s engine.Slot) ([]byte, bool) {
 	v, ok := h[s]
 	return v, ok

@@ -124,6 +124,9 @@ type App struct {
 	first   bool
 	clip    string // text to copy after the next draw
 	frame   int    // spinner frame
+	// left are the network matches the player left on purpose: never
+	// offered for resuming, even before the store forgets them.
+	left map[string]bool
 }
 
 // tviewStyles makes tview draw on the terminal's own colours everywhere
@@ -143,7 +146,7 @@ func setTviewStyles() {
 // New prepares the interface; Run shows it.
 func New(cfg Config) (*App, error) {
 	setTviewStyles()
-	a := &App{cfg: cfg, th: cfg.Theme, log: cfg.Logger, rand: cfg.Rand, name: cfg.Name}
+	a := &App{cfg: cfg, th: cfg.Theme, log: cfg.Logger, rand: cfg.Rand, name: cfg.Name, left: map[string]bool{}}
 	if a.th == nil {
 		a.th = style.Default()
 	}

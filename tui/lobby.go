@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,6 +139,7 @@ func (l *lobbyScreen) reload() {
 	a := l.a
 	dir := filepath.Join(a.cfg.DataDir, MatchesDir)
 	store := a.store()
+	left := maps.Clone(a.left)
 	l.loading = true
 	a.goBack(func() {
 		var live []session.Saved
@@ -147,7 +149,7 @@ func (l *lobbyScreen) reload() {
 			a.log.Warn("cannot list the matches in progress", "err", err)
 		}
 		for _, sv := range saved {
-			if _, known := games.Lookup(sv.Header.Game); sv.InProgress() && known {
+			if _, known := games.Lookup(sv.Header.Game); sv.InProgress() && known && !left[sv.Match] {
 				live = append(live, sv)
 				skip[store.Transcript(sv.Match)] = true
 			}

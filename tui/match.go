@@ -499,9 +499,10 @@ func (ms *matchScreen) forfeit() {
 	}
 	ms.cancel()
 	a, st, seq, played := ms.a, ms.st, ms.seq, ms.played
+	id := st.header().Match
+	a.left[id] = true
 	a.goBack(func() {
 		<-played
-		id := st.header().Match
 		if err := forgetMatch(st.net.store, id); err != nil {
 			a.log.Warn("left match stays resumable", "match", id, "err", err)
 		}
@@ -622,6 +623,9 @@ func (ms *matchScreen) turnText() string {
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := ms.a, ms.a.th
 	conn := kindText(ms.kind, time.Since(ms.lostAt))
+	if ms.done && ms.kind == session.KindReconnecting {
+		conn = "link lost"
+	}
 	if ms.rtt > 0 && ms.kind != session.KindReconnecting {
 		conn += fmt.Sprintf(" · rtt %d ms", max(1, ms.rtt.Milliseconds()))
 	}

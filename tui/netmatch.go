@@ -296,8 +296,8 @@ func durText(d time.Duration) string {
 	if d >= time.Minute && d%time.Minute == 0 {
 		return fmt.Sprintf("%d min", int(d.Minutes()))
 	}
-	if d < time.Second {
-		return d.String()
+	if d < time.Minute && d%time.Second != 0 {
+		return d.Round(100 * time.Millisecond).String()
 	}
 	return waited(d)
 }

@@ -1,0 +1,574 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/peerstore"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// tryUI runs f on the tview goroutine and waits for it; it reports false
+// (without failing the test: any goroutine may call it) when the interface
+// has stopped or does not answer.
+func (hs *harness) tryUI(f func()) bool {
+	select {
+	case <-hs.stopped:
+		return false
+	default:
+	}
+	done := make(chan struct{})
+	hs.app.post(func() { f(); close(done) })
+	select {
+	case <-done:
+		return true
+	case <-hs.stopped:
+		return false
+	case <-time.After(5 * time.Second):
+		return false
+	}
+}
+
+// matchOf returns the match screen of an app, if one is open.
+func matchOf(a *App) *matchScreen {
+	for i := len(a.stack) - 1; i >= 0; i-- {
+		if m, ok := a.stack[i].(*matchScreen); ok {
+			return m
+		}
+	}
+	return nil
+}
+
+// driver answers the local player's requests on an app's match screen with
+// a bot's decisions, through the same Request.Reply the board's keys use:
+// the whole match then runs through the interface's human agent at a
+// bot's pace. The key-driven play is tested elsewhere.
+type driver struct {
+	hs     *harness
+	seed   uint64
+	paused atomic.Bool
+	errs   chan error
+	stop   chan struct{}
+	done   chan struct{}
+}
+
+func drive(hs *harness, seed uint64) *driver {
+	d := &driver{hs: hs, seed: seed, errs: make(chan error, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go d.run()
+	hs.t.Cleanup(d.halt)
+	return d
+}
+
+func (d *driver) run() {
+	defer close(d.done)
+	var last *board.Request
+	var bot engine.Agent
+	for {
+		select {
+		case <-d.stop:
+			return
+		case <-time.After(2 * time.Millisecond):
+		}
+		if d.paused.Load() {
+			continue
+		}
+		var req *board.Request
+		var game string
+		if !d.hs.tryUI(func() {
+			if ms := matchOf(d.hs.app); ms != nil && ms.asking() {
+				req, game = ms.req, ms.spec.Name
+			}
+		}) || req == nil || req == last {
+			continue
+		}
+		if bot == nil {
+			bot, _ = games.Bot(game, "strong", rand.New(rand.NewPCG(d.seed, 7)))
+		}
+		dec, err := bot.Decide(context.Background(), req.Game, req.Seat, req.Secrets, req.Need)
+		if err == nil {
+			err = req.Reply(dec)
+		}
+		if err != nil && req.Pending() {
+			select {
+			case d.errs <- err:
+			default:
+			}
+			return
+		}
+		last = req
+	}
+}
+
+// halt stops the driver and reports a decision it could not make.
+func (d *driver) halt() {
+	select {
+	case <-d.stop:
+	default:
+		close(d.stop)
+	}
+	<-d.done
+	select {
+	case err := <-d.errs:
+		d.hs.t.Errorf("the driver could not answer a request: %v", err)
+	default:
+	}
+}
+
+// seqOf returns the last message number a match screen has seen.
+func seqOf(hs *harness) uint64 {
+	var seq uint64
+	hs.onUI(func() {
+		if ms := matchOf(hs.app); ms != nil {
+			seq = ms.seq
+		}
+	})
+	return seq
+}
+
+// waitSeq waits until the match screen has seen message n.
+func waitSeq(t *testing.T, hs *harness, n uint64) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for seqOf(hs) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("the match did not reach message %d\n%s", n, hs.dump())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitAsked waits until the local player is asked for a decision.
+func waitAsked(t *testing.T, hs *harness) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		asked := false
+		hs.onUI(func() { asked = matchOf(hs.app) != nil && matchOf(hs.app).asking() })
+		if asked {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the player was never asked\n%s", hs.dump())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// kindsOf returns the connection kinds the title bar showed, in order.
+func kindsOf(hs *harness) []string {
+	var out []string
+	hs.onUI(func() {
+		if ms := matchOf(hs.app); ms != nil {
+			out = slices.Clone(ms.kinds)
+		}
+	})
+	return out
+}
+
+// netPair hosts a two-player game of game in one app and joins it by code
+// from another, both on loopback hosts; both reach the match screen.
+func netPair(t *testing.T, game string, host, guest Config) (*harness, *harness) {
+	t.Helper()
+	host.Name, host.Start, host.Game = "ann", StartHost, game
+	if host.Timeout == 0 {
+		host.Timeout = 20 * time.Second
+	}
+	h := start(t, host, 100, 30)
+	h.waitFor("invite code", "waiting for a player to join")
+	var code string
+	h.onUI(func() { code = h.app.top().(*hostScreen).code })
+	guest.Name, guest.Start, guest.Code = "bob", StartJoin, code
+	if guest.Timeout == 0 {
+		guest.Timeout = 20 * time.Second
+	}
+	g := start(t, guest, 100, 30)
+	h.waitFor("vs bob")
+	g.waitFor("vs ann")
+	return h, g
+}
+
+// auditFile audits a transcript.
+func auditFile(t *testing.T, path string) *fairness.Report {
+	t.Helper()
+	return audit(t, path)
+}
+
+// sameTranscripts fails unless both transcripts hold the same lines.
+func sameTranscripts(t *testing.T, a, b string) {
+	t.Helper()
+	x, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := os.ReadFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(x) != string(y) {
+		t.Fatalf("the two sides' transcripts differ:\n%s\n%s", x, y)
+	}
+}
+
+// endOf waits for the end of the match on a screen.
+func endOf(hs *harness) string {
+	hs.t.Helper()
+	return hs.waitFunc("the end of the match", 45*time.Second, ended)
+}
+
+func newTestKey(t *testing.T) crypto.PrivKey {
+	t.Helper()
+	k, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// TestNetMatchSurvivesADroppedLink plays a human-vs-human match over the
+// network whose connection is closed mid-match, and the joiner cannot
+// dial back for a while: both title bars and the wait line say
+// "reconnecting… (N s)", the match resumes with no message lost, finishes
+// by the rules, and both transcripts are the same and audit clean.
+func TestNetMatchSurvivesADroppedLink(t *testing.T) {
+	t.Parallel()
+	host, guest := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true})
+	host.waitFor("LAN direct")
+	drive(host, 1)
+	drive(guest, 2)
+	waitSeq(t, host, 12)
+
+	var hostID, guestID peer.ID
+	var hostNet, guestNet *p2p.Host
+	host.onUI(func() { hostNet = host.app.net.host })
+	guest.onUI(func() { guestNet = guest.app.net.host })
+	hostID, guestID = hostNet.ID(), guestNet.ID()
+	ps := guestNet.Libp2p().Peerstore()
+	addrs := ps.Addrs(hostID)
+	ps.ClearAddrs(hostID) // the joiner re-dials: it cannot for now
+	_ = guestNet.Libp2p().Network().ClosePeer(hostID)
+	_ = hostNet.Libp2p().Network().ClosePeer(guestID)
+	at := seqOf(host)
+
+	for _, h := range []*harness{host, guest} {
+		txt := h.waitFor("reconnecting… (", "the link to")
+		if ended(txt) {
+			t.Fatalf("the match ended when the link dropped\n%s", txt)
+		}
+	}
+	if !strings.Contains(host.line(0), "reconnecting… (") {
+		t.Fatalf("the title bar does not say reconnecting\n%s", host.dump())
+	}
+	ps.AddAddrs(hostID, addrs, peerstore.TempAddrTTL)
+	for _, h := range []*harness{host, guest} {
+		h.waitFunc("the link back", 30*time.Second, func(s string) bool { return ended(s) || !strings.Contains(s, "reconnecting") })
+	}
+	for _, h := range []*harness{host, guest} {
+		end := endOf(h)
+		if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") || strings.Contains(end, "forfeit") {
+			t.Fatalf("the match did not end by the rules\n%s", end)
+		}
+		ks := kindsOf(h)
+		i := slices.Index(ks, session.KindReconnecting)
+		if i < 1 || i == len(ks)-1 || ks[i+1] != p2p.KindLAN || ks[0] != p2p.KindLAN {
+			t.Fatalf("the title bar showed %v: want LAN direct, reconnecting, LAN direct", ks)
+		}
+	}
+	if seqOf(host) <= at {
+		t.Fatalf("no message after the drop (%d)", at)
+	}
+	hp, gp := transcriptOf(host), transcriptOf(guest)
+	sameTranscripts(t, hp, gp)
+	for _, p := range []string{hp, gp} {
+		if rep := auditFile(t, p); rep.Verdict != fairness.Clean {
+			t.Fatalf("%s: %s", p, rep.Summary())
+		}
+	}
+}
+
+// TestNetMatchResumesAfterARestart stops the host's program mid-match (its
+// referee stops without a word, as a crash would leave it) and starts a new
+// one on the same data directory and identity: its lobby lists the match
+// as one to resume, enter takes it up again, the joiner (which said
+// "reconnecting" meanwhile) plays on, and the match finishes with the same
+// clean transcript on both sides.
+func TestNetMatchResumesAfterARestart(t *testing.T) {
+	t.Parallel()
+	dir, key := t.TempDir(), newTestKey(t)
+	host, guest := netPair(t, "ubuild", Config{Offline: true, DataDir: dir, Key: key}, Config{Offline: true})
+	hd := drive(host, 3)
+	drive(guest, 4)
+	waitSeq(t, host, 10)
+	hd.halt()
+	id := ""
+	host.onUI(func() { id = matchOf(host.app).st.header().Match })
+	host.stop()
+	guest.waitFor("reconnecting… (", "the link to ann dropped")
+
+	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
+	if err != nil || len(saved) != 1 || !saved[0].InProgress() || saved[0].Match != id {
+		t.Fatalf("the store after the stop: %+v, %v", saved, err)
+	}
+	again := start(t, Config{Name: "ann", DataDir: dir, Key: key, Timeout: 20 * time.Second}, 100, 30)
+	again.waitFor(style.Play+" resume", "U-Build vs bob", "at message")
+	again.keys(tcell.KeyTab, tcell.KeyTab)
+	again.waitFor("enter resume")
+	again.keys(tcell.KeyEnter)
+	again.waitFor("vs bob")
+	drive(again, 5)
+	for _, h := range []*harness{again, guest} {
+		end := endOf(h)
+		if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") || strings.Contains(end, "forfeit") {
+			t.Fatalf("the resumed match did not end by the rules\n%s", end)
+		}
+	}
+	if ks := kindsOf(guest); !slices.Contains(ks, session.KindReconnecting) || ks[len(ks)-1] != p2p.KindLAN {
+		t.Fatalf("the joiner's title bar showed %v", ks)
+	}
+	ap, gp := transcriptOf(again), transcriptOf(guest)
+	if filepath.Base(ap) != id+".jsonl" {
+		t.Fatalf("the resumed match writes %s", ap)
+	}
+	sameTranscripts(t, ap, gp)
+	for _, p := range []string{ap, gp} {
+		if rep := auditFile(t, p); rep.Verdict != fairness.Clean {
+			t.Fatalf("%s: %s", p, rep.Summary())
+		}
+	}
+	// Back in the lobby, the match is a record, no longer one to resume.
+	again.keys("q")
+	txt := again.waitFor("Recent matches", "U-Build vs bob", style.OK+" clean")
+	if strings.Contains(txt, style.Play+" resume") {
+		t.Fatalf("a finished match is still offered for resuming\n%s", txt)
+	}
+}
+
+// TestLeavingANetMatchIsAForfeitAtOnce leaves a live match on purpose (q,
+// then yes) while it is the leaver's turn: the other side ends the match at
+// once as a forfeit (its give-up time is two minutes), its transcript
+// audits as that forfeit, and the leaver's lobby does not offer to resume
+// the match.
+func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	host, guest := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true, DataDir: dir})
+	drive(host, 5)
+	gd := drive(guest, 6)
+	waitSeq(t, guest, 8)
+	gd.paused.Store(true)
+	waitAsked(t, guest)
+	guest.keys("q")
+	guest.waitFor("Leave the match?", "ann wins by forfeit at once")
+	left := time.Now()
+	guest.keys("y")
+	txt := guest.waitFor("Practice against a bot", "Recent matches")
+	end := host.waitFor("you won", "bob left the match and forfeits")
+	if d := time.Since(left); d > 15*time.Second {
+		t.Fatalf("the forfeit took %v", d)
+	}
+	if strings.Contains(end, "reconnecting") {
+		t.Fatalf("the host waited for a peer that left\n%s", end)
+	}
+	if rep := auditFile(t, transcriptOf(host)); rep.Verdict != fairness.Forfeit {
+		b, _ := os.ReadFile(transcriptOf(host))
+		lines := strings.Split(string(b), "\n")
+		t.Fatalf("the host's transcript: %s\n%s\n%s\n%s", rep.Summary(), strings.Join(lines[max(0, len(lines)-4):], "\n"), guest.dump(), host.dump())
+	}
+	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range saved {
+		if s.InProgress() {
+			t.Fatalf("the match left on purpose can still be resumed: %+v", s)
+		}
+	}
+	guest.waitFor("U-Build vs ann")
+	if txt = guest.text(); strings.Contains(txt, style.Play+" resume") {
+		t.Fatalf("the lobby offers to resume a match left on purpose\n%s", txt)
+	}
+}
+
+// TestPeerThatNeverComesBackForfeits stops the joiner's program mid-match
+// for good: the host says "reconnecting… (N s)" and, after its give-up
+// time, ends the match as the joiner's forfeit, saying so.
+func TestPeerThatNeverComesBackForfeits(t *testing.T) {
+	t.Parallel()
+	host, guest := netPair(t, "ubuild", Config{Offline: true, GiveUp: 1500 * time.Millisecond}, Config{Offline: true})
+	drive(host, 7)
+	gd := drive(guest, 8)
+	waitSeq(t, host, 6)
+	gd.paused.Store(true)
+	waitAsked(t, guest) // the host then waits for the joiner
+	gd.halt()
+	guest.stop()
+	host.waitFor("reconnecting… (")
+	end := host.waitFor("you won", "bob did not come back within 1.5s and forfeits")
+	if strings.Contains(end, "reconnecting") {
+		t.Fatalf("the end screen still says reconnecting\n%s", end)
+	}
+	if rep := auditFile(t, transcriptOf(host)); rep.Verdict != fairness.Forfeit {
+		t.Fatalf("the host's transcript: %s", rep.Summary())
+	}
+}
+
+// TestDealtHandShowsBeforeTheFirstQuestion hosts and joins a two-player
+// Mission Command Air match: in round 1 the player who is not asked first
+// already sees the seven cards dealt to it, none face down.
+func TestDealtHandShowsBeforeTheFirstQuestion(t *testing.T) {
+	t.Parallel()
+	host, guest := netPair(t, "air", Config{Offline: true}, Config{Offline: true})
+	hands := 0
+	for _, h := range []*harness{host, guest} {
+		txt := h.waitFor("Your hand (7 cards)")
+		if strings.Contains(h.line(-2), "Choose a card for the") {
+			continue // asked: Decide always had the hand
+		}
+		hands++
+		if strings.Contains(txt, "?? ") {
+			t.Fatalf("a dealt card is drawn face down before the player is asked\n%s", txt)
+		}
+	}
+	if hands == 0 {
+		t.Fatalf("both players are asked at once: nobody waits with a dealt hand\nann %s\nbob %s", host.dump(), guest.dump())
+	}
+}
+
+// TestHostScreenSaysWhetherItIsReachable shows AutoNAT's answer (not known
+// yet, on loopback) and the relay the host asks for a slot, and a table
+// size given on the command line.
+func TestHostScreenSaysWhetherItIsReachable(t *testing.T) {
+	t.Parallel()
+	relay := "/ip4/127.0.0.1/tcp/9/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN"
+	hs := start(t, Config{Offline: true, Start: StartHost, Game: "air", Players: 3, Relays: []string{relay}}, 100, 30)
+	hs.waitFor("Host Mission Command Air (standard, 3 players)", "reachability not known yet (AutoNAT is checking)", "asking the relay for a slot")
+	if _, err := New(Config{Game: "air", Players: 5}); err == nil || !strings.Contains(err.Error(), "takes 2-4 players") {
+		t.Fatalf("a table of 5 for Air: %v", err)
+	}
+}
+
+func TestOwnSlotsComeFromTheTranscript(t *testing.T) {
+	t.Parallel()
+	path := botMatch(t, "", 21)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _, err := fairness.ReadTranscript(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := range engine.Seat(2) {
+		slots, err := ownSlots(path, h, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]int{}
+		for _, s := range slots {
+			if s.Owner != seat {
+				t.Fatalf("seat %d: slot %v of another seat", seat, s)
+			}
+			names[s.Name]++
+		}
+		if len(names) == 0 || names["grid"] != 100 {
+			t.Fatalf("seat %d: own slots %v", seat, names)
+		}
+	}
+	if _, err := ownSlots(path, h, 5); err == nil {
+		t.Fatal("a seat that is not at the table")
+	}
+}
+
+func TestForfeitReason(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    *fairness.Closing
+		want string
+	}{
+		{"none", nil, ""},
+		{"timeout", &fairness.Closing{Closing: fairness.CloseTimeout, Detail: "no message"}, ""},
+		{"gone", &fairness.Closing{Closing: fairness.CloseAbandoned, Detail: "connection lost: session: " + session.ErrPeerGone.Error() + " for 2m0s"}, "bob did not come back within 2 min and forfeits"},
+		{"left", &fairness.Closing{Closing: fairness.CloseAbandoned, Detail: "connection lost: session: recv: " + p2p.ErrPeerClosed.Error() + ": the match is over there"}, "bob left the match and forfeits"},
+		{"other", &fairness.Closing{Closing: fairness.CloseAbandoned, Detail: "connection lost: reset"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := forfeitReason(tc.c, "bob", 2*time.Minute); got != tc.want {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCountsAndDurations(t *testing.T) {
+	for _, tc := range []struct {
+		ns   []int
+		want string
+	}{{[]int{2}, "2"}, {[]int{2, 3, 4}, "2-4"}, {[]int{3, 4}, "3 or 4"}, {[]int{2, 4}, "2 or 4"}} {
+		if got := countsText(tc.ns); got != tc.want {
+			t.Errorf("countsText(%v) = %q, want %q", tc.ns, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{{2 * time.Minute, "2 min"}, {90 * time.Second, "1 min 30 s"}, {1500 * time.Millisecond, "1.5s"}, {500 * time.Millisecond, "500ms"}, {3 * time.Second, "3 s"}} {
+		if got := durText(tc.d); got != tc.want {
+			t.Errorf("durText(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+func TestReachText(t *testing.T) {
+	t.Parallel()
+	h, err := p2p.New(context.Background(), p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if s, good := reachText(h, 0); !strings.Contains(s, "not known yet") || !good {
+		t.Fatalf("%q %v", s, good)
+	}
+	if s, _ := reachText(h, 1); !strings.Contains(s, "asking the relay") {
+		t.Fatalf("%q", s)
+	}
+}
+
+func FuzzDecodeResumeFrame(f *testing.F) {
+	f.Add([]byte(`{"t":"resume","match":"ab","seq":3}`))
+	f.Add([]byte(`{"t":"decline","reason":"no such match here"}`))
+	f.Add([]byte(`{"t":"resume","seq":-1}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fr, err := decodeResumeFrame(b)
+		if err != nil {
+			return
+		}
+		// What it accepts is one frame of known fields: it encodes and
+		// reads back the same.
+		enc, err := json.Marshal(fr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := decodeResumeFrame(enc)
+		if err != nil || back != fr {
+			t.Fatalf("%q read as %+v, which reads back as %+v (%v)", b, fr, back, err)
+		}
+	})
+}

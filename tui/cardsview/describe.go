@@ -53,25 +53,26 @@ func DescribeMove(move []byte) string {
 	return m.String()
 }
 
-// DescribeValue puts an opened value into words, such as "coordinate card
-// 7 is the Submarine" or "deck/1[7] is a red 2-peg card".
+// DescribeValue puts an opened value into words, such as "the Submarine"
+// or "a red 2-peg card"; the verification log and the cheat panel name the
+// slot (coords[7], deck/1[7]) before it.
 func DescribeValue(slot engine.Slot, value []byte) string {
 	if slot.Name == cards.CoordsName {
 		k, err := cards.DecodeCoord(value)
 		switch {
 		case err != nil:
-			return fmt.Sprintf("coordinate card %d holds %x, which is no coordinate card", slot.Index, value)
+			return fmt.Sprintf("%x, which is no coordinate card", value)
 		case k == cards.NoShip:
-			return fmt.Sprintf("coordinate card %d is a miss", slot.Index)
+			return "a miss card"
 		}
-		return fmt.Sprintf("coordinate card %d is the %s", slot.Index, k.Title())
+		return "the " + k.Title()
 	}
 	if strings.HasPrefix(slot.Name, "deck/") {
 		f, err := cards.DecodeCard(value)
 		if err != nil {
-			return fmt.Sprintf("%s[%d] holds %x, which is no card", slot.Name, slot.Index, value)
+			return fmt.Sprintf("%x, which is no card", value)
 		}
-		return fmt.Sprintf("%s[%d] is %s", slot.Name, slot.Index, faceWords(f))
+		return faceWords(f)
 	}
-	return fmt.Sprintf("%s = %x", slot, value)
+	return fmt.Sprintf("the value %x", value)
 }

@@ -43,10 +43,10 @@ func TestDescribeValue(t *testing.T) {
 		val  []byte
 		want string
 	}{
-		{engine.Slot{Owner: 1, Name: cards.CoordsName, Index: 3}, cards.EncodeCoord(cards.Submarine), "coordinate card 3 is the Submarine"},
-		{engine.Slot{Owner: 1, Name: cards.CoordsName, Index: 4}, cards.EncodeCoord(cards.NoShip), "coordinate card 4 is a miss"},
+		{engine.Slot{Owner: 1, Name: cards.CoordsName, Index: 3}, cards.EncodeCoord(cards.Submarine), "the Submarine"},
+		{engine.Slot{Owner: 1, Name: cards.CoordsName, Index: 4}, cards.EncodeCoord(cards.NoShip), "a miss card"},
 		{engine.Slot{Owner: 1, Name: cards.CoordsName, Index: 4}, []byte{9}, "which is no coordinate card"},
-		{engine.Slot{Owner: 0, Name: cards.DeckName(2), Index: 5}, cards.EncodeCard(cards.ShieldCard), "deck/2[5] is a Shield"},
+		{engine.Slot{Owner: 0, Name: cards.DeckName(2), Index: 5}, cards.EncodeCard(cards.ShieldCard), "a Shield"},
 		{engine.Slot{Owner: 0, Name: cards.DeckName(1), Index: 5}, []byte{1, 2}, "which is no card"},
 	}
 	for _, tc := range tests {

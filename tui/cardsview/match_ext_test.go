@@ -199,7 +199,8 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	if !strings.Contains(end, "CHEATING DETECTED") {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
-	u.waitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
+	txt := u.waitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
+	t.Logf("cheat panel at 100x30:\n%s", txt)
 	paths := u.transcripts()
 	rep, err := fairness.AuditFile(paths[0], games.Spec)
 	if err != nil {

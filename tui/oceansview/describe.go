@@ -50,17 +50,18 @@ func DescribeMove(move []byte) string {
 	return string(m.Kind)
 }
 
-// DescribeValue puts an opened fleet card into words, such as "fleet card
-// 12 is an Aircraft Carrier".
+// DescribeValue puts an opened fleet card into words, such as "an
+// Aircraft Carrier"; the verification log and the cheat panel name the slot
+// (fleet[12]) before it.
 func DescribeValue(slot engine.Slot, value []byte) string {
 	if slot.Name != oceans.FleetName {
-		return fmt.Sprintf("%s = %x", slot, value)
+		return fmt.Sprintf("the value %x", value)
 	}
 	c, err := oceans.DecodeCard(value)
 	if err != nil {
-		return fmt.Sprintf("fleet card %d holds %x, which is no fleet card", slot.Index, value)
+		return fmt.Sprintf("%x, which is no fleet card", value)
 	}
-	return fmt.Sprintf("fleet card %d is %s %s", slot.Index, article(c.String()), c)
+	return article(c.String()) + " " + c.String()
 }
 
 // article returns "an" before a vowel, else "a".

@@ -35,10 +35,10 @@ func TestDescribeMove(t *testing.T) {
 
 func TestDescribeValue(t *testing.T) {
 	s := engine.Slot{Owner: 1, Name: oceans.FleetName, Index: 12}
-	if got := DescribeValue(s, oceans.EncodeCard(oceans.Carrier)); got != "fleet card 12 is an Aircraft Carrier" {
+	if got := DescribeValue(s, oceans.EncodeCard(oceans.Carrier)); got != "an Aircraft Carrier" {
 		t.Fatalf("%q", got)
 	}
-	if got := DescribeValue(s, oceans.EncodeCard(oceans.Battleship)); got != "fleet card 12 is a Battleship" {
+	if got := DescribeValue(s, oceans.EncodeCard(oceans.Battleship)); got != "a Battleship" {
 		t.Fatalf("%q", got)
 	}
 	if got := DescribeValue(s, []byte{42}); !strings.Contains(got, "no fleet card") {

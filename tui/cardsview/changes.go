@@ -42,7 +42,10 @@ func changes(prev, cur *cards.Game, who func(engine.Seat) string) string {
 		return ""
 	}
 	line := strings.Join(parts, "; ")
-	return strings.ToUpper(line[:1]) + line[1:]
+	if strings.HasPrefix(line, "you") {
+		line = "Y" + line[1:] // a sentence starts with a capital, a name keeps its own
+	}
+	return line
 }
 
 // before reports whether a is an earlier state of the match than b: fewer

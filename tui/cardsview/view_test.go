@@ -591,7 +591,7 @@ func TestChangesAreToldInWords(t *testing.T) {
 		show()
 	}
 	line := v.recent[len(v.recent)-1]
-	if !strings.HasPrefix(line, "Your ") && !strings.HasPrefix(line, "Bot's ") {
+	if !strings.HasPrefix(line, "Your ") && !strings.HasPrefix(line, "bot's ") {
 		t.Fatalf("change line %q", line)
 	}
 	_, txt := render(t, v, 51, 22)

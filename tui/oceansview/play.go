@@ -230,10 +230,14 @@ func (v *View) moveLabel(m oceans.Move) string {
 	case oceans.Zero:
 		return "play your " + v.g.Known(v.seat(), m.Leaf).String()
 	case oceans.Target:
-		bv, _ := v.g.Battle()
-		for _, s := range []engine.Seat{bv.Attacker, 1 - bv.Attacker} {
-			if c := v.g.Known(s, m.Leaf); c != oceans.NoCard && slices.ContainsFunc(v.g.TaskForce(s, bv.Ocean), func(t oceans.TaskForceCard) bool { return t.Leaf == m.Leaf }) {
-				return fmt.Sprintf("destroy %s %s", possessive(v.who(s)), c)
+		// A leaf number alone does not say whose card it is: the engine,
+		// on a copy, says which card the choice destroys.
+		evs, err := v.g.Clone().Apply(engine.Input{Kind: engine.NeedMove, Seat: v.seat(), Move: m.Encode()})
+		if err == nil {
+			for _, e := range evs {
+				if e.Kind == "destroy" {
+					return fmt.Sprintf("destroy %s %s", possessive(v.who(e.Seat)), cardIn(e.Text))
+				}
 			}
 		}
 	}

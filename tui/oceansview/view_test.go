@@ -405,6 +405,45 @@ func TestBattleChoicesAreAList(t *testing.T) {
 	}
 }
 
+// TestMinefieldTargetsNameTheRightCard checks every listed target of a
+// Minefield against what the engine destroys when it is chosen: the leaf
+// numbers of the two seats overlap, so the list must not guess the owner.
+func TestMinefieldTargetsNameTheRightCard(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed < 200 && checked < 6; seed++ {
+		tb := newTable(t, seed)
+		if !tb.until(func(g *oceans.Game) bool {
+			return moveOf(0)(g) && g.Phase() == oceans.PhaseBattle && strings.Contains(g.Next().Prompt, "surface ship")
+		}) {
+			continue
+		}
+		v := newView()
+		tb.ask(v, 0)
+		for _, it := range v.menu.items {
+			evs, err := tb.g.Clone().Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: it.move.Encode()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				if e.Kind != "destroy" {
+					continue
+				}
+				want := "your " + cardIn(e.Text).String()
+				if e.Seat == 1 {
+					want = "bot's " + cardIn(e.Text).String()
+				}
+				if !strings.Contains(it.label, want) {
+					t.Fatalf("seed %d: the entry %q destroys %s", seed, it.label, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no Minefield target was chosen by seat 0")
+	}
+}
+
 // TestFollowRetracesEveryMessage shows the board the match only where a
 // live board sees it (at each of seat 0's own steps; everything the bot
 // does in between comes as one message), and checks that every gap is

@@ -8,9 +8,16 @@
 //
 //   - Lobby: the Play menu, the Salvo peers mDNS finds on the LAN (join the
 //     game one offers, or invite an idle one), and the recent matches in the
-//     data directory, each re-audited in the background.
+//     data directory, each re-audited in the background. Network matches
+//     in progress (session.Store.List) come first, marked "▶ resume": enter
+//     takes one up again after this program or the other player's stopped
+//     (session.Resume, with the player's own hidden data drawn again from
+//     the commitments its transcript lists).
 //   - Host: the invite code (package invite; copy with c, also written to
-//     the data directory) and what the host is doing while it waits.
+//     the data directory, and made again when the host's addresses change,
+//     such as when a relay reservation comes through), whether the host is
+//     reachable (AutoNAT: public, behind a NAT, the relays it is reachable
+//     through) and what the host is doing while it waits.
 //   - Join: a field that checks the code as it is typed, then dials, opens
 //     the match stream and runs the handshake.
 //   - Practice: a bot on a second libp2p host in this process, connected over
@@ -24,7 +31,25 @@
 //     reads that offer and runs the group handshake (session.JoinGroup). The
 //     match then runs over a gossipsub topic, through the pubsub router the
 //     main host starts the first time.
-//   - Match: the title bar (game, opponent, whose turn, connection kind,
+//   - Network matches of two (host, join, invitations) run over session's
+//     reconnecting transport (Match.PlayNet, the transcript, secrets and
+//     peer record in the data directory's matches folder, which is
+//     session.Store's): a dropped link is re-dialled and resumed with no
+//     message lost while the title bar and the wait line say
+//     "reconnecting… (N s)"; a peer that stays away for the give-up time
+//     (Config.GiveUp, 2 min by default) forfeits, and the end screen says
+//     so. Quitting the program (or its being stopped) only suspends the
+//     match: it resumes from the lobby. Leaving on purpose (q, confirmed)
+//     is a forfeit at once: the referee stops as a stopping program's
+//     would (writing nothing the auditor would find wrong), then the other
+//     peer is told on a fresh resume stream, with the protocol's resume
+//     handshake and end frame, that the match is over here, so its referee
+//     records the forfeit at once instead of waiting out the give-up time;
+//     the store forgets the match (its peer record), so it is not offered
+//     for resuming.
+//   - Match: the title bar (game, opponent, whose turn, connection kind as
+//     it changes: LAN direct, direct, relayed, hole-punched,
+//     reconnecting, gossipsub for tables, loopback for practice; the
 //     round-trip time, sequence number and hash agreement), the game's board
 //     (package board; U-Build's is package ubuildview), the verification log
 //     (every message sent and accepted, each commitment, opening and joint
@@ -52,14 +77,19 @@
 // referee's notes carry cloned game snapshots, and the local player's agent
 // (board.Human) reaches the board only through post. The referee's Observe
 // hook also refreshes the human's copy of the cards a shared deck dealt it
-// (board.Human.Refresh), on the referee's goroutine.
+// from the note's copy of the seat's secrets (board.Human.Refresh), so a
+// dealt hand shows before the player is asked anything. A network match's
+// transport is read for the title bar by two goroutines (its kind every
+// KindEvery, its round-trip time every RTTEvery) that post what they read.
 //
 // # House values
 //
 // The interface's own choices are constants in house.go: the 80x24 minimum,
 // how long a remote human (10 min) or the practice bot (1 min) may take for
-// a step, the dial timeout (20 s), the verification pane's widths (27 and 60
-// columns), the number of recent matches listed (8), the data-directory
+// a step, the dial timeout (20 s), how often a network match reads its
+// connection kind (200 ms) and round-trip time (3 s), how long telling the
+// other player that we left may take (10 s), the verification pane's
+// widths (27 and 60 columns), the number of recent matches listed (8), the data-directory
 // folder of transcripts ("matches") and the invite file ("invite.txt"), the
 // longest list of opponents the title bar names (32 cells, else "3
 // opponents") and how long practice bots may take to finish after the

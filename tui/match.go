@@ -154,6 +154,7 @@ type matchScreen struct {
 	// connection the title bar showed in order, whether the player left on
 	// purpose, and played, closed when the referee's run is over.
 	rc      atomic.Pointer[session.Reconnecting]
+	over    atomic.Bool // the referee's last note came: the link no longer matters
 	lostAt  time.Time
 	kinds   []string
 	leaving bool
@@ -239,7 +240,7 @@ func (ms *matchScreen) snapshot() board.Snapshot {
 
 // setKind notes the connection kind the transport reports now.
 func (ms *matchScreen) setKind(k string) {
-	if k == ms.kind {
+	if k == ms.kind || ms.done {
 		return
 	}
 	if k == session.KindReconnecting {
@@ -285,6 +286,9 @@ func (ms *matchScreen) begin() {
 		// The note's copy of our secrets: the cards a shared deck dealt us
 		// show before we are asked anything.
 		ms.human.Refresh(n.Game, seat, n.Secrets)
+		if n.Dir == "stop" {
+			ms.over.Store(true)
+		}
 		a.post(func() { ms.note(n) })
 	}
 	a.goBack(func() {
@@ -527,7 +531,7 @@ func (ms *matchScreen) watchLink() {
 		t := time.NewTicker(KindEvery)
 		defer t.Stop()
 		for {
-			if rc := ms.rc.Load(); rc != nil {
+			if rc := ms.rc.Load(); rc != nil && !ms.over.Load() {
 				k := rc.Kind()
 				a.post(func() { ms.setKind(k) })
 			}

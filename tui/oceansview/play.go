@@ -472,6 +472,9 @@ func (v *View) playPrompt() string {
 		return "Your turn: your hand is empty"
 	}
 	head, tail := "Your turn", " (enter places it facedown, d discards it)"
+	if !c.CanJoin() {
+		tail = " (it joins no task force: d discards it)"
+	}
 	if v.g.Plays() == 1 {
 		head, tail = "Your turn, a second card or attack", ""
 		if v.g.Surprised(s) {

@@ -572,3 +572,23 @@ func FuzzDecodeResumeFrame(f *testing.F) {
 		}
 	})
 }
+
+// TestQuitTextSaysWhatQuittingDoes: at a table of three, quitting is the
+// player's own forfeit (no single opponent "wins by forfeit"); in a
+// network match of two it only pauses the match, which the lobby resumes.
+func TestQuitTextSaysWhatQuittingDoes(t *testing.T) {
+	t.Parallel()
+	table := start(t, Config{Offline: true, Game: "air", Players: 3, Start: StartPractice, Bot: "random"}, 100, 30)
+	table.waitFor("vs bot-1 (random), bot-2 (random)")
+	table.keys(tcell.KeyCtrlC)
+	txt := table.waitFor("Quit Salvo?", "Quitting abandons it: you forfeit, and the")
+	if strings.Contains(txt, "wins by forfeit") {
+		t.Fatalf("a table's quit text names one winner\n%s", txt)
+	}
+	table.keys(tcell.KeyEscape, "q")
+	table.waitFor("Leave the match?", "you forfeit, and the")
+
+	host, _ := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true})
+	host.keys(tcell.KeyCtrlC)
+	host.waitFor("Quit Salvo?", "Quitting pauses it", "resume it from the", "wins by forfeit")
+}

@@ -14,22 +14,23 @@ func midGame(b *testing.B, variant string, turns int) *harness {
 	b.Helper()
 	r := rand.New(rand.NewPCG(42, 1))
 	h := newHarness(b, variant, 42, NewHunterBot(r), nil)
-	h.agents[1] = &idleAgent{h: h, base: NewRandomBot(rand.New(rand.NewPCG(42, 2)))}
-	h.runUntil(b, func(g *Game) bool {
-		n := g.Next()
-		return n.Kind == engine.NeedMove && !n.Auto && n.Seat == 0 && g.Turn() >= turns
-	})
+	h.Agents[1] = &idleAgent{h: h, base: NewRandomBot(rand.New(rand.NewPCG(42, 2)))}
+	if err := h.RunUntil(func(n engine.Need) bool {
+		return n.Kind == engine.NeedMove && !n.Auto && n.Seat == 0 && h.Game.Turn() >= turns
+	}, maxSteps); err != nil {
+		b.Fatal(err)
+	}
 	return h
 }
 
 func benchDecide(b *testing.B, variant string, turns int) {
 	h := midGame(b, variant, turns)
 	bot := NewHunterBot(rand.New(rand.NewPCG(1, 1)))
-	n := h.g.Next()
+	n := h.Game.Next()
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := bot.Decide(ctx, h.g, 0, h.sec[0], n); err != nil {
+		if _, err := bot.Decide(ctx, h.Game, 0, h.Secrets(0), n); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -49,14 +50,14 @@ func BenchmarkHunterDecideVolley(b *testing.B) { benchDecide(b, Standard, 4) }
 // benchApply measures Apply of the honest input of the current need on a
 // fresh copy of the match (the copy is not timed).
 func benchApply(b *testing.B, h *harness) {
-	in, err := h.input()
+	in, err := h.Input()
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		g := h.g.Copy()
+		g := h.Game.Copy()
 		b.StartTimer()
 		if _, err := g.Apply(in); err != nil {
 			b.Fatal(err)
@@ -71,7 +72,7 @@ func BenchmarkApplyFire(b *testing.B) { benchApply(b, midGame(b, Standard, 4)) }
 // its five openings.
 func BenchmarkApplyAnswer(b *testing.B) {
 	h := midGame(b, Standard, 4)
-	if _, err := h.step(); err != nil {
+	if _, err := h.Step(); err != nil {
 		b.Fatal(err)
 	}
 	benchApply(b, h)
@@ -81,7 +82,7 @@ func BenchmarkApplyAnswer(b *testing.B) {
 func BenchmarkHash(b *testing.B) {
 	h := midGame(b, Standard, 4)
 	for b.Loop() {
-		h.g.Hash()
+		h.Game.Hash()
 	}
 }
 

@@ -135,7 +135,7 @@ func FuzzApply(f *testing.F) {
 	games := fuzzGames(f)
 	f.Fuzz(func(t *testing.T, which uint8, move, vals []byte) {
 		m := games[int(which)%len(games)]
-		g := m.g.Copy()
+		g := m.Game.Copy()
 		n := g.Next()
 		in := engine.Input{Kind: n.Kind, Seat: n.Seat, Move: move}
 		if slots, err := g.MustOpen(n.Seat, move); err == nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 // lay builds a layout from five specs "C-4v" (vertical from C-4) or "A-1h"
@@ -38,14 +39,20 @@ func lay(t testing.TB, specs ...string) Layout {
 func layout0(t testing.TB) Layout { return lay(t, "A-1h", "C-1h", "E-1h", "G-1h", "I-1h") }
 func layout1(t testing.TB) Layout { return lay(t, "J-6h", "C-4v", "A-8h", "H-1h", "E-9v") }
 
-// match is a scripted match: both seats' secrets, inputs built by hand.
+// match is a scripted match: inputs built by hand, both seats' secrets
+// kept by the shared harness.
 type match struct {
-	t   testing.TB
-	g   *Game
-	sec [2]secrets
+	*harness
+	t testing.TB
 }
 
-// cheatCells commits raw grid cells (possibly an illegal layout).
+// scripted returns a match of g whose inputs the test builds.
+func scripted(t testing.TB, g *Game) *match {
+	return &match{harness: enginetest.New(g, nil, 0), t: t}
+}
+
+// grids holds raw grid cells (possibly an illegal layout) and weapon counts
+// for both seats.
 type grids struct {
 	cells   [2][NumCells]byte
 	weapons [2][NumShips]int
@@ -58,7 +65,7 @@ func newMatch(t testing.TB, variant string, gr grids, first engine.Seat) *match 
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &match{t: t, g: g, sec: [2]secrets{{}, {}}}
+	m := scripted(t, g)
 	for g.Next().Kind == engine.NeedCommit {
 		n := g.Next()
 		var vals []byte
@@ -69,11 +76,15 @@ func newMatch(t testing.TB, variant string, gr grids, first engine.Seat) *match 
 				vals = append(vals, byte(w))
 			}
 		}
+		leaves := make([][]byte, len(vals))
 		for i, v := range vals {
-			m.sec[n.Seat][engine.Slot{Owner: n.Seat, Name: n.Name, Index: i}] = []byte{v}
+			leaves[i] = []byte{v}
 		}
-		m.apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat,
-			Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size, Root: engine.Digest{byte(n.Seat), byte(len(n.Name))}}})
+		in, err := m.Commit(n, leaves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.apply(in)
 	}
 	m.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{int(first)}})
 	return m
@@ -89,7 +100,7 @@ func standardMatch(t testing.TB, variant string, w0, w1 [NumShips]int, first eng
 
 func (m *match) apply(in engine.Input) []engine.Event {
 	m.t.Helper()
-	ev, err := m.g.Apply(in)
+	ev, err := m.Apply(in)
 	if err != nil {
 		m.t.Fatalf("apply %s from %s: %v", in.Kind, in.Seat, err)
 	}
@@ -98,25 +109,21 @@ func (m *match) apply(in engine.Input) []engine.Event {
 
 // open returns honest openings of slots from seat's secrets.
 func (m *match) open(seat engine.Seat, slots []engine.Slot) []engine.Opened {
-	out := make([]engine.Opened, len(slots))
-	for i, s := range slots {
-		v, ok := m.sec[seat][s]
-		if !ok {
-			m.t.Fatalf("no secret %s", s)
-		}
-		out[i] = engine.Opened{Slot: s, Value: v}
+	op, err := m.Open(seat, slots)
+	if err != nil {
+		m.t.Fatal(err)
 	}
-	return out
+	return op
 }
 
 // moveIn builds the input of a move by seat with the openings MustOpen asks.
 func (m *match) moveIn(seat engine.Seat, move []byte) engine.Input {
 	m.t.Helper()
-	slots, err := m.g.MustOpen(seat, move)
+	in, err := m.MoveInput(seat, move)
 	if err != nil {
-		m.t.Fatalf("MustOpen: %v", err)
+		m.t.Fatal(err)
 	}
-	return engine.Input{Kind: engine.NeedMove, Seat: seat, Move: move, Opened: m.open(seat, slots)}
+	return in
 }
 
 func fireMove(ship Ship, shots ...string) []byte {
@@ -132,8 +139,8 @@ func (m *match) fire(seat engine.Seat, ship Ship, shots ...string) {
 // honest applies the honest answer of the defender.
 func (m *match) honest() []engine.Event {
 	m.t.Helper()
-	n := m.g.Next()
-	b, err := m.g.Answer(n.Seat, n, m.sec[n.Seat])
+	n := m.Game.Next()
+	b, err := m.Game.Answer(n.Seat, n, m.Secrets(n.Seat))
 	if err != nil {
 		m.t.Fatalf("Answer: %v", err)
 	}
@@ -158,8 +165,8 @@ func answerMove(items ...string) []byte {
 // blame and mentions want, and checks the state did not change.
 func (m *match) reject(in engine.Input, blame engine.Seat, want string) error {
 	m.t.Helper()
-	before := m.g.Hash()
-	_, err := m.g.Apply(in)
+	before := m.Game.Hash()
+	_, err := m.Game.Apply(in)
 	if err == nil {
 		m.t.Fatalf("accepted an illegal input; want error containing %q", want)
 	}
@@ -172,7 +179,7 @@ func (m *match) reject(in engine.Input, blame engine.Seat, want string) error {
 	if !strings.Contains(err.Error(), want) {
 		m.t.Errorf("error %q does not mention %q", err, want)
 	}
-	if m.g.Hash() != before {
+	if m.Game.Hash() != before {
 		m.t.Errorf("rejected input changed the state")
 	}
 	return err

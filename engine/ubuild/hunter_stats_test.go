@@ -31,7 +31,7 @@ func (a *idleAgent) Decide(ctx context.Context, eg engine.Game, seat engine.Seat
 	targets := g.Targets(seat)
 	shot := targets[0]
 	for _, c := range targets {
-		if v := a.h.sec[1-seat][GridSlot(1-seat, c)]; len(v) == 1 && v[0] == 0 {
+		if v := a.h.Secrets(1 - seat)[GridSlot(1-seat, c)]; len(v) == 1 && v[0] == 0 {
 			shot = c
 			break
 		}
@@ -56,21 +56,21 @@ func hunterRun(t testing.TB, variant string, seed uint64) (shots, turns int) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 77))
 	h := newHarness(t, variant, seed, NewHunterBot(r), nil)
-	h.agents[1] = &idleAgent{h: h, base: NewRandomBot(rand.New(rand.NewPCG(seed, 78)))}
-	out, err := h.play()
+	h.Agents[1] = &idleAgent{h: h, base: NewRandomBot(rand.New(rand.NewPCG(seed, 78)))}
+	out, err := h.Play(maxSteps)
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
 	if !out.Done || out.Winners[0] != 0 {
 		t.Fatalf("seed %d: hunter did not win: %+v", seed, out)
 	}
-	for _, m := range h.g.Received(1) {
+	for _, m := range h.Game.Received(1) {
 		if m.Result != Unshot {
 			shots++
 		}
 	}
-	turns = h.g.Turn()
-	if h.g.FirstPlayer() == 0 {
+	turns = h.Game.Turn()
+	if h.Game.FirstPlayer() == 0 {
 		turns = (turns + 1) / 2
 	} else {
 		turns /= 2
@@ -167,14 +167,14 @@ func TestHunterBeatsRandom(t *testing.T) {
 				agents := [2]engine.Agent{NewRandomBot(r), NewRandomBot(r)}
 				agents[hunter] = NewHunterBot(r)
 				h := newHarness(t, variant, uint64(i), agents[0], agents[1])
-				out, err := h.play()
+				out, err := h.Play(maxSteps)
 				if err != nil {
 					t.Fatalf("game %d: %v", i, err)
 				}
 				if out.Winners[0] == hunter {
 					wins++
 				}
-				turns += h.g.Turn()
+				turns += h.Game.Turn()
 			}
 			rate := float64(wins) / float64(games)
 			t.Logf("hunter vs random, %s: won %d of %d (%.1f%%), %.1f volleys a game", variant, wins, games, 100*rate, float64(turns)/float64(games))

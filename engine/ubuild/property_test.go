@@ -73,21 +73,16 @@ func checkInvariants(t testing.TB, g *Game) {
 func recorded(t testing.TB, variant string, seed uint64, a0, a1 engine.Agent) ([]engine.Input, []engine.Digest, *harness) {
 	t.Helper()
 	h := newHarness(t, variant, seed, a0, a1)
-	var ins []engine.Input
 	var hashes []engine.Digest
-	for h.g.Next().Kind != engine.NeedNone {
-		in, err := h.input()
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if _, err := h.g.Apply(in); err != nil {
-			t.Fatalf("seed %d: apply %s: %v", seed, in.Kind, err)
-		}
-		checkInvariants(t, h.g)
-		ins = append(ins, in)
-		hashes = append(hashes, h.g.Hash())
+	h.AfterApply(func(engine.Need, engine.Input, []engine.Event) error {
+		checkInvariants(t, h.Game)
+		hashes = append(hashes, h.Game.Hash())
+		return nil
+	})
+	if _, err := h.Play(maxSteps); err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
 	}
-	return ins, hashes, h
+	return h.Inputs(), hashes, h
 }
 
 func propertyGames(t *testing.T) int {
@@ -112,7 +107,7 @@ func TestRandomMatches(t *testing.T) {
 					a1 = NewHunterBot(r)
 				}
 				ins, hashes, h := recorded(t, variant, seed, a0, a1)
-				out := h.g.Outcome()
+				out := h.Game.Outcome()
 				if !out.Done || len(out.Winners) != 1 || out.Reason != WinReason {
 					t.Fatalf("seed %d: outcome %+v", seed, out)
 				}
@@ -210,8 +205,8 @@ func TestIllegalInputKeepsState(t *testing.T) {
 			seed := uint64(100 + i)
 			r := rand.New(rand.NewPCG(seed, 11))
 			h := newHarness(t, variant, seed, NewRandomBot(r), NewRandomBot(r))
-			for h.g.Next().Kind != engine.NeedNone {
-				in, err := h.input()
+			for h.Game.Next().Kind != engine.NeedNone {
+				in, err := h.Input()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -219,7 +214,7 @@ func TestIllegalInputKeepsState(t *testing.T) {
 					c := corruptions[r.IntN(len(corruptions))]
 					bad := in
 					c.f(&bad, r)
-					probe := h.g.Copy()
+					probe := h.Game.Copy()
 					before := probe.Hash()
 					if _, err := probe.Apply(bad); err != nil {
 						rejected++
@@ -232,7 +227,7 @@ func TestIllegalInputKeepsState(t *testing.T) {
 						}
 					}
 				}
-				if _, err := h.g.Apply(in); err != nil {
+				if _, err := h.Game.Apply(in); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -249,20 +244,19 @@ func TestCloneIsIndependent(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 8))
 	h := newHarness(t, Custom, 8, NewRandomBot(r), NewHunterBot(r))
 	for range 16 {
-		if _, err := h.step(); err != nil {
+		if _, err := h.Step(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	c := h.g.Copy()
-	before := h.g.Hash()
-	hc := &harness{g: c, agents: h.agents, sec: h.sec, r: h.r}
-	if _, err := hc.play(); err != nil {
+	c := h.Game.Copy()
+	before := h.Game.Hash()
+	if _, err := h.Fork(c).Play(maxSteps); err != nil {
 		t.Fatal(err)
 	}
-	if h.g.Hash() != before || !c.Outcome().Done || h.g.Outcome().Done {
+	if h.Game.Hash() != before || !c.Outcome().Done || h.Game.Outcome().Done {
 		t.Fatal("playing a clone changed the original")
 	}
-	if v, _ := h.g.LastVolley(); len(v.Shots) == 0 {
+	if v, _ := h.Game.LastVolley(); len(v.Shots) == 0 {
 		t.Fatal("lost the last volley")
 	}
 }

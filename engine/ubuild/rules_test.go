@@ -54,7 +54,7 @@ func itoa(n int) string {
 
 func TestSetupRules(t *testing.T) {
 	g, _ := New(engine.Setup{Seats: 2})
-	m := &match{t: t, g: g}
+	m := scripted(t, g)
 	commit := func(owner engine.Seat, name string, size int) engine.Input {
 		return engine.Input{Kind: engine.NeedCommit, Seat: 0, Commitment: &engine.Commitment{Owner: owner, Name: name, Size: size}}
 	}
@@ -98,15 +98,15 @@ func TestSetupRules(t *testing.T) {
 // removed) and the rest are misses.
 func TestRulebookVolley(t *testing.T) {
 	m := standardMatch(t, Standard, noWeapons, noWeapons, 0)
-	if got, _ := m.g.ShotsAllowed(0, Battleship, m.sec[0]); got != 5 {
+	if got, _ := m.Game.ShotsAllowed(0, Battleship, m.Secrets(0)); got != 5 {
 		t.Fatalf("battleship may fire %d shots, want 5", got)
 	}
 	m.fire(0, Battleship, "C-2", "C-4", "C-6", "E-3", "E-5")
-	n := m.g.Next()
+	n := m.Game.Next()
 	if n.Kind != engine.NeedMove || n.Seat != 1 || !n.Auto || len(n.Open) != 5 || n.Open[1] != GridSlot(1, 23) {
 		t.Fatalf("answer need = %+v", n)
 	}
-	b, err := m.g.Answer(1, n, m.sec[1])
+	b, err := m.Game.Answer(1, n, m.Secrets(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestRulebookVolley(t *testing.T) {
 		t.Fatalf("answer = %s\nwant     %s", b, want)
 	}
 	m.apply(m.moveIn(1, b))
-	fl := m.g.Fleet(1)
+	fl := m.Game.Fleet(1)
 	if left, _ := fl[Carrier].WeaponsLeft(); fl[Carrier].Hits != 1 || left != 3 || fl[Carrier].Sunk {
 		t.Fatalf("carrier after the volley: %+v", fl[Carrier])
 	}
@@ -125,19 +125,19 @@ func TestRulebookVolley(t *testing.T) {
 			t.Fatalf("%s was hit", s)
 		}
 	}
-	if got, _ := m.g.ShotsAllowed(1, Carrier, m.sec[1]); got != 3 {
+	if got, _ := m.Game.ShotsAllowed(1, Carrier, m.Secrets(1)); got != 3 {
 		t.Fatalf("the hit carrier may fire %d shots, want 3", got)
 	}
-	rec := m.g.Received(1)
+	rec := m.Game.Received(1)
 	if rec[23] != (Mark{Result: Hit, Ship: Carrier}) || rec[21] != (Mark{Result: Miss, Ship: NoShip}) || rec[0].Result != Unshot {
 		t.Fatalf("marks: C-4 %+v C-2 %+v A-1 %+v", rec[23], rec[21], rec[0])
 	}
-	v, ok := m.g.LastVolley()
+	v, ok := m.Game.LastVolley()
 	if !ok || v.Turn != 1 || v.Attacker != 0 || v.Ship != Battleship || len(v.Results) != 5 || v.Results[1].Ship != Carrier {
 		t.Fatalf("last volley = %+v", v)
 	}
-	if m.g.Attacker() != 1 || m.g.Turn() != 1 || m.g.Phase() != PhaseFire {
-		t.Fatalf("after the answer: attacker %s turn %d phase %s", m.g.Attacker(), m.g.Turn(), m.g.Phase())
+	if m.Game.Attacker() != 1 || m.Game.Turn() != 1 || m.Game.Phase() != PhaseFire {
+		t.Fatalf("after the answer: attacker %s turn %d phase %s", m.Game.Attacker(), m.Game.Turn(), m.Game.Phase())
 	}
 	// Seat 1's hit carrier fires its 3 remaining weapons; a fourth is refused.
 	m.reject(m.moveIn(1, fireMove(Carrier, "A-6", "A-7", "A-8", "A-9")), 1, "has 3 weapons left")
@@ -150,23 +150,23 @@ func TestRulebookMattsCarrier(t *testing.T) {
 	matt := [NumShips]int{4, 10, 2, 2, 2}
 	m := standardMatch(t, Custom, [NumShips]int{5, 4, 4, 4, 3}, matt, 1)
 	shots := []string{"B-1", "B-2", "B-3", "B-4", "B-5", "B-6", "B-7", "B-8", "B-9", "B-10"}
-	slots, err := m.g.MustOpen(1, fireMove(Carrier, shots...))
+	slots, err := m.Game.MustOpen(1, fireMove(Carrier, shots...))
 	if err != nil || len(slots) != 1 || slots[0] != WeaponsSlot(1, Carrier) {
 		t.Fatalf("MustOpen of the first carrier volley = %v, %v", slots, err)
 	}
 	// Without the weapons opened the volley is refused.
 	m.reject(engine.Input{Kind: engine.NeedMove, Seat: 1, Move: fireMove(Carrier, shots...)}, 1, "weapons[1] must be opened")
 	m.volley(1, Carrier, shots...)
-	if w := m.g.Fleet(1)[Carrier].Weapons; w != 10 {
+	if w := m.Game.Fleet(1)[Carrier].Weapons; w != 10 {
 		t.Fatalf("carrier weapons public = %d, want 10", w)
 	}
 	// Three hits on Matt's carrier: not sunk yet (plate 4).
 	m.volley(0, Battleship, "C-4", "D-4", "E-4")
-	if fl := m.g.Fleet(1)[Carrier]; fl.Hits != 3 || fl.Sunk {
+	if fl := m.Game.Fleet(1)[Carrier]; fl.Hits != 3 || fl.Sunk {
 		t.Fatalf("after 3 hits: %+v", fl)
 	}
 	// The carrier now fires 7 shots, not 8, and opens nothing.
-	if slots, _ := m.g.MustOpen(1, fireMove(Carrier, "D-1")); len(slots) != 0 {
+	if slots, _ := m.Game.MustOpen(1, fireMove(Carrier, "D-1")); len(slots) != 0 {
 		t.Fatalf("second carrier volley opens %v", slots)
 	}
 	m.reject(m.moveIn(1, fireMove(Carrier, "D-1", "D-2", "D-3", "D-4", "D-5", "D-6", "D-7", "D-8")), 1, "has 7 weapons left")
@@ -175,7 +175,7 @@ func TestRulebookMattsCarrier(t *testing.T) {
 	m.fire(0, Battleship, "F-4")
 	m.reject(m.moveIn(1, answerMove("F-4 hit carrier")), 1, "sinks at 4 hits: the answer is sunk")
 	ev := m.honest()
-	if fl := m.g.Fleet(1)[Carrier]; fl.Hits != 4 || !fl.Sunk {
+	if fl := m.Game.Fleet(1)[Carrier]; fl.Hits != 4 || !fl.Sunk {
 		t.Fatalf("after 4 hits: %+v", fl)
 	}
 	if len(ev) == 0 || ev[0].Kind != "sunk" {
@@ -192,7 +192,7 @@ func TestRulebookMargaretsBattleship(t *testing.T) {
 	m := standardMatch(t, Custom, [NumShips]int{5, 4, 4, 4, 3}, margaret, 0)
 	m.fire(0, Battleship, "J-6", "A-1")
 	honest := answerMove("J-6 sunk battleship", "A-1 miss")
-	slots, err := m.g.MustOpen(1, honest)
+	slots, err := m.Game.MustOpen(1, honest)
 	if err != nil || len(slots) != 3 || slots[2] != WeaponsSlot(1, Battleship) {
 		t.Fatalf("MustOpen(sunk claim) = %v, %v", slots, err)
 	}
@@ -204,7 +204,7 @@ func TestRulebookMargaretsBattleship(t *testing.T) {
 	in.Opened = append(in.Opened, engine.Opened{Slot: WeaponsSlot(1, Battleship), Value: []byte{1}})
 	m.reject(in, 1, "was not asked for")
 	m.apply(m.moveIn(1, honest))
-	if fl := m.g.Fleet(1)[Battleship]; fl.Hits != 1 || !fl.Sunk || fl.Weapons != 1 {
+	if fl := m.Game.Fleet(1)[Battleship]; fl.Hits != 1 || !fl.Sunk || fl.Weapons != 1 {
 		t.Fatalf("Margaret's battleship: %+v", fl)
 	}
 	// Its other cells are still answered "hit", changing nothing.
@@ -212,12 +212,12 @@ func TestRulebookMargaretsBattleship(t *testing.T) {
 	m.fire(0, Battleship, "J-7")
 	m.reject(m.moveIn(1, answerMove("J-7 miss")), 1, "not a miss")
 	m.reject(m.moveIn(1, answerMove("J-7 sunk battleship")), 1, "already sunk: the answer is hit")
-	before := m.g.Fleet(1)
+	before := m.Game.Fleet(1)
 	m.honest()
-	if after := m.g.Fleet(1); after != before {
+	if after := m.Game.Fleet(1); after != before {
 		t.Fatalf("a hit on a sunk ship changed the fleet: %+v -> %+v", before, after)
 	}
-	if mk := m.g.Received(1)[CellAt(9, 6)]; mk != (Mark{Result: Hit, Ship: Battleship}) {
+	if mk := m.Game.Received(1)[CellAt(9, 6)]; mk != (Mark{Result: Hit, Ship: Battleship}) {
 		t.Fatalf("J-7 mark %+v", mk)
 	}
 }
@@ -264,7 +264,7 @@ func TestFireRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := standardMatch(t, tc.variant, [NumShips]int{5, 4, 4, 4, 3}, [NumShips]int{5, 4, 4, 4, 3}, 0)
 			in := engine.Input{Kind: engine.NeedMove, Seat: 0, Move: tc.move}
-			if slots, err := m.g.MustOpen(0, tc.move); err == nil {
+			if slots, err := m.Game.MustOpen(0, tc.move); err == nil {
 				in.Opened = m.open(0, slots)
 			}
 			if tc.edit != nil {
@@ -288,14 +288,14 @@ func TestFireLater(t *testing.T) {
 	})
 	t.Run("hit ship fires fewer", func(t *testing.T) {
 		m.reject(m.moveIn(0, fireMove(Battleship, "B-1", "B-2", "B-3", "B-4")), 0, "has 3 weapons left")
-		if n, _ := m.g.ShotsAllowed(0, Battleship, nil); n != 3 {
+		if n, _ := m.Game.ShotsAllowed(0, Battleship, nil); n != 3 {
 			t.Fatalf("ShotsAllowed = %d", n)
 		}
 	})
-	if got := len(m.g.Targets(0)); got != 98 {
+	if got := len(m.Game.Targets(0)); got != 98 {
 		t.Fatalf("seat 0 has %d targets, want 98", got)
 	}
-	if m.g.CanTarget(0, 0) || !m.g.CanTarget(0, 2) || !m.g.CanTarget(1, 99) || m.g.CanTarget(1, 0) {
+	if m.Game.CanTarget(0, 0) || !m.Game.CanTarget(0, 2) || !m.Game.CanTarget(1, 99) || m.Game.CanTarget(1, 0) {
 		t.Fatal("CanTarget disagrees with the shots called")
 	}
 	m.volley(0, Battleship, "B-1", "B-2", "B-3")
@@ -338,7 +338,7 @@ func TestAnswerRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := standardMatch(t, Standard, noWeapons, noWeapons, 0)
 			m.fire(0, Battleship, "C-2", "C-4", "E-9")
-			in := engine.Input{Kind: engine.NeedMove, Seat: 1, Move: tc.move, Opened: m.open(1, m.g.Next().Open)}
+			in := engine.Input{Kind: engine.NeedMove, Seat: 1, Move: tc.move, Opened: m.open(1, m.Game.Next().Open)}
 			if tc.edit != nil {
 				tc.edit(&in)
 			}
@@ -356,10 +356,10 @@ func TestAnswerRules(t *testing.T) {
 	})
 	t.Run("answer when no volley waits", func(t *testing.T) {
 		m := standardMatch(t, Standard, noWeapons, noWeapons, 0)
-		if _, err := m.g.MustOpen(1, honest); err == nil {
+		if _, err := m.Game.MustOpen(1, honest); err == nil {
 			t.Fatal("MustOpen accepted an answer out of turn")
 		}
-		if _, err := m.g.Answer(1, m.g.Next(), m.sec[1]); err == nil {
+		if _, err := m.Game.Answer(1, m.Game.Next(), m.Secrets(1)); err == nil {
 			t.Fatal("Answer answered with no volley")
 		}
 	})
@@ -392,8 +392,8 @@ func TestAnswerPlaceable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMatch(t, Standard, grids{cells: [2][NumCells]byte{layout0(t).Cells(), cheatGrid(t, tc.edit)}}, 0)
 			m.fire(0, Battleship, tc.shots...)
-			n := m.g.Next()
-			b, err := m.g.Answer(1, n, m.sec[1])
+			n := m.Game.Next()
+			b, err := m.Game.Answer(1, n, m.Secrets(1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -431,10 +431,10 @@ func TestFinalReveal(t *testing.T) {
 	t.Run("honest", func(t *testing.T) {
 		m := standardMatch(t, Standard, noWeapons, noWeapons, 1)
 		sinkSeat0(m, true)
-		if m.g.Winner() != 1 || m.g.Outcome().Done || m.g.Phase() != PhaseReveal {
-			t.Fatalf("before the reveal: winner %s outcome %+v", m.g.Winner(), m.g.Outcome())
+		if m.Game.Winner() != 1 || m.Game.Outcome().Done || m.Game.Phase() != PhaseReveal {
+			t.Fatalf("before the reveal: winner %s outcome %+v", m.Game.Winner(), m.Game.Outcome())
 		}
-		n := m.g.Next()
+		n := m.Game.Next()
 		if n.Kind != engine.NeedOpen || n.Seat != 0 || len(n.Open) != 100-17-0 {
 			t.Fatalf("reveal need for seat 0: %s %s %d slots", n.Kind, n.Seat, len(n.Open))
 		}
@@ -443,19 +443,19 @@ func TestFinalReveal(t *testing.T) {
 		short.Opened = in.Opened[1:]
 		m.reject(short, 0, "must be opened")
 		m.apply(in)
-		n = m.g.Next()
+		n = m.Game.Next()
 		if n.Kind != engine.NeedOpen || n.Seat != 1 || len(n.Open) != 100-3 {
 			t.Fatalf("reveal need for seat 1: %s %s %d slots", n.Kind, n.Seat, len(n.Open))
 		}
 		ev := m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, n.Open)})
-		out := m.g.Outcome()
+		out := m.Game.Outcome()
 		if !out.Done || len(out.Winners) != 1 || out.Winners[0] != 1 || out.Reason != "sank the whole fleet" || out.Draw {
 			t.Fatalf("outcome %+v", out)
 		}
 		if ev[len(ev)-1].Kind != "win" {
 			t.Fatalf("events %+v", ev)
 		}
-		if n := m.g.Next(); n.Kind != engine.NeedNone {
+		if n := m.Game.Next(); n.Kind != engine.NeedNone {
 			t.Fatalf("need after the end: %+v", n)
 		}
 		m.reject(engine.Input{Kind: engine.NeedNone, Seat: engine.NoSeat}, engine.NoSeat, "the match is over")
@@ -465,8 +465,8 @@ func TestFinalReveal(t *testing.T) {
 		// convicts it.
 		m := newMatch(t, Standard, grids{cells: [2][NumCells]byte{layout0(t).Cells(), cheatGrid(t, map[string]byte{"A-10": 0})}}, 1)
 		sinkSeat0(m, true)
-		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.g.Next().Open)})
-		err := m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, m.g.Next().Open)}, 1, "Destroyer occupies 2 cells")
+		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.Game.Next().Open)})
+		err := m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, m.Game.Next().Open)}, 1, "Destroyer occupies 2 cells")
 		var f *engine.Fault
 		if !errors.As(err, &f) || f.Seat != 1 {
 			t.Fatalf("error %v is not a fault of seat 1", err)
@@ -475,7 +475,7 @@ func TestFinalReveal(t *testing.T) {
 	t.Run("loser's extra ship cell", func(t *testing.T) {
 		m := newMatch(t, Standard, grids{cells: [2][NumCells]byte{cheatGridOf(t, layout0(t), map[string]byte{"J-10": 3}), layout1(t).Cells()}}, 1)
 		sinkSeat0(m, true)
-		m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.g.Next().Open)}, 0, "Destroyer occupies 4 cells")
+		m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.Game.Next().Open)}, 0, "Destroyer occupies 4 cells")
 	})
 }
 
@@ -497,7 +497,7 @@ func TestCustomDeferredClaims(t *testing.T) {
 		// Turn 3: seat 1 claims its 1-weapon battleship hit but not sunk.
 		m.fire(0, Battleship, "J-6")
 		lie := answerMove("J-6 hit battleship")
-		if slots, _ := m.g.MustOpen(1, lie); len(slots) != 1 {
+		if slots, _ := m.Game.MustOpen(1, lie); len(slots) != 1 {
 			t.Fatalf("a hit claim opens %v", slots)
 		}
 		m.apply(m.moveIn(1, lie))
@@ -513,14 +513,14 @@ func TestCustomDeferredClaims(t *testing.T) {
 		m.fire(0, Battleship, "J-6", "J-7")
 		// Hit on the first, sunk on the second is right for 2 weapons.
 		m.honest()
-		if fl := m.g.Fleet(1)[Battleship]; !fl.Sunk || fl.Hits != 2 {
+		if fl := m.Game.Fleet(1)[Battleship]; !fl.Sunk || fl.Hits != 2 {
 			t.Fatalf("%+v", fl)
 		}
 		m2 := standardMatch(t, Custom, [NumShips]int{5, 4, 4, 4, 3}, [NumShips]int{2, 4, 5, 5, 4}, 0)
 		m2.volley(0, Battleship, "J-6")
 		m2.volley(1, Carrier, "B-1")
 		m2.volley(0, Battleship, "J-7", "J-8") // honest: sunk at J-7, then "hit"
-		if fl := m2.g.Fleet(1)[Battleship]; !fl.Sunk || fl.Hits != 2 || fl.Weapons != 2 {
+		if fl := m2.Game.Fleet(1)[Battleship]; !fl.Sunk || fl.Hits != 2 || fl.Weapons != 2 {
 			t.Fatalf("%+v", fl)
 		}
 		// A lie at turn 1 ("hit" on a 1-weapon ship) is caught by the
@@ -556,8 +556,8 @@ func TestCustomDeferredClaims(t *testing.T) {
 				m.volley(0, PTBoat, water[i])
 			}
 		}
-		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.g.Next().Open)})
-		n := m.g.Next()
+		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.Game.Next().Open)})
+		n := m.Game.Next()
 		// 96 cells (J-6, B-1, B-2, B-3 are open) and 4 weapon counts (the
 		// destroyer's opened when it fired).
 		if len(n.Open) != 96+4 {
@@ -577,21 +577,21 @@ func TestCustomWeaponChecks(t *testing.T) {
 	t.Run("wrong total at the reveal", func(t *testing.T) {
 		m := standardMatch(t, Custom, [NumShips]int{5, 4, 4, 4, 3}, [NumShips]int{5, 4, 3, 3, 2}, 1)
 		sinkSeat0(m, true)
-		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.g.Next().Open)})
-		m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, m.g.Next().Open)}, 1, "17, not 20")
+		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.Game.Next().Open)})
+		m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, m.Game.Next().Open)}, 1, "17, not 20")
 	})
 	t.Run("weapons shown while hidden", func(t *testing.T) {
 		m := standardMatch(t, Custom, [NumShips]int{5, 4, 4, 4, 3}, [NumShips]int{5, 4, 4, 4, 3}, 0)
-		if fl := m.g.Fleet(0)[Carrier]; fl.WeaponsKnown() {
+		if fl := m.Game.Fleet(0)[Carrier]; fl.WeaponsKnown() {
 			t.Fatalf("custom weapons public before firing: %+v", fl)
 		}
-		if _, ok := m.g.Fleet(0)[Carrier].WeaponsLeft(); ok {
+		if _, ok := m.Game.Fleet(0)[Carrier].WeaponsLeft(); ok {
 			t.Fatal("WeaponsLeft known")
 		}
-		if n, err := m.g.ShotsAllowed(0, Carrier, m.sec[0]); err != nil || n != 4 {
+		if n, err := m.Game.ShotsAllowed(0, Carrier, m.Secrets(0)); err != nil || n != 4 {
 			t.Fatalf("ShotsAllowed from secrets = %d, %v", n, err)
 		}
-		if _, err := m.g.ShotsAllowed(0, Carrier, nil); err == nil {
+		if _, err := m.Game.ShotsAllowed(0, Carrier, nil); err == nil {
 			t.Fatal("ShotsAllowed without secrets")
 		}
 	})

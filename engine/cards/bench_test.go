@@ -14,11 +14,11 @@ func BenchmarkMatchRandom(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		r := rand.New(rand.NewPCG(uint64(i), 3))
 		tb := newTable(b, VariantStandard, uint64(i), NewRandomBot(r), NewRandomBot(r))
-		if err := tb.run(nil); err != nil {
+		if _, err := tb.Play(maxInputs); err != nil {
 			b.Fatal(err)
 		}
-		inputs += tb.inputs
-		turns += tb.g.Turns()
+		inputs += tb.Steps()
+		turns += tb.Game.Turns()
 	}
 	b.ReportMetric(float64(inputs)/float64(b.N), "inputs/match")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/match")
@@ -47,14 +47,14 @@ func BenchmarkStrongVsRandom(b *testing.B) {
 func midState(b *testing.B) *table {
 	r := rand.New(rand.NewPCG(5, 5))
 	tb := newTable(b, VariantStandard, 5, NewRandomBot(r), NewRandomBot(r))
-	if err := tb.run(func(engine.Need) bool { return tb.g.Turns() >= 20 && tb.g.Next().Kind == engine.NeedMove }); err != nil {
+	if err := tb.RunUntil(func(n engine.Need) bool { return tb.Game.Turns() >= 20 && n.Kind == engine.NeedMove }, maxInputs); err != nil {
 		b.Fatal(err)
 	}
 	return tb
 }
 
 func BenchmarkHash(b *testing.B) {
-	g := midState(b).g
+	g := midState(b).Game
 	for b.Loop() {
 		g.Hash()
 	}
@@ -62,13 +62,13 @@ func BenchmarkHash(b *testing.B) {
 
 func BenchmarkApplyMove(b *testing.B) {
 	tb := midState(b)
-	n := tb.g.Next()
-	moves := tb.g.LegalMoves(n.Seat, tb.sec(n.Seat))
+	n := tb.Game.Next()
+	moves := tb.Game.LegalMoves(n.Seat, tb.Secrets(n.Seat))
 	m := moves[0].Encode()
-	slots, _ := tb.g.MustOpen(n.Seat, m)
+	slots, _ := tb.Game.MustOpen(n.Seat, m)
 	in := engine.Input{Kind: engine.NeedMove, Seat: n.Seat, Move: m, Opened: tb.open(slots)}
 	for b.Loop() {
-		c := tb.g.clone()
+		c := tb.Game.clone()
 		if _, err := c.Apply(in); err != nil {
 			b.Fatal(err)
 		}
@@ -77,10 +77,10 @@ func BenchmarkApplyMove(b *testing.B) {
 
 func BenchmarkStrongDecide(b *testing.B) {
 	tb := midState(b)
-	n := tb.g.Next()
+	n := tb.Game.Next()
 	bot := NewStrongBot(rand.New(rand.NewPCG(1, 1)))
 	for b.Loop() {
-		if _, err := bot.Decide(b.Context(), tb.g, n.Seat, tb.sec(n.Seat), n); err != nil {
+		if _, err := bot.Decide(b.Context(), tb.Game, n.Seat, tb.Secrets(n.Seat), n); err != nil {
 			b.Fatal(err)
 		}
 	}

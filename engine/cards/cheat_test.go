@@ -26,7 +26,7 @@ func newRigged(t *testing.T, variant string, first, cheat engine.Seat, name stri
 		}
 		return leaves
 	}
-	tb.script = []int{int(first), 0, 0}
+	tb.Script = []int{int(first), 0, 0}
 	tb.settle(t)
 	return tb
 }
@@ -45,7 +45,7 @@ func wantFault(t *testing.T, tb *table, before engine.Digest, err error, from, b
 // findLeaf returns the index of the first leaf of seat's vector holding v.
 func (tb *table) findLeaf(s engine.Seat, name string, v byte, skip int) int {
 	for i := 0; ; i++ {
-		b, ok := tb.leaves[engine.Slot{Owner: s, Name: name, Index: i}]
+		b, ok := tb.Secrets(s)[engine.Slot{Owner: s, Name: name, Index: i}]
 		if !ok {
 			return -1
 		}
@@ -63,7 +63,7 @@ func TestCheatStackedDeck(t *testing.T) {
 	t.Run("caught when the extra card is played", func(t *testing.T) {
 		tb := newRigged(t, VariantStandard, 0, 0, "deck/1", stack)
 		tb.reveal(t, 1, Carrier, 0)
-		p := &tb.g.players[0]
+		p := &tb.Game.players[0]
 		for _, c := range p.hand {
 			p.decks[0].drawn[c.Leaf] = false
 		}
@@ -74,7 +74,7 @@ func TestCheatStackedDeck(t *testing.T) {
 		tb.mustPlay(t, 0, Move{Action: Attack, Card: a, Face: Red4, Ship: Carrier})
 		tb.settle(t)
 		tb.setTurn(0)
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: Attack, Card: b, Face: Red4, Ship: Carrier})
 		wantFault(t, tb, before, err, 0, 0)
 	})
@@ -83,30 +83,30 @@ func TestCheatStackedDeck(t *testing.T) {
 		for pos, k := range Ships {
 			tb.sinkShip(t, 0, k, pos)
 		}
-		tb.g.players[0].ships[PTBoat].sunk = false
+		tb.Game.players[0].ships[PTBoat].sunk = false
 		tb.peg(t, 1, PTBoat, Red1, false)
 		h := tb.setHand(t, 1, Red1, White, White, White, White)
 		tb.mustPlay(t, 1, Move{Action: Attack, Card: h[0], Face: Red1, Ship: PTBoat})
-		n := tb.g.Next()
+		n := tb.Game.Next()
 		if n.Kind != engine.NeedOpen || n.Seat != 0 {
 			t.Fatalf("need %+v, want seat 0's final reveal", n)
 		}
-		in, _ := tb.input()
-		before := tb.g.Hash()
-		_, err := tb.g.Apply(in)
+		in, _ := tb.Input()
+		before := tb.Game.Hash()
+		_, err := tb.Game.Apply(in)
 		wantFault(t, tb, before, err, 0, 0)
 	})
 	t.Run("power card in a beginner deck", func(t *testing.T) {
 		tb := newRigged(t, VariantBeginner, 0, 0, "deck/1", func(leaves [][]byte) { leaves[0] = EncodeCard(DiscardPlay) })
-		hand := tb.g.Hand(0)
-		before := tb.g.Hash()
+		hand := tb.Game.Hand(0)
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: PlayTwo, Card: hand[0], Face: DiscardPlay})
 		wantFault(t, tb, before, err, 0, 0)
 	})
 	t.Run("reshuffled deck that is not the discard pile", func(t *testing.T) {
 		tb := newFixture(t, VariantStandard, 0)
 		tb.emptyPile(t, 0)
-		hand := tb.g.Hand(0)
+		hand := tb.Game.Hand(0)
 		tb.tapTo(t, 0, hand[0], White, 0, NoShip)
 		honest := tb.commit
 		tb.commit = func(n engine.Need) [][]byte {
@@ -122,7 +122,7 @@ func TestCheatStackedDeck(t *testing.T) {
 		last := func() CardRef {
 			tb.settle(t)
 			tb.setTurn(0)
-			h := tb.g.Hand(0)
+			h := tb.Game.Hand(0)
 			c := h[len(h)-1]
 			if c.Deck != 2 {
 				t.Fatalf("last hand card %v not from deck/2", c)
@@ -132,7 +132,7 @@ func TestCheatStackedDeck(t *testing.T) {
 		// The discard pile held one four-peg card: the first passes, the second is caught.
 		tb.mustPlay(t, 0, Move{Action: Attack, Card: last(), Face: Red4, Ship: Carrier})
 		c := last()
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: Attack, Card: c, Face: Red4, Ship: Carrier})
 		wantFault(t, tb, before, err, 0, 0)
 	})
@@ -146,14 +146,14 @@ func TestCheatAlteredGrid(t *testing.T) {
 		tb.tapTo(t, 0, hand[0], White, 0, Carrier)
 		tb.settle(t)
 		tb.setTurn(0)
-		tb.script = append(tb.script, 3) // free leaves are 1..11; index 3 is leaf 4, the second carrier
+		tb.Script = append(tb.Script, 3) // free leaves are 1..11; index 3 is leaf 4, the second carrier
 		tb.mustPlay(t, 0, Move{Action: Tap, Card: hand[1], Face: White, Pos: 1})
-		if err := tb.step(); err != nil { // the flip roll
+		if _, err := tb.Step(); err != nil { // the flip roll
 			t.Fatal(err)
 		}
-		in, _ := tb.input()
-		before := tb.g.Hash()
-		_, err := tb.g.Apply(in)
+		in, _ := tb.Input()
+		before := tb.Game.Hash()
+		_, err := tb.Game.Apply(in)
 		wantFault(t, tb, before, err, 1, 1)
 	})
 	t.Run("caught at the final reveal", func(t *testing.T) {
@@ -162,16 +162,16 @@ func TestCheatAlteredGrid(t *testing.T) {
 			tb.sinkShip(t, 1, k, pos)
 		}
 		// Seat 1 "has" a PT Boat it never laid: mark it sunk so play ends.
-		tb.g.players[1].ships[PTBoat].sunk = true
-		tb.g.players[1].ships[PTBoat].revealed = true
+		tb.Game.players[1].ships[PTBoat].sunk = true
+		tb.Game.players[1].ships[PTBoat].revealed = true
 		hand := tb.setHand(t, 0, White, White, White, White, White)
 		tb.tapTo(t, 0, hand[0], White, 6, NoShip) // settles the board: seat 0 has won
-		if err := tb.step(); err != nil {         // seat 0 reveals honestly
+		if _, err := tb.Step(); err != nil {      // seat 0 reveals honestly
 			t.Fatal(err)
 		}
-		in, _ := tb.input()
-		before := tb.g.Hash()
-		_, err := tb.g.Apply(in)
+		in, _ := tb.Input()
+		before := tb.Game.Hash()
+		_, err := tb.Game.Apply(in)
 		wantFault(t, tb, before, err, 1, 1)
 	})
 	t.Run("not a coordinate card", func(t *testing.T) {
@@ -180,33 +180,33 @@ func TestCheatAlteredGrid(t *testing.T) {
 				leaves[i] = []byte{9}
 			}
 		})
-		hand := tb.g.Hand(0)
+		hand := tb.Game.Hand(0)
 		tb.mustPlay(t, 0, Move{Action: Tap, Card: hand[0], Face: White, Pos: 0})
-		if err := tb.step(); err != nil {
+		if _, err := tb.Step(); err != nil {
 			t.Fatal(err)
 		}
-		in, _ := tb.input()
-		before := tb.g.Hash()
-		_, err := tb.g.Apply(in)
+		in, _ := tb.Input()
+		before := tb.Game.Hash()
+		_, err := tb.Game.Apply(in)
 		wantFault(t, tb, before, err, 1, 1)
 	})
 }
 
 func TestCheatFlipsAnotherLeaf(t *testing.T) {
 	tb := newFixture(t, VariantStandard, 0)
-	hand := tb.g.Hand(0)
+	hand := tb.Game.Hand(0)
 	tb.flipTo(1, Carrier)
 	tb.mustPlay(t, 0, Move{Action: Tap, Card: hand[0], Face: White, Pos: 0})
-	if err := tb.step(); err != nil {
+	if _, err := tb.Step(); err != nil {
 		t.Fatal(err)
 	}
-	n := tb.g.Next()
+	n := tb.Game.Next()
 	if n.Kind != engine.NeedOpen || len(n.Open) != 1 || n.Open[0] != (engine.Slot{Owner: 1, Name: CoordsName, Index: 0}) {
 		t.Fatalf("need %+v, want seat 1 to open exactly coords[0]", n)
 	}
 	slot := func(i int) engine.Opened {
 		s := engine.Slot{Owner: 1, Name: CoordsName, Index: i}
-		return engine.Opened{Slot: s, Value: tb.leaves[s]}
+		return engine.Opened{Slot: s, Value: tb.leaf(s)}
 	}
 	for _, tc := range []struct {
 		name string
@@ -220,12 +220,12 @@ func TestCheatFlipsAnotherLeaf(t *testing.T) {
 		{"a move instead", engine.Input{Kind: engine.NeedMove, Seat: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := tb.g.Hash()
-			_, err := tb.g.Apply(tc.in)
+			before := tb.Game.Hash()
+			_, err := tb.Game.Apply(tc.in)
 			wantIllegal(t, tb, before, err)
 		})
 	}
-	if _, err := tb.g.Apply(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: []engine.Opened{slot(0)}}); err != nil {
+	if _, err := tb.Game.Apply(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: []engine.Opened{slot(0)}}); err != nil {
 		t.Fatalf("honest flip rejected: %v", err)
 	}
 }
@@ -247,39 +247,39 @@ func TestCheatCardNotInHand(t *testing.T) {
 		{"a leaf that does not exist", Move{Action: Tap, Card: CardRef{Deck: 1, Leaf: 26}, Face: White, Pos: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			_, err := tb.playMove(0, tc.m)
 			if err == nil {
 				t.Fatal("accepted")
 			}
 			// MustOpen may already refuse; Apply must refuse too.
 			slot := cardSlot(0, tc.m.Card)
-			_, err = tb.g.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: tc.m.Encode(),
-				Opened: []engine.Opened{{Slot: slot, Value: tb.leaves[slot]}}})
+			_, err = tb.Game.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: tc.m.Encode(),
+				Opened: []engine.Opened{{Slot: slot, Value: tb.leaf(slot)}}})
 			wantIllegal(t, tb, before, err)
 		})
 	}
 	t.Run("an opponent's card", func(t *testing.T) {
-		before := tb.g.Hash()
-		h1 := tb.g.Hand(1)
+		before := tb.Game.Hash()
+		h1 := tb.Game.Hand(1)
 		slot := cardSlot(1, h1[0])
-		_, err := tb.g.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: Move{Action: Tap, Card: h1[0], Face: White, Pos: 1}.Encode(),
-			Opened: []engine.Opened{{Slot: slot, Value: tb.leaves[slot]}}})
+		_, err := tb.Game.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: Move{Action: Tap, Card: h1[0], Face: White, Pos: 1}.Encode(),
+			Opened: []engine.Opened{{Slot: slot, Value: tb.leaf(slot)}}})
 		wantIllegal(t, tb, before, err)
 	})
 	t.Run("a claimed face the card does not show", func(t *testing.T) {
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: Tap, Card: hand[1], Face: Red4, Pos: 1})
 		wantIllegal(t, tb, before, err)
 	})
 	t.Run("no opening", func(t *testing.T) {
-		before := tb.g.Hash()
-		_, err := tb.g.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: Move{Action: Tap, Card: hand[1], Face: Red1, Pos: 1}.Encode()})
+		before := tb.Game.Hash()
+		_, err := tb.Game.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: Move{Action: Tap, Card: hand[1], Face: Red1, Pos: 1}.Encode()})
 		wantIllegal(t, tb, before, err)
 	})
 	t.Run("a wrong seat", func(t *testing.T) {
-		before := tb.g.Hash()
-		_, err := tb.playMove(1, Move{Action: Tap, Card: tb.g.Hand(1)[0], Face: White, Pos: 1})
+		before := tb.Game.Hash()
+		_, err := tb.playMove(1, Move{Action: Tap, Card: tb.Game.Hand(1)[0], Face: White, Pos: 1})
 		wantIllegal(t, tb, before, err)
 	})
 }
@@ -291,19 +291,19 @@ func TestCheatRedPegOnSubmarine(t *testing.T) {
 	tb := newFixture(t, VariantStandard, 0)
 	tb.reveal(t, 1, Submarine, 0)
 	hand := tb.setHand(t, 0, Red2, White, White, White, White)
-	before := tb.g.Hash()
+	before := tb.Game.Hash()
 	_, err := tb.playMove(0, Move{Action: Attack, Card: hand[0], Face: White, Ship: Submarine})
 	wantIllegal(t, tb, before, err)
 
-	cheater := tb.g.clone()
+	cheater := tb.Game.clone()
 	tb.mustPlay(t, 0, Move{Action: Attack, Card: hand[0], Face: Red2, Ship: Submarine})
-	if d := tb.g.Damage(1, Submarine); d != 0 {
+	if d := tb.Game.Damage(1, Submarine); d != 0 {
 		t.Fatalf("red pegs did %d damage to the submarine", d)
 	}
 	// What a cheating engine would hold: the red card under the Submarine.
 	cheater.players[0].hand = removeRef(cheater.players[0].hand, hand[0])
 	cheater.players[1].ships[Submarine].pegs = []Face{Red2}
-	if cheater.Damage(1, Submarine) != 2 || cheater.Hash() == tb.g.Hash() {
+	if cheater.Damage(1, Submarine) != 2 || cheater.Hash() == tb.Game.Hash() {
 		t.Fatal("a state counting the red peg is indistinguishable by hash")
 	}
 }
@@ -323,7 +323,7 @@ func TestCheatRepairWithoutPower(t *testing.T) {
 		{"skip when no PT Boat decision is due", Move{Action: Skip}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			_, err := tb.playMove(0, tc.m)
 			wantIllegal(t, tb, before, err)
 		})
@@ -346,13 +346,13 @@ func TestCheatWrongReloadSize(t *testing.T) {
 			if tc.carrier {
 				tb.reveal(t, 0, Carrier, 0)
 			}
-			hand := tb.g.Hand(0)
+			hand := tb.Game.Hand(0)
 			tb.tapTo(t, 0, hand[0], White, 0, NoShip)
-			n := tb.g.Next()
+			n := tb.Game.Next()
 			if n.Kind != engine.NeedRandom || n.Count != 1 || n.Bound != drawBound(21, tc.k) {
 				t.Fatalf("reload need %+v, want one roll with bound %d (%d cards)", n, drawBound(21, tc.k), tc.k)
 			}
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			for _, bad := range []engine.Input{
 				{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{0, 0}},
 				{Kind: engine.NeedRandom, Seat: engine.NoSeat},
@@ -360,11 +360,11 @@ func TestCheatWrongReloadSize(t *testing.T) {
 				{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{-1}},
 				{Kind: engine.NeedRandom, Seat: 0, Random: []int{0}},
 			} {
-				_, err := tb.g.Apply(bad)
+				_, err := tb.Game.Apply(bad)
 				wantIllegal(t, tb, before, err)
 			}
 			tb.settle(t)
-			if got := len(tb.g.Hand(0)); got != 4+tc.k {
+			if got := len(tb.Game.Hand(0)); got != 4+tc.k {
 				t.Fatalf("hand %d after the reload, want %d", got, 4+tc.k)
 			}
 		})
@@ -372,26 +372,26 @@ func TestCheatWrongReloadSize(t *testing.T) {
 	t.Run("reshuffle commitment of the wrong size", func(t *testing.T) {
 		tb := newFixture(t, VariantStandard, 0)
 		tb.emptyPile(t, 0)
-		tb.tapTo(t, 0, tb.g.Hand(0)[0], White, 0, NoShip)
-		n := tb.g.Next()
-		before := tb.g.Hash()
+		tb.tapTo(t, 0, tb.Game.Hand(0)[0], White, 0, NoShip)
+		n := tb.Game.Next()
+		before := tb.Game.Hash()
 		for _, cm := range []engine.Commitment{
 			{Owner: 0, Name: n.Name, Size: n.Size + 1},
 			{Owner: 0, Name: n.Name, Size: n.Size - 1},
 			{Owner: 0, Name: "deck/3", Size: n.Size},
 			{Owner: 1, Name: n.Name, Size: n.Size},
 		} {
-			_, err := tb.g.Apply(engine.Input{Kind: engine.NeedCommit, Seat: 0, Commitment: &cm})
+			_, err := tb.Game.Apply(engine.Input{Kind: engine.NeedCommit, Seat: 0, Commitment: &cm})
 			wantIllegal(t, tb, before, err)
 		}
-		_, err := tb.g.Apply(engine.Input{Kind: engine.NeedCommit, Seat: 0})
+		_, err := tb.Game.Apply(engine.Input{Kind: engine.NeedCommit, Seat: 0})
 		wantIllegal(t, tb, before, err)
 	})
 }
 
 func TestIllegalErrorsWrapErrIllegal(t *testing.T) {
 	tb := newFixture(t, VariantStandard, 0)
-	_, err := tb.g.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: []byte(`{"action":"tap","bogus":1}`)})
+	_, err := tb.Game.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: []byte(`{"action":"tap","bogus":1}`)})
 	if !errors.Is(err, engine.ErrIllegal) {
 		t.Fatalf("error %v does not wrap ErrIllegal", err)
 	}

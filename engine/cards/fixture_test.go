@@ -27,12 +27,12 @@ func fixedCommit(tb *table) func(n engine.Need) [][]byte {
 				out = append(out, EncodeCoord(NoShip))
 			}
 		case n.Name == DeckName(1):
-			deck, _ := DeckList(tb.g.Variant())
+			deck, _ := DeckList(tb.Game.Variant())
 			for _, f := range deck {
 				out = append(out, EncodeCard(f))
 			}
 		default:
-			for _, f := range countsToFaces(tb.g.Discard(n.Seat)) {
+			for _, f := range countsToFaces(tb.Game.Discard(n.Seat)) {
 				out = append(out, EncodeCard(f))
 			}
 		}
@@ -47,10 +47,10 @@ func newFixture(t *testing.T, variant string, first engine.Seat) *table {
 	r := rand.New(rand.NewPCG(1, 2))
 	tb := newTable(t, variant, 9, NewRandomBot(r), NewRandomBot(r))
 	tb.commit = fixedCommit(tb)
-	tb.script = []int{int(first), 0, 0}
+	tb.Script = []int{int(first), 0, 0}
 	tb.settle(t)
-	if tb.g.Turn() != first || tb.g.step != stPlay {
-		t.Fatalf("fixture: turn %s step %d, want %s to play", tb.g.Turn(), tb.g.step, first)
+	if tb.Game.Turn() != first || tb.Game.step != stPlay {
+		t.Fatalf("fixture: turn %s step %d, want %s to play", tb.Game.Turn(), tb.Game.step, first)
 	}
 	return tb
 }
@@ -59,13 +59,13 @@ func newFixture(t *testing.T, variant string, first engine.Seat) *table {
 // still in the draw pile.
 func (tb *table) leafOf(t *testing.T, s engine.Seat, f Face) CardRef {
 	t.Helper()
-	n := tb.g.Deck(s)
-	d := &tb.g.players[s].decks[n-1]
+	n := tb.Game.Deck(s)
+	d := &tb.Game.players[s].decks[n-1]
 	for i, drawn := range d.drawn {
 		if drawn {
 			continue
 		}
-		v := tb.leaves[engine.Slot{Owner: s, Name: DeckName(n), Index: i}]
+		v := tb.leaf(engine.Slot{Owner: s, Name: DeckName(n), Index: i})
 		if Face(v[0]) == f {
 			return CardRef{Deck: n, Leaf: i}
 		}
@@ -77,7 +77,7 @@ func (tb *table) leafOf(t *testing.T, s engine.Seat, f Face) CardRef {
 // setHand puts seat s's hand back in its draw pile and deals it the faces.
 func (tb *table) setHand(t *testing.T, s engine.Seat, faces ...Face) []CardRef {
 	t.Helper()
-	p := &tb.g.players[s]
+	p := &tb.Game.players[s]
 	for _, c := range p.hand {
 		p.decks[c.Deck-1].drawn[c.Leaf] = false
 	}
@@ -97,7 +97,7 @@ func (tb *table) setHand(t *testing.T, s engine.Seat, faces ...Face) []CardRef {
 func (tb *table) removeFromPile(t *testing.T, s engine.Seat, f Face) {
 	t.Helper()
 	c := tb.leafOf(t, s, f)
-	d := &tb.g.players[s].decks[c.Deck-1]
+	d := &tb.Game.players[s].decks[c.Deck-1]
 	d.drawn[c.Leaf], d.opened[c.Leaf] = true, true
 	d.seen[f]++
 }
@@ -105,7 +105,7 @@ func (tb *table) removeFromPile(t *testing.T, s engine.Seat, f Face) {
 // reveal turns seat s's ship k faceup at pos, as a tap would.
 func (tb *table) reveal(t *testing.T, s engine.Seat, k Ship, pos int) {
 	t.Helper()
-	p := &tb.g.players[s]
+	p := &tb.Game.players[s]
 	leaf := int(k) - 1 // fixedCommit order
 	if p.grid[pos] >= 0 || p.coords.placed[leaf] {
 		t.Fatalf("reveal %s at %s: already placed", k, PosName(pos))
@@ -121,7 +121,7 @@ func (tb *table) reveal(t *testing.T, s engine.Seat, k Ship, pos int) {
 func (tb *table) peg(t *testing.T, attacker engine.Seat, k Ship, f Face, onShield bool) {
 	t.Helper()
 	tb.removeFromPile(t, attacker, f)
-	sh := &tb.g.players[other(attacker)].ships[k]
+	sh := &tb.Game.players[other(attacker)].ships[k]
 	if onShield {
 		sh.shieldPegs = append(sh.shieldPegs, f)
 	} else {
@@ -133,19 +133,19 @@ func (tb *table) peg(t *testing.T, attacker engine.Seat, k Ship, f Face, onShiel
 func (tb *table) shield(t *testing.T, s engine.Seat, k Ship) {
 	t.Helper()
 	tb.removeFromPile(t, s, ShieldCard)
-	tb.g.players[s].ships[k].shield = true
+	tb.Game.players[s].ships[k].shield = true
 }
 
 // sinkShip marks seat s's ship k as revealed and sunk (no cards involved).
 func (tb *table) sinkShip(t *testing.T, s engine.Seat, k Ship, pos int) {
 	t.Helper()
 	tb.reveal(t, s, k, pos)
-	tb.g.players[s].ships[k].sunk = true
+	tb.Game.players[s].ships[k].sunk = true
 }
 
 // setTurn makes it seat s's turn, before its first play.
 func (tb *table) setTurn(s engine.Seat) {
-	g := tb.g
+	g := tb.Game
 	g.turn, g.seat, g.step = s, s, stPlay
 	g.playsLeft, g.reloaded, g.mustFrom, g.ptPending = 1, false, nil, false
 	if g.ptRepairable(s) {
@@ -156,15 +156,15 @@ func (tb *table) setTurn(s engine.Seat) {
 
 // flipTo queues the flip roll that picks the defender's leaf holding k.
 func (tb *table) flipTo(def engine.Seat, k Ship) {
-	c := &tb.g.players[def].coords
+	c := &tb.Game.players[def].coords
 	idx := 0
 	for i := range GridSize {
 		if c.placed[i] {
 			continue
 		}
-		v := tb.leaves[engine.Slot{Owner: def, Name: CoordsName, Index: i}]
+		v := tb.leaf(engine.Slot{Owner: def, Name: CoordsName, Index: i})
 		if Ship(v[0]) == k {
-			tb.script = append(tb.script, idx)
+			tb.Script = append(tb.Script, idx)
 			return
 		}
 		idx++
@@ -177,12 +177,12 @@ func (tb *table) tapTo(t *testing.T, s engine.Seat, c CardRef, f Face, pos int, 
 	t.Helper()
 	tb.flipTo(other(s), k)
 	evs := tb.mustPlay(t, s, Move{Action: Tap, Card: c, Face: f, Pos: pos})
-	for tb.g.step == stFlipPick || tb.g.step == stFlipOpen {
-		in, err := tb.input()
+	for tb.Game.step == stFlipPick || tb.Game.step == stFlipOpen {
+		in, err := tb.Input()
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := tb.apply(in)
+		e, err := tb.Apply(in)
 		if err != nil {
 			t.Fatalf("flip: %v", err)
 		}
@@ -193,7 +193,7 @@ func (tb *table) tapTo(t *testing.T, s engine.Seat, c CardRef, f Face, pos int, 
 
 // ship returns seat s's ship k as seen on the table.
 func (tb *table) ship(s engine.Seat, k Ship) ShipView {
-	return tb.g.Fleet(s)[slices.Index(Ships[:], k)]
+	return tb.Game.Fleet(s)[slices.Index(Ships[:], k)]
 }
 
 // hasEvent reports whether evs holds an event of the kind.
@@ -210,7 +210,7 @@ func wantIllegal(t *testing.T, tb *table, before engine.Digest, err error) {
 	if !isIllegal(err) {
 		t.Fatalf("error %v does not wrap engine.ErrIllegal", err)
 	}
-	if tb.g.Hash() != before {
+	if tb.Game.Hash() != before {
 		t.Fatal("rejected input changed the state")
 	}
 }

@@ -62,23 +62,23 @@ func FuzzApplyMove(f *testing.F) {
 	f.Add([]byte(`{"action":"pt-repair","ship":"battleship","peg":-3}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		tb := midGame(t)
-		before := tb.g.Hash()
-		slots, err := tb.g.MustOpen(0, b)
+		before := tb.Game.Hash()
+		slots, err := tb.Game.MustOpen(0, b)
 		var opened []engine.Opened
 		if err == nil {
 			opened = tb.open(slots)
 		}
-		_, err = tb.g.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: b, Opened: opened})
+		_, err = tb.Game.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: b, Opened: opened})
 		if err != nil {
 			if !errors.Is(err, engine.ErrIllegal) {
 				t.Fatalf("error %v does not wrap ErrIllegal", err)
 			}
-			if tb.g.Hash() != before {
+			if tb.Game.Hash() != before {
 				t.Fatal("rejected move changed the state")
 			}
 			return
 		}
-		if err := checkInvariants(tb.g); err != nil {
+		if err := checkInvariants(tb.Game); err != nil {
 			t.Fatalf("accepted move %s broke an invariant: %v", b, err)
 		}
 	})
@@ -106,26 +106,26 @@ func FuzzLeafValues(f *testing.F) {
 		}
 		// The defender opens the tapped leaf with the fuzzed value.
 		tb := newFixture(t, VariantStandard, 0)
-		tb.mustPlay(t, 0, Move{Action: Tap, Card: tb.g.Hand(0)[0], Face: White, Pos: 4})
-		if err := tb.step(); err != nil {
+		tb.mustPlay(t, 0, Move{Action: Tap, Card: tb.Game.Hand(0)[0], Face: White, Pos: 4})
+		if _, err := tb.Step(); err != nil {
 			t.Fatal(err)
 		}
-		n := tb.g.Next()
-		before := tb.g.Hash()
-		_, err := tb.g.Apply(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: []engine.Opened{{Slot: n.Open[0], Value: coord}}})
+		n := tb.Game.Next()
+		before := tb.Game.Hash()
+		_, err := tb.Game.Apply(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: []engine.Opened{{Slot: n.Open[0], Value: coord}}})
 		if _, derr := DecodeCoord(coord); (derr == nil) != (err == nil) {
 			t.Fatalf("open with %v: decode error %v, apply error %v", coord, derr, err)
 		}
-		if err != nil && tb.g.Hash() != before {
+		if err != nil && tb.Game.Hash() != before {
 			t.Fatal("rejected opening changed the state")
 		}
 		// The mover plays a card whose opened value is the fuzzed card value.
 		tb = newFixture(t, VariantStandard, 0)
-		c := tb.g.Hand(0)[0]
-		before = tb.g.Hash()
-		_, err = tb.g.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: Move{Action: Tap, Card: c, Face: White, Pos: 4}.Encode(),
+		c := tb.Game.Hand(0)[0]
+		before = tb.Game.Hash()
+		_, err = tb.Game.Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: Move{Action: Tap, Card: c, Face: White, Pos: 4}.Encode(),
 			Opened: []engine.Opened{{Slot: cardSlot(0, c), Value: card}}})
-		if err != nil && tb.g.Hash() != before {
+		if err != nil && tb.Game.Hash() != before {
 			t.Fatal("rejected move changed the state")
 		}
 		if err == nil && (len(card) != 1 || Face(card[0]) != White) {

@@ -1,46 +1,24 @@
 package cards
 
 import (
-	"context"
 	"errors"
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
-	"golang.org/x/crypto/blake2b"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
-// table plays the referee's role honestly for tests: it keeps every seat's
-// committed leaves, answers commit, open and random needs, and asks the
-// agents for their decisions. Random values come from rng unless a test
-// queues its own in script.
+// maxInputs bounds a match played by the table.
+const maxInputs = 100000
+
+// table is the honest referee of package enginetest playing a match of
+// this game, with this package's scripted helpers (here and in
+// fixture_test.go).
 type table struct {
-	g      *Game
-	leaves map[engine.Slot][]byte
-	rng    *rand.Rand
-	agents [2]engine.Agent
-	script []int // queued roll values, used before rng
-	// commit, when set, supplies the leaves of a commitment instead of the agent.
+	*enginetest.Harness[*Game]
+	// commit, when set, supplies the leaves of a commitment instead of the
+	// agent (nil leaves leave it to the agent).
 	commit func(n engine.Need) [][]byte
-	// observe, when set, sees every input before it is applied.
-	observe func(in engine.Input)
-	inputs  int
-}
-
-// secrets is one seat's view of the table's leaves.
-type secrets struct {
-	t    *table
-	seat engine.Seat
-}
-
-// Value implements engine.Secrets.
-func (s secrets) Value(sl engine.Slot) ([]byte, bool) {
-	if sl.Owner != s.seat {
-		return nil, false
-	}
-	v, ok := s.t.leaves[sl]
-	return v, ok
 }
 
 func newTable(t testing.TB, variant string, seed uint64, a0, a1 engine.Agent) *table {
@@ -49,120 +27,41 @@ func newTable(t testing.TB, variant string, seed uint64, a0, a1 engine.Agent) *t
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	return &table{g: g, leaves: map[engine.Slot][]byte{}, rng: rand.New(rand.NewPCG(seed, 0x5a1f0)), agents: [2]engine.Agent{a0, a1}}
+	tb := &table{Harness: enginetest.New(g, []engine.Agent{a0, a1}, seed)}
+	tb.Answers = map[engine.NeedKind]func(engine.Need) (engine.Input, error){engine.NeedCommit: tb.commitInput}
+	return tb
 }
 
-func (tb *table) sec(s engine.Seat) engine.Secrets { return secrets{t: tb, seat: s} }
-
-// input builds the honest input for the current need.
-func (tb *table) input() (engine.Input, error) {
-	n := tb.g.Next()
-	switch n.Kind {
-	case engine.NeedCommit:
-		var leaves [][]byte
-		if tb.commit != nil {
-			leaves = tb.commit(n)
+// commitInput commits the leaves tb.commit supplies, or else the agent's.
+func (tb *table) commitInput(n engine.Need) (engine.Input, error) {
+	if tb.commit != nil {
+		if leaves := tb.commit(n); leaves != nil {
+			return tb.Commit(n, leaves)
 		}
-		if leaves == nil {
-			d, err := tb.agents[n.Seat].Decide(context.Background(), tb.g.Clone(), n.Seat, tb.sec(n.Seat), n)
-			if err != nil {
-				return engine.Input{}, fmt.Errorf("decide commit: %w", err)
-			}
-			leaves = d.Leaves
-		}
-		if len(leaves) != n.Size {
-			return engine.Input{}, fmt.Errorf("%d leaves for %q, want %d", len(leaves), n.Name, n.Size)
-		}
-		h, _ := blake2b.New256(nil)
-		for i, v := range leaves {
-			tb.leaves[engine.Slot{Owner: n.Seat, Name: n.Name, Index: i}] = v
-			h.Write(v)
-		}
-		var root engine.Digest
-		copy(root[:], h.Sum(nil))
-		return engine.Input{Kind: n.Kind, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size, Root: root}}, nil
-	case engine.NeedMove:
-		d, err := tb.agents[n.Seat].Decide(context.Background(), tb.g.Clone(), n.Seat, tb.sec(n.Seat), n)
-		if err != nil {
-			return engine.Input{}, fmt.Errorf("decide move: %w", err)
-		}
-		return tb.moveInput(n.Seat, d.Move)
-	case engine.NeedOpen:
-		return engine.Input{Kind: n.Kind, Seat: n.Seat, Opened: tb.open(n.Open)}, nil
-	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			if len(tb.script) > 0 {
-				vals[i], tb.script = tb.script[0], tb.script[1:]
-			} else {
-				vals[i] = tb.rng.IntN(n.Bound)
-			}
-		}
-		return engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: vals}, nil
 	}
-	return engine.Input{}, fmt.Errorf("no input for a %s need", n.Kind)
+	return tb.Honest(n)
 }
 
-// moveInput attaches the openings MustOpen asks for to a move.
-func (tb *table) moveInput(s engine.Seat, move []byte) (engine.Input, error) {
-	slots, err := tb.g.MustOpen(s, move)
-	if err != nil {
-		return engine.Input{}, fmt.Errorf("must open: %w", err)
-	}
-	return engine.Input{Kind: engine.NeedMove, Seat: s, Move: move, Opened: tb.open(slots)}, nil
-}
+// leaf returns the committed value at slot, from its owner's secrets.
+func (tb *table) leaf(s engine.Slot) []byte { return tb.Secrets(s.Owner)[s] }
 
+// open opens slots from their owners' secrets; a slot nobody committed
+// opens to nil (fuzzed moves name such slots).
 func (tb *table) open(slots []engine.Slot) []engine.Opened {
 	out := make([]engine.Opened, 0, len(slots))
 	for _, sl := range slots {
-		out = append(out, engine.Opened{Slot: sl, Value: tb.leaves[sl]})
+		out = append(out, engine.Opened{Slot: sl, Value: tb.leaf(sl)})
 	}
 	return out
 }
 
-func (tb *table) apply(in engine.Input) ([]engine.Event, error) {
-	if tb.observe != nil {
-		tb.observe(in)
-	}
-	tb.inputs++
-	return tb.g.Apply(in)
-}
-
-// step feeds the honest input for the current need.
-func (tb *table) step() error {
-	in, err := tb.input()
-	if err != nil {
-		return err
-	}
-	if _, err := tb.apply(in); err != nil {
-		return fmt.Errorf("apply %s: %w", in.Kind, err)
-	}
-	return nil
-}
-
-// run plays until the match needs nothing more, or until stop says so.
-func (tb *table) run(stop func(engine.Need) bool) error {
-	for i := 0; ; i++ {
-		n := tb.g.Next()
-		if n.Kind == engine.NeedNone || (stop != nil && stop(n)) {
-			return nil
-		}
-		if i > 100000 {
-			return fmt.Errorf("match did not end after %d inputs", i)
-		}
-		if err := tb.step(); err != nil {
-			return err
-		}
-	}
-}
-
 // playMove applies m for seat s with honest openings.
 func (tb *table) playMove(s engine.Seat, m Move) ([]engine.Event, error) {
-	in, err := tb.moveInput(s, m.Encode())
+	in, err := tb.MoveInput(s, m.Encode())
 	if err != nil {
 		return nil, err
 	}
-	return tb.apply(in)
+	return tb.Apply(in)
 }
 
 // mustPlay applies m and fails the test on an error.
@@ -175,11 +74,11 @@ func (tb *table) mustPlay(t *testing.T, s engine.Seat, m Move) []engine.Event {
 	return evs
 }
 
-// mustStep feeds honest inputs for non-move needs until the match needs a move
-// (or is over), failing the test on an error.
+// settle feeds honest inputs for non-move needs until the match needs a
+// move (or is over), failing the test on an error.
 func (tb *table) settle(t *testing.T) {
 	t.Helper()
-	if err := tb.run(func(n engine.Need) bool { return n.Kind == engine.NeedMove }); err != nil {
+	if err := tb.RunUntil(func(n engine.Need) bool { return n.Kind == engine.NeedMove || n.Kind == engine.NeedNone }, maxInputs); err != nil {
 		t.Fatal(err)
 	}
 }

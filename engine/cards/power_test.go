@@ -29,7 +29,7 @@ func TestRulebookShieldExample(t *testing.T) {
 			t.Fatalf("after peg %d: %+v, want %+v", i+1, sv, want)
 		}
 	}
-	if d0, d1 := tb.g.Discard(0), tb.g.Discard(1); d0[ShieldCard] != 1 || d1[Red1] != 2 {
+	if d0, d1 := tb.Game.Discard(0), tb.Game.Discard(1); d0[ShieldCard] != 1 || d1[Red1] != 2 {
 		t.Fatalf("destroyed shield and its pegs not discarded: %v / %v", d0, d1)
 	}
 	tb.setTurn(1)
@@ -67,7 +67,7 @@ func TestShieldPlacement(t *testing.T) {
 		{"red card as a shield", Move{Action: PlaceShield, Card: hand[1], Face: Red1, Ship: Carrier}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			_, err := tb.playMove(0, tc.m)
 			wantIllegal(t, tb, before, err)
 		})
@@ -80,20 +80,20 @@ func TestPlayTwo(t *testing.T) {
 	tb := newFixture(t, VariantStandard, 0)
 	hand := tb.setHand(t, 0, DiscardPlay, White, White, Red1, Red1)
 	tb.mustPlay(t, 0, Move{Action: PlayTwo, Card: hand[0], Face: DiscardPlay})
-	if tb.g.PlaysLeft() != 2 || tb.g.Next().Seat != 0 || tb.g.Next().Kind != engine.NeedMove {
-		t.Fatalf("after play2: %d plays left, need %+v", tb.g.PlaysLeft(), tb.g.Next())
+	if tb.Game.PlaysLeft() != 2 || tb.Game.Next().Seat != 0 || tb.Game.Next().Kind != engine.NeedMove {
+		t.Fatalf("after play2: %d plays left, need %+v", tb.Game.PlaysLeft(), tb.Game.Next())
 	}
 	tb.tapTo(t, 0, hand[1], White, 0, NoShip)
 	tb.settle(t)
-	if tb.g.Turn() != 0 || tb.g.PlaysLeft() != 1 {
-		t.Fatalf("second play: turn %s plays %d", tb.g.Turn(), tb.g.PlaysLeft())
+	if tb.Game.Turn() != 0 || tb.Game.PlaysLeft() != 1 {
+		t.Fatalf("second play: turn %s plays %d", tb.Game.Turn(), tb.Game.PlaysLeft())
 	}
 	tb.tapTo(t, 0, hand[2], White, 1, NoShip)
 	tb.settle(t)
-	if tb.g.Turn() != 1 {
+	if tb.Game.Turn() != 1 {
 		t.Fatalf("turn did not pass after three plays")
 	}
-	if n := len(tb.g.Hand(0)); n != HandSize {
+	if n := len(tb.Game.Hand(0)); n != HandSize {
 		t.Fatalf("reloaded to %d cards, want %d", n, HandSize)
 	}
 }
@@ -104,17 +104,17 @@ func TestDiscardWhite(t *testing.T) {
 	tb := newFixture(t, VariantStandard, 0)
 	hand := tb.setHand(t, 0, DiscardPlay, White, White, White, Red1)
 	var draws []int
-	tb.observe = func(in engine.Input) {
+	tb.BeforeApply(func(n engine.Need, in engine.Input) {
 		if in.Kind == engine.NeedRandom {
-			draws = append(draws, tb.g.Next().Bound)
+			draws = append(draws, n.Bound)
 		}
-	}
+	})
 	tb.mustPlay(t, 0, Move{Action: DiscardWhite, Card: hand[0], Face: DiscardPlay, Discard: hand[1:4]})
 	tb.settle(t)
-	if d := tb.g.Discard(0); d[White] != 3 || d[DiscardPlay] != 1 {
+	if d := tb.Game.Discard(0); d[White] != 3 || d[DiscardPlay] != 1 {
 		t.Fatalf("discard pile %v, want 3 white and the power card", d)
 	}
-	if n := len(tb.g.Hand(0)); n != HandSize {
+	if n := len(tb.Game.Hand(0)); n != HandSize {
 		t.Fatalf("hand %d after the reload, want %d", n, HandSize)
 	}
 	if len(draws) != 1 || draws[0] != drawBound(21, 4) {
@@ -123,7 +123,7 @@ func TestDiscardWhite(t *testing.T) {
 	t.Run("only white cards", func(t *testing.T) {
 		tb := newFixture(t, VariantStandard, 0)
 		hand := tb.setHand(t, 0, DiscardPlay, White, Red1, White, White)
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: DiscardWhite, Card: hand[0], Face: DiscardPlay, Discard: hand[1:3]})
 		wantIllegal(t, tb, before, err)
 		_, err = tb.playMove(0, Move{Action: DiscardWhite, Card: hand[0], Face: DiscardPlay, Discard: []CardRef{hand[1], hand[1]}})
@@ -151,10 +151,10 @@ func TestRepairThenPlay(t *testing.T) {
 	if sv := tb.ship(0, Battleship); !slices.Equal(sv.Pegs, []Face{Red1}) || sv.Damage != 1 {
 		t.Fatalf("after the repair: %+v, want one red1 left", sv)
 	}
-	if tb.g.Discard(1)[Red2] != 1 {
-		t.Fatalf("the removed card did not go to its owner's discard pile: %v", tb.g.Discard(1))
+	if tb.Game.Discard(1)[Red2] != 1 {
+		t.Fatalf("the removed card did not go to its owner's discard pile: %v", tb.Game.Discard(1))
 	}
-	if n := tb.g.Next(); n.Kind != engine.NeedMove || n.Seat != 0 || tb.g.PlaysLeft() != 1 {
+	if n := tb.Game.Next(); n.Kind != engine.NeedMove || n.Seat != 0 || tb.Game.PlaysLeft() != 1 {
 		t.Fatalf("no further play after the repair: %+v", n)
 	}
 	t.Run("not on shields", func(t *testing.T) {
@@ -163,7 +163,7 @@ func TestRepairThenPlay(t *testing.T) {
 		tb.shield(t, 0, Battleship)
 		tb.peg(t, 1, Battleship, Red1, true)
 		hand := tb.setHand(t, 0, RepairDraw, White, White, White, White)
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: Repair, Card: hand[0], Face: RepairDraw, Ship: Battleship, Peg: 0})
 		wantIllegal(t, tb, before, err)
 	})
@@ -171,7 +171,7 @@ func TestRepairThenPlay(t *testing.T) {
 		tb := newFixture(t, VariantStandard, 0)
 		tb.reveal(t, 0, Carrier, 4)
 		hand := tb.setHand(t, 0, RepairDraw, White, White, White, White)
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		for _, k := range []Ship{Carrier, Battleship, NoShip} {
 			_, err := tb.playMove(0, Move{Action: Repair, Card: hand[0], Face: RepairDraw, Ship: k, Peg: 0})
 			wantIllegal(t, tb, before, err)
@@ -186,14 +186,14 @@ func TestDrawThree(t *testing.T) {
 	hand := tb.setHand(t, 0, RepairDraw, White, White, White, White)
 	tb.mustPlay(t, 0, Move{Action: Draw3, Card: hand[0], Face: RepairDraw})
 	tb.settle(t)
-	drawn := tb.g.MustPlayFrom()
-	if len(drawn) != 3 || len(tb.g.Hand(0)) != 7 {
-		t.Fatalf("drew %v, hand %d; want 3 drawn and 7 in hand", drawn, len(tb.g.Hand(0)))
+	drawn := tb.Game.MustPlayFrom()
+	if len(drawn) != 3 || len(tb.Game.Hand(0)) != 7 {
+		t.Fatalf("drew %v, hand %d; want 3 drawn and 7 in hand", drawn, len(tb.Game.Hand(0)))
 	}
-	before := tb.g.Hash()
+	before := tb.Game.Hash()
 	_, err := tb.playMove(0, Move{Action: Tap, Card: hand[1], Face: White, Pos: 0})
 	wantIllegal(t, tb, before, err)
-	moves := tb.g.LegalMoves(0, tb.sec(0))
+	moves := tb.Game.LegalMoves(0, tb.Secrets(0))
 	for _, m := range moves {
 		if !slices.Contains(drawn, m.Card) {
 			t.Fatalf("legal move %v plays a card not just drawn", m)
@@ -206,10 +206,10 @@ func TestDrawThree(t *testing.T) {
 	if m.Action == PlayTwo || m.Action == Draw3 || m.Action == Repair {
 		return // the drawn card granted further plays; the rest is other tests' business
 	}
-	if n := len(tb.g.Hand(0)); n != 6 {
+	if n := len(tb.Game.Hand(0)); n != 6 {
 		t.Fatalf("hand %d after draw 3 and one play, want 6 kept (no reload above 5)", n)
 	}
-	if tb.g.Turn() != 1 {
+	if tb.Game.Turn() != 1 {
 		t.Fatalf("turn did not pass")
 	}
 }
@@ -219,12 +219,12 @@ func TestDeadCardDiscard(t *testing.T) {
 	hand := tb.setHand(t, 0, ShieldCard, White, Red1, DiscardPlay, White)
 	// No revealed ship of seat 0: the shield has no use.
 	tb.mustPlay(t, 0, Move{Action: DiscardDead, Card: hand[0], Face: ShieldCard})
-	if tb.g.Discard(0)[ShieldCard] != 1 {
+	if tb.Game.Discard(0)[ShieldCard] != 1 {
 		t.Fatal("dead shield not discarded")
 	}
 	tb.settle(t)
 	tb.setTurn(0)
-	before := tb.g.Hash()
+	before := tb.Game.Hash()
 	for _, i := range []int{1, 2, 3} {
 		_, err := tb.playMove(0, Move{Action: DiscardDead, Card: hand[i], Face: []Face{ShieldCard, White, Red1, DiscardPlay}[i]})
 		wantIllegal(t, tb, before, err)
@@ -233,9 +233,9 @@ func TestDeadCardDiscard(t *testing.T) {
 	for pos, k := range []Ship{Carrier, Battleship, Destroyer, Submarine, PTBoat} {
 		tb.reveal(t, 1, k, pos)
 	}
-	tb.g.players[1].ships[Submarine].sunk = true
+	tb.Game.players[1].ships[Submarine].sunk = true
 	for leaf := 5; leaf < GridSize; leaf++ {
-		p := &tb.g.players[1]
+		p := &tb.Game.players[1]
 		p.grid[leaf] = leaf
 		p.coords.placed[leaf], p.coords.opened[leaf] = true, true
 		p.coords.seen[NoShip]++

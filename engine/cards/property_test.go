@@ -152,54 +152,54 @@ func TestPropertyRandomMatches(t *testing.T) {
 		t.Run(fmt.Sprintf("%s-%d", variant, i), func(t *testing.T) {
 			tb := newTable(t, variant, uint64(i), a0, a1)
 			twin, _ := New(engine.Setup{Seats: 2, Variant: variant})
-			for step := 0; tb.g.Next().Kind != engine.NeedNone; step++ {
-				in, err := tb.input()
+			for step := 0; tb.Game.Next().Kind != engine.NeedNone; step++ {
+				in, err := tb.Input()
 				if err != nil {
 					t.Fatalf("step %d: %v", step, err)
 				}
-				before := tb.g.Hash()
-				for _, bad := range mutations(tb.g, in) {
-					if _, err := tb.g.Apply(bad); err == nil {
+				before := tb.Game.Hash()
+				for _, bad := range mutations(tb.Game, in) {
+					if _, err := tb.Game.Apply(bad); err == nil {
 						t.Fatalf("step %d: mutated input %+v accepted", step, bad)
 					} else if !isIllegal(err) {
 						t.Fatalf("step %d: error %v does not wrap ErrIllegal", step, err)
 					}
-					if tb.g.Hash() != before {
+					if tb.Game.Hash() != before {
 						t.Fatalf("step %d: rejected input changed the state", step)
 					}
 				}
-				if tb.g.Next().Kind != tb.g.Next().Kind || tb.g.Hash() != before {
+				if tb.Game.Next().Kind != tb.Game.Next().Kind || tb.Game.Hash() != before {
 					t.Fatal("Next changed the state")
 				}
-				turn := tb.g.Turn()
-				if _, err := tb.apply(in); err != nil {
+				turn := tb.Game.Turn()
+				if _, err := tb.Apply(in); err != nil {
 					t.Fatalf("step %d: honest %s rejected: %v", step, in.Kind, err)
 				}
 				if _, err := twin.Apply(in); err != nil {
 					t.Fatalf("step %d: twin rejected: %v", step, err)
 				}
-				if twin.Hash() != tb.g.Hash() || tb.g.Clone().Hash() != tb.g.Hash() {
+				if twin.Hash() != tb.Game.Hash() || tb.Game.Clone().Hash() != tb.Game.Hash() {
 					t.Fatalf("step %d: twin or clone hash differs", step)
 				}
-				if err := checkInvariants(tb.g); err != nil {
+				if err := checkInvariants(tb.Game); err != nil {
 					t.Fatalf("step %d: %v", step, err)
 				}
-				if turn != engine.NoSeat && tb.g.Turn() != turn && !tb.g.over {
-					limit := tb.g.HandLimit(turn)
-					if h := len(tb.g.Hand(turn)); h < limit && (tb.g.pile(turn) > 0 || countTotal(tb.g.Discard(turn)) > 0) {
+				if turn != engine.NoSeat && tb.Game.Turn() != turn && !tb.Game.over {
+					limit := tb.Game.HandLimit(turn)
+					if h := len(tb.Game.Hand(turn)); h < limit && (tb.Game.pile(turn) > 0 || countTotal(tb.Game.Discard(turn)) > 0) {
 						t.Fatalf("step %d: %s ended its turn with %d cards, reload to %d", step, turn, h, limit)
 					}
 				}
 			}
-			o := tb.g.Outcome()
+			o := tb.Game.Outcome()
 			if !o.Done || (len(o.Winners) != 1 && !o.Draw) {
 				t.Fatalf("outcome %+v", o)
 			}
 			for s := engine.Seat(0); s < 2; s++ {
-				if len(tb.g.hiddenSlots(s)) != 0 {
+				if len(tb.Game.hiddenSlots(s)) != 0 {
 					t.Fatalf("%s has hidden leaves after the reveal", s)
 				}
-				if err := tb.g.checkComplete(s); err != nil {
+				if err := tb.Game.checkComplete(s); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -218,29 +218,29 @@ func TestLegalMovesAreAccepted(t *testing.T) {
 		variant := Spec.Variants[i%2]
 		r := rand.New(rand.NewPCG(uint64(i), 7))
 		tb := newTable(t, variant, uint64(i)+1000, NewRandomBot(r), NewStrongBot(r))
-		err := tb.run(func(n engine.Need) bool {
+		tb.BeforeApply(func(n engine.Need, _ engine.Input) {
 			if n.Kind != engine.NeedMove {
-				return false
+				return
 			}
-			moves := tb.g.LegalMoves(n.Seat, tb.sec(n.Seat))
+			moves := tb.Game.LegalMoves(n.Seat, tb.Secrets(n.Seat))
 			if len(moves) == 0 {
 				t.Fatalf("%s has no legal move", n.Seat)
 			}
 			for _, m := range moves {
-				slots, err := tb.g.MustOpen(n.Seat, m.Encode())
+				slots, err := tb.Game.MustOpen(n.Seat, m.Encode())
 				if err != nil {
 					t.Fatalf("MustOpen(%v): %v", m, err)
 				}
-				c := tb.g.clone()
+				c := tb.Game.clone()
 				if _, err := c.Apply(engine.Input{Kind: engine.NeedMove, Seat: n.Seat, Move: m.Encode(), Opened: tb.open(slots)}); err != nil {
 					t.Fatalf("legal move %v rejected: %v", m, err)
 				}
 			}
-			if tb.g.LegalMoves(other(n.Seat), tb.sec(other(n.Seat))) != nil {
+			if tb.Game.LegalMoves(other(n.Seat), tb.Secrets(other(n.Seat))) != nil {
 				t.Fatal("LegalMoves offers moves to the seat not on move")
 			}
-			return false
 		})
+		_, err := tb.Play(maxInputs)
 		if err != nil {
 			t.Fatal(err)
 		}

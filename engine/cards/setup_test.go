@@ -38,7 +38,7 @@ func TestSetupNeeds(t *testing.T) {
 		t.Run(tc.variant, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(3, 4))
 			tb := newTable(t, tc.variant, 5, NewRandomBot(r), NewRandomBot(r))
-			tb.script = []int{1} // seat 1 starts
+			tb.Script = []int{1} // seat 1 starts
 			want := []engine.Need{
 				{Kind: engine.NeedCommit, Seat: 0, Name: CoordsName, Size: 12},
 				{Kind: engine.NeedCommit, Seat: 1, Name: CoordsName, Size: 12},
@@ -49,26 +49,26 @@ func TestSetupNeeds(t *testing.T) {
 				{Kind: engine.NeedMove, Seat: 1},
 			}
 			for i, w := range want {
-				n := tb.g.Next()
+				n := tb.Game.Next()
 				if n.Kind != w.Kind || n.Seat != w.Seat || n.Name != w.Name || n.Size != w.Size || n.Count != w.Count || n.Bound != w.Bound {
 					t.Fatalf("need %d = %+v, want %+v", i, n, w)
 				}
 				if i < len(want)-1 {
-					if err := tb.step(); err != nil {
+					if _, err := tb.Step(); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
 			for s := engine.Seat(0); s < 2; s++ {
-				if got := len(tb.g.Hand(s)); got != HandSize {
+				if got := len(tb.Game.Hand(s)); got != HandSize {
 					t.Errorf("%s holds %d cards, want %d", s, got, HandSize)
 				}
-				if got := tb.g.DrawPile(s); got != tc.deck-HandSize {
+				if got := tb.Game.DrawPile(s); got != tc.deck-HandSize {
 					t.Errorf("%s draw pile %d, want %d", s, got, tc.deck-HandSize)
 				}
 			}
-			if tb.g.First() != 1 || tb.g.Turn() != 1 {
-				t.Errorf("first %s turn %s, want seat 1", tb.g.First(), tb.g.Turn())
+			if tb.Game.First() != 1 || tb.Game.Turn() != 1 {
+				t.Errorf("first %s turn %s, want seat 1", tb.Game.First(), tb.Game.Turn())
 			}
 		})
 	}

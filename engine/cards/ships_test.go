@@ -23,8 +23,8 @@ func TestSubmarine(t *testing.T) {
 	if sv := tb.ship(1, Submarine); sv.Damage != 1 || len(sv.Pegs) != 1 || !hasEvent(evs, "wasted") {
 		t.Fatalf("red pegs damaged the submarine: %+v", sv)
 	}
-	if tb.g.Discard(0)[Red2] != 1 {
-		t.Fatalf("red card on the submarine not discarded: %v", tb.g.Discard(0))
+	if tb.Game.Discard(0)[Red2] != 1 {
+		t.Fatalf("red card on the submarine not discarded: %v", tb.Game.Discard(0))
 	}
 	for i := 2; i <= 3; i++ {
 		tb.settle(t)
@@ -68,40 +68,40 @@ func TestPTBoat(t *testing.T) {
 	}
 	t.Run("repair at the start of the turn", func(t *testing.T) {
 		tb := setup(t)
-		n := tb.g.Next()
-		if n.Kind != engine.NeedMove || n.Seat != 0 || tb.g.step != stStart {
+		n := tb.Game.Next()
+		if n.Kind != engine.NeedMove || n.Seat != 0 || tb.Game.step != stStart {
 			t.Fatalf("no PT Boat decision at the start of seat 0's turn: %+v", n)
 		}
-		moves := tb.g.LegalMoves(0, tb.sec(0))
+		moves := tb.Game.LegalMoves(0, tb.Secrets(0))
 		if len(moves) != 3 || moves[0].Action != Skip {
 			t.Fatalf("PT Boat choices %v, want skip and two pegs", moves)
 		}
-		before := tb.g.Hash()
-		h0 := tb.g.Hand(0)
+		before := tb.Game.Hash()
+		h0 := tb.Game.Hand(0)
 		_, err := tb.playMove(0, Move{Action: Tap, Card: h0[0], Face: White, Pos: 0})
 		wantIllegal(t, tb, before, err)
 		tb.mustPlay(t, 0, Move{Action: PTRepair, Ship: Carrier, Peg: 1})
 		if sv := tb.ship(0, Carrier); !slices.Equal(sv.Pegs, []Face{Red1}) {
 			t.Fatalf("carrier pegs %v after removing the two-peg card", sv.Pegs)
 		}
-		if tb.g.Discard(1)[Red2] != 1 {
+		if tb.Game.Discard(1)[Red2] != 1 {
 			t.Fatal("removed card not in its owner's discard pile")
 		}
-		if tb.g.step != stPlay || tb.g.Next().Seat != 0 {
+		if tb.Game.step != stPlay || tb.Game.Next().Seat != 0 {
 			t.Fatal("no play after the PT Boat repair")
 		}
 	})
 	t.Run("skip", func(t *testing.T) {
 		tb := setup(t)
 		tb.mustPlay(t, 0, Move{Action: Skip})
-		if len(tb.ship(0, Carrier).Pegs) != 2 || tb.g.step != stPlay {
+		if len(tb.ship(0, Carrier).Pegs) != 2 || tb.Game.step != stPlay {
 			t.Fatal("skip changed the ship or did not go on to the play")
 		}
 	})
 	t.Run("no repair outside the start of the turn", func(t *testing.T) {
 		tb := setup(t)
 		tb.mustPlay(t, 0, Move{Action: Skip})
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: PTRepair, Ship: Carrier, Peg: 0})
 		wantIllegal(t, tb, before, err)
 	})
@@ -137,10 +137,10 @@ func TestPTBoat(t *testing.T) {
 			h := tb.setHand(t, 1, White, White, White, White, White)
 			tb.tapTo(t, 1, h[0], White, 5, NoShip)
 			tb.settle(t)
-			if tb.g.step != stPlay || tb.g.Turn() != 0 {
-				t.Fatalf("step %d turn %s, want seat 0 to play without a PT Boat decision", tb.g.step, tb.g.Turn())
+			if tb.Game.step != stPlay || tb.Game.Turn() != 0 {
+				t.Fatalf("step %d turn %s, want seat 0 to play without a PT Boat decision", tb.Game.step, tb.Game.Turn())
 			}
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			_, err := tb.playMove(0, Move{Action: PTRepair, Ship: Carrier, Peg: 0})
 			wantIllegal(t, tb, before, err)
 		})
@@ -158,7 +158,7 @@ func TestDestroyer(t *testing.T) {
 		h1 := tb.setHand(t, 1, White, White, White, White, White)
 		h0 := tb.setHand(t, 0, White, White, White, White, White)
 		tb.setTurn(0)
-		before := tb.g.Hash()
+		before := tb.Game.Hash()
 		_, err := tb.playMove(0, Move{Action: Attack, Card: h0[0], Face: White, Ship: Carrier})
 		wantIllegal(t, tb, before, err)
 		tb.setTurn(1)
@@ -195,7 +195,7 @@ func TestDestroyer(t *testing.T) {
 		if sv := tb.ship(1, Battleship); len(sv.ShieldPegs) != 0 {
 			t.Errorf("white peg on a shield kept: %+v", sv)
 		}
-		if d := tb.g.Discard(0)[White]; d != 2 {
+		if d := tb.Game.Discard(0)[White]; d != 2 {
 			t.Errorf("seat 0 discarded %d white pegs, want 2", d)
 		}
 	})
@@ -252,15 +252,15 @@ func TestCarrierReload(t *testing.T) {
 	hand := tb.setHand(t, 0, White, White, White, White, White)
 	tb.tapTo(t, 0, hand[0], White, 0, NoShip)
 	tb.settle(t)
-	if n := len(tb.g.Hand(0)); n != CarrierHandSize {
+	if n := len(tb.Game.Hand(0)); n != CarrierHandSize {
 		t.Fatalf("reloaded to %d with the carrier revealed, want %d", n, CarrierHandSize)
 	}
-	tb.g.players[0].ships[Carrier].sunk = true
+	tb.Game.players[0].ships[Carrier].sunk = true
 	hand = tb.setHand(t, 0, White, White, White, White)
 	tb.setTurn(0)
 	tb.tapTo(t, 0, hand[0], White, 1, NoShip)
 	tb.settle(t)
-	if n := len(tb.g.Hand(0)); n != HandSize {
+	if n := len(tb.Game.Hand(0)); n != HandSize {
 		t.Fatalf("reloaded to %d once the carrier sank, want %d", n, HandSize)
 	}
 	t.Run("beginner", func(t *testing.T) {
@@ -269,7 +269,7 @@ func TestCarrierReload(t *testing.T) {
 		hand := tb.setHand(t, 0, White, White, White, White, White)
 		tb.tapTo(t, 0, hand[0], White, 0, NoShip)
 		tb.settle(t)
-		if n := len(tb.g.Hand(0)); n != HandSize {
+		if n := len(tb.Game.Hand(0)); n != HandSize {
 			t.Fatalf("beginner reload %d, want %d", n, HandSize)
 		}
 	})
@@ -283,7 +283,7 @@ func TestBeginnerIgnoresShipPowers(t *testing.T) {
 	tb.reveal(t, 1, Submarine, 0)
 	tb.reveal(t, 1, Carrier, 1)
 	hand := tb.setHand(t, 0, Red2, White, White, White, White)
-	before := tb.g.Hash()
+	before := tb.Game.Hash()
 	_, err := tb.playMove(0, Move{Action: Attack, Card: hand[1], Face: White, Ship: Carrier})
 	wantIllegal(t, tb, before, err)
 	_, err = tb.playMove(0, Move{Action: Attack, Card: hand[1], Face: White, Ship: Submarine})
@@ -293,7 +293,7 @@ func TestBeginnerIgnoresShipPowers(t *testing.T) {
 		t.Fatalf("beginner submarine took %d from a red two-peg card, want 2 (no battleship bonus, no submarine power)", d)
 	}
 	for _, k := range Ships {
-		if tb.g.PowerOn(0, k) || tb.g.PowerOn(1, k) {
+		if tb.Game.PowerOn(0, k) || tb.Game.PowerOn(1, k) {
 			t.Fatalf("%s power on in the beginner game", k)
 		}
 	}

@@ -33,7 +33,7 @@ func TestTap(t *testing.T) {
 				tb.reveal(t, 0, Destroyer, 11)
 			}
 			evs := tb.tapTo(t, 0, hand[0], tc.face, 6, tc.find)
-			cell := tb.g.Grid(1)[6]
+			cell := tb.Game.Grid(1)[6]
 			if !cell.Faceup || cell.Ship != tc.find {
 				t.Fatalf("tapped cell %+v, want faceup %s", cell, tc.find)
 			}
@@ -51,8 +51,8 @@ func TestTap(t *testing.T) {
 			} else if !hasEvent(evs, "miss") {
 				t.Errorf("no miss event in %v", evs)
 			}
-			if got := tb.g.Discard(0)[tc.face] == 1; got != tc.discarded {
-				t.Errorf("peg card discarded %v, want %v (discard %v)", got, tc.discarded, tb.g.Discard(0))
+			if got := tb.Game.Discard(0)[tc.face] == 1; got != tc.discarded {
+				t.Errorf("peg card discarded %v, want %v (discard %v)", got, tc.discarded, tb.Game.Discard(0))
 			}
 		})
 	}
@@ -74,7 +74,7 @@ func TestTapNeedsAFacedownCard(t *testing.T) {
 		{"power card taps", Move{Action: Tap, Card: hand[3], Face: ShieldCard, Pos: 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			_, err := tb.playMove(0, tc.m)
 			wantIllegal(t, tb, before, err)
 		})
@@ -100,7 +100,7 @@ func TestRulebookCarrierExample(t *testing.T) {
 	if !sv.Sunk || !hasEvent(evs, "sunk") {
 		t.Fatalf("carrier not sunk at six hits: %+v", sv)
 	}
-	if d := tb.g.Discard(0); d[Red2] != 1 || d[Red4] != 1 {
+	if d := tb.Game.Discard(0); d[Red2] != 1 || d[Red4] != 1 {
 		t.Errorf("the peg cards did not go to the attacker's discard pile: %v", d)
 	}
 	if len(sv.Pegs) != 0 {
@@ -137,7 +137,7 @@ func TestAttackNeedsARevealedShipAfloat(t *testing.T) {
 		{"no ship", Move{Action: Attack, Card: hand[0], Face: Red1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := tb.g.Hash()
+			before := tb.Game.Hash()
 			_, err := tb.playMove(0, tc.m)
 			wantIllegal(t, tb, before, err)
 		})

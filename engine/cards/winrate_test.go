@@ -15,10 +15,10 @@ var long = flag.Bool("long", false, "run the long statistical tests (1,000-game 
 func playMatch(t testing.TB, variant string, seed uint64, a0, a1 engine.Agent) (engine.Outcome, int) {
 	t.Helper()
 	tb := newTable(t, variant, seed, a0, a1)
-	if err := tb.run(nil); err != nil {
+	if _, err := tb.Play(maxInputs); err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
-	return tb.g.Outcome(), tb.g.Turns()
+	return tb.Game.Outcome(), tb.Game.Turns()
 }
 
 // winRate plays games matches of a strong bot against a random bot, seats

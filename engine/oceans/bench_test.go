@@ -15,10 +15,10 @@ func BenchmarkRandomMatch(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		s := uint64(i)
 		h := newHarness(b, s, NewRandomBot(rand.New(rand.NewPCG(s, 1))), NewRandomBot(rand.New(rand.NewPCG(s, 2))))
-		if err := h.run(); err != nil {
+		if _, err := h.Play(maxInputs); err != nil {
 			b.Fatal(err)
 		}
-		inputs += len(h.inputs)
+		inputs += len(h.Inputs())
 	}
 	b.ReportMetric(float64(inputs)/float64(b.N), "inputs/match")
 }
@@ -39,15 +39,15 @@ func BenchmarkStrongVsRandom(b *testing.B) {
 // of a match.
 func BenchmarkStrongDecision(b *testing.B) {
 	h := newHarness(b, 7, NewRandomBot(rand.New(rand.NewPCG(7, 1))), NewRandomBot(rand.New(rand.NewPCG(7, 2))))
-	for h.g.phase != PhasePlay || h.g.FleetSize(h.g.turn) < 6 || h.g.plays != 1 {
-		if err := h.step(); err != nil {
+	for h.Game.phase != PhasePlay || h.Game.FleetSize(h.Game.turn) < 6 || h.Game.plays != 1 {
+		if _, err := h.Step(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	n := h.g.Next()
+	n := h.Game.Next()
 	bot := NewStrongBot(rand.New(rand.NewPCG(7, 3)))
 	for b.Loop() {
-		if _, err := bot.Decide(context.Background(), h.g, n.Seat, h.sec[n.Seat], n); err != nil {
+		if _, err := bot.Decide(context.Background(), h.Game, n.Seat, h.Secrets(n.Seat), n); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -56,18 +56,18 @@ func BenchmarkStrongDecision(b *testing.B) {
 // BenchmarkApply times Apply alone, replaying a recorded random match.
 func BenchmarkApply(b *testing.B) {
 	h := newHarness(b, 9, NewRandomBot(rand.New(rand.NewPCG(9, 1))), NewRandomBot(rand.New(rand.NewPCG(9, 2))))
-	if err := h.run(); err != nil {
+	if _, err := h.Play(maxInputs); err != nil {
 		b.Fatal(err)
 	}
 	applied := 0
 	for b.Loop() {
 		g, _ := New(engine.Setup{Seats: 2})
-		for _, in := range h.inputs {
+		for _, in := range h.Inputs() {
 			if _, err := g.Apply(in); err != nil {
 				b.Fatal(err)
 			}
 		}
-		applied += len(h.inputs)
+		applied += len(h.Inputs())
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(applied), "ns/input")
 }
@@ -76,12 +76,12 @@ func BenchmarkApply(b *testing.B) {
 func BenchmarkHash(b *testing.B) {
 	h := newHarness(b, 9, NewRandomBot(rand.New(rand.NewPCG(9, 1))), NewRandomBot(rand.New(rand.NewPCG(9, 2))))
 	for range 80 {
-		if err := h.step(); err != nil {
+		if _, err := h.Step(); err != nil {
 			b.Fatal(err)
 		}
 	}
 	for b.Loop() {
-		h.g.Hash()
+		h.Game.Hash()
 	}
 }
 
@@ -92,10 +92,10 @@ func BenchmarkStrongVsStrong(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		s := uint64(9000 + i)
 		h := newHarness(b, s, NewStrongBot(rand.New(rand.NewPCG(s, 1))), NewStrongBot(rand.New(rand.NewPCG(s, 2))))
-		if err := h.run(); err != nil {
+		if _, err := h.Play(maxInputs); err != nil {
 			b.Fatal(err)
 		}
-		if w := h.g.Outcome().Winners; len(w) == 1 && w[0] == h.g.First() {
+		if w := h.Game.Outcome().Winners; len(w) == 1 && w[0] == h.Game.First() {
 			firstWins++
 		}
 	}

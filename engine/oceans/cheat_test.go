@@ -33,16 +33,16 @@ func northAtlanticBattle(t *testing.T, add1 [2]int) *harness {
 	}
 	h.draw(L(Battleship, 3), L(PTBoat, 0))
 	h.do(0, Move{Kind: Place, Leaf: L(Battleship, 3), Ocean: NorthAtlantic})
-	if h.g.FleetSize(0) != 10 {
-		t.Fatalf("fleet %d", h.g.FleetSize(0))
+	if h.Game.FleetSize(0) != 10 {
+		t.Fatalf("fleet %d", h.Game.FleetSize(0))
 	}
 	h.do(0, Move{Kind: Attack, Ocean: NorthAtlantic})
-	n := needIs(t, h.g, engine.NeedOpen, 0)
+	n := needIs(t, h.Game, engine.NeedOpen, 0)
 	if !slices.Equal(slotLeaves(n.Open), []int{L(Battleship, 3)}) {
 		t.Fatalf("attacker opens %v, want exactly its facedown Battleship", n.Open)
 	}
 	h.open()
-	n = needIs(t, h.g, engine.NeedOpen, 1)
+	n = needIs(t, h.Game, engine.NeedOpen, 1)
 	if !slices.Equal(slotLeaves(n.Open), add1[:]) {
 		t.Fatalf("defender opens %v, want exactly the leaves it played there %v", n.Open, add1)
 	}
@@ -51,7 +51,7 @@ func northAtlanticBattle(t *testing.T, add1 [2]int) *harness {
 
 func TestCheatFacedownCardChanges(t *testing.T) {
 	h := northAtlanticBattle(t, [2]int{L(Minefield, 0), L(DepthCharges, 0)})
-	n := h.g.Next()
+	n := h.Game.Next()
 	good := h.openings(n.Open)
 	// Swapping the Depth Charges for a card still in the hand.
 	inHand := h.openings([]engine.Slot{slot(1, L(Carrier, 0))})
@@ -69,7 +69,7 @@ func TestCheatFacedownCardChanges(t *testing.T) {
 	bad[0].Value = []byte{42}
 	wantFault(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: bad}), 1, "not a fleet card")
 	h.open()
-	needIs(t, h.g, engine.NeedMove, 1) // the defender picks Minefield or Depth Charges
+	needIs(t, h.Game, engine.NeedMove, 1) // the defender picks Minefield or Depth Charges
 }
 
 func TestCheatCardNotDrawn(t *testing.T) {
@@ -78,7 +78,7 @@ func TestCheatCardNotDrawn(t *testing.T) {
 	inDeck := L(Fighter, 2)
 	wantIllegal(t, h.try(1, Move{Kind: Place, Leaf: inDeck, Ocean: Arctic}), "not in seat 1's hand")
 	wantIllegal(t, h.try(1, Move{Kind: Place, Leaf: L(Battleship, 0), Ocean: Arctic}), "not in seat 1's hand") // already deployed
-	if _, err := h.g.MustOpen(1, Move{Kind: Discard, Leaf: inDeck}.Encode()); err == nil {
+	if _, err := h.Game.MustOpen(1, Move{Kind: Discard, Leaf: inDeck}.Encode()); err == nil {
 		t.Fatal("MustOpen accepted a discard of an undrawn leaf")
 	}
 	// Even with a forged opening of the undrawn leaf, Apply refuses it.
@@ -108,7 +108,7 @@ func TestCheatSixthCard(t *testing.T) {
 	}
 	h.draw(L(Fighter, 5), L(Battleship, 2))
 	h.do(0, Move{Kind: Place, Leaf: L(Fighter, 5), Ocean: Arctic})
-	if n := len(h.g.TaskForce(0, Arctic)); n != MaxTaskForce {
+	if n := len(h.Game.TaskForce(0, Arctic)); n != MaxTaskForce {
 		t.Fatalf("Arctic task force holds %d", n)
 	}
 	wantIllegal(t, h.try(0, Move{Kind: Place, Leaf: L(Battleship, 2), Ocean: Arctic}), "already holds 5 cards")
@@ -120,7 +120,7 @@ func TestCheatSixthCard(t *testing.T) {
 // mustMoves lists seat's legal moves.
 func mustMoves(t *testing.T, h *harness, seat engine.Seat) []Move {
 	t.Helper()
-	ms, err := h.g.Moves(seat, h.sec[seat])
+	ms, err := h.Game.Moves(seat, h.Secrets(seat))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,12 +172,12 @@ func TestCheatSurpriseInTaskForce(t *testing.T) {
 		h.do(1, Move{Kind: Place, Leaf: L(Fighter, 0), Ocean: NorthAtlantic})
 		h.draw(L(Fighter, 1), L(Fighter, 2))
 		h.do(0, Move{Kind: Discard, Leaf: L(Fighter, 0), Targets: []int{L(Surprise, 0)}})
-		n := needIs(t, h.g, engine.NeedOpen, 1)
+		n := needIs(t, h.Game, engine.NeedOpen, 1)
 		wantFault(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: h.openings(n.Open)}), 1, "cannot join a task force")
 	})
 	t.Run("revealed in battle", func(t *testing.T) {
 		h := northAtlanticBattle(t, [2]int{L(Surprise, 0), L(Minefield, 0)})
-		n := h.g.Next()
+		n := h.Game.Next()
 		wantFault(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: h.openings(n.Open)}), 1, "cannot join a task force")
 	})
 	t.Run("revealed at the end", func(t *testing.T) {
@@ -185,7 +185,7 @@ func TestCheatSurpriseInTaskForce(t *testing.T) {
 		h.do(0, Move{Kind: Attack, Ocean: Arctic})
 		h.open()
 		h.open() // seat 0's final reveal
-		n := needIs(t, h.g, engine.NeedOpen, 1)
+		n := needIs(t, h.Game, engine.NeedOpen, 1)
 		wantFault(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: h.openings(n.Open)}), 1, "cannot join a task force")
 	})
 }
@@ -221,7 +221,7 @@ func TestCheatStackedDeck(t *testing.T) {
 		h.do(0, Move{Kind: Attack, Ocean: Arctic})
 		h.open()
 		h.open()
-		n := needIs(t, h.g, engine.NeedOpen, 1)
+		n := needIs(t, h.Game, engine.NeedOpen, 1)
 		wantFault(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: h.openings(n.Open)}), 1, "Battleship")
 	})
 }

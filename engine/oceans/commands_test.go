@@ -30,15 +30,15 @@ func TestSpecialCommands(t *testing.T) {
 		_, err := DecodeMove([]byte(`{"kind":"discard","leaf":5,"ocean":0,"targets":[1,2,3]}`))
 		wantIllegal(t, err, "at most 2")
 		h.do(0, Move{Kind: Discard, Leaf: L(Carrier, 1), Targets: []int{sub1}})
-		n := needIs(t, h.g, engine.NeedOpen, 1)
+		n := needIs(t, h.Game, engine.NeedOpen, 1)
 		if !slices.Equal(slotLeaves(n.Open), []int{sub1}) {
 			t.Fatalf("seat 1 must open %v", n.Open)
 		}
 		h.open()
-		if got := h.g.TaskForce(1, NorthAtlantic); got[1].Card != Submarine {
+		if got := h.Game.TaskForce(1, NorthAtlantic); got[1].Card != Submarine {
 			t.Fatalf("North Atlantic task force shows %+v", got)
 		}
-		needIs(t, h.g, engine.NeedMove, 0) // the second card
+		needIs(t, h.Game, engine.NeedMove, 0) // the second card
 	})
 	t.Run("Fighter Plane reveals one facedown card", func(t *testing.T) {
 		h := facedownBoth(t, L(Fighter, 1), L(Battleship, 2))
@@ -46,7 +46,7 @@ func TestSpecialCommands(t *testing.T) {
 		wantIllegal(t, h.try(0, Move{Kind: Discard, Leaf: L(Fighter, 0), Targets: []int{L(Carrier, 0)}}), "not in a task force")
 		h.do(0, Move{Kind: Discard, Leaf: L(Fighter, 0), Targets: []int{pt1}})
 		h.open()
-		if h.g.Known(1, pt1) != PTBoat {
+		if h.Game.Known(1, pt1) != PTBoat {
 			t.Fatal("PT Boat not revealed")
 		}
 	})
@@ -57,8 +57,8 @@ func TestSpecialCommands(t *testing.T) {
 		h.do(0, Move{Kind: Discard, Leaf: L(Fighter, 0), Targets: []int{pt1}})
 		h.open()
 		h.do(0, Move{Kind: Discard, Leaf: L(Submarine, 0), Targets: []int{pt1}})
-		if len(h.g.TaskForce(1, SouthAtlantic)) != 1 || !slices.Equal(h.g.Discards(1), []Card{PTBoat}) {
-			t.Fatalf("PT Boat not destroyed: %+v, discards %v", h.g.TaskForce(1, SouthAtlantic), h.g.Discards(1))
+		if len(h.Game.TaskForce(1, SouthAtlantic)) != 1 || !slices.Equal(h.Game.Discards(1), []Card{PTBoat}) {
+			t.Fatalf("PT Boat not destroyed: %+v, discards %v", h.Game.TaskForce(1, SouthAtlantic), h.Game.Discards(1))
 		}
 	})
 	t.Run("Destroyer destroys a revealed Submarine only", func(t *testing.T) {
@@ -67,7 +67,7 @@ func TestSpecialCommands(t *testing.T) {
 		h.do(0, Move{Kind: Discard, Leaf: L(Fighter, 0), Targets: []int{sub1}})
 		h.open()
 		h.do(0, Move{Kind: Discard, Leaf: L(Destroyer, 0), Targets: []int{sub1}})
-		if got := h.g.TaskForce(1, NorthAtlantic); len(got) != 1 || got[0].Card != Battleship {
+		if got := h.Game.TaskForce(1, NorthAtlantic); len(got) != 1 || got[0].Card != Battleship {
 			t.Fatalf("North Atlantic task force %+v", got)
 		}
 	})
@@ -77,7 +77,7 @@ func TestSpecialCommands(t *testing.T) {
 		h.do(1, Move{Kind: Discard, Leaf: L(PTBoat, 0), Ocean: Pacific})
 		h.do(1, Move{Kind: Place, Leaf: L(Fighter, 0), Ocean: Pacific}) // the blockade binds only the opponent
 		h.draw(L(Fighter, 1), L(Fighter, 2))
-		if !h.g.Blockaded(0, Pacific) {
+		if !h.Game.Blockaded(0, Pacific) {
 			t.Fatal("Pacific not blockaded for seat 0")
 		}
 		wantIllegal(t, h.try(0, Move{Kind: Place, Leaf: L(Fighter, 1), Ocean: Pacific}), "blockaded")
@@ -88,7 +88,7 @@ func TestSpecialCommands(t *testing.T) {
 		h.do(1, Move{Kind: Discard, Leaf: L(Fighter, 2)})
 		h.do(1, Move{Kind: Discard, Leaf: L(Fighter, 3)})
 		h.draw(L(Fighter, 3), L(Fighter, 4))
-		if h.g.Blockaded(0, Pacific) {
+		if h.Game.Blockaded(0, Pacific) {
 			t.Fatal("blockade outlived seat 0's turn")
 		}
 		h.do(0, Move{Kind: Place, Leaf: L(Fighter, 3), Ocean: Pacific})
@@ -99,13 +99,13 @@ func TestSpecialCommands(t *testing.T) {
 		h.do(1, Move{Kind: Discard, Leaf: L(Surprise, 0)})
 		h.do(1, Move{Kind: Place, Leaf: L(Fighter, 0), Ocean: Arctic})
 		h.draw(L(Fighter, 1), L(Fighter, 2))
-		if !h.g.Surprised(0) {
+		if !h.Game.Surprised(0) {
 			t.Fatal("seat 0 not surprised")
 		}
 		h.do(0, Move{Kind: Place, Leaf: L(Fighter, 1), Ocean: Arctic})
-		needIs(t, h.g, engine.NeedRandom, 1) // the turn ended after one card
-		if h.g.Surprised(0) || len(h.g.Hand(0)) != 4 {
-			t.Fatalf("surprised %v, hand %d", h.g.Surprised(0), len(h.g.Hand(0)))
+		needIs(t, h.Game, engine.NeedRandom, 1) // the turn ended after one card
+		if h.Game.Surprised(0) || len(h.Game.Hand(0)) != 4 {
+			t.Fatalf("surprised %v, hand %d", h.Game.Surprised(0), len(h.Game.Hand(0)))
 		}
 	})
 	t.Run("commands without a target are wasted, cards without one have none", func(t *testing.T) {
@@ -131,13 +131,13 @@ func TestRevealedCardsStayRevealed(t *testing.T) {
 	// The reveal persists over turns, and a battle there would open only
 	// the cards still facedown.
 	h.draw(L(Fighter, 0), L(Fighter, 1))
-	if h.g.TaskForce(1, NorthAtlantic)[1].Card != Submarine {
+	if h.Game.TaskForce(1, NorthAtlantic)[1].Card != Submarine {
 		t.Fatal("revealed Submarine turned facedown again")
 	}
-	if got := h.g.facedown(1, NorthAtlantic); len(got) != 0 {
+	if got := h.Game.facedown(1, NorthAtlantic); len(got) != 0 {
 		t.Fatalf("a battle in the North Atlantic would open %v", got)
 	}
-	if got := h.g.facedown(0, NorthAtlantic); !slices.Equal(slotLeaves(got), []int{L(Battleship, 2)}) {
+	if got := h.Game.facedown(0, NorthAtlantic); !slices.Equal(slotLeaves(got), []int{L(Battleship, 2)}) {
 		t.Fatalf("seat 0 would open %v", got)
 	}
 }

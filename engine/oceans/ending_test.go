@@ -20,7 +20,7 @@ func arctic(t *testing.T, deck1 [][]byte, hand1 []int, play1 [2]int, preset bool
 	h.mustApply(h.commitInput(0, sortedLeaves()))
 	h.mustApply(h.commitInput(1, deck1))
 	if preset {
-		h.g.control[Pacific], h.g.control[Indian] = 0, 0
+		h.Game.control[Pacific], h.Game.control[Indian] = 0, 0
 	}
 	h.mustApply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{0}})
 	h.draw(L(Battleship, 0), L(Battleship, 1), L(Carrier, 0), L(Fighter, 0), L(Fighter, 1), L(Destroyer, 0))
@@ -52,44 +52,44 @@ func honestArctic(t *testing.T, preset bool) *harness {
 
 func TestForcedAttackOnEmptyOcean(t *testing.T) {
 	h := honestArctic(t, false)
-	if got := h.g.AttackOceans(0); len(got) != 1 || got[0] != Arctic {
+	if got := h.Game.AttackOceans(0); len(got) != 1 || got[0] != Arctic {
 		t.Fatalf("forced attack oceans %v, want only the Arctic", got)
 	}
 	wantIllegal(t, h.try(0, Move{Kind: Attack, Ocean: NorthAtlantic}), "no task force in the North Atlantic")
 	h.do(0, Move{Kind: Attack, Ocean: Arctic})
-	n := needIs(t, h.g, engine.NeedOpen, 0)
+	n := needIs(t, h.Game, engine.NeedOpen, 0)
 	if len(n.Open) != 2 {
 		t.Fatalf("attacker opens %v, want its two facedown Fighters", n.Open)
 	}
 	ev := h.open() // seat 1 has nothing there: no opening, the battle ends
-	if h.g.Controller(Arctic) != 0 {
-		t.Fatalf("Arctic controlled by %s; events %+v", h.g.Controller(Arctic), ev)
+	if h.Game.Controller(Arctic) != 0 {
+		t.Fatalf("Arctic controlled by %s; events %+v", h.Game.Controller(Arctic), ev)
 	}
 	if !strings.Contains(ev[len(ev)-1].Text, "attacker 16, defender 0") {
 		t.Fatalf("last event %q", ev[len(ev)-1].Text)
 	}
-	needIs(t, h.g, engine.NeedRandom, 1)
+	needIs(t, h.Game, engine.NeedRandom, 1)
 }
 
 func TestThreeOceansWin(t *testing.T) {
 	h := honestArctic(t, true)
 	h.do(0, Move{Kind: Attack, Ocean: Arctic})
 	h.open()
-	if h.g.Outcome().Done {
+	if h.Game.Outcome().Done {
 		t.Fatal("match done before the final reveal")
 	}
-	n := needIs(t, h.g, engine.NeedOpen, 0)
-	if len(n.Open) != DeckSize-len(h.g.Discards(0)) {
+	n := needIs(t, h.Game, engine.NeedOpen, 0)
+	if len(n.Open) != DeckSize-len(h.Game.Discards(0)) {
 		t.Fatalf("seat 0 opens %d leaves at the end", len(n.Open))
 	}
 	h.open()
-	needIs(t, h.g, engine.NeedOpen, 1)
+	needIs(t, h.Game, engine.NeedOpen, 1)
 	h.open()
-	out := h.g.Outcome()
+	out := h.Game.Outcome()
 	if !out.Done || len(out.Winners) != 1 || out.Winners[0] != 0 || !strings.Contains(out.Reason, "3 oceans") {
 		t.Fatalf("outcome %+v", out)
 	}
-	if h.g.Next().Kind != engine.NeedNone {
+	if h.Game.Next().Kind != engine.NeedNone {
 		t.Fatal("match still needs input")
 	}
 	wantIllegal(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1}), "over")
@@ -136,22 +136,22 @@ func TestDeckRunsOut(t *testing.T) {
 		})
 		h := newHarness(t, 3, discarder, discarder)
 		randomDraws := 0
-		for h.g.Next().Kind != engine.NeedNone {
-			n := h.g.Next()
-			if n.Kind == engine.NeedRandom && n.Seat != engine.NoSeat && h.g.phase == PhaseDraw {
+		for h.Game.Next().Kind != engine.NeedNone {
+			n := h.Game.Next()
+			if n.Kind == engine.NeedRandom && n.Seat != engine.NoSeat && h.Game.phase == PhaseDraw {
 				randomDraws++
-				if h.g.DeckLeft(n.Seat) <= DrawPerTurn {
-					t.Fatalf("a random draw from a deck of %d", h.g.DeckLeft(n.Seat))
+				if h.Game.DeckLeft(n.Seat) <= DrawPerTurn {
+					t.Fatalf("a random draw from a deck of %d", h.Game.DeckLeft(n.Seat))
 				}
 			}
-			if err := h.step(); err != nil {
+			if _, err := h.Step(); err != nil {
 				t.Fatal(err)
 			}
 		}
-		first := h.g.First()
-		out := h.g.Outcome()
-		if h.g.DeckLeft(first) != 0 || h.g.DeckLeft(other(first)) != 1 {
-			t.Fatalf("decks left %d (player #1) and %d", h.g.DeckLeft(first), h.g.DeckLeft(other(first)))
+		first := h.Game.First()
+		out := h.Game.Outcome()
+		if h.Game.DeckLeft(first) != 0 || h.Game.DeckLeft(other(first)) != 1 {
+			t.Fatalf("decks left %d (player #1) and %d", h.Game.DeckLeft(first), h.Game.DeckLeft(other(first)))
 		}
 		if randomDraws != 15+14 {
 			t.Fatalf("%d random draws, want 29 (the last draw of player #1 is forced)", randomDraws)

@@ -73,21 +73,21 @@ func FuzzApplyMove(f *testing.F) {
 	f.Add(uint64(4), uint16(120), []byte(`{"kind":"zero","leaf":28,"ocean":0}`))
 	f.Fuzz(func(t *testing.T, seed uint64, steps uint16, move []byte) {
 		h := newHarness(t, seed, NewRandomBot(rand.New(rand.NewPCG(seed, 1))), NewRandomBot(rand.New(rand.NewPCG(seed, 2))))
-		for i := 0; i < int(steps) && h.g.Next().Kind != engine.NeedNone; i++ {
-			if err := h.step(); err != nil {
+		for i := 0; i < int(steps) && h.Game.Next().Kind != engine.NeedNone; i++ {
+			if _, err := h.Step(); err != nil {
 				t.Fatal(err)
 			}
 		}
 		for s := range engine.Seat(2) {
 			in := engine.Input{Kind: engine.NeedMove, Seat: s, Move: move}
-			if slots, err := h.g.MustOpen(s, move); err == nil {
+			if slots, err := h.Game.MustOpen(s, move); err == nil {
 				in.Opened = h.openings(slots)
 			}
-			before := h.g.Hash()
-			if _, err := h.g.Apply(in); err != nil && h.g.Hash() != before {
+			before := h.Game.Hash()
+			if _, err := h.Game.Apply(in); err != nil && h.Game.Hash() != before {
 				t.Fatalf("rejected move changed the state: %v", err)
 			}
-			checkInvariants(t, h.g)
+			checkInvariants(t, h.Game)
 		}
 	})
 }

@@ -1,34 +1,22 @@
 package oceans
 
 import (
-	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
-// secrets is one seat's committed leaves, as the referee keeps them.
-type secrets map[engine.Slot][]byte
+// maxInputs bounds a match played to its end.
+const maxInputs = 5000
 
-// Value implements engine.Secrets.
-func (s secrets) Value(sl engine.Slot) ([]byte, bool) {
-	v, ok := s[sl]
-	return v, ok
-}
-
-// harness plays the referee's role honestly: it keeps each seat's leaves,
-// answers commitments, openings and rolls, and records every input.
+// harness is the honest referee of package enginetest playing a match of
+// this game, with the scripted helpers of the rule tests below.
 type harness struct {
-	tb     testing.TB
-	g      *Game
-	sec    [2]secrets
-	rng    *rand.Rand // joint random values
-	agents [2]engine.Agent
-	inputs []engine.Input
-	events []engine.Event
+	*enginetest.Harness[*Game]
+	tb testing.TB
 }
 
 func newHarness(tb testing.TB, seed uint64, a, b engine.Agent) *harness {
@@ -37,110 +25,31 @@ func newHarness(tb testing.TB, seed uint64, a, b engine.Agent) *harness {
 	if err != nil {
 		tb.Fatalf("New: %v", err)
 	}
-	return &harness{tb: tb, g: g, sec: [2]secrets{{}, {}}, rng: rand.New(rand.NewPCG(seed, 99)), agents: [2]engine.Agent{a, b}}
+	h := &harness{Harness: enginetest.New(g, []engine.Agent{a, b}, seed), tb: tb}
+	h.Rand = rand.New(rand.NewPCG(seed, 99)) // the stream these tests' seeds were picked with
+	return h
 }
 
-// root is a stand-in Merkle root: the engine only stores it.
-func root(leaves [][]byte) engine.Digest {
-	h := engine.NewHasher("test/root")
-	for _, l := range leaves {
-		h.Bytes(l)
-	}
-	return h.Sum()
-}
-
-// commitInput stores leaves as seat's secrets and returns the commit input.
+// commitInput stores leaves as seat's fleet deck and returns the commit input.
 func (h *harness) commitInput(seat engine.Seat, leaves [][]byte) engine.Input {
-	for i, l := range leaves {
-		h.sec[seat][slot(seat, i)] = l
+	in, err := h.Commit(engine.Need{Kind: engine.NeedCommit, Seat: seat, Name: FleetName, Size: len(leaves)}, leaves)
+	if err != nil {
+		h.tb.Fatal(err)
 	}
-	return engine.Input{Kind: engine.NeedCommit, Seat: seat,
-		Commitment: &engine.Commitment{Owner: seat, Name: FleetName, Size: len(leaves), Root: root(leaves)}}
+	return in
 }
 
 // openings opens slots from their owners' secrets.
 func (h *harness) openings(slots []engine.Slot) []engine.Opened {
 	out := make([]engine.Opened, 0, len(slots))
 	for _, s := range slots {
-		v, ok := h.sec[s.Owner][s]
-		if !ok {
-			h.tb.Fatalf("harness has no secret for %v", s)
+		op, err := h.Open(s.Owner, []engine.Slot{s})
+		if err != nil {
+			h.tb.Fatal(err)
 		}
-		out = append(out, engine.Opened{Slot: s, Value: v})
+		out = append(out, op...)
 	}
 	return out
-}
-
-// moveInput builds the input for move by seat, with the openings it must carry.
-func (h *harness) moveInput(seat engine.Seat, move []byte) (engine.Input, error) {
-	slots, err := h.g.MustOpen(seat, move)
-	if err != nil {
-		return engine.Input{}, err
-	}
-	return engine.Input{Kind: engine.NeedMove, Seat: seat, Move: move, Opened: h.openings(slots)}, nil
-}
-
-// apply feeds one input and records it.
-func (h *harness) apply(in engine.Input) ([]engine.Event, error) {
-	ev, err := h.g.Apply(in)
-	if err == nil {
-		h.inputs = append(h.inputs, in)
-		h.events = append(h.events, ev...)
-	}
-	return ev, err
-}
-
-// input answers the current need honestly, asking the agents for decisions.
-func (h *harness) input() (engine.Input, error) {
-	n := h.g.Next()
-	switch n.Kind {
-	case engine.NeedCommit:
-		d, err := h.agents[n.Seat].Decide(context.Background(), h.g.Clone(), n.Seat, h.sec[n.Seat], n)
-		if err != nil {
-			return engine.Input{}, err
-		}
-		return h.commitInput(n.Seat, d.Leaves), nil
-	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = h.rng.IntN(n.Bound)
-		}
-		return engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}, nil
-	case engine.NeedOpen:
-		return engine.Input{Kind: engine.NeedOpen, Seat: n.Seat, Opened: h.openings(n.Open)}, nil
-	case engine.NeedMove:
-		d, err := h.agents[n.Seat].Decide(context.Background(), h.g.Clone(), n.Seat, h.sec[n.Seat], n)
-		if err != nil {
-			return engine.Input{}, err
-		}
-		return h.moveInput(n.Seat, d.Move)
-	}
-	return engine.Input{}, fmt.Errorf("harness cannot answer a %s need", n.Kind)
-}
-
-// step answers one need.
-func (h *harness) step() error {
-	in, err := h.input()
-	if err != nil {
-		return err
-	}
-	if _, err := h.apply(in); err != nil {
-		return fmt.Errorf("apply %s from %s: %w", in.Kind, in.Seat, err)
-	}
-	return nil
-}
-
-// run plays the match to its end.
-func (h *harness) run() error {
-	for i := 0; h.g.Next().Kind != engine.NeedNone; i++ {
-		if i > 5000 {
-			return fmt.Errorf("match did not end after %d inputs", i)
-		}
-		if err := h.step(); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // --- scripted play, for rule tests ---
@@ -167,9 +76,9 @@ func leafOf(c Card, n int) int {
 // mustApply applies an input and fails the test on error.
 func (h *harness) mustApply(in engine.Input) []engine.Event {
 	h.tb.Helper()
-	ev, err := h.apply(in)
+	ev, err := h.Apply(in)
 	if err != nil {
-		h.tb.Fatalf("apply %s from %s: %v (need %+v)", in.Kind, in.Seat, err, h.g.Next())
+		h.tb.Fatalf("apply %s from %s: %v (need %+v)", in.Kind, in.Seat, err, h.Game.Next())
 	}
 	return ev
 }
@@ -178,11 +87,11 @@ func (h *harness) mustApply(in engine.Input) []engine.Event {
 // the deck of the seat the current need draws for.
 func (h *harness) drawValue(leaves ...int) int {
 	h.tb.Helper()
-	n := h.g.Next()
+	n := h.Game.Next()
 	if n.Kind != engine.NeedRandom || n.Seat == engine.NoSeat {
 		h.tb.Fatalf("need %+v is not a draw", n)
 	}
-	deck := slices.Clone(h.g.seats[n.Seat].deck)
+	deck := slices.Clone(h.Game.seats[n.Seat].deck)
 	v, mult := 0, 1
 	for _, l := range leaves {
 		d := slices.Index(deck, l)
@@ -207,7 +116,7 @@ func (h *harness) draw(leaves ...int) { h.tb.Helper(); h.mustApply(h.drawInput(l
 // do plays a move and fails the test on error.
 func (h *harness) do(seat engine.Seat, m Move) []engine.Event {
 	h.tb.Helper()
-	in, err := h.moveInput(seat, m.Encode())
+	in, err := h.MoveInput(seat, m.Encode())
 	if err != nil {
 		h.tb.Fatalf("MustOpen %+v: %v", m, err)
 	}
@@ -218,7 +127,7 @@ func (h *harness) do(seat engine.Seat, m Move) []engine.Event {
 // leaves the state unchanged.
 func (h *harness) try(seat engine.Seat, m Move) error {
 	h.tb.Helper()
-	in, err := h.moveInput(seat, m.Encode())
+	in, err := h.MoveInput(seat, m.Encode())
 	if err != nil {
 		return err
 	}
@@ -228,9 +137,9 @@ func (h *harness) try(seat engine.Seat, m Move) error {
 // tryInput applies in and checks that a failure leaves the hash unchanged.
 func (h *harness) tryInput(in engine.Input) error {
 	h.tb.Helper()
-	before := h.g.Hash()
-	_, err := h.apply(in)
-	if err != nil && h.g.Hash() != before {
+	before := h.Game.Hash()
+	_, err := h.Apply(in)
+	if err != nil && h.Game.Hash() != before {
 		h.tb.Fatalf("failed input changed the state: %v", err)
 	}
 	return err
@@ -239,7 +148,7 @@ func (h *harness) tryInput(in engine.Input) error {
 // open answers the current NeedOpen honestly.
 func (h *harness) open() []engine.Event {
 	h.tb.Helper()
-	n := h.g.Next()
+	n := h.Game.Next()
 	if n.Kind != engine.NeedOpen {
 		h.tb.Fatalf("need %+v is not an opening", n)
 	}

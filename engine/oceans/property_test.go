@@ -74,14 +74,12 @@ func checkInvariants(t *testing.T, g *Game) {
 func playChecked(t *testing.T, seed uint64, a, b engine.Agent) *harness {
 	t.Helper()
 	h := newHarness(t, seed, a, b)
-	for i := 0; h.g.Next().Kind != engine.NeedNone; i++ {
-		if i > 5000 {
-			t.Fatalf("seed %d: match did not end", seed)
-		}
-		if err := h.step(); err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		checkInvariants(t, h.g)
+	h.AfterApply(func(engine.Need, engine.Input, []engine.Event) error {
+		checkInvariants(t, h.Game)
+		return nil
+	})
+	if _, err := h.Play(maxInputs); err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
 	}
 	return h
 }
@@ -95,7 +93,7 @@ func TestRandomMatchesKeepInvariants(t *testing.T) {
 	for seed := range uint64(n) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		h := playChecked(t, seed, NewRandomBot(r), NewRandomBot(rand.New(rand.NewPCG(seed, 2))))
-		out := h.g.Outcome()
+		out := h.Game.Outcome()
 		if !out.Done || len(out.Winners) != 1 || out.Draw {
 			t.Fatalf("seed %d: outcome %+v", seed, out)
 		}
@@ -110,14 +108,14 @@ func TestReplayAgrees(t *testing.T) {
 	for seed := range uint64(20) {
 		h := newHarness(t, seed, NewRandomBot(rand.New(rand.NewPCG(seed, 3))), NewRandomBot(rand.New(rand.NewPCG(seed, 4))))
 		var hashes []engine.Digest
-		for h.g.Next().Kind != engine.NeedNone {
-			if err := h.step(); err != nil {
+		for h.Game.Next().Kind != engine.NeedNone {
+			if _, err := h.Step(); err != nil {
 				t.Fatal(err)
 			}
-			hashes = append(hashes, h.g.Hash())
+			hashes = append(hashes, h.Game.Hash())
 		}
 		g2, _ := New(engine.Setup{Seats: 2, Variant: Standard})
-		for i, in := range h.inputs {
+		for i, in := range h.Inputs() {
 			if _, err := g2.Apply(in); err != nil {
 				t.Fatalf("seed %d input %d: replay failed: %v", seed, i, err)
 			}
@@ -125,8 +123,8 @@ func TestReplayAgrees(t *testing.T) {
 				t.Fatalf("seed %d input %d: hashes differ", seed, i)
 			}
 		}
-		c := h.g.Clone().(*Game)
-		if c.Hash() != h.g.Hash() {
+		c := h.Game.Clone().(*Game)
+		if c.Hash() != h.Game.Hash() {
 			t.Fatal("clone hashes differently")
 		}
 	}
@@ -138,20 +136,20 @@ func TestIllegalInputsLeaveStateUnchanged(t *testing.T) {
 	for seed := range uint64(15) {
 		r := rand.New(rand.NewPCG(seed, 5))
 		h := newHarness(t, seed, NewRandomBot(rand.New(rand.NewPCG(seed, 6))), NewRandomBot(rand.New(rand.NewPCG(seed, 7))))
-		for h.g.Next().Kind != engine.NeedNone {
-			n := h.g.Next()
+		for h.Game.Next().Kind != engine.NeedNone {
+			n := h.Game.Next()
 			for _, in := range junkInputs(h, n, r) {
-				before := h.g.Hash()
-				if _, err := h.g.Apply(in); err == nil {
+				before := h.Game.Hash()
+				if _, err := h.Game.Apply(in); err == nil {
 					t.Fatalf("seed %d: junk input %+v accepted at need %+v", seed, in, n)
 				} else if !errors.Is(err, engine.ErrIllegal) {
 					t.Fatalf("seed %d: junk input error %v does not wrap ErrIllegal", seed, err)
 				}
-				if h.g.Hash() != before {
+				if h.Game.Hash() != before {
 					t.Fatalf("seed %d: rejected input changed the state", seed)
 				}
 			}
-			if err := h.step(); err != nil {
+			if _, err := h.Step(); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -193,7 +191,7 @@ func junkInputs(h *harness, n engine.Need, r *rand.Rand) []engine.Input {
 			engine.Input{Kind: n.Kind, Seat: other, Move: Move{Kind: Attack}.Encode()})
 		// A leaf that is not in the hand.
 		for l := range DeckSize {
-			if !slices.Contains(h.g.seats[n.Seat].hand, l) {
+			if !slices.Contains(h.Game.seats[n.Seat].hand, l) {
 				out = append(out, engine.Input{Kind: n.Kind, Seat: n.Seat, Move: Move{Kind: Place, Leaf: l}.Encode()})
 				break
 			}

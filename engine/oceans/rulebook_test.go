@@ -34,7 +34,7 @@ func slotLeaves(ss []engine.Slot) []int {
 func TestRulebookNorthAtlantic(t *testing.T) {
 	const dan, julie = engine.Seat(0), engine.Seat(1)
 	h := newHarness(t, 1, nil, nil)
-	g := h.g
+	g := h.Game
 	bb := func(n int) int { return leafOf(Battleship, n) }
 	carrier, fighter, sub := leafOf(Carrier, 0), leafOf(Fighter, 0), leafOf(Submarine, 0)
 	pt, mine, dc := leafOf(PTBoat, 0), leafOf(Minefield, 0), leafOf(DepthCharges, 0)

@@ -71,51 +71,51 @@ func TestSetup(t *testing.T) {
 	})
 	t.Run("both seats commit a 36-leaf fleet, then a coin flip", func(t *testing.T) {
 		h := newHarness(t, 1, nil, nil)
-		n := needIs(t, h.g, engine.NeedCommit, 0)
+		n := needIs(t, h.Game, engine.NeedCommit, 0)
 		if n.Name != FleetName || n.Size != DeckSize {
 			t.Fatalf("need %+v", n)
 		}
 		h.mustApply(h.commitInput(0, sortedLeaves()))
-		needIs(t, h.g, engine.NeedCommit, 1)
+		needIs(t, h.Game, engine.NeedCommit, 1)
 		h.mustApply(h.commitInput(1, sortedLeaves()))
-		n = needIs(t, h.g, engine.NeedRandom, engine.NoSeat)
+		n = needIs(t, h.Game, engine.NeedRandom, engine.NoSeat)
 		if n.Bound != 2 || n.Count != 1 || len(n.Seats) != 2 {
 			t.Fatalf("coin flip need %+v", n)
 		}
 		h.mustApply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{1}})
-		if h.g.First() != 1 {
-			t.Fatalf("first = %s, want seat 1", h.g.First())
+		if h.Game.First() != 1 {
+			t.Fatalf("first = %s, want seat 1", h.Game.First())
 		}
-		n = needIs(t, h.g, engine.NeedRandom, 1)
+		n = needIs(t, h.Game, engine.NeedRandom, 1)
 		if n.Bound != 36*35*34*33*32*31 {
 			t.Fatalf("player #1 draws with bound %d, want the 6-card falling factorial", n.Bound)
 		}
 		h.mustApply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{n.Bound - 1}})
-		n = needIs(t, h.g, engine.NeedRandom, 0)
+		n = needIs(t, h.Game, engine.NeedRandom, 0)
 		if n.Bound != 36*35*34*33*32 {
 			t.Fatalf("player #2 draws with bound %d, want the 5-card falling factorial", n.Bound)
 		}
 		h.mustApply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: []int{0}})
-		if len(h.g.Hand(1)) != FirstHand || len(h.g.Hand(0)) != SecondHand || h.g.DeckLeft(1) != 30 || h.g.DeckLeft(0) != 31 {
-			t.Fatalf("hands %v / %v", h.g.Hand(1), h.g.Hand(0))
+		if len(h.Game.Hand(1)) != FirstHand || len(h.Game.Hand(0)) != SecondHand || h.Game.DeckLeft(1) != 30 || h.Game.DeckLeft(0) != 31 {
+			t.Fatalf("hands %v / %v", h.Game.Hand(1), h.Game.Hand(0))
 		}
-		needIs(t, h.g, engine.NeedMove, 1) // player #1 deploys first
+		needIs(t, h.Game, engine.NeedMove, 1) // player #1 deploys first
 	})
 	t.Run("deployment is faceup, alternates 3 and 2, then player #2 draws", func(t *testing.T) {
 		h := base(t)
 		for s := range engine.Seat(2) {
 			for o := range Ocean(NumOceans) {
-				for _, c := range h.g.TaskForce(s, o) {
+				for _, c := range h.Game.TaskForce(s, o) {
 					if c.Card == NoCard {
 						t.Fatalf("%s deployed a facedown card in the %s", s, o)
 					}
 				}
 			}
 		}
-		if h.g.FleetSize(0) != FirstDeploy || h.g.FleetSize(1) != SecondDeploy {
-			t.Fatalf("fleets %d and %d", h.g.FleetSize(0), h.g.FleetSize(1))
+		if h.Game.FleetSize(0) != FirstDeploy || h.Game.FleetSize(1) != SecondDeploy {
+			t.Fatalf("fleets %d and %d", h.Game.FleetSize(0), h.Game.FleetSize(1))
 		}
-		n := needIs(t, h.g, engine.NeedRandom, 1)
+		n := needIs(t, h.Game, engine.NeedRandom, 1)
 		if n.Bound != 31*30 {
 			t.Fatalf("draw bound %d, want 31·30", n.Bound)
 		}
@@ -153,23 +153,23 @@ func TestTurn(t *testing.T) {
 	t.Run("draw two, then a card must be played before an attack", func(t *testing.T) {
 		h := base(t)
 		h.draw(L(Fighter, 0), L(Fighter, 1))
-		if len(h.g.Hand(1)) != 5 {
-			t.Fatalf("hand %d after drawing, want 5", len(h.g.Hand(1)))
+		if len(h.Game.Hand(1)) != 5 {
+			t.Fatalf("hand %d after drawing, want 5", len(h.Game.Hand(1)))
 		}
 		wantIllegal(t, h.try(1, Move{Kind: Attack, Ocean: NorthAtlantic}), "play a card first")
 		h.do(1, Move{Kind: Place, Leaf: L(Fighter, 0), Ocean: Arctic})
-		if c := h.g.TaskForce(1, Arctic); len(c) != 1 || c[0].Card != NoCard {
+		if c := h.Game.TaskForce(1, Arctic); len(c) != 1 || c[0].Card != NoCard {
 			t.Fatalf("facedown card shows as %+v", c)
 		}
 		h.do(1, Move{Kind: Discard, Leaf: L(Fighter, 1)}) // a wasted command is still a second card
-		needIs(t, h.g, engine.NeedRandom, 0)
+		needIs(t, h.Game, engine.NeedRandom, 0)
 	})
 	t.Run("a card played must be in the hand", func(t *testing.T) {
 		h := base(t)
 		h.draw(L(Fighter, 0), L(Fighter, 1))
 		wantIllegal(t, h.try(1, Move{Kind: Place, Leaf: L(Fighter, 2), Ocean: Arctic}), "not in seat 1's hand")
 		wantIllegal(t, h.try(1, Move{Kind: Place, Leaf: L(Battleship, 0), Ocean: Arctic}), "not in seat 1's hand")
-		_, err := h.g.MustOpen(1, Move{Kind: Discard, Leaf: L(Fighter, 2)}.Encode())
+		_, err := h.Game.MustOpen(1, Move{Kind: Discard, Leaf: L(Fighter, 2)}.Encode())
 		wantIllegal(t, err, "not in seat 1's hand")
 	})
 }
@@ -198,8 +198,8 @@ func TestAttackConditions(t *testing.T) {
 	h.draw(L(Fighter, 5), L(Battleship, 2))
 	h.do(0, Move{Kind: Place, Leaf: L(Fighter, 5), Ocean: Arctic})
 	wantIllegal(t, h.try(0, Move{Kind: Attack, Ocean: NorthAtlantic}), "fleet of 8 cannot attack: it needs 10")
-	if h.g.AttackOceans(0) != nil {
-		t.Fatalf("attack oceans %v with a fleet of 8", h.g.AttackOceans(0))
+	if h.Game.AttackOceans(0) != nil {
+		t.Fatalf("attack oceans %v with a fleet of 8", h.Game.AttackOceans(0))
 	}
 	wantIllegal(t, h.try(0, Move{Kind: Place, Leaf: L(Battleship, 2), Ocean: Arctic}), "already holds 5 cards")
 	h.do(0, Move{Kind: Place, Leaf: L(Battleship, 2), Ocean: Indian})
@@ -207,19 +207,19 @@ func TestAttackConditions(t *testing.T) {
 	h.draw(L(Battleship, 3), L(Submarine, 1))
 	h.do(0, Move{Kind: Place, Leaf: L(Battleship, 3), Ocean: Indian})
 	// A fleet of 10 may attack, but only where seat 1 has a task force.
-	if got := h.g.AttackOceans(0); !slices.Equal(got, []Ocean{NorthAtlantic, SouthAtlantic}) {
+	if got := h.Game.AttackOceans(0); !slices.Equal(got, []Ocean{NorthAtlantic, SouthAtlantic}) {
 		t.Fatalf("attack oceans %v, want North and South Atlantic", got)
 	}
 	wantIllegal(t, h.try(0, Move{Kind: Attack, Ocean: Indian}), "an empty ocean can only be attacked when forced")
 	h.do(0, Move{Kind: Attack, Ocean: SouthAtlantic})
 	// Both South Atlantic Battleships are faceup: nothing to reveal, and the
 	// tie goes to the defender.
-	if h.g.Controller(SouthAtlantic) != 1 {
-		t.Fatalf("South Atlantic controlled by %s, want the defender (tie)", h.g.Controller(SouthAtlantic))
+	if h.Game.Controller(SouthAtlantic) != 1 {
+		t.Fatalf("South Atlantic controlled by %s, want the defender (tie)", h.Game.Controller(SouthAtlantic))
 	}
 	// Four oceans left: a fleet of 8 now suffices.
-	if h.g.OceansInPlay() != 4 || h.g.FleetSize(0) != 9 {
-		t.Fatalf("%d oceans, fleet %d", h.g.OceansInPlay(), h.g.FleetSize(0))
+	if h.Game.OceansInPlay() != 4 || h.Game.FleetSize(0) != 9 {
+		t.Fatalf("%d oceans, fleet %d", h.Game.OceansInPlay(), h.Game.FleetSize(0))
 	}
-	needIs(t, h.g, engine.NeedRandom, 1)
+	needIs(t, h.Game, engine.NeedRandom, 1)
 }

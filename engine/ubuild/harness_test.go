@@ -12,8 +12,8 @@ import (
 // this game.
 type harness = enginetest.Harness[*Game]
 
-// maxSteps bounds a match: a classic match of two random bots takes at
-// most 400 inputs.
+// maxSteps bounds a match played to its end (a classic match, one shot a
+// volley, cannot take 300 volleys).
 const maxSteps = 10000
 
 // newHarness starts a two-seat match of variant played by a0 and a1, with

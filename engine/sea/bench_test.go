@@ -15,10 +15,10 @@ func BenchmarkRandomGame(b *testing.B) {
 	for i := range b.N {
 		s := uint64(i)
 		h := newHarness(b, s, NewRandomBot(rand.New(rand.NewPCG(s, 1))), NewRandomBot(rand.New(rand.NewPCG(s, 2))))
-		if err := h.play(1_000_000); err != nil {
+		if _, err := h.Play(maxInputs); err != nil {
 			b.Fatal(err)
 		}
-		inputs += h.steps
+		inputs += h.Steps()
 	}
 	b.ReportMetric(float64(inputs)/float64(b.N), "inputs/game")
 }
@@ -37,10 +37,10 @@ func BenchmarkStrongVsRandom(b *testing.B) {
 // benchState returns a match in the middle of play (turn 8 or so).
 func benchState(b *testing.B) (*harness, *Game) {
 	h := newHarness(b, 42, NewRandomBot(rand.New(rand.NewPCG(42, 1))), NewRandomBot(rand.New(rand.NewPCG(42, 2))))
-	if err := h.playUntil(func(g *Game) bool { return g.Turn() >= 8 && g.Next().Kind == engine.NeedMove }, 100000); err != nil {
+	if err := h.RunUntil(func(n engine.Need) bool { return h.Game.Turn() >= 8 && n.Kind == engine.NeedMove }, maxSetup); err != nil {
 		b.Fatal(err)
 	}
-	return h, h.g
+	return h, h.Game
 }
 
 func BenchmarkHash(b *testing.B) {
@@ -61,7 +61,7 @@ func BenchmarkClone(b *testing.B) {
 // copy-on-write that keeps refused inputs from changing anything.
 func BenchmarkApply(b *testing.B) {
 	tg := newTestGame(&testing.T{})
-	g0 := tg.g
+	g0 := tg.Game
 	in := rollInput(3, 4, 5, 6)
 	for b.Loop() {
 		g := g0.clone()
@@ -74,13 +74,13 @@ func BenchmarkApply(b *testing.B) {
 // BenchmarkStrongScramble measures the strong bot's costliest decision.
 func BenchmarkStrongScramble(b *testing.B) {
 	h := newHarness(b, 7, NewStrongBot(rand.New(rand.NewPCG(7, 1))), NewRandomBot(rand.New(rand.NewPCG(7, 2))))
-	if err := h.playUntil(func(g *Game) bool { n := g.Next(); return n.Kind == engine.NeedMove && n.Name == NeedScramble }, 100000); err != nil {
+	if err := h.RunUntil(func(n engine.Need) bool { return n.Kind == engine.NeedMove && n.Name == NeedScramble }, maxSetup); err != nil {
 		b.Fatal(err)
 	}
-	n := h.g.Next()
+	n := h.Game.Next()
 	bot := NewStrongBot(rand.New(rand.NewPCG(1, 1)))
 	for b.Loop() {
-		if _, err := bot.Decide(context.Background(), h.g, n.Seat, h.sec[n.Seat], n); err != nil {
+		if _, err := bot.Decide(context.Background(), h.Game, n.Seat, h.Secrets(n.Seat), n); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -93,15 +93,15 @@ func BenchmarkStrongVsStrong(b *testing.B) {
 	for i := range b.N {
 		s := uint64(i)
 		h := newHarness(b, s, NewStrongBot(rand.New(rand.NewPCG(s, 1))), NewStrongBot(rand.New(rand.NewPCG(s, 2))))
-		if err := h.play(1_000_000); err != nil {
+		if _, err := h.Play(maxInputs); err != nil {
 			b.Fatal(err)
 		}
-		o := h.g.Outcome()
-		turns += h.g.Turn()
+		o := h.Game.Outcome()
+		turns += h.Game.Turn()
 		switch {
 		case o.Draw:
 			draws++
-		case o.Winners[0] == h.g.First():
+		case o.Winners[0] == h.Game.First():
 			firstWins++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 // The cheats of issue 4, point 5, each refused by Apply (or, for the two
@@ -25,7 +26,7 @@ func TestCheatStrengthDiffersFromCommitment(t *testing.T) {
 	}
 	t.Run("the need names exactly the dogfighter's slot", func(t *testing.T) {
 		tg := setup(t)
-		n := tg.g.Next()
+		n := tg.Game.Next()
 		if n.Kind != engine.NeedOpen || len(n.Open) != 1 || n.Open[0] != (engine.Slot{Owner: 1, Name: StrengthsName, Index: 2}) {
 			t.Fatalf("need %+v", n)
 		}
@@ -41,24 +42,30 @@ func TestCheatStrengthDiffersFromCommitment(t *testing.T) {
 	})
 	t.Run("the referee's check catches a changed value", func(t *testing.T) {
 		tg := setup(t)
-		n := tg.g.Next()
-		committed, _ := tg.sec[1].Value(n.Open[0])
+		n := tg.Game.Next()
+		committed, _ := tg.Secrets(1).Value(n.Open[0])
 		forged := EncodeStrength(4)
 		if string(committed) == string(forged) {
 			t.Fatal("test needs a different value")
 		}
 		// What the referee compares: the opened value against the leaf
 		// committed at exactly n.Open[0] (here the harness's fake root).
-		leaves := append([][]byte(nil), tg.sec[1].leaves[StrengthsName]...)
+		leaves := make([][]byte, len(testStrengths))
+		for i := range leaves {
+			leaves[i] = tg.Secrets(1)[StrengthSlot(1, i)]
+		}
+		if enginetest.Root(leaves) != tg.Game.sides[1].root {
+			t.Fatal("the committed leaves do not give the committed root")
+		}
 		leaves[2] = forged
-		if fakeRoot(leaves) == tg.g.sides[1].root {
+		if enginetest.Root(leaves) == tg.Game.sides[1].root {
 			t.Fatal("a changed leaf kept the committed root")
 		}
 	})
 	t.Run("a fifth strength the squadron does not have", func(t *testing.T) {
 		tg := setup(t)
-		tg.g.sides[1].fighters[6].strength = 4
-		tg.g.sides[1].fighters[7].strength = 4
+		tg.Game.sides[1].fighters[6].strength = 4
+		tg.Game.sides[1].fighters[7].strength = 4
 		err := tg.rejects(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: []engine.Opened{{Slot: StrengthSlot(1, 2), Value: EncodeStrength(4)}}}, "more than the squadron's")
 		if engine.Blame(err, 0) != 1 {
 			t.Errorf("blames %v", engine.Blame(err, 0))
@@ -66,12 +73,12 @@ func TestCheatStrengthDiffersFromCommitment(t *testing.T) {
 	})
 	t.Run("the final reveal re-checks the multiset", func(t *testing.T) {
 		tg := setup(t)
-		tg.g.finish([]engine.Seat{0}, "test")
-		tg.sec[0].leaves[StrengthsName][0] = EncodeStrength(3)
-		n := tg.g.Next()
+		tg.Game.finish([]engine.Seat{0}, "test")
+		tg.Secrets(0)[StrengthSlot(0, 0)] = EncodeStrength(3)
+		n := tg.Game.Next()
 		in := engine.Input{Kind: engine.NeedOpen, Seat: 0}
 		for _, s := range n.Open {
-			v, _ := tg.sec[0].Value(s)
+			v, _ := tg.Secrets(0).Value(s)
 			in.Opened = append(in.Opened, engine.Opened{Slot: s, Value: v})
 		}
 		err := tg.rejects(in, "squadron")

@@ -49,14 +49,14 @@ func TestDestroyerMoves(t *testing.T) {
 				return
 			}
 			listed := false
-			for _, p := range tg.g.DestroyerMoves(0, 0) {
+			for _, p := range tg.Game.DestroyerMoves(0, 0) {
 				listed = listed || fmt.Sprint(p) == fmt.Sprint(m.Path)
 			}
 			if !listed {
-				t.Errorf("legal move %v not in DestroyerMoves %v", m.Path, tg.g.DestroyerMoves(0, 0))
+				t.Errorf("legal move %v not in DestroyerMoves %v", m.Path, tg.Game.DestroyerMoves(0, 0))
 			}
 			tg.mustMove(0, m)
-			d := tg.g.Destroyers(0)[0]
+			d := tg.Game.Destroyers(0)[0]
 			if d.Bow != mustCell(t, tt.bow) || d.Stern != mustCell(t, tt.strn) || !d.Acted {
 				t.Errorf("destroyer at %s/%s acted %v, want %s/%s", d.Bow, d.Stern, d.Acted, tt.bow, tt.strn)
 			}
@@ -71,19 +71,19 @@ func TestDestroyerMovesComplete(t *testing.T) {
 	tg.addHarpoon(1, "H6")
 	tg.at(0, 3)
 	listed := map[string]bool{}
-	for _, p := range tg.g.DestroyerMoves(0, 0) {
+	for _, p := range tg.Game.DestroyerMoves(0, 0) {
 		listed[fmt.Sprint(p)] = true
 	}
 	for _, a := range Neighbors(mustCell(t, "F4")) {
 		for _, p := range [][]Cell{{a}} {
-			_, _, err := checkDestroyerMove(tg.g.board(), 0, 0, tg.g.sides[0].destroyers[0], p)
+			_, _, err := checkDestroyerMove(tg.Game.board(), 0, 0, tg.Game.sides[0].destroyers[0], p)
 			if (err == nil) != listed[fmt.Sprint(p)] {
 				t.Errorf("path %v: err %v, listed %v", p, err, listed[fmt.Sprint(p)])
 			}
 		}
 		for _, b := range Neighbors(a) {
 			p := []Cell{a, b}
-			_, _, err := checkDestroyerMove(tg.g.board(), 0, 0, tg.g.sides[0].destroyers[0], p)
+			_, _, err := checkDestroyerMove(tg.Game.board(), 0, 0, tg.Game.sides[0].destroyers[0], p)
 			if (err == nil) != listed[fmt.Sprint(p)] {
 				t.Errorf("path %v: err %v, listed %v", p, err, listed[fmt.Sprint(p)])
 			}
@@ -102,7 +102,7 @@ func TestDestroyerFireFigure7(t *testing.T) {
 			tg.fly(1, 2, "F8", Harpoon)
 			tg.at(0, 3)
 			var dist int
-			for _, ft := range tg.g.FireTargets(0, 0) {
+			for _, ft := range tg.Game.FireTargets(0, 0) {
 				if ft.Target == (Target{Kind: TargetFighter, Index: 2}) {
 					dist = ft.Distance
 				}
@@ -112,12 +112,12 @@ func TestDestroyerFireFigure7(t *testing.T) {
 			}
 			tg.mustMove(0, FireMove(0, Target{Kind: TargetFighter, Index: 2}))
 			n := tg.need(engine.NeedRandom, "fire")
-			if f, ok := tg.g.PendingFire(); n.Seat != 0 || !ok || f.Distance != 4 {
+			if f, ok := tg.Game.PendingFire(); n.Seat != 0 || !ok || f.Distance != 4 {
 				t.Fatalf("fire %+v %+v", n, f)
 			}
 			evs := tg.roll(roll)
 			hit := roll >= 5
-			if lost := tg.g.Fighters(1, nil)[2].State == Lost; lost != hit {
+			if lost := tg.Game.Fighters(1, nil)[2].State == Lost; lost != hit {
 				t.Errorf("roll %d: fighter lost = %v, want %v (%v)", roll, lost, hit, evs)
 			}
 		})
@@ -177,17 +177,17 @@ func TestDestroyerHits(t *testing.T) {
 		check  func(t *testing.T, tg *tgame)
 	}{
 		{"destroyer sunk", Target{Kind: TargetDestroyer, Index: 0}, func(t *testing.T, tg *tgame) {
-			if tg.g.Destroyers(1)[0].Afloat {
+			if tg.Game.Destroyers(1)[0].Afloat {
 				t.Error("still afloat")
 			}
 		}},
 		{"Harpoon destroyed", Target{Kind: TargetHarpoon, Index: 1}, func(t *testing.T, tg *tgame) {
-			if len(tg.g.Harpoons()) != 0 {
+			if len(tg.Game.Harpoons()) != 0 {
 				t.Error("still in the water")
 			}
 		}},
 		{"carrier damaged", Target{Kind: TargetCarrier}, func(t *testing.T, tg *tgame) {
-			if !tg.g.Admiral(1).Damaged {
+			if !tg.Game.Admiral(1).Damaged {
 				t.Error("not damaged")
 			}
 			tg.need(engine.NeedRandom, "damage")
@@ -218,8 +218,8 @@ func TestDestroyerActsOnce(t *testing.T) {
 	tg.rejectsMove(0, DestroyerMove(0, cells(t, "F5")), "already moved or fired")
 	tg.mustMove(0, DestroyerMove(1, cells(t, "B7")))
 	// Neither destroyer can act again: step 3 is over by itself.
-	if tg.g.Step() == 3 {
-		t.Errorf("still in step 3: %+v", tg.g.Next())
+	if tg.Game.Step() == 3 {
+		t.Errorf("still in step 3: %+v", tg.Game.Next())
 	}
 }
 
@@ -240,17 +240,17 @@ func TestDefensiveFireFigure8(t *testing.T) {
 	if n := tg.need(engine.NeedRandom, "defense"); n.Seat != 1 {
 		t.Fatalf("defense roll acted on by %s", n.Seat)
 	}
-	if f, _ := tg.g.PendingFire(); f.Distance != 3 {
+	if f, _ := tg.Game.PendingFire(); f.Distance != 3 {
 		t.Fatalf("distance %d, want 3", f.Distance)
 	}
 	evs := tg.roll(3)
-	if !hasEvent(evs, "miss") || tg.g.Fighters(0, nil)[0].State != InFlight {
+	if !hasEvent(evs, "miss") || tg.Game.Fighters(0, nil)[0].State != InFlight {
 		t.Fatalf("a 3 at 3 spaces did not miss: %v", evs)
 	}
 	tg.rejectsMove(1, FireMove(0, target), "already fired")
 	tg.mustMove(1, FireMove(1, target)) // the same target again, from the other destroyer
 	tg.roll(4)
-	if tg.g.Fighters(0, nil)[0].State != Lost {
+	if tg.Game.Fighters(0, nil)[0].State != Lost {
 		t.Fatal("a 4 at 3 spaces did not hit")
 	}
 }
@@ -261,7 +261,7 @@ func TestDestroyerStepsSkipWhenIdle(t *testing.T) {
 	tg.sink(0, 1)
 	tg.at(0, 3)
 	// No destroyers of seat 0, and seat 1's have nothing in range.
-	if tg.g.Step() == 3 || tg.g.Step() == 4 {
-		t.Fatalf("step %d with nothing to do: %+v", tg.g.Step(), tg.g.Next())
+	if tg.Game.Step() == 3 || tg.Game.Step() == 4 {
+		t.Fatalf("step %d with nothing to do: %+v", tg.Game.Step(), tg.Game.Next())
 	}
 }

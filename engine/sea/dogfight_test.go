@@ -40,7 +40,7 @@ func TestDogfightFigure(t *testing.T) {
 		t.Fatalf("attacker rolls %+v", n)
 	}
 	tg.roll(5, 3, 2, 1)
-	df, ok := tg.g.Dogfight()
+	df, ok := tg.Game.Dogfight()
 	if !ok || df.Dice[0][0] != 5 || df.Dice[1][0] != 5 || df.Rolling != 1 {
 		t.Fatalf("dogfight view %+v", df)
 	}
@@ -49,16 +49,16 @@ func TestDogfightFigure(t *testing.T) {
 	if !hasEvent(evs, "dogfight") {
 		t.Errorf("events %v", evs)
 	}
-	if tg.g.Fighters(1, nil)[2].State != Lost || tg.g.Fighters(0, nil)[6].State != InFlight {
+	if tg.Game.Fighters(1, nil)[2].State != Lost || tg.Game.Fighters(0, nil)[6].State != InFlight {
 		t.Fatal("blue's 6 did not beat gray's 5")
 	}
-	f := tg.g.Fighters(0, nil)[6]
+	f := tg.Game.Fighters(0, nil)[6]
 	if f.Armed || f.Strength != 4 || !f.Public {
 		t.Errorf("winner %+v: Sidewinder should be spent, strength public", f)
 	}
 	// No more adjacent enemies: step 6 (nothing to launch) ends the turn.
-	if tg.g.Active() != 1 {
-		t.Errorf("active %v", tg.g.Active())
+	if tg.Game.Active() != 1 {
+		t.Errorf("active %v", tg.Game.Active())
 	}
 }
 
@@ -83,10 +83,10 @@ func TestDogfightResults(t *testing.T) {
 			tg.open()
 			tg.roll(tt.def...)
 			tg.roll(tt.att...)
-			if got := tg.g.Fighters(1, nil)[2].State == Lost; got != tt.defLost {
+			if got := tg.Game.Fighters(1, nil)[2].State == Lost; got != tt.defLost {
 				t.Errorf("defender lost = %v", got)
 			}
-			if got := tg.g.Fighters(0, nil)[6].State == Lost; got != tt.attLost {
+			if got := tg.Game.Fighters(0, nil)[6].State == Lost; got != tt.attLost {
 				t.Errorf("attacker lost = %v", got)
 			}
 		})
@@ -110,7 +110,7 @@ func TestSidewinderReroll(t *testing.T) {
 		t.Fatalf("reroll need %+v", n)
 	}
 	tg.roll(6)
-	if tg.g.Fighters(1, nil)[4].State != Lost {
+	if tg.Game.Fighters(1, nil)[4].State != Lost {
 		t.Fatal("the re-rolled 6 did not win")
 	}
 }
@@ -128,14 +128,14 @@ func TestDogfightChoicesAndContinuation(t *testing.T) {
 	if n.Seat != 1 {
 		t.Fatalf("defender choice by %s", n.Seat)
 	}
-	if c := tg.g.DogfightCandidates(); len(c) != 2 || c[0] != 2 || c[1] != 3 {
+	if c := tg.Game.DogfightCandidates(); len(c) != 2 || c[0] != 2 || c[1] != 3 {
 		t.Fatalf("candidates %v", c)
 	}
 	tg.rejectsMove(1, FighterMove(5), "cannot dogfight now")
 	tg.mustMove(1, FighterMove(3))
 	tg.open() // G9's strength
 	n = tg.need(engine.NeedMove, NeedAttacker)
-	if c := tg.g.DogfightCandidates(); n.Seat != 0 || len(c) != 2 {
+	if c := tg.Game.DogfightCandidates(); n.Seat != 0 || len(c) != 2 {
 		t.Fatalf("attacker choice %+v %v", n, c)
 	}
 	tg.mustMove(0, FighterMove(7))
@@ -151,11 +151,11 @@ func TestDogfightChoicesAndContinuation(t *testing.T) {
 	}
 	tg.roll(6, 6, 6)
 	tg.roll(1, 1, 1, 1)
-	if tg.g.Fighters(0, nil)[7].State != Lost {
+	if tg.Game.Fighters(0, nil)[7].State != Lost {
 		t.Fatal("F8 survived a 1 against a 6")
 	}
-	if tg.g.Step() == 5 {
-		t.Errorf("still dogfighting: %+v", tg.g.Next())
+	if tg.Game.Step() == 5 {
+		t.Errorf("still dogfighting: %+v", tg.Game.Next())
 	}
 }
 
@@ -176,11 +176,11 @@ func TestStrengthOpeningChecks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tg := newTestGame(t)
 			for _, f := range tt.public {
-				tg.g.sides[1].fighters[f].strength = 4
+				tg.Game.sides[1].fighters[f].strength = 4
 			}
 			tg.fly(0, 6, "F8", MissileNone)
 			tg.fly(1, 2, "F9", MissileNone)
-			tg.sec[1].leaves[StrengthsName][2] = []byte(tt.forge)
+			tg.Secrets(1)[StrengthSlot(1, 2)] = []byte(tt.forge)
 			tg.at(0, 5)
 			in := engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: []engine.Opened{{Slot: StrengthSlot(1, 2), Value: []byte(tt.forge)}}}
 			if !tt.fault {

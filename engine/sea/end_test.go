@@ -13,7 +13,7 @@ import (
 func (tg *tgame) wipe(s engine.Seat, keep int, cell string) {
 	for f := range FightersPerSide {
 		if f != keep {
-			tg.g.loseFighter(s, f)
+			tg.Game.loseFighter(s, f)
 		}
 	}
 	if keep >= 0 {
@@ -26,13 +26,13 @@ func (tg *tgame) wipe(s engine.Seat, keep int, cell string) {
 // reveal plays the final reveal honestly and returns the outcome.
 func (tg *tgame) reveal() engine.Outcome {
 	tg.t.Helper()
-	for tg.g.Next().Kind == engine.NeedOpen {
+	for tg.Game.Next().Kind == engine.NeedOpen {
 		tg.open()
 	}
-	if tg.g.Next().Kind != engine.NeedNone {
-		tg.t.Fatalf("after the reveal: %+v", tg.g.Next())
+	if tg.Game.Next().Kind != engine.NeedNone {
+		tg.t.Fatalf("after the reveal: %+v", tg.Game.Next())
 	}
-	return tg.g.Outcome()
+	return tg.Game.Outcome()
 }
 
 func TestWinByDestroyingEverything(t *testing.T) {
@@ -57,13 +57,13 @@ func TestNotOverWhileAHarpoonIsInTheWater(t *testing.T) {
 	tg.at(0, 3)
 	tg.mustMove(0, FireMove(0, Target{Kind: TargetFighter, Index: 0}))
 	tg.roll(6)
-	if tg.g.decided {
+	if tg.Game.decided {
 		t.Fatal("over with an enemy Harpoon in the water")
 	}
 	tg.mustMove(0, DoneMove()) // destroyer 1 need not act
 	// Seat 1's turn: its last Harpoon moves, misses and is removed.
-	for tg.g.Active() != 1 {
-		n := tg.g.Next()
+	for tg.Game.Active() != 1 {
+		n := tg.Game.Next()
 		t.Fatalf("unexpected need %+v", n)
 	}
 	tg.roll(1)
@@ -92,7 +92,7 @@ func TestBothFleetsDestroyed(t *testing.T) {
 			tg.wipe(0, 6, "F8")
 			tg.wipe(1, 2, "F9")
 			for s, d := range tt.damaged {
-				tg.g.sides[s].carrier.damaged = d
+				tg.Game.sides[s].carrier.damaged = d
 			}
 			tg.at(0, 5)
 			tg.open()
@@ -109,9 +109,9 @@ func TestBothFleetsDestroyed(t *testing.T) {
 
 func TestTurnLimit(t *testing.T) {
 	tg := newTestGame(t)
-	tg.g.sides[1].carrier.damaged = true
-	tg.g.turn = MaxTurns
-	tg.g.endTurn()
+	tg.Game.sides[1].carrier.damaged = true
+	tg.Game.turn = MaxTurns
+	tg.Game.endTurn()
 	o := tg.reveal()
 	if len(o.Winners) != 1 || o.Winners[0] != 0 || !strings.Contains(o.Reason, "turn limit") {
 		t.Fatalf("outcome %+v", o)
@@ -122,8 +122,8 @@ func TestFinalReveal(t *testing.T) {
 	tg := newTestGame(t)
 	tg.fly(0, 0, "H8", Sidewinder)
 	tg.fly(0, 1, "H9", Harpoon)
-	tg.g.sides[0].fighters[3].strength = 3 // revealed in an earlier dogfight
-	tg.g.sides[1].carrier.damaged = true
+	tg.Game.sides[0].fighters[3].strength = 3 // revealed in an earlier dogfight
+	tg.Game.sides[1].carrier.damaged = true
 	tg.addHarpoon(0, "D10")
 	tg.at(0, 1)
 	tg.roll(3)
@@ -140,7 +140,7 @@ func TestFinalReveal(t *testing.T) {
 	// Leaving a slot out, or opening one twice, is refused.
 	all := make([]engine.Opened, 0, len(n.Open))
 	for _, s := range n.Open {
-		v, _ := tg.sec[0].Value(s)
+		v, _ := tg.Secrets(0).Value(s)
 		all = append(all, engine.Opened{Slot: s, Value: v})
 	}
 	tg.rejects(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: all[1:]}, "must be opened")
@@ -153,7 +153,7 @@ func TestFinalReveal(t *testing.T) {
 	if _, err := tg.apply(rollInput(1)); err == nil || !errors.Is(err, engine.ErrIllegal) {
 		t.Errorf("input after the end: %v", err)
 	}
-	for _, f := range tg.g.Fighters(0, nil) {
+	for _, f := range tg.Game.Fighters(0, nil) {
 		if f.Strength == 0 {
 			t.Errorf("fighter %d strength still unknown after the reveal", f.Index)
 		}
@@ -166,15 +166,15 @@ func TestFinalRevealChecks(t *testing.T) {
 		forge func(tg *tgame)
 		want  string
 	}{
-		{"a squadron with three 4s", func(tg *tgame) { tg.sec[0].leaves[StrengthsName][0] = EncodeStrength(4) }, "3 fighters of strength 4"},
-		{"a bad strength leaf", func(tg *tgame) { tg.sec[0].leaves[StrengthsName][1] = []byte{0} }, "not one of 2-4"},
-		{"a bad missile leaf", func(tg *tgame) { tg.sec[0].leaves["load/1"] = [][]byte{[]byte("X")} }, "neither S nor H"},
+		{"a squadron with three 4s", func(tg *tgame) { tg.Secrets(0)[StrengthSlot(0, 0)] = EncodeStrength(4) }, "3 fighters of strength 4"},
+		{"a bad strength leaf", func(tg *tgame) { tg.Secrets(0)[StrengthSlot(0, 1)] = []byte{0} }, "not one of 2-4"},
+		{"a bad missile leaf", func(tg *tgame) { tg.Secrets(0)[engine.Slot{Owner: 0, Name: LoadName(1)}] = []byte("X") }, "neither S nor H"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tg := newTestGame(t)
 			tg.fly(0, 0, "H8", Sidewinder)
-			tg.g.sides[1].carrier.damaged = true
+			tg.Game.sides[1].carrier.damaged = true
 			tg.addHarpoon(0, "D10")
 			tg.at(0, 1)
 			tg.roll(3)
@@ -183,7 +183,7 @@ func TestFinalRevealChecks(t *testing.T) {
 			n := tg.need(engine.NeedOpen, "")
 			in := engine.Input{Kind: engine.NeedOpen, Seat: 0}
 			for _, s := range n.Open {
-				v, _ := tg.sec[0].Value(s)
+				v, _ := tg.Secrets(0).Value(s)
 				in.Opened = append(in.Opened, engine.Opened{Slot: s, Value: v})
 			}
 			err := tg.rejects(in, tt.want)

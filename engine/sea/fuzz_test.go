@@ -86,14 +86,14 @@ func fuzzStates(tb testing.TB) []*Game {
 	seed := uint64(3)
 	h := newHarness(tb, seed, NewStrongBot(rand.New(rand.NewPCG(seed, 1))), NewRandomBot(rand.New(rand.NewPCG(seed, 2))))
 	seen := map[string]bool{}
-	for h.g.Next().Kind != engine.NeedNone {
-		n := h.g.Next()
+	for h.Game.Next().Kind != engine.NeedNone {
+		n := h.Game.Next()
 		key := n.Kind.String() + n.Name
 		if !seen[key] {
 			seen[key] = true
-			fuzzGames = append(fuzzGames, h.g.clone())
+			fuzzGames = append(fuzzGames, h.Game.clone())
 		}
-		if err := h.step(); err != nil {
+		if _, err := h.Step(); err != nil {
 			tb.Fatal(err)
 		}
 	}

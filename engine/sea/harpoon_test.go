@@ -35,7 +35,7 @@ func TestHarpoonRangeFigures(t *testing.T) {
 				t.Fatalf("roll acted on by %s", n.Seat)
 			}
 			tg.roll(tt.roll)
-			if p, ok := tg.g.PendingPath(); !ok || p.Harpoon != id || p.Steps != tt.roll || p.From != mustCell(t, "F8") {
+			if p, ok := tg.Game.PendingPath(); !ok || p.Harpoon != id || p.Steps != tt.roll || p.From != mustCell(t, "F8") {
 				t.Fatalf("PendingPath %+v %v", p, ok)
 			}
 			m := PathMove(cells(t, tt.path...))
@@ -44,10 +44,10 @@ func TestHarpoonRangeFigures(t *testing.T) {
 				return
 			}
 			evs := tg.mustMove(0, m)
-			if got := !tg.g.sides[1].destroyers[0].alive; got != tt.sunk {
+			if got := !tg.Game.sides[1].destroyers[0].alive; got != tt.sunk {
 				t.Errorf("destroyer sunk = %v, want %v", got, tt.sunk)
 			}
-			if tt.removed && len(tg.g.Harpoons()) != 0 {
+			if tt.removed && len(tg.Game.Harpoons()) != 0 {
 				t.Errorf("Harpoon still in the water")
 			}
 			if !tt.sunk && !hasEvent(evs, "miss") {
@@ -109,11 +109,11 @@ func TestHarpoonPickOrder(t *testing.T) {
 	// The last one needs no pick.
 	tg.need(engine.NeedRandom, "harpoon")
 	tg.roll(1)
-	if p, _ := tg.g.PendingPath(); p.Harpoon != a {
+	if p, _ := tg.Game.PendingPath(); p.Harpoon != a {
 		t.Fatalf("moving Harpoon %d, want %d", p.Harpoon, a)
 	}
 	tg.mustMove(0, PathMove(nil))
-	if hs := tg.g.Harpoons(); len(hs) != 1 || hs[0].ID != enemy {
+	if hs := tg.Game.Harpoons(); len(hs) != 1 || hs[0].ID != enemy {
 		t.Fatalf("Harpoons left %+v", hs)
 	}
 }
@@ -126,7 +126,7 @@ func TestHarpoonHitsCarrier(t *testing.T) {
 	tg.at(0, 1)
 	tg.roll(3)
 	evs := tg.mustMove(0, PathMove(cells(t, "D11", "D12", "D13")))
-	if !hasEvent(evs, "damaged") || !tg.g.Admiral(1).Damaged {
+	if !hasEvent(evs, "damaged") || !tg.Game.Admiral(1).Damaged {
 		t.Fatalf("carrier not damaged: %v", evs)
 	}
 	n := tg.need(engine.NeedRandom, "damage")
@@ -135,7 +135,7 @@ func TestHarpoonHitsCarrier(t *testing.T) {
 	}
 	tg.roll(3)
 	n = tg.need(engine.NeedMove, NeedDamage)
-	if owner, count, ok := tg.g.PendingDamage(); n.Seat != 1 || owner != 1 || count != 3 || !ok {
+	if owner, count, ok := tg.Game.PendingDamage(); n.Seat != 1 || owner != 1 || count != 3 || !ok {
 		t.Fatalf("damage choice %+v: %v %d %v", n, owner, count, ok)
 	}
 	tg.rejectsMove(1, RemoveMove([]int{0, 1}), "exactly 3")
@@ -143,7 +143,7 @@ func TestHarpoonHitsCarrier(t *testing.T) {
 	tg.rejectsMove(1, RemoveMove([]int{0, 1, 9}), "not on your deck")
 	tg.rejectsMove(0, RemoveMove([]int{0, 1, 2}), "seat 1 is to move")
 	tg.mustMove(1, RemoveMove([]int{5, 6, 7}))
-	if deck := tg.g.Admiral(1).Deck; len(deck) != 5 || deck[4] != 4 {
+	if deck := tg.Game.Admiral(1).Deck; len(deck) != 5 || deck[4] != 4 {
 		t.Errorf("deck after damage %v", deck)
 	}
 	// The turn goes on with step 2.
@@ -153,14 +153,14 @@ func TestHarpoonHitsCarrier(t *testing.T) {
 func TestCarrierDamageRollClearsSmallDeck(t *testing.T) {
 	tg := newTestGame(t)
 	for f := range 6 {
-		tg.g.loseFighter(1, f)
+		tg.Game.loseFighter(1, f)
 	}
 	tg.addHarpoon(0, "D10")
 	tg.at(0, 1)
 	tg.roll(3)
 	tg.mustMove(0, PathMove(cells(t, "D11", "D12", "D13")))
 	tg.roll(2) // as many as are on deck: no choice to make
-	if deck := tg.g.Admiral(1).Deck; len(deck) != 0 {
+	if deck := tg.Game.Admiral(1).Deck; len(deck) != 0 {
 		t.Fatalf("deck %v", deck)
 	}
 	tg.need(engine.NeedRandom, "scramble")
@@ -168,24 +168,24 @@ func TestCarrierDamageRollClearsSmallDeck(t *testing.T) {
 
 func TestHarpoonSinksDamagedCarrier(t *testing.T) {
 	tg := newTestGame(t)
-	tg.g.sides[1].carrier.damaged = true
+	tg.Game.sides[1].carrier.damaged = true
 	tg.addHarpoon(0, "D10")
 	tg.at(0, 1)
 	tg.roll(3)
 	evs := tg.mustMove(0, PathMove(cells(t, "D11", "D12", "D13")))
-	if !hasEvent(evs, "sunk") || !tg.g.Admiral(1).Sunk {
+	if !hasEvent(evs, "sunk") || !tg.Game.Admiral(1).Sunk {
 		t.Fatalf("carrier not sunk: %v", evs)
 	}
-	if tg.g.Outcome().Done {
+	if tg.Game.Outcome().Done {
 		t.Fatal("outcome done before the final reveal")
 	}
 	tg.open()
 	tg.open()
-	o := tg.g.Outcome()
+	o := tg.Game.Outcome()
 	if !o.Done || len(o.Winners) != 1 || o.Winners[0] != 0 || o.Draw {
 		t.Fatalf("outcome %+v", o)
 	}
-	if tg.g.Next().Kind != engine.NeedNone {
+	if tg.Game.Next().Kind != engine.NeedNone {
 		t.Fatal("need after the end")
 	}
 }
@@ -197,34 +197,34 @@ func TestLaunchHarpoon(t *testing.T) {
 	tg.fly(1, 3, "D8", MissileNone)
 	tg.at(0, 6)
 	tg.need(engine.NeedMove, NeedLaunch)
-	slots, err := tg.g.MustOpen(0, LaunchMove(0).Encode())
+	slots, err := tg.Game.MustOpen(0, LaunchMove(0).Encode())
 	if err != nil || len(slots) != 1 || slots[0] != (engine.Slot{Owner: 0, Name: "load/1", Index: 0}) {
 		t.Fatalf("MustOpen = %v, %v", slots, err)
 	}
 	tg.mustMove(0, LaunchMove(1))
 	tg.need(engine.NeedRandom, "launch")
 	tg.roll(2)
-	if p, ok := tg.g.PendingPath(); !ok || !p.Launch || p.From != mustCell(t, "H9") || p.Steps != 2 {
+	if p, ok := tg.Game.PendingPath(); !ok || !p.Launch || p.From != mustCell(t, "H9") || p.Steps != 2 {
 		t.Fatalf("PendingPath %+v", p)
 	}
 	tg.rejectsMove(0, PathMove(nil), "must move")
 	tg.rejectsMove(0, PathMove(cells(t, "G9", "F9", "E9")), "3 spaces with a roll of 2")
 	// It may end on an empty space only.
-	tg.g.sides[1].fighters[4] = fighter{state: InFlight, cell: mustCell(t, "F9"), load: -1}
+	tg.Game.sides[1].fighters[4] = fighter{state: InFlight, cell: mustCell(t, "F9"), load: -1}
 	tg.rejectsMove(0, PathMove(cells(t, "G9", "F9")), "must end on an empty space")
-	tg.g.sides[1].fighters[4] = fighter{state: OnDeck, cell: NoCell, load: -1}
+	tg.Game.sides[1].fighters[4] = fighter{state: OnDeck, cell: NoCell, load: -1}
 	tg.mustMove(0, PathMove(cells(t, "G10", "G11")))
-	hs := tg.g.Harpoons()
+	hs := tg.Game.Harpoons()
 	if len(hs) != 1 || hs[0].Cell != mustCell(t, "G11") || hs[0].Owner != 0 {
 		t.Fatalf("Harpoons %+v", hs)
 	}
-	if f := tg.g.Fighters(0, tg.sec[0])[1]; f.Armed {
+	if f := tg.Game.Fighters(0, tg.Secrets(0))[1]; f.Armed {
 		t.Error("the launching fighter still carries a missile")
 	}
 	// Fighter 0 launches next, right next to the carrier: any roll hits.
 	tg.mustMove(0, LaunchMove(0))
 	tg.roll(1)
-	dests := tg.g.HarpoonDestinations()
+	dests := tg.Game.HarpoonDestinations()
 	hit := false
 	for _, d := range dests {
 		hit = hit || (d.Hit && d.Cell == mustCell(t, "D11"))
@@ -234,11 +234,11 @@ func TestLaunchHarpoon(t *testing.T) {
 	}
 	tg.mustMove(0, PathMove(cells(t, "D11")))
 	// Nothing left to launch: the turn passes after step 6.
-	if tg.g.Active() != 1 {
-		t.Errorf("active %v after launching everything", tg.g.Active())
+	if tg.Game.Active() != 1 {
+		t.Errorf("active %v after launching everything", tg.Game.Active())
 	}
 	// On seat 0's next turn both Harpoons move in step 1.
-	tg.g.startTurn(0)
+	tg.Game.startTurn(0)
 	tg.need(engine.NeedMove, NeedHarpoonPick)
 }
 
@@ -250,11 +250,11 @@ func TestLaunchNowhereToGo(t *testing.T) {
 	tg.at(0, 6)
 	tg.mustMove(0, LaunchMove(0))
 	tg.roll(1)
-	if d := tg.g.HarpoonDestinations(); len(d) != 0 {
+	if d := tg.Game.HarpoonDestinations(); len(d) != 0 {
 		t.Fatalf("destinations %v", d)
 	}
 	evs := tg.mustMove(0, PathMove(nil))
-	if !hasEvent(evs, "lost") || len(tg.g.Harpoons()) != 0 {
+	if !hasEvent(evs, "lost") || len(tg.Game.Harpoons()) != 0 {
 		t.Fatalf("events %v", evs)
 	}
 }
@@ -266,20 +266,20 @@ func TestLaunchHitsCarrierAdjacent(t *testing.T) {
 	tg.mustMove(0, LaunchMove(0))
 	tg.roll(1)
 	var hit *Destination
-	for _, d := range tg.g.HarpoonDestinations() {
+	for _, d := range tg.Game.HarpoonDestinations() {
 		if d.Hit {
 			hit = &d
 		}
 	}
 	if hit == nil || hit.Cell != mustCell(t, "D13") {
-		t.Fatalf("no hit on the carrier among %v", tg.g.HarpoonDestinations())
+		t.Fatalf("no hit on the carrier among %v", tg.Game.HarpoonDestinations())
 	}
 	tg.mustMove(0, PathMove(hit.Path))
-	if !tg.g.Admiral(1).Damaged {
+	if !tg.Game.Admiral(1).Damaged {
 		t.Fatal("carrier not damaged")
 	}
 	tg.roll(6)
-	if _, n, ok := tg.g.PendingDamage(); !ok || n != 6 {
+	if _, n, ok := tg.Game.PendingDamage(); !ok || n != 6 {
 		t.Fatalf("PendingDamage %d %v", n, ok)
 	}
 }

@@ -174,27 +174,27 @@ func TestPropertyRandomGames(t *testing.T) {
 			}
 			h := newHarness(t, seed, a0, a1)
 			shadow, _ := New(engine.Setup{Seats: 2})
-			h.shadow = shadow
+			h.Shadow = shadow
 			probe := rand.New(rand.NewPCG(seed, 4))
-			h.onApply = func(h *harness, n engine.Need, in engine.Input) {
+			h.BeforeApply(func(n engine.Need, in engine.Input) {
 				if probe.IntN(4) == 0 {
-					probeIllegal(t, h.g, n, in, probe)
+					probeIllegal(t, h.Game, n, in, probe)
 				}
-			}
-			for h.g.Next().Kind != engine.NeedNone {
-				if err := h.step(); err != nil {
+			})
+			for h.Game.Next().Kind != engine.NeedNone {
+				if _, err := h.Step(); err != nil {
 					t.Fatal(err)
 				}
-				if err := checkInvariants(h.g); err != nil {
-					t.Fatalf("after input %d: %v", h.steps, err)
+				if err := checkInvariants(h.Game); err != nil {
+					t.Fatalf("after input %d: %v", h.Steps(), err)
 				}
 			}
-			o := h.g.Outcome()
+			o := h.Game.Outcome()
 			if !o.Done || (o.Draw == (len(o.Winners) > 0)) {
 				t.Fatalf("outcome %+v", o)
 			}
 			for s := range engine.Seat(2) {
-				if err := checkSquadron(h.g.sides[s].fighters); err != nil {
+				if err := checkSquadron(h.Game.sides[s].fighters); err != nil {
 					t.Errorf("%s after the reveal: %v", s, err)
 				}
 			}
@@ -207,17 +207,15 @@ func TestPropertyRandomGames(t *testing.T) {
 func TestReplayAgrees(t *testing.T) {
 	seed := uint64(99)
 	h := newHarness(t, seed, NewStrongBot(rand.New(rand.NewPCG(seed, 1))), NewRandomBot(rand.New(rand.NewPCG(seed, 2))))
-	var inputs []engine.Input
 	var hashes []engine.Digest
-	h.onApply = func(h *harness, n engine.Need, in engine.Input) { inputs = append(inputs, in) }
-	for h.g.Next().Kind != engine.NeedNone {
-		if err := h.step(); err != nil {
+	for h.Game.Next().Kind != engine.NeedNone {
+		if _, err := h.Step(); err != nil {
 			t.Fatal(err)
 		}
-		hashes = append(hashes, h.g.Hash())
+		hashes = append(hashes, h.Game.Hash())
 	}
 	g, _ := New(engine.Setup{Seats: 2})
-	for i, in := range inputs {
+	for i, in := range h.Inputs() {
 		if _, err := g.Apply(in); err != nil {
 			t.Fatalf("replay input %d: %v", i, err)
 		}
@@ -225,8 +223,8 @@ func TestReplayAgrees(t *testing.T) {
 			t.Fatalf("replay hash differs after input %d", i)
 		}
 	}
-	if fmt.Sprint(g.Outcome()) != fmt.Sprint(h.g.Outcome()) {
-		t.Errorf("replay outcome %+v, played %+v", g.Outcome(), h.g.Outcome())
+	if fmt.Sprint(g.Outcome()) != fmt.Sprint(h.Game.Outcome()) {
+		t.Errorf("replay outcome %+v, played %+v", g.Outcome(), h.Game.Outcome())
 	}
 }
 
@@ -234,19 +232,17 @@ func TestReplayAgrees(t *testing.T) {
 func TestCloneIndependent(t *testing.T) {
 	seed := uint64(5)
 	h := newHarness(t, seed, NewRandomBot(rand.New(rand.NewPCG(seed, 1))), NewRandomBot(rand.New(rand.NewPCG(seed, 2))))
-	if err := h.playUntil(func(g *Game) bool { return g.Turn() >= 6 }, 100000); err != nil {
+	if err := h.RunUntil(func(engine.Need) bool { return h.Game.Turn() >= 6 }, maxSetup); err != nil {
 		t.Fatal(err)
 	}
-	before := h.g.Hash()
-	c := h.g.Clone().(*Game)
+	before := h.Game.Hash()
+	c := h.Game.Clone().(*Game)
 	for range 30 {
 		n := c.Next()
 		if n.Kind == engine.NeedNone {
 			break
 		}
-		h2 := *h
-		h2.g = c
-		in, err := h2.input(n)
+		in, err := h.Fork(c).Input()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,7 +250,7 @@ func TestCloneIndependent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if h.g.Hash() != before {
+	if h.Game.Hash() != before {
 		t.Fatal("playing on a clone changed the original")
 	}
 }

@@ -20,7 +20,7 @@ func TestScrambleFigure4(t *testing.T) {
 		t.Fatalf("scramble roll %+v", n)
 	}
 	tg.roll(5, 4, 4, 2)
-	if got := tg.g.ScrambleRoll(); len(got) != 4 || got[0] != 5 || got[3] != 2 {
+	if got := tg.Game.ScrambleRoll(); len(got) != 4 || got[0] != 5 || got[3] != 2 {
 		t.Fatalf("ScrambleRoll = %v", got)
 	}
 	tg.mustMove(0, ScrambleMove([]Flight{
@@ -31,22 +31,22 @@ func TestScrambleFigure4(t *testing.T) {
 	}))
 	for i, want := range []int{0, 1, 2, 3} {
 		n := tg.need(engine.NeedCommit, LoadName(i+1))
-		if f, ok := tg.g.PendingLoad(); !ok || f != want || n.Size != 1 || n.Seat != 0 {
+		if f, ok := tg.Game.PendingLoad(); !ok || f != want || n.Size != 1 || n.Seat != 0 {
 			t.Fatalf("load %d: fighter %d %v, need %+v", i, f, ok, n)
 		}
 		tg.load(Harpoon)
 	}
-	fs := tg.g.Fighters(0, tg.sec[0])
+	fs := tg.Game.Fighters(0, tg.Secrets(0))
 	for i, want := range []string{"D9", "E8", "C8", "E5"} {
 		if fs[i].State != InFlight || fs[i].Cell != mustCell(t, want) || !fs[i].Armed || fs[i].Missile != Harpoon {
 			t.Errorf("fighter %d: %+v, want in flight at %s with a Harpoon", i, fs[i], want)
 		}
 	}
-	if pub := tg.g.Fighters(0, nil); pub[0].Missile != MissileNone || pub[0].Strength != 0 {
+	if pub := tg.Game.Fighters(0, nil); pub[0].Missile != MissileNone || pub[0].Strength != 0 {
 		t.Errorf("public view shows secrets: %+v", pub[0])
 	}
-	if tg.g.Step() != 3 {
-		t.Errorf("after loading, step %d", tg.g.Step())
+	if tg.Game.Step() != 3 {
+		t.Errorf("after loading, step %d", tg.Game.Step())
 	}
 }
 
@@ -87,13 +87,13 @@ func TestScrambleRules(t *testing.T) {
 		{"stopping next to an enemy fighter", func(tg *tgame) { tg.fly(1, 0, "F8", Harpoon) }, []int{4, 1, 1, 1},
 			func(t *testing.T) []Flight { return []Flight{flight(t, 0, 0, "D5", "E6", "E7")} }, ""},
 		{"more flights than dice", func(tg *tgame) {
-			tg.g.sides[0].fighters[7].returned = true
-			tg.g.dice = []int{0, 0, 0}
+			tg.Game.sides[0].fighters[7].returned = true
+			tg.Game.dice = []int{0, 0, 0}
 		}, []int{1, 1, 1},
 			func(t *testing.T) []Flight {
 				return []Flight{flight(t, 0, 0, "D5"), flight(t, 1, 1, "D5"), flight(t, 2, 2, "D5"), flight(t, 3, 3, "D5")}
 			}, "4 flights with 3 dice"},
-		{"a lost fighter", func(tg *tgame) { tg.g.loseFighter(0, 0) }, []int{1, 1, 1, 1},
+		{"a lost fighter", func(tg *tgame) { tg.Game.loseFighter(0, 0) }, []int{1, 1, 1, 1},
 			func(t *testing.T) []Flight { return []Flight{flight(t, 0, 0, "D5")} }, "cannot scramble"},
 	}
 	for _, tt := range tests {
@@ -127,7 +127,7 @@ func TestReturnFigure5(t *testing.T) {
 	if n := tg.need(engine.NeedRandom, "scramble"); n.Count != 3 {
 		t.Fatalf("rolled %d dice after one return, want 3", n.Count)
 	}
-	fs := tg.g.Fighters(0, nil)
+	fs := tg.Game.Fighters(0, nil)
 	if fs[0].State != OnDeck || !fs[0].Returned || fs[0].Armed {
 		t.Fatalf("returned fighter %+v", fs[0])
 	}
@@ -136,12 +136,12 @@ func TestReturnFigure5(t *testing.T) {
 	tg.mustMove(0, ScrambleMove([]Flight{flight(t, 2, 0, "D5")}))
 	tg.load(Harpoon)
 	// Its old missile stays committed and unopened (revealed at the end).
-	if un := tg.g.unopened(0); len(un) != 8+3 {
+	if un := tg.Game.unopened(0); len(un) != 8+3 {
 		t.Errorf("unopened slots %v", un)
 	}
 	// Next turn of seat 0 it may scramble again.
-	tg.g.startTurn(0)
-	if tg.g.Fighters(0, nil)[0].Returned {
+	tg.Game.startTurn(0)
+	if tg.Game.Fighters(0, nil)[0].Returned {
 		t.Error("returned flag survives into the next turn")
 	}
 }
@@ -167,11 +167,11 @@ func TestReturnCounts(t *testing.T) {
 				tg.fly(0, i, spaces[i], Harpoon)
 			}
 			for i := range tt.lost {
-				tg.g.loseFighter(0, FightersPerSide-1-i)
+				tg.Game.loseFighter(0, FightersPerSide-1-i)
 			}
 			tg.at(0, 2)
 			tg.mustMove(0, ReturnMove(tt.returns))
-			n := tg.g.Next()
+			n := tg.Game.Next()
 			if tt.dice == 0 {
 				if n.Kind == engine.NeedRandom && n.Name == "scramble" {
 					t.Fatalf("scramble roll with every die spent")
@@ -198,7 +198,7 @@ func TestFighterDestinations(t *testing.T) {
 	tg.fly(1, 0, "F8", Harpoon)
 	tg.fly(1, 1, "B9", Harpoon)
 	tg.fly(0, 1, "H5", Sidewinder)
-	b := tg.g.board()
+	b := tg.Game.board()
 	for _, tc := range []struct {
 		f       int
 		start   string
@@ -231,7 +231,7 @@ func TestFighterDestinations(t *testing.T) {
 			delete(want, mustCell(t, tc.start)) // flying out and back is legal but no destination
 		}
 		got := map[Cell]bool{}
-		for _, d := range tg.g.FighterDestinations(0, tc.f, tc.die, nil) {
+		for _, d := range tg.Game.FighterDestinations(0, tc.f, tc.die, nil) {
 			got[d.Cell] = true
 			if err := checkFighterPath(b, 0, tc.f, mustCell(t, tc.start), tc.takeOff, tc.die, d.Path); err != nil {
 				t.Errorf("fighter %d die %d: path to %s: %v", tc.f, tc.die, d.Cell, err)

@@ -84,15 +84,15 @@ func TestOrderRoll(t *testing.T) {
 func TestPlacementAlternates(t *testing.T) {
 	tg := newSetupGame(t)
 	for i, p := range testLayout {
-		s, piece, ok := tg.g.Placing()
+		s, piece, ok := tg.Game.Placing()
 		if !ok || s != p.seat || piece != p.piece {
 			t.Fatalf("placement %d: %v %v, want %v %v", i, s, piece, p.seat, p.piece)
 		}
 		tg.mustMove(p.seat, PlaceMove(p.piece, mustCell(t, p.cell), p.facing))
 	}
 	// The player who placed first plays first.
-	if tg.g.Active() != 0 || tg.g.Step() != 2 {
-		t.Errorf("active %v step %d", tg.g.Active(), tg.g.Step())
+	if tg.Game.Active() != 0 || tg.Game.Step() != 2 {
+		t.Errorf("active %v step %d", tg.Game.Active(), tg.Game.Step())
 	}
 }
 
@@ -168,7 +168,7 @@ func TestPlacementRules(t *testing.T) {
 // never get stuck (checked on an empty board, for seat 0; seat 1 mirrors it).
 func TestEveryCarrierLeavesRoomForDestroyers(t *testing.T) {
 	tg := newSetupGame(t)
-	base := tg.g.clone()
+	base := tg.Game.clone()
 	for _, m := range base.placementOptions(0, PieceCarrier) {
 		g := base.clone()
 		g.place(0, PieceCarrier, *m.Cell, *m.Facing)
@@ -191,12 +191,12 @@ func TestEveryCarrierLeavesRoomForDestroyers(t *testing.T) {
 func TestPlacementOptionsAreLegal(t *testing.T) {
 	tg := newSetupGame(t)
 	for _, p := range testLayout {
-		opts := tg.g.PlacementOptions()
+		opts := tg.Game.PlacementOptions()
 		if len(opts) == 0 {
 			t.Fatalf("no options for %v %v", p.seat, p.piece)
 		}
 		for _, m := range opts[:min(len(opts), 25)] {
-			c := tg.g.clone()
+			c := tg.Game.clone()
 			if _, err := c.Apply(tg.moveInput(p.seat, m)); err != nil {
 				t.Fatalf("option %s refused: %v", m.Encode(), err)
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 // tgame drives a match input by input for rule tests, keeping both seats'
@@ -13,9 +14,8 @@ import (
 // the (in-package) state directly, then play the step under test through
 // Apply.
 type tgame struct {
-	t   *testing.T
-	g   *Game
-	sec [2]*secretStore
+	*harness
+	t *testing.T
 }
 
 // testStrengths are the strengths committed by both seats in tgame: fighter
@@ -51,7 +51,7 @@ func newSetupGame(t *testing.T) *tgame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg := &tgame{t: t, g: g, sec: [2]*secretStore{{seat: 0, leaves: map[string][][]byte{}}, {seat: 1, leaves: map[string][][]byte{}}}}
+	tg := &tgame{harness: enginetest.New(g, nil, 0), t: t}
 	for s := range engine.Seat(2) {
 		leaves := make([][]byte, len(testStrengths))
 		for i, v := range testStrengths {
@@ -71,17 +71,17 @@ func newTestGame(t *testing.T) *tgame {
 	for _, p := range testLayout {
 		tg.mustMove(p.seat, PlaceMove(p.piece, mustCell(t, p.cell), p.facing))
 	}
-	if tg.g.Turn() != 1 || tg.g.Active() != 0 {
-		t.Fatalf("after placement: turn %d active %v", tg.g.Turn(), tg.g.Active())
+	if tg.Game.Turn() != 1 || tg.Game.Active() != 0 {
+		t.Fatalf("after placement: turn %d active %v", tg.Game.Turn(), tg.Game.Active())
 	}
 	return tg
 }
 
-func (tg *tgame) apply(in engine.Input) ([]engine.Event, error) { return tg.g.Apply(in) }
+func (tg *tgame) apply(in engine.Input) ([]engine.Event, error) { return tg.Apply(in) }
 
 func (tg *tgame) need(kind engine.NeedKind, name string) engine.Need {
 	tg.t.Helper()
-	n := tg.g.Next()
+	n := tg.Game.Next()
 	if n.Kind != kind || (name != "" && n.Name != name) {
 		tg.t.Fatalf("need is %s %q (%s), want %s %q", n.Kind, n.Name, n.Prompt, kind, name)
 	}
@@ -94,9 +94,11 @@ func (tg *tgame) commit(s engine.Seat, leaves [][]byte) {
 	if n.Seat != s {
 		tg.t.Fatalf("commit by %s, need is for %s", s, n.Seat)
 	}
-	tg.sec[s].leaves[n.Name] = leaves
-	if _, err := tg.apply(engine.Input{Kind: engine.NeedCommit, Seat: s,
-		Commitment: &engine.Commitment{Owner: s, Name: n.Name, Size: n.Size, Root: fakeRoot(leaves)}}); err != nil {
+	in, err := tg.Commit(n, leaves)
+	if err != nil {
+		tg.t.Fatal(err)
+	}
+	if _, err := tg.apply(in); err != nil {
 		tg.t.Fatalf("commit %s: %v", n.Name, err)
 	}
 }
@@ -104,7 +106,7 @@ func (tg *tgame) commit(s engine.Seat, leaves [][]byte) {
 // load commits the missile of the fighter awaiting one.
 func (tg *tgame) load(m Missile) {
 	tg.t.Helper()
-	tg.commit(tg.g.Next().Seat, [][]byte{EncodeMissile(m)})
+	tg.commit(tg.Game.Next().Seat, [][]byte{EncodeMissile(m)})
 }
 
 // rollInput is a joint roll of the given faces (1-6).
@@ -135,16 +137,12 @@ func (tg *tgame) moveInput(s engine.Seat, m Move) engine.Input {
 	tg.t.Helper()
 	b := m.Encode()
 	in := engine.Input{Kind: engine.NeedMove, Seat: s, Move: b}
-	slots, err := tg.g.MustOpen(s, b)
+	slots, err := tg.Game.MustOpen(s, b)
 	if err != nil {
 		return in
 	}
-	for _, sl := range slots {
-		v, ok := tg.sec[s].Value(sl)
-		if !ok {
-			tg.t.Fatalf("no secret for %s", sl)
-		}
-		in.Opened = append(in.Opened, engine.Opened{Slot: sl, Value: v})
+	if in.Opened, err = tg.Open(s, slots); err != nil {
+		tg.t.Fatal(err)
 	}
 	return in
 }
@@ -166,13 +164,9 @@ func (tg *tgame) mustMove(s engine.Seat, m Move) []engine.Event {
 func (tg *tgame) open() []engine.Event {
 	tg.t.Helper()
 	n := tg.need(engine.NeedOpen, "")
-	in := engine.Input{Kind: engine.NeedOpen, Seat: n.Seat}
-	for _, sl := range n.Open {
-		v, ok := tg.sec[sl.Owner].Value(sl)
-		if !ok {
-			tg.t.Fatalf("no secret for %s", sl)
-		}
-		in.Opened = append(in.Opened, engine.Opened{Slot: sl, Value: v})
+	in, err := tg.Honest(n)
+	if err != nil {
+		tg.t.Fatal(err)
 	}
 	evs, err := tg.apply(in)
 	if err != nil {
@@ -185,7 +179,7 @@ func (tg *tgame) open() []engine.Event {
 // message contains want, and that the state did not change.
 func (tg *tgame) rejects(in engine.Input, want string) error {
 	tg.t.Helper()
-	before := tg.g.Hash()
+	before := tg.Game.Hash()
 	_, err := tg.apply(in)
 	if err == nil {
 		tg.t.Fatalf("input accepted, want an error containing %q", want)
@@ -196,7 +190,7 @@ func (tg *tgame) rejects(in engine.Input, want string) error {
 	if !strings.Contains(err.Error(), want) {
 		tg.t.Errorf("error %q does not contain %q", err, want)
 	}
-	if tg.g.Hash() != before {
+	if tg.Game.Hash() != before {
 		tg.t.Errorf("refused input changed the state")
 	}
 	return err
@@ -212,50 +206,50 @@ func (tg *tgame) rejectsMove(s engine.Seat, m Move, want string) error {
 // for no missile), committing the missile like a take-off would.
 func (tg *tgame) fly(s engine.Seat, f int, cell string, mis Missile) {
 	tg.t.Helper()
-	ff := &tg.g.sides[s].fighters[f]
+	ff := &tg.Game.sides[s].fighters[f]
 	ff.state, ff.cell, ff.load = InFlight, mustCell(tg.t, cell), -1
 	if mis != MissileNone {
-		name := LoadName(len(tg.g.loads) + 1)
-		tg.sec[s].leaves[name] = [][]byte{EncodeMissile(mis)}
-		tg.g.loads = append(tg.g.loads, loadRec{owner: s, name: name, fighter: f})
-		ff.load = len(tg.g.loads) - 1
+		name := LoadName(len(tg.Game.loads) + 1)
+		tg.Secrets(s)[engine.Slot{Owner: s, Name: name}] = EncodeMissile(mis)
+		tg.Game.loads = append(tg.Game.loads, loadRec{owner: s, name: name, fighter: f})
+		ff.load = len(tg.Game.loads) - 1
 	}
 }
 
 // placeDestroyer moves destroyer d of seat s to bow/stern.
 func (tg *tgame) placeDestroyer(s engine.Seat, d int, bow, stern string) {
-	dd := &tg.g.sides[s].destroyers[d]
+	dd := &tg.Game.sides[s].destroyers[d]
 	dd.bow, dd.stern, dd.alive, dd.placed = mustCell(tg.t, bow), mustCell(tg.t, stern), true, true
 }
 
 // sink removes destroyer d of seat s.
-func (tg *tgame) sink(s engine.Seat, d int) { tg.g.sides[s].destroyers[d].alive = false }
+func (tg *tgame) sink(s engine.Seat, d int) { tg.Game.sides[s].destroyers[d].alive = false }
 
 // addHarpoon puts a Harpoon of seat s in the water.
 func (tg *tgame) addHarpoon(s engine.Seat, cell string) int {
-	id := tg.g.nextID
-	tg.g.nextID++
-	tg.g.harpoons = append(tg.g.harpoons, harpoon{id: id, owner: s, cell: mustCell(tg.t, cell)})
+	id := tg.Game.nextID
+	tg.Game.nextID++
+	tg.Game.harpoons = append(tg.Game.harpoons, harpoon{id: id, owner: s, cell: mustCell(tg.t, cell)})
 	return id
 }
 
 // at sets the match to step of seat s's turn and enters it.
 func (tg *tgame) at(s engine.Seat, step int) {
-	tg.g.active = s
-	tg.g.rolls = nil
+	tg.Game.active = s
+	tg.Game.rolls = nil
 	switch step {
 	case 1:
-		tg.g.enterStep1()
+		tg.Game.enterStep1()
 	case 2:
-		tg.g.enterStep2()
+		tg.Game.enterStep2()
 	case 3:
-		tg.g.enterStep3()
+		tg.Game.enterStep3()
 	case 4:
-		tg.g.enterStep4()
+		tg.Game.enterStep4()
 	case 5:
-		tg.g.enterStep5()
+		tg.Game.enterStep5()
 	case 6:
-		tg.g.enterStep6()
+		tg.Game.enterStep6()
 	}
 }
 

@@ -23,11 +23,11 @@ func strongVsRandom(t testing.TB, n int, seed uint64) (wins, losses, draws, turn
 			a = [2]engine.Agent{random, strong}
 		}
 		h := newHarness(t, s, a[0], a[1])
-		if err := h.play(1_000_000); err != nil {
+		if _, err := h.Play(maxInputs); err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		o := h.g.Outcome()
-		turns += h.g.Turn()
+		o := h.Game.Outcome()
+		turns += h.Game.Turn()
 		switch {
 		case o.Draw:
 			draws++

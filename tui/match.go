@@ -369,6 +369,12 @@ func (ms *matchScreen) ask(r *board.Request) {
 	}
 	ms.req = r
 	ms.logFocus = false
+	if r.Game != nil {
+		// The state the question is about (a match resumed on our turn
+		// has had no note yet).
+		ms.game = r.Game
+		ms.view.Show(ms.snapshot())
+	}
 	ms.view.Ask(r)
 }
 

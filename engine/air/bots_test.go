@@ -20,9 +20,9 @@ func winRate(t testing.TB, seats int, variant string, games int) (wins, draws in
 		seed := uint64(1000 + i)
 		agents := randomAgents(seats, seed)
 		agents[strong] = NewStrongBot(rand.New(rand.NewPCG(seed, 99)))
-		r := newReferee(t, seats, variant, seed)
-		r.play(t, agents, 1000000, nil)
-		o := r.g.Outcome()
+		r := newReferee(t, seats, variant, seed, agents)
+		r.play(t, 1000000, nil)
+		o := r.Game.Outcome()
 		if o.Draw {
 			draws++
 		}
@@ -64,8 +64,8 @@ func TestStrongBotsPlayEveryVariant(t *testing.T) {
 		for s := range c.seats {
 			agents = append(agents, NewStrongBot(rand.New(rand.NewPCG(7, uint64(s)))))
 		}
-		r := newReferee(t, c.seats, c.variant, 7)
-		r.play(t, agents, 1000000, func() { invariants(t, r.g) })
+		r := newReferee(t, c.seats, c.variant, 7, agents)
+		r.play(t, 1000000, func() { invariants(t, r.Game) })
 	}
 }
 
@@ -74,8 +74,8 @@ func BenchmarkRandomGame(b *testing.B) {
 	i := uint64(0)
 	for b.Loop() {
 		i++
-		r := newReferee(b, 2, VariantStandard, i)
-		r.play(b, randomAgents(2, i), 1000000, nil)
+		r := newReferee(b, 2, VariantStandard, i, randomAgents(2, i))
+		r.play(b, 1000000, nil)
 	}
 }
 
@@ -85,17 +85,16 @@ func BenchmarkApply(b *testing.B) {
 	i := uint64(0)
 	for b.Loop() {
 		i++
-		r := newReferee(b, 2, VariantStandard, i)
-		agents := randomAgents(2, i)
-		for r.g.Next().Kind != engine.NeedNone {
-			in, err := r.input(agents)
+		r := newReferee(b, 2, VariantStandard, i, randomAgents(2, i))
+		for r.Game.Next().Kind != engine.NeedNone {
+			in, err := r.Input()
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := r.apply(in); err != nil {
+			if _, err := r.Apply(in); err != nil {
 				b.Fatal(err)
 			}
-			_ = r.g.Hash()
+			_ = r.Game.Hash()
 			steps++
 		}
 	}

@@ -10,12 +10,11 @@ import (
 )
 
 // choiceGame returns a 2-player match waiting for the first card choice.
-func choiceGame(t *testing.T) (*referee, []engine.Agent) {
+func choiceGame(t *testing.T) *referee {
 	t.Helper()
-	r := newReferee(t, 2, VariantStandard, 11)
-	agents := randomAgents(2, 11)
-	r.runTo(t, agents, func(n engine.Need) bool { return n.Kind == engine.NeedChoice })
-	return r, agents
+	r := newReferee(t, 2, VariantStandard, 11, randomAgents(2, 11))
+	r.runTo(t, func(n engine.Need) bool { return n.Kind == engine.NeedChoice })
+	return r
 }
 
 func choiceOf(seat int, g *Game, cards ...CardRef) []byte {
@@ -27,8 +26,8 @@ func choiceOf(seat int, g *Game, cards ...CardRef) []byte {
 }
 
 func TestChoiceCheats(t *testing.T) {
-	r, _ := choiceGame(t)
-	g := r.g
+	r := choiceGame(t)
+	g := r.Game
 	h0, h1 := g.Hand(0), g.Hand(1)
 	good1 := choiceOf(1, g, h1[0], h1[1])
 	cases := []struct {
@@ -81,16 +80,16 @@ func TestChoiceCheats(t *testing.T) {
 // referee's choice commitment stops a changed choice; this stops a changed
 // card).
 func TestOpenCheats(t *testing.T) {
-	r, agents := choiceGame(t)
-	if err := r.step(agents); err != nil { // the choice
+	r := choiceGame(t)
+	if _, err := r.Step(); err != nil { // the choice
 		t.Fatal(err)
 	}
-	g := r.g
+	g := r.Game
 	n := g.Next()
 	if n.Kind != engine.NeedOpen || n.Seat != 0 || len(n.Open) != 2 {
 		t.Fatalf("want seat 0 to open 2 cards, got %+v", n)
 	}
-	honest, err := r.input(agents)
+	honest, err := r.Input()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,10 +126,10 @@ func TestOpenCheats(t *testing.T) {
 		})
 	}
 	t.Run("a number already played", func(t *testing.T) {
-		if err := r.apply(honest); err != nil {
+		if _, err := r.Apply(honest); err != nil {
 			t.Fatal(err)
 		}
-		in, err := r.input(agents)
+		in, err := r.Input()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,15 +177,14 @@ func TestDealAndShuffleChecks(t *testing.T) {
 }
 
 func TestReshuffleDiscardPile(t *testing.T) {
-	r := newReferee(t, 2, VariantStandard, 21)
-	agents := randomAgents(2, 21)
-	r.runTo(t, agents, func(n engine.Need) bool { return n.Kind == engine.NeedShuffle && n.Name == "nav/2" })
-	n := r.g.Next()
-	discard := r.g.DiscardPile()
+	r := newReferee(t, 2, VariantStandard, 21, randomAgents(2, 21))
+	r.runTo(t, func(n engine.Need) bool { return n.Kind == engine.NeedShuffle && n.Name == "nav/2" })
+	n := r.Game.Next()
+	discard := r.Game.DiscardPile()
 	if n.Size != len(discard) || len(n.Open) != len(discard) || len(n.Seats) != 2 {
 		t.Fatalf("reshuffle need %+v for a discard pile of %d", n, len(discard))
 	}
-	if name, left := r.g.DrawPile(); name != "nav" || left != 0 {
+	if name, left := r.Game.DrawPile(); name != "nav" || left != 0 {
 		t.Fatalf("draw pile %s has %d left", name, left)
 	}
 	for i, p := range discard {
@@ -194,13 +192,13 @@ func TestReshuffleDiscardPile(t *testing.T) {
 			t.Fatalf("reshuffle slot %d is %s, want %s", i, n.Open[i], p.Card.Slot())
 		}
 	}
-	if err := r.step(agents); err != nil {
+	if _, err := r.Step(); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.g.DiscardPile()) != 0 {
+	if len(r.Game.DiscardPile()) != 0 {
 		t.Fatal("discard pile not taken into the new deck")
 	}
-	if d := r.g.Next(); d.Kind != engine.NeedDeal || d.Name != "nav/2" {
+	if d := r.Game.Next(); d.Kind != engine.NeedDeal || d.Name != "nav/2" {
 		t.Fatalf("want a deal from nav/2, got %+v", d)
 	}
 	// A card of nav/2 must open to a number of the old discard pile.
@@ -215,7 +213,7 @@ func TestReshuffleDiscardPile(t *testing.T) {
 			break
 		}
 	}
-	r.runTo(t, agents, func(n engine.Need) bool {
+	r.runTo(t, func(n engine.Need) bool {
 		if n.Kind != engine.NeedOpen {
 			return false
 		}
@@ -226,7 +224,7 @@ func TestReshuffleDiscardPile(t *testing.T) {
 		}
 		return false
 	})
-	in, err := r.input(agents)
+	in, err := r.Input()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +233,7 @@ func TestReshuffleDiscardPile(t *testing.T) {
 			in.Opened[i].Value = []byte{byte(outside)}
 		}
 	}
-	if _, err := r.g.Apply(in); !errors.Is(err, engine.ErrIllegal) {
+	if _, err := r.Game.Apply(in); !errors.Is(err, engine.ErrIllegal) {
 		t.Fatalf("a card outside the reshuffled pile was accepted: %v", err)
 	}
 }
@@ -408,18 +406,17 @@ func TestIllegalInputsChangeNothing(t *testing.T) {
 	}
 	junk := rand.New(rand.NewPCG(1, 2))
 	for i := range games {
-		r := newReferee(t, 2+i%3, VariantStandard, uint64(100+i))
-		agents := randomAgents(2+i%3, uint64(100+i))
-		for r.g.Next().Kind != engine.NeedNone && r.steps < 5000 {
+		r := newReferee(t, 2+i%3, VariantStandard, uint64(100+i), randomAgents(2+i%3, uint64(100+i)))
+		for r.Game.Next().Kind != engine.NeedNone && r.Steps() < 5000 {
 			for range 3 {
-				in := randomInput(junk, r.g)
-				h := r.g.Hash()
-				c := r.g.clone()
+				in := randomInput(junk, r.Game)
+				h := r.Game.Hash()
+				c := r.Game.clone()
 				if _, err := c.Apply(in); err != nil && c.Hash() != h {
 					t.Fatalf("rejected %+v changed the hash: %v", in, err)
 				}
 			}
-			if err := r.step(agents); err != nil {
+			if _, err := r.Step(); err != nil {
 				t.Fatal(err)
 			}
 		}

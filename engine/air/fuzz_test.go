@@ -55,35 +55,33 @@ func FuzzMove(f *testing.F) {
 
 // FuzzChoice applies arbitrary choice bytes for seat 0 of a round.
 func FuzzChoice(f *testing.F) {
-	r := newReferee(f, 2, VariantStandard, 4)
-	agents := randomAgents(2, 4)
-	for r.g.Next().Kind != engine.NeedChoice {
-		if err := r.step(agents); err != nil {
+	r := newReferee(f, 2, VariantStandard, 4, randomAgents(2, 4))
+	for r.Game.Next().Kind != engine.NeedChoice {
+		if _, err := r.Step(); err != nil {
 			f.Fatal(err)
 		}
 	}
-	in, err := r.input(agents)
+	in, err := r.Input()
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(in.Choices[0])
 	f.Add([]byte(`{"cards":[{"plane":0,"deck":1,"pos":0},{"plane":1,"deck":1,"pos":0}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		fuzzApply(t, r.g, engine.Input{Kind: engine.NeedChoice, Seat: engine.NoSeat, Choices: [][]byte{b, in.Choices[1]}})
+		fuzzApply(t, r.Game, engine.Input{Kind: engine.NeedChoice, Seat: engine.NoSeat, Choices: [][]byte{b, in.Choices[1]}})
 	})
 }
 
 // FuzzOpenValue applies arbitrary leaf values (card numbers) to the
 // opening of chosen cards.
 func FuzzOpenValue(f *testing.F) {
-	r := newReferee(f, 2, VariantStandard, 5)
-	agents := randomAgents(2, 5)
-	for r.g.Next().Kind != engine.NeedOpen {
-		if err := r.step(agents); err != nil {
+	r := newReferee(f, 2, VariantStandard, 5, randomAgents(2, 5))
+	for r.Game.Next().Kind != engine.NeedOpen {
+		if _, err := r.Step(); err != nil {
 			f.Fatal(err)
 		}
 	}
-	in, err := r.input(agents)
+	in, err := r.Input()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -91,6 +89,6 @@ func FuzzOpenValue(f *testing.F) {
 	f.Add([]byte{}, []byte{0, 1})
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		op := []engine.Opened{{Slot: in.Opened[0].Slot, Value: a}, {Slot: in.Opened[1].Slot, Value: b}}
-		fuzzApply(t, r.g, engine.Input{Kind: engine.NeedOpen, Seat: in.Seat, Opened: op})
+		fuzzApply(t, r.Game, engine.Input{Kind: engine.NeedOpen, Seat: in.Seat, Opened: op})
 	})
 }

@@ -1,191 +1,113 @@
 package air
 
 import (
-	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
-// referee plays the referee's part honestly for tests: it keeps the secret
-// order of every shuffled deck, tells each seat the cards dealt to it,
-// opens chosen cards, and rolls dice from a seeded source.
+// referee is the honest referee of package enginetest playing a match of
+// this game, plus the one thing this game needs beyond it: the shared
+// Navigation deck, shuffled and dealt in the clear (deckplay_test.go plays
+// it with the real protocol instead). Each seat's secrets hold the cards
+// dealt to it and every card opened so far.
 type referee struct {
-	g      *Game
-	rng    *rand.Rand
-	decks  map[string][]int // deck name → card number at each position
-	next   map[string]int
-	holder map[engine.Slot]engine.Seat
-	opened map[engine.Slot]bool
-	events []engine.Event
-	steps  int
+	*enginetest.Harness[*Game]
+	decks map[string][]int // deck name → card number at each position
+	next  map[string]int   // deck name → the next position to deal
 }
 
-func newReferee(t testing.TB, seats int, variant string, seed uint64) *referee {
+func newReferee(t testing.TB, seats int, variant string, seed uint64, agents []engine.Agent) *referee {
 	t.Helper()
 	g, err := New(engine.Setup{Seats: seats, Variant: variant})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &referee{
-		g:      g,
-		rng:    rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
-		decks:  map[string][]int{},
-		next:   map[string]int{},
-		holder: map[engine.Slot]engine.Seat{},
-		opened: map[engine.Slot]bool{},
+	r := &referee{Harness: enginetest.New(g, agents, seed), decks: map[string][]int{}, next: map[string]int{}}
+	r.Rand = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) // the stream these tests' seeds were picked with
+	r.RequireChange = true
+	r.Answers = map[engine.NeedKind]func(engine.Need) (engine.Input, error){
+		engine.NeedShuffle: r.shuffle,
+		engine.NeedDeal:    r.deal,
 	}
+	r.AfterApply(r.learn)
+	return r
 }
 
-type secrets struct {
-	r    *referee
-	seat engine.Seat
+// shuffle orders the deck at random: the numbers 1 to Size for the first
+// deck, the opened numbers of the discard pile for a reshuffle.
+func (r *referee) shuffle(n engine.Need) (engine.Input, error) {
+	vals := r.deckValues(n)
+	r.Rand.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
+	r.decks[n.Name] = vals
+	return engine.Input{Kind: n.Kind, Seat: engine.NoSeat}, nil
 }
 
-func (s secrets) Value(slot engine.Slot) ([]byte, bool) {
-	d, ok := s.r.decks[slot.Name]
-	if !ok || slot.Index < 0 || slot.Index >= len(d) {
-		return nil, false
+// deckValues returns the card numbers a NeedShuffle puts in its deck.
+func (r *referee) deckValues(n engine.Need) []int {
+	var vals []int
+	if len(n.Open) == 0 {
+		for v := 1; v <= n.Size; v++ {
+			vals = append(vals, v)
+		}
+		return vals
 	}
-	if h, ok := s.r.holder[slot]; (ok && h == s.seat) || s.r.opened[slot] {
-		return []byte{byte(d[slot.Index])}, true
+	for _, s := range n.Open {
+		vals = append(vals, r.decks[s.Name][s.Index]) // public: opened earlier
 	}
-	return nil, false
+	return vals
 }
 
-func (r *referee) secrets(seat engine.Seat) engine.Secrets { return secrets{r: r, seat: seat} }
-
-// input builds the honest input for the current need, asking agents for
-// decisions.
-func (r *referee) input(agents []engine.Agent) (engine.Input, error) {
-	n := r.g.Next()
-	ctx := context.Background()
-	switch n.Kind {
-	case engine.NeedShuffle:
-		var vals []int
-		if len(n.Open) == 0 {
-			for v := 1; v <= n.Size; v++ {
-				vals = append(vals, v)
-			}
-		} else {
-			for _, s := range n.Open {
-				vals = append(vals, r.decks[s.Name][s.Index])
-			}
-		}
-		r.rng.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
-		r.decks[n.Name] = vals
-		return engine.Input{Kind: n.Kind, Seat: engine.NoSeat}, nil
-	case engine.NeedDeal:
-		var cards []int
-		for i := range n.Count {
-			cards = append(cards, r.next[n.Name]+i)
-		}
-		return engine.Input{Kind: n.Kind, Seat: n.Seat, Cards: cards}, nil
-	case engine.NeedChoice:
-		var ch [][]byte
-		for _, s := range n.Seats {
-			d, err := agents[s].Decide(ctx, r.g.Clone(), s, r.secrets(s), n)
-			if err != nil {
-				return engine.Input{}, err
-			}
-			ch = append(ch, d.Choice)
-		}
-		return engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Choices: ch}, nil
-	case engine.NeedOpen:
-		var op []engine.Opened
-		for _, s := range n.Open {
-			v, ok := r.secrets(n.Seat).Value(s)
-			if !ok {
-				return engine.Input{}, fmt.Errorf("%s cannot open %s", n.Seat, s)
-			}
-			op = append(op, engine.Opened{Slot: s, Value: v})
-		}
-		return engine.Input{Kind: n.Kind, Seat: n.Seat, Opened: op}, nil
-	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = r.rng.IntN(n.Bound)
-		}
-		return engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: vals}, nil
-	case engine.NeedMove:
-		d, err := agents[n.Seat].Decide(ctx, r.g.Clone(), n.Seat, r.secrets(n.Seat), n)
-		if err != nil {
-			return engine.Input{}, err
-		}
-		return engine.Input{Kind: n.Kind, Seat: n.Seat, Move: d.Move}, nil
+// deal deals the next positions of the deck.
+func (r *referee) deal(n engine.Need) (engine.Input, error) {
+	var cards []int
+	for i := range n.Count {
+		cards = append(cards, r.next[n.Name]+i)
 	}
-	return engine.Input{}, fmt.Errorf("no input for a %s need", n.Kind)
+	return engine.Input{Kind: n.Kind, Seat: n.Seat, Cards: cards}, nil
 }
 
-// apply feeds an input and records what the referee learns from it.
-func (r *referee) apply(in engine.Input) error {
-	n := r.g.Next()
-	ev, err := r.g.Apply(in)
-	if err != nil {
-		return err
-	}
-	r.steps++
-	r.events = append(r.events, ev...)
+// learn records what the seats learn from an applied input: the receiver
+// of a deal its cards, everybody an opened card.
+func (r *referee) learn(n engine.Need, in engine.Input, _ []engine.Event) error {
+	card := func(s engine.Slot) []byte { return []byte{byte(r.decks[s.Name][s.Index])} }
 	switch n.Kind {
 	case engine.NeedDeal:
 		for _, p := range in.Cards {
-			r.holder[engine.Slot{Owner: engine.NoSeat, Name: n.Name, Index: p}] = n.Seat
+			s := engine.Slot{Owner: engine.NoSeat, Name: n.Name, Index: p}
+			r.Secrets(n.Seat)[s] = card(s)
 		}
 		r.next[n.Name] += len(in.Cards)
 	case engine.NeedOpen:
 		for _, o := range in.Opened {
-			r.opened[o.Slot] = true
+			for seat := range engine.Seat(len(r.Agents)) {
+				r.Secrets(seat)[o.Slot] = card(o.Slot)
+			}
 		}
 	}
 	return nil
 }
 
-func (r *referee) step(agents []engine.Agent) error {
-	in, err := r.input(agents)
-	if err != nil {
-		return err
-	}
-	return r.apply(in)
-}
-
 // play runs the match to its end (or maxSteps), calling check after every
 // step.
-func (r *referee) play(t testing.TB, agents []engine.Agent, maxSteps int, check func()) {
+func (r *referee) play(t testing.TB, maxSteps int, check func()) {
 	t.Helper()
-	for r.g.Next().Kind != engine.NeedNone {
-		if r.steps >= maxSteps {
-			t.Fatalf("no end after %d steps (round %d)", maxSteps, r.g.Round())
-		}
-		before := r.g.Hash()
-		if err := r.step(agents); err != nil {
-			t.Fatalf("step %d (%s): %v", r.steps, r.g.Next().Kind, err)
-		}
-		if r.g.Hash() == before {
-			t.Fatalf("step %d (%s) was accepted but changed nothing", r.steps, r.g.Next().Kind)
-		}
-		if check != nil {
-			check()
-		}
+	if check != nil {
+		r.AfterApply(func(engine.Need, engine.Input, []engine.Event) error { check(); return nil })
+	}
+	if _, err := r.Play(maxSteps); err != nil {
+		t.Fatalf("round %d: %v", r.Game.Round(), err)
 	}
 }
 
 // runTo steps until the need satisfies stop (or fails the test).
-func (r *referee) runTo(t testing.TB, agents []engine.Agent, stop func(engine.Need) bool) {
+func (r *referee) runTo(t testing.TB, stop func(engine.Need) bool) {
 	t.Helper()
-	for i := 0; ; i++ {
-		n := r.g.Next()
-		if stop(n) {
-			return
-		}
-		if n.Kind == engine.NeedNone || i > 100000 {
-			t.Fatalf("never reached the wanted need (at %s)", n.Kind)
-		}
-		if err := r.step(agents); err != nil {
-			t.Fatalf("step: %v", err)
-		}
+	if err := r.RunUntil(stop, 100000); err != nil {
+		t.Fatalf("never reached the wanted need: %v", err)
 	}
 }
 

@@ -19,9 +19,9 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%d", tc.variant, tc.seats), func(t *testing.T) {
 			for i := range games {
 				seed := uint64(i*7 + tc.seats)
-				r := newReferee(t, tc.seats, tc.variant, seed)
-				r.play(t, randomAgents(tc.seats, seed), 200000, func() { invariants(t, r.g) })
-				o := r.g.Outcome()
+				r := newReferee(t, tc.seats, tc.variant, seed, randomAgents(tc.seats, seed))
+				r.play(t, 200000, func() { invariants(t, r.Game) })
+				o := r.Game.Outcome()
 				if !o.Done || (o.Draw == (len(o.Winners) > 0)) {
 					t.Fatalf("bad outcome %+v", o)
 				}
@@ -32,40 +32,38 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 
 func TestSameInputsSameHash(t *testing.T) {
 	for _, seats := range []int{2, 4} {
-		r := newReferee(t, seats, VariantStandard, 5)
+		r := newReferee(t, seats, VariantStandard, 5, randomAgents(seats, 5))
 		twin, err := New(engine.Setup{Seats: seats})
 		if err != nil {
 			t.Fatal(err)
 		}
-		agents := randomAgents(seats, 5)
-		for r.g.Next().Kind != engine.NeedNone {
-			in, err := r.input(agents)
+		for r.Game.Next().Kind != engine.NeedNone {
+			in, err := r.Input()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := r.apply(in); err != nil {
+			if _, err := r.Apply(in); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := twin.Apply(in); err != nil {
 				t.Fatalf("twin rejects an input the game took: %v", err)
 			}
-			if r.g.Hash() != twin.Hash() {
-				t.Fatalf("hashes differ after step %d", r.steps)
+			if r.Game.Hash() != twin.Hash() {
+				t.Fatalf("hashes differ after step %d", r.Steps())
 			}
 		}
 	}
 }
 
 func TestCloneIsIndependent(t *testing.T) {
-	r := newReferee(t, 2, VariantStandard, 9)
-	agents := randomAgents(2, 9)
-	r.runTo(t, agents, func(n engine.Need) bool { return n.Kind == engine.NeedMove })
-	c := r.g.Clone()
-	h := r.g.Hash()
+	r := newReferee(t, 2, VariantStandard, 9, randomAgents(2, 9))
+	r.runTo(t, func(n engine.Need) bool { return n.Kind == engine.NeedMove })
+	c := r.Game.Clone()
+	h := r.Game.Hash()
 	if c.Hash() != h {
 		t.Fatal("a clone hashes differently")
 	}
-	if err := r.step(agents); err != nil {
+	if _, err := r.Step(); err != nil {
 		t.Fatal(err)
 	}
 	if c.Hash() != h {

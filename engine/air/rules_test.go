@@ -615,17 +615,16 @@ func TestCardTable(t *testing.T) {
 }
 
 func TestTurnOrderByCardNumber(t *testing.T) {
-	r := newReferee(t, 2, VariantStandard, 3)
-	agents := randomAgents(2, 3)
-	r.runTo(t, agents, func(n engine.Need) bool { return r.g.phase == phTurn })
-	ch := r.g.Chosen()
+	r := newReferee(t, 2, VariantStandard, 3, randomAgents(2, 3))
+	r.runTo(t, func(n engine.Need) bool { return r.Game.phase == phTurn })
+	ch := r.Game.Chosen()
 	if len(ch) != 4 {
 		t.Fatalf("%d cards chosen, want 4", len(ch))
 	}
 	if !slices.IsSortedFunc(ch, func(a, b Played) int { return a.Number - b.Number }) {
 		t.Fatalf("not in card order: %+v", ch)
 	}
-	act, _ := r.g.Active()
+	act, _ := r.Game.Active()
 	if act.Plane != ch[0].Plane {
 		t.Fatalf("plane %d acts first, want %d (lowest card)", act.Plane, ch[0].Plane)
 	}

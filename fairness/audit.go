@@ -233,11 +233,17 @@ func conclude(rep *Report, m *Match, failLine int) *Report {
 		return rep
 	}
 	if c != nil && (c.Closing == CloseTimeout || c.Closing == CloseAbandoned) && c.Seq == m.Seq() {
-		if next, ok := m.Next(); ok && engine.Seat(c.Seat) == next.Seat && h.Seat(c.By) != next.Seat {
+		blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
+		next, ok := m.Next()
+		// A timeout can only blame the seat the match waited for; a player
+		// can leave (its connection closes) whoever's turn it is.
+		fits := ok && blamed >= 0 && int(blamed) < len(h.Players) && blamed != writer &&
+			(blamed == next.Seat || c.Closing == CloseAbandoned)
+		if fits {
 			rep.Verdict = Forfeit
-			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for its %s (%s, recorded by %s)",
-				playerName(h, next.Seat), c.Closing, c.Seq, next.Kind, c.Detail, playerName(h, h.Seat(c.By)))
-			rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), next.Seat), Reason: "opponent forfeited by " + c.Closing}
+			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s, recorded by %s)",
+				playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer))
+			rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
 			return rep
 		}
 		rep.Verdict = Corrupt

@@ -129,23 +129,8 @@ type App struct {
 	left map[string]bool
 }
 
-// tviewStyles makes tview draw on the terminal's own colours everywhere
-// (its default theme is white on black). tview.Styles is global, so it is
-// set once, before any primitive exists.
-var tviewStyles sync.Once
-
-func setTviewStyles() {
-	tviewStyles.Do(func() {
-		tview.Styles.PrimitiveBackgroundColor = tcell.ColorDefault
-		tview.Styles.ContrastBackgroundColor = tcell.ColorDefault
-		tview.Styles.MoreContrastBackgroundColor = tcell.ColorDefault
-		tview.Styles.PrimaryTextColor = tcell.ColorDefault
-	})
-}
-
 // New prepares the interface; Run shows it.
 func New(cfg Config) (*App, error) {
-	setTviewStyles()
 	a := &App{cfg: cfg, th: cfg.Theme, log: cfg.Logger, rand: cfg.Rand, name: cfg.Name, left: map[string]bool{}}
 	if a.th == nil {
 		a.th = style.Default()

@@ -12,7 +12,20 @@ import (
 	"os"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
 )
+
+// init makes tview draw on the terminal's own colours everywhere (its
+// default theme is white on black). tview.Styles is a global that every
+// primitive reads when it is built, so it is set here, when the package
+// every Salvo screen imports is initialised: before any primitive exists
+// and before any goroutine could be building one.
+func init() {
+	tview.Styles.PrimitiveBackgroundColor = tcell.ColorDefault
+	tview.Styles.ContrastBackgroundColor = tcell.ColorDefault
+	tview.Styles.MoreContrastBackgroundColor = tcell.ColorDefault
+	tview.Styles.PrimaryTextColor = tcell.ColorDefault
+}
 
 // Theme is the set of semantic styles every screen draws with.
 type Theme struct {

@@ -513,7 +513,7 @@ func (ms *matchScreen) forfeit() {
 	a.left[id] = true
 	a.goBack(func() {
 		<-played
-		if err := forgetMatch(st.net.store, id); err != nil {
+		if err := st.net.store.Forget(id); err != nil {
 			a.log.Warn("left match stays resumable", "match", id, "err", err)
 		}
 		remote, err := st.remote()
@@ -522,7 +522,7 @@ func (ms *matchScreen) forfeit() {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), LeaveNotifyTimeout)
 		defer cancel()
-		if err := tellLeft(ctx, st.net.res.Host(), remote, id, seq); err != nil {
+		if err := session.TellLeft(ctx, st.net.res.Host(), remote, id, seq); err != nil {
 			a.log.Info("could not tell the other player we left; it forfeits us after its give-up time", "err", err)
 		}
 	})

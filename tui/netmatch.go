@@ -1,12 +1,9 @@
 package tui
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -182,91 +179,6 @@ func (p ownPeeker) Peek(g engine.Game, seat engine.Seat) []engine.Slot {
 
 // The two frames of the protocol's resume handshake and its end frame
 // (docs/PROTOCOL.md, "The end of a match and resuming").
-const (
-	endFrame = `{"t":"end"}`
-)
-
-type resumeFrame struct {
-	T      string `json:"t"`
-	Match  string `json:"match,omitempty"`
-	Seq    uint64 `json:"seq"`
-	Reason string `json:"reason,omitempty"`
-}
-
-// tellLeft tells the other peer of a match this side has left on purpose
-// (its referee already stopped, without a word on the match stream, as a
-// stopping program does) that the match is over here: it opens a resume
-// stream, runs the resume handshake for the match and sends the end frame.
-// The other side's transport reads the end as the match being over here,
-// and its referee records this seat's forfeit at once, instead of waiting
-// the give-up time for a peer that will not come back. It then waits for
-// the other side's own end frame (or the end of the stream) so that the
-// stream is not torn down before ours is read.
-func tellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, seq uint64) error {
-	c, err := h.OpenResume(ctx, remote)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	b, err := json.Marshal(resumeFrame{T: "resume", Match: match, Seq: seq})
-	if err != nil {
-		return err
-	}
-	if err := c.Send(ctx, b); err != nil {
-		return err
-	}
-	reply, err := c.Recv(ctx)
-	if err != nil {
-		return err
-	}
-	f, err := decodeResumeFrame(reply)
-	if err != nil {
-		return err
-	}
-	switch {
-	case f.T == "decline":
-		return nil // the match is already over there
-	case f.T != "resume" || f.Match != match:
-		return fmt.Errorf("resume answer %q for match %.12s…", f.T, f.Match)
-	}
-	if err := c.Send(ctx, []byte(endFrame)); err != nil {
-		return err
-	}
-	for {
-		// The other side first sends again what it sent after seq, then
-		// its end once its referee has recorded the forfeit.
-		b, err := c.Recv(ctx)
-		if err != nil || string(b) == endFrame {
-			return nil
-		}
-	}
-}
-
-// decodeResumeFrame reads the other peer's answer to a resume frame.
-func decodeResumeFrame(b []byte) (resumeFrame, error) {
-	var f resumeFrame
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return resumeFrame{}, fmt.Errorf("resume answer: %w", err)
-	}
-	if dec.More() {
-		return resumeFrame{}, errors.New("resume answer: data after the frame")
-	}
-	return f, nil
-}
-
-// forgetMatch removes a match's peer record from the store, so that a
-// match left on purpose is not offered for resuming (here or by salvo
-// resume); the transcript and the secrets stay.
-func forgetMatch(store session.Store, match string) error {
-	err := os.Remove(filepath.Join(store.Dir, match+".peer.json"))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	return err
-}
-
 // kindText is the connection kind for the title bar.
 func kindText(kind string, lostFor time.Duration) string {
 	if kind == session.KindReconnecting {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -549,28 +548,6 @@ func TestReachText(t *testing.T) {
 	if s, _ := reachText(h, 1); !strings.Contains(s, "asking the relay") {
 		t.Fatalf("%q", s)
 	}
-}
-
-func FuzzDecodeResumeFrame(f *testing.F) {
-	f.Add([]byte(`{"t":"resume","match":"ab","seq":3}`))
-	f.Add([]byte(`{"t":"decline","reason":"no such match here"}`))
-	f.Add([]byte(`{"t":"resume","seq":-1}`))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		fr, err := decodeResumeFrame(b)
-		if err != nil {
-			return
-		}
-		// What it accepts is one frame of known fields: it encodes and
-		// reads back the same.
-		enc, err := json.Marshal(fr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := decodeResumeFrame(enc)
-		if err != nil || back != fr {
-			t.Fatalf("%q read as %+v, which reads back as %+v (%v)", b, fr, back, err)
-		}
-	})
 }
 
 // TestQuitTextSaysWhatQuittingDoes: at a table of three, quitting is the

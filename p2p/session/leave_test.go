@@ -1,0 +1,92 @@
+package session
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// A player who leaves on purpose tells the other peer so: the other side's
+// referee records the leaver's forfeit at once, not after its give-up
+// time, and the left match is no longer offered for resuming.
+func TestTellLeftForfeitsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
+	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
+	ma, mb := agreeMatch(t, a, b, "ubuild")
+	id := ma.Header.Match
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	bctx, leave := context.WithCancel(ctx)
+	var last atomic.Uint64
+	told := make(chan error, 1)
+	go func() {
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
+			Observe: func(n fairness.Note) {
+				last.Store(max(last.Load(), n.Seq))
+				if n.Dir == "in" && n.Seq >= 4 {
+					leave() // the player leaves: the referee stops without a word
+				}
+			}})
+		if err := b.store.Forget(id); err != nil {
+			told <- err
+			return
+		}
+		told <- TellLeft(ctx, b.host, a.host.ID(), id, last.Load())
+	}()
+	start := time.Now()
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	if err := <-told; err != nil {
+		t.Fatalf("TellLeft: %v", err)
+	}
+	if res.Closing == nil || res.Closing.Closing != fairness.CloseAbandoned || res.Closing.Seat != 1 {
+		t.Fatalf("result %+v, closing %+v", res, res.Closing)
+	}
+	if !strings.Contains(res.Closing.Detail, p2p.ErrPeerClosed.Error()) {
+		t.Fatalf("closing detail %q does not say the peer left", res.Closing.Detail)
+	}
+	if took > 20*time.Second {
+		t.Fatalf("the forfeit took %v: the end frame was not read", took)
+	}
+	t.Logf("forfeit recorded %v after the match started", took)
+	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 0 {
+		t.Fatalf("outcome %+v", res.Outcome)
+	}
+	saved, err := b.store.List()
+	if err != nil || len(saved) != 0 {
+		t.Fatalf("the left match is still listed for resuming: %+v, %v", saved, err)
+	}
+	rep, err := fairness.AuditFile(a.store.Transcript(id), games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != fairness.Forfeit {
+		t.Fatalf("audit of the stayer's transcript: %s", rep.Summary())
+	}
+	// Telling a peer that is no longer playing the match is not an error.
+	if err := TellLeft(ctx, b.host, a.host.ID(), id, last.Load()); err != nil {
+		t.Fatalf("TellLeft after the match ended there: %v", err)
+	}
+}
+
+func TestForgetNeedsAMatchID(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	if err := s.Forget("../x"); err == nil {
+		t.Fatal("Forget took a path for a match ID")
+	}
+	if err := s.Forget(strings.Repeat("ab", 32)); err != nil {
+		t.Fatalf("forgetting an unknown match: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -263,6 +264,15 @@ func TestResumeAfterRestart(t *testing.T) {
 			}
 			sameFiles(t, sides[0].store.Transcript(id), sides[1].store.Transcript(id))
 			auditClean(t, sides[0].store.Transcript(id))
+			for s := range 2 {
+				// The peer record says the match is over, so listing the
+				// store no longer replays it.
+				pr, err := sides[s].store.readPeer(id)
+				sv, lerr := sides[s].store.Load(id)
+				if err != nil || lerr != nil || pr.Ended != endedOver || !sv.Over || sv.InProgress() || sv.Seq == 0 || sv.Header.Match != id {
+					t.Fatalf("seat %d after the end: record %+v (%v), saved %+v (%v)", s, pr, err, sv, lerr)
+				}
+			}
 			if _, err := Resume(ctx, restarted.res, id, NetPlayConfig{Key: restarted.key, Store: restarted.store}); !errors.Is(err, ErrMatchOver) {
 				t.Fatalf("resuming a finished match: %v", err)
 			}
@@ -305,7 +315,7 @@ func TestPeerGoneForfeits(t *testing.T) {
 		t.Fatalf("outcome %+v", res.Outcome)
 	}
 	saved, err := a.store.Load(ma.Header.Match)
-	if err != nil || !saved.Stopped || saved.InProgress() {
+	if err != nil || !saved.Stopped || saved.InProgress() || !strings.Contains(saved.StopReason, fairness.CloseAbandoned+" of seat 1") || saved.Seq < 4 {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
 	rep, err := fairness.AuditFile(a.store.Transcript(ma.Header.Match), games.Spec)

@@ -56,6 +56,33 @@ type peerRecord struct {
 	Addrs  []string `json:"addrs,omitempty"`
 	Dialer bool     `json:"dialer"`
 	Listen []string `json:"listen,omitempty"`
+	// Ended is empty while the match may go on; once it ended here it is
+	// endedOver (by the rules) or why it stopped, and Load no longer
+	// replays the transcript to find out.
+	Ended string `json:"ended,omitempty"`
+	// Seq is the last message of a match that ended.
+	Seq uint64 `json:"seq,omitempty"`
+}
+
+// endedOver is peerRecord.Ended of a match that ended by the rules.
+const endedOver = "over"
+
+// ended fills in how a match that ended here ended, from the referee's
+// result; it reports false for a match that may still go on (our own
+// shutdown, or an error before the end).
+func (pr *peerRecord) ended(res *fairness.Result, fm *fairness.Match, err error) bool {
+	switch {
+	case err != nil || res == nil:
+		return false
+	case res.Closing != nil:
+		pr.Ended = fmt.Sprintf("%s of seat %d: %s", res.Closing.Closing, res.Closing.Seat, res.Closing.Detail)
+	case res.Outcome.Done:
+		pr.Ended = endedOver
+	default:
+		return false
+	}
+	pr.Seq = fm.Seq()
+	return true
 }
 
 // Saved is a match found in a Store.
@@ -129,21 +156,38 @@ func (s Store) Load(match string) (Saved, error) {
 	if sv.Remote, err = peer.Decode(pr.Remote); err != nil {
 		return Saved{}, fmt.Errorf("session: %s: remote peer: %w", s.peerFile(match), err)
 	}
+	if pr.Ended != "" {
+		// Ended here: the header is enough, no replay.
+		sv.Header, sv.Seq = s.header(match), pr.Seq
+		sv.Over = pr.Ended == endedOver
+		if !sv.Over {
+			sv.Stopped, sv.StopReason = true, pr.Ended
+		}
+		return sv, nil
+	}
 	m, _, err := fairness.LoadMatch(games.Spec, s.Transcript(match))
 	if err != nil {
 		sv.Stopped, sv.StopReason = true, err.Error()
-		f, ferr := os.Open(s.Transcript(match))
-		if ferr == nil {
-			h, _, herr := fairness.ReadTranscript(f)
-			f.Close()
-			if herr == nil {
-				sv.Header = h
-			}
-		}
+		sv.Header = s.header(match)
 		return sv, nil
 	}
 	sv.Header, sv.Seq, sv.Over = m.Header(), m.Seq(), m.Done()
 	return sv, nil
+}
+
+// header reads the header line of a match's transcript; a zero Header if
+// it cannot.
+func (s Store) header(match string) fairness.Header {
+	f, err := os.Open(s.Transcript(match))
+	if err != nil {
+		return fairness.Header{}
+	}
+	defer f.Close()
+	h, _, err := fairness.ReadTranscript(f)
+	if err != nil {
+		return fairness.Header{}
+	}
+	return h
 }
 
 func (s Store) readPeer(match string) (peerRecord, error) {
@@ -274,6 +318,11 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	result, err := runNet(ctx, fm, m.Seat, rc, tw, cfg)
 	prMu.Lock()
 	close(over)
+	if pr.ended(result, fm, err) {
+		if werr := cfg.Store.writePeer(pr); werr != nil {
+			err = errors.Join(err, werr)
+		}
+	}
 	rc.mu.Lock()
 	rc.onUp = nil
 	rc.mu.Unlock()
@@ -394,7 +443,13 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	} else {
 		go rc.poke(addrs)
 	}
-	return runNet(ctx, fm, seat, rc, tw, cfg)
+	result, err := runNet(ctx, fm, seat, rc, tw, cfg)
+	if pr.ended(result, fm, err) {
+		if werr := cfg.Store.writePeer(pr); werr != nil {
+			err = errors.Join(err, werr)
+		}
+	}
+	return result, err
 }
 
 // poke connects (no stream) to the other peer until a stream is up, so a

@@ -77,15 +77,26 @@ type help struct {
 }
 
 func newHelp(a *App, bs []keys.Binding) *help {
-	var shown []keys.Binding
-	for _, b := range bs {
-		if b.Help != "" {
-			shown = append(shown, b)
-		}
-	}
-	h := &help{a: a, all: shown, field: newField(a.th, "filter: ", "type to filter")}
+	h := &help{a: a, all: helpEntries(bs), field: newField(a.th, "filter: ", "type to filter")}
 	h.field.Focus(nil)
 	return h
+}
+
+// helpEntries are the bindings the help lists: those with a help text,
+// each line once (a family of keys such as "1-5", one binding a key,
+// shares one line).
+func helpEntries(bs []keys.Binding) []keys.Binding {
+	var shown []keys.Binding
+	seen := map[[2]string]bool{}
+	for _, b := range bs {
+		line := [2]string{b.Label, b.Help}
+		if b.Help == "" || seen[line] {
+			continue
+		}
+		seen[line] = true
+		shown = append(shown, b)
+	}
+	return shown
 }
 
 func (h *help) list() []keys.Binding { return keys.Filter(h.all, h.field.GetText()) }

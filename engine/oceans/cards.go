@@ -2,6 +2,7 @@ package oceans
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -125,4 +126,14 @@ func (o Ocean) String() string {
 		return oceanNames[o]
 	}
 	return fmt.Sprintf("ocean(%d)", int(o))
+}
+
+// withArticle names a card with "a" or "an" before it, for event texts:
+// "an Aircraft Carrier", "a Submarine".
+func withArticle(c Card) string {
+	name := c.String()
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

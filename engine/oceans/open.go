@@ -59,7 +59,7 @@ func (g *Game) learn(slots []engine.Slot, cards []Card) error {
 // could never have joined a task force.
 func checkJoinable(s engine.Slot, c Card) error {
 	if !c.CanJoin() {
-		return &engine.Fault{Seat: s.Owner, Err: engine.Illegal("%v in a task force is a %s, which cannot join a task force", s, c)}
+		return &engine.Fault{Seat: s.Owner, Err: engine.Illegal("%v in a task force is %s, which cannot join a task force", s, withArticle(c))}
 	}
 	return nil
 }

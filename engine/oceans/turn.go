@@ -94,7 +94,7 @@ func (g *Game) deploy(seat engine.Seat, m Move, slots []engine.Slot, cards []Car
 		return nil, err
 	}
 	if !cards[0].CanJoin() {
-		return nil, engine.Illegal("a %s cannot join a task force", cards[0])
+		return nil, engine.Illegal("%s cannot join a task force", withArticle(cards[0]))
 	}
 	if err := g.learn(slots, cards); err != nil {
 		return nil, err
@@ -106,7 +106,7 @@ func (g *Game) deploy(seat engine.Seat, m Move, slots []engine.Slot, cards []Car
 	} else {
 		g.turn = other(seat)
 	}
-	return []engine.Event{{Seat: seat, Kind: "deploy", Text: fmt.Sprintf("%s deploys a %s to the %s", seat, cards[0], m.Ocean)}}, nil
+	return []engine.Event{{Seat: seat, Kind: "deploy", Text: fmt.Sprintf("%s deploys %s to the %s", seat, withArticle(cards[0]), m.Ocean)}}, nil
 }
 
 // secondPlayAllowed checks that the seat on turn may play a second card.
@@ -147,7 +147,7 @@ func (g *Game) discard(seat engine.Seat, m Move, slots []engine.Slot, cards []Ca
 	st.hand = slices.DeleteFunc(st.hand, func(x int) bool { return x == m.Leaf })
 	st.discard = append(st.discard, m.Leaf)
 	g.plays++
-	ev := []engine.Event{{Seat: seat, Kind: "discard", Text: fmt.Sprintf("%s discards a %s", seat, card)}}
+	ev := []engine.Event{{Seat: seat, Kind: "discard", Text: fmt.Sprintf("%s discards %s", seat, withArticle(card))}}
 	return append(ev, g.command(seat, card, m)...), nil
 }
 
@@ -167,7 +167,7 @@ func (g *Game) opposingCard(seat engine.Seat, leaf int) (Ocean, bool) {
 func (g *Game) checkCommand(seat engine.Seat, card Card, m Move) error {
 	opp := &g.seats[other(seat)]
 	if card != PTBoat && m.Ocean != 0 {
-		return engine.Illegal("a %s's command takes no ocean", card)
+		return engine.Illegal("%s's command takes no ocean", withArticle(card))
 	}
 	limit := 0
 	switch card {
@@ -181,7 +181,7 @@ func (g *Game) checkCommand(seat engine.Seat, card Card, m Move) error {
 		}
 	}
 	if len(m.Targets) > limit {
-		return engine.Illegal("a %s's command takes at most %d targets, got %d", card, limit, len(m.Targets))
+		return engine.Illegal("%s's command takes at most %d targets, got %d", withArticle(card), limit, len(m.Targets))
 	}
 	var first Ocean
 	for i, t := range m.Targets {

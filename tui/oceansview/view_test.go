@@ -312,7 +312,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 				pickCard(v, tb.holds(oceans.Surprise))
 				press(v, tcell.KeyEnter)
 			},
-			msg: "refused: a Element of Surprise cannot join a task force",
+			msg: "refused: an Element of Surprise cannot join a task force",
 		},
 		{
 			name: "an Element of Surprise cannot be played facedown",

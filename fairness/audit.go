@@ -232,22 +232,23 @@ func conclude(rep *Report, m *Match, failLine int) *Report {
 		rep.Verdict, rep.Outcome = Clean, m.Outcome()
 		return rep
 	}
-	if c != nil && (c.Closing == CloseTimeout || c.Closing == CloseAbandoned) && c.Seq == m.Seq() {
-		blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
-		next, ok := m.Next()
-		// A timeout can only blame the seat the match waited for; a player
-		// can leave (its connection closes) whoever's turn it is.
-		fits := ok && blamed >= 0 && int(blamed) < len(h.Players) && blamed != writer &&
-			(blamed == next.Seat || c.Closing == CloseAbandoned)
-		if fits {
-			rep.Verdict = Forfeit
-			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s, recorded by %s)",
-				playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer))
-			rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
+	if c != nil && (c.Closing == CloseTimeout || c.Closing == CloseAbandoned) {
+		next, err := forfeitFits(h, m, c)
+		if err != nil {
+			rep.Verdict = Corrupt
+			rep.Detail = err.Error()
 			return rep
 		}
-		rep.Verdict = Corrupt
-		rep.Detail = fmt.Sprintf("the closing record blames seat %d at message %d, but the match was waiting for someone else", c.Seat, c.Seq)
+		blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
+		rep.Verdict = Forfeit
+		if c.Seq == m.Seq() {
+			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s, recorded by %s)",
+				playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer))
+		} else {
+			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s, recorded by %s, who never received %s's messages %d to %d)",
+				playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq())
+		}
+		rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
 		return rep
 	}
 	rep.Verdict = Incomplete

@@ -518,6 +518,15 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// be resumed from the transcript and the secrets file.
 			return ctx.Err()
 		}
+		var there *EndedThere
+		if errors.As(f.err, &there) && there.Closing != nil {
+			err := r.adopt(there.Closing)
+			if err == nil {
+				return nil
+			}
+			r.log.Warn("the other side's closing record is refused", "err", err)
+			f.err = fmt.Errorf("%w (its closing record is refused: %v)", f.err, err)
+		}
 		st, _ := r.m.Next()
 		seat := st.Seat
 		if seat == r.cfg.Seat {
@@ -666,6 +675,32 @@ func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, de
 		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), seat), Reason: fmt.Sprintf("%s forfeits (%s)", seat, reason)}
 	}
 	r.note(Note{Seq: seq, Seat: seat, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail)})
+	return nil
+}
+
+// adopt ends the match with a closing record another player wrote and
+// signed (a forfeit it recorded: it gave up waiting, or saw a seat leave),
+// after checking it as the auditor will: the transcript then ends with
+// that player's own word instead of a rival record of ours.
+func (r *Referee) adopt(c *Closing) error {
+	if err := c.Verify(); err != nil {
+		return err
+	}
+	h := r.m.Header()
+	if h.Seat(c.By) == r.cfg.Seat {
+		return fmt.Errorf("%w: it is signed with our own key", errClosingMisfit)
+	}
+	if _, err := forfeitFits(h, r.m, c); err != nil {
+		return err
+	}
+	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
+		return err
+	}
+	blamed := engine.Seat(c.Seat)
+	r.res.Closing = c
+	r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), blamed), Reason: fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing)}
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
+		playerName(h, h.Seat(c.By)), playerName(h, blamed), c.Closing, c.Seq, c.Detail)})
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -48,7 +47,10 @@ func TellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, se
 		// The other side first sends again what it sent after seq, then
 		// its end once its referee has recorded the forfeit.
 		b, err := c.Recv(ctx)
-		if err != nil || bytes.Equal(b, endFrame) {
+		if err != nil {
+			return nil
+		}
+		if _, end, _ := decodeEnd(b); end {
 			return nil
 		}
 	}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -89,4 +90,95 @@ func TestForgetNeedsAMatchID(t *testing.T) {
 	if err := s.Forget(strings.Repeat("ab", 32)); err != nil {
 		t.Fatalf("forgetting an unknown match: %v", err)
 	}
+}
+
+// A peer that comes back after the other side gave up on it gets that
+// side's signed closing record and records it: both transcripts end with
+// the same forfeit, instead of each claiming the other's.
+func TestLateSideRecordsTheOtherSidesForfeitRecord(t *testing.T) {
+	dir := t.TempDir()
+	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
+	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
+	ma, mb := agreeMatch(t, a, b, "ubuild")
+	id := ma.Header.Match
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	bctx, kill := context.WithCancel(ctx)
+	died := make(chan struct{})
+	go func() {
+		defer close(died)
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
+			Observe: func(n fairness.Note) {
+				if n.Dir == "in" && n.Seq >= 4 {
+					kill() // the process dies
+				}
+			}})
+		_ = b.host.Close()
+	}()
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: 300 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Closing == nil || res.Closing.Seat != 1 {
+		t.Fatalf("the waiting side: closing %+v", res.Closing)
+	}
+	<-died
+	// The killed peer restarts and resumes, long after the give-up time
+	// of the other side but well within its own.
+	restarted := startSide(t, b.key, b.store)
+	start := time.Now()
+	late, err := Resume(ctx, restarted.res, id, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 3), Store: b.store, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the late side learnt of its forfeit %v after restarting", time.Since(start))
+	if late.Closing == nil || *late.Closing != *res.Closing {
+		t.Fatalf("the late side recorded %+v, want the other side's own record %+v", late.Closing, res.Closing)
+	}
+	if len(late.Outcome.Winners) != 1 || late.Outcome.Winners[0] != 0 {
+		t.Fatalf("the late side's outcome %+v", late.Outcome)
+	}
+	for name, st := range map[string]Store{"waiting": a.store, "late": b.store} {
+		rep, err := fairness.AuditFile(st.Transcript(id), games.Spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict != fairness.Forfeit || len(rep.Outcome.Winners) != 1 || rep.Outcome.Winners[0] != 0 {
+			t.Fatalf("audit of the %s side: %s", name, rep.Summary())
+		}
+		t.Logf("%s side: %s", name, rep.Summary())
+	}
+	if sv, err := b.store.Load(id); err != nil || sv.InProgress() {
+		t.Fatalf("the late side's store still offers the match: %+v, %v", sv, err)
+	}
+}
+
+func FuzzDecodeEnd(f *testing.F) {
+	f.Add([]byte(`{"t":"end"}`))
+	f.Add([]byte(`{"t":"end","closing":{"closing":"timeout","match":"ab","seat":1,"seq":4,"detail":"x","by":"p","sig":"s"}}`))
+	f.Add([]byte(`{"t":"end"}{"t":"end"}`))
+	f.Add([]byte(`{"match":"ab","seq":3}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, ok, err := decodeEnd(b)
+		if !ok {
+			if err != nil || e != (endBody{}) {
+				t.Fatalf("%q is no end frame, yet %+v, %v", b, e, err)
+			}
+			return
+		}
+		if err != nil {
+			return
+		}
+		// An end frame read is one frame of known fields: it encodes and
+		// reads back the same.
+		enc, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, ok, err := decodeEnd(enc)
+		if !ok || err != nil || back.T != e.T || (back.Closing == nil) != (e.Closing == nil) || (e.Closing != nil && *back.Closing != *e.Closing) {
+			t.Fatalf("%q read as %+v, which reads back as %+v (%v, %v)", b, e, back, ok, err)
+		}
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 
+	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
 )
 
@@ -31,14 +32,45 @@ const (
 	// DefaultLinger is how long a finished match still answers a resume,
 	// so a peer that lost the last message can fetch it.
 	DefaultLinger = 10 * time.Second
+	// DefaultForfeitLinger is how long a match that ended here by the
+	// other peer's forfeit (it never came back, or left) still answers
+	// that peer's resume, to hand over our signed closing record: a peer
+	// that comes back late then records our word instead of claiming our
+	// forfeit in turn.
+	DefaultForfeitLinger = 30 * time.Minute
 	// inboxSize is how many received frames wait for Recv.
 	inboxSize = 64
 )
 
 // endFrame is the last frame a side sends when its match is over; a
 // stream that ends without it was lost, not finished. The transport
-// consumes it: the referee never sees it.
+// consumes it: the referee never sees it. A side that ended the match by
+// recording the other's forfeit sends its signed closing record in it:
+// {"t":"end","closing":{…}}.
 var endFrame = []byte(`{"t":"end"}`)
+
+// endBody is an end frame.
+type endBody struct {
+	T       string            `json:"t"`
+	Closing *fairness.Closing `json:"closing,omitempty"`
+}
+
+// decodeEnd reads an end frame; ok is false for any other frame (an
+// envelope), err set for an end frame that is malformed.
+func decodeEnd(b []byte) (f endBody, ok bool, err error) {
+	if !bytes.HasPrefix(b, []byte(`{"t":"end"`)) {
+		return endBody{}, false, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return endBody{}, true, fmt.Errorf("session: malformed end frame: %w", err)
+	}
+	if dec.More() {
+		return endBody{}, true, errors.New("session: malformed end frame: data after it")
+	}
+	return f, true, nil
+}
 
 // KindReconnecting is what Reconnecting.Kind says while no stream is up.
 const KindReconnecting = "reconnecting"
@@ -59,7 +91,10 @@ type ReconnectConfig struct {
 	// Linger is how long after Close the match still answers resumes; 0
 	// means DefaultLinger.
 	Linger time.Duration
-	Logger *slog.Logger
+	// ForfeitLinger replaces Linger for a match that ended here by the
+	// other peer's forfeit; 0 means DefaultForfeitLinger.
+	ForfeitLinger time.Duration
+	Logger        *slog.Logger
 }
 
 // sentFrame is an envelope this side sent, kept to send again.
@@ -87,6 +122,7 @@ type Reconnecting struct {
 	inbox     chan []byte
 	gone      chan struct{} // closed when Recv must fail
 	remoteEnd chan struct{} // closed when the other side ended the match gracefully
+	lingered  chan struct{} // closed when the other side ended too, or Linger passed
 	released  chan struct{} // closed when the match is forgotten
 	ctx       context.Context
 	stop      context.CancelFunc
@@ -110,6 +146,7 @@ type Reconnecting struct {
 	notify    *network.NotifyBundle
 	relOnce   sync.Once
 	onUp      func() // called (on its own goroutine) after every new stream
+	endMsg    []byte // the end frame to send: nil for endFrame, or one with our forfeit record
 }
 
 // newReconnecting registers a match transport with the resumer.
@@ -119,6 +156,9 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 	}
 	if cfg.Linger <= 0 {
 		cfg.Linger = DefaultLinger
+	}
+	if cfg.ForfeitLinger <= 0 {
+		cfg.ForfeitLinger = DefaultForfeitLinger
 	}
 	log := cfg.Logger
 	if log == nil {
@@ -131,6 +171,7 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 		inbox:     make(chan []byte, inboxSize),
 		gone:      make(chan struct{}),
 		remoteEnd: make(chan struct{}),
+		lingered:  make(chan struct{}),
 		released:  make(chan struct{}),
 		ctx:       ctx, stop: stop,
 	}
@@ -273,7 +314,11 @@ func (r *Reconnecting) Close() error {
 	} else if r.cfg.Dialer {
 		r.redial()
 	}
+	r.mu.Lock()
+	forfeit := !bytes.Equal(r.endFrame(), endFrame)
+	r.mu.Unlock()
 	go func() {
+		defer r.release()
 		t := time.NewTimer(r.cfg.Linger)
 		defer t.Stop()
 		select {
@@ -281,9 +326,43 @@ func (r *Reconnecting) Close() error {
 		case <-t.C:
 		case <-r.ctx.Done():
 		}
-		r.release()
+		close(r.lingered)
+		if !forfeit {
+			return
+		}
+		// The other peer forfeited here; if it comes back, it gets our
+		// signed record of that.
+		t.Reset(r.cfg.ForfeitLinger)
+		select {
+		case <-r.remoteEnd:
+		case <-t.C:
+		case <-r.ctx.Done():
+		}
 	}()
 	return nil
+}
+
+// endFrame is the end frame this side sends. The caller holds mu.
+func (r *Reconnecting) endFrame() []byte {
+	if r.endMsg != nil {
+		return r.endMsg
+	}
+	return endFrame
+}
+
+// closeWithForfeit is Close for a match that ended here by the other
+// peer's forfeit: c is the closing record this side wrote and signed, and
+// the end frame carries it to the other peer, now or when it comes back
+// (within ForfeitLinger).
+func (r *Reconnecting) closeWithForfeit(c *fairness.Closing) error {
+	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	if err != nil {
+		return fmt.Errorf("session: end frame: %w", err)
+	}
+	r.mu.Lock()
+	r.endMsg = b
+	r.mu.Unlock()
+	return r.Close()
 }
 
 // sendEnd tells the other side, on stream c, that this side's match is
@@ -293,13 +372,18 @@ func (r *Reconnecting) Close() error {
 func (r *Reconnecting) sendEnd(c *p2p.Conn) {
 	ctx, cancel := context.WithTimeout(r.ctx, p2p.WriteTimeout)
 	defer cancel()
-	_ = c.Send(ctx, endFrame)
+	r.mu.Lock()
+	b := r.endFrame()
+	r.mu.Unlock()
+	_ = c.Send(ctx, b)
 }
 
-// Lingered is closed once a closed match is forgotten: the other side
+// Lingered is closed once a closed match has lingered: the other side
 // ended too, or Linger passed. A process that exits after a match waits
-// for it, so that its last message is not lost with it.
-func (r *Reconnecting) Lingered() <-chan struct{} { return r.released }
+// for it, so that its last message is not lost with it. (A match the
+// other peer forfeited goes on answering its resume for ForfeitLinger
+// while the process lives.)
+func (r *Reconnecting) Lingered() <-chan struct{} { return r.lingered }
 
 // release forgets the match: no more resumes, no more watching.
 func (r *Reconnecting) release() {
@@ -392,11 +476,19 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 			r.lost(gen, err)
 			return
 		}
-		if bytes.Equal(b, endFrame) {
+		if f, ok, err := decodeEnd(b); ok {
 			// The other side's match is over, and everything it sent is
-			// in: a Recv still waiting gets the end.
+			// in: a Recv still waiting gets the end, with the other
+			// side's closing record when it recorded our forfeit.
 			r.sawEnd()
-			r.end(fmt.Errorf("session: recv: %w: the match is over there", p2p.ErrPeerClosed))
+			switch {
+			case err != nil:
+				r.end(fmt.Errorf("session: recv: %w: the match is over there (%v)", p2p.ErrPeerClosed, err))
+			case f.Closing != nil:
+				r.end(fmt.Errorf("session: recv: %w: %w", p2p.ErrPeerClosed, &fairness.EndedThere{Closing: f.Closing}))
+			default:
+				r.end(fmt.Errorf("session: recv: %w: the match is over there", p2p.ErrPeerClosed))
+			}
 			continue
 		}
 		if seq := envelopeSeq(b); seq > 0 {

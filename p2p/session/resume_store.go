@@ -352,8 +352,28 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 		rc.abandon()
 		return result, err
 	}
-	_ = rc.Close()
+	if c := ownForfeitRecord(result, cfg.Key); c != nil {
+		_ = rc.closeWithForfeit(c)
+	} else {
+		_ = rc.Close()
+	}
 	return result, err
+}
+
+// ownForfeitRecord is the closing record of a match that ended here by
+// the other peer's forfeit, written and signed by key; nil otherwise.
+func ownForfeitRecord(res *fairness.Result, key crypto.PrivKey) *fairness.Closing {
+	if res == nil || res.Closing == nil {
+		return nil
+	}
+	c := res.Closing
+	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned {
+		return nil
+	}
+	if id, err := peer.IDFromPrivateKey(key); err != nil || c.By != id.String() {
+		return nil
+	}
+	return c
 }
 
 // abandon drops the transport without the graceful end (the process is

@@ -1,0 +1,152 @@
+package fairness
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// cutPipe is seat 1's end of a link that is cut after it has sent n
+// frames: later frames are lost on the way (seat 1 does not know), and
+// once the other side's match has ended, Recv reports the closing record
+// it hands over, as the resume protocol's end frame does.
+type cutPipe struct {
+	*pipe
+	n     int
+	mu    sync.Mutex
+	sent  int
+	ended chan *Closing
+}
+
+func (p *cutPipe) Send(ctx context.Context, b []byte) error {
+	p.mu.Lock()
+	p.sent++
+	lost := p.sent > p.n
+	p.mu.Unlock()
+	if lost {
+		return nil
+	}
+	return p.pipe.Send(ctx, b)
+}
+
+func (p *cutPipe) Recv(ctx context.Context) ([]byte, error) {
+	select {
+	case b := <-p.in:
+		return b, nil
+	case c := <-p.ended:
+		return nil, fmt.Errorf("transport: %w", &EndedThere{Closing: c})
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// playCut plays a peek match whose link is cut after seat 1 sent n frames:
+// seat 0 gives up after a short timeout and records seat 1's forfeit;
+// then seat 1's transport hands over seat 0's closing record, altered by
+// edit if it is not nil.
+func playCut(t *testing.T, n int, edit func(*Closing)) [2]side {
+	t.Helper()
+	keys := testKeys(t, 2)
+	h := testHeader(t, peekSpec, keys)
+	dir := t.TempDir()
+	a, b := pipePair()
+	cut := &cutPipe{pipe: b, n: n, ended: make(chan *Closing, 1)}
+	transports := [2]Transport{a, cut}
+	timeouts := [2]time.Duration{300 * time.Millisecond, time.Minute}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var out [2]side
+	var wg sync.WaitGroup
+	for s := range 2 {
+		m, err := NewMatch(peekSpec, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[s].path = filepath.Join(dir, fmt.Sprintf("seat%d.jsonl", s))
+		tw, err := CreateTranscript(out[s].path, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := NewReferee(Config{Match: m, Seat: engine.Seat(s), Key: keys[s], Transport: transports[s], Transcript: tw, Timeout: timeouts[s],
+			Agent: &peekBot{r: rand.New(rand.NewPCG(5, uint64(s)))}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[s].res, out[s].err = ref.Run(ctx)
+			tw.Close()
+			if s == 0 && out[s].res != nil && out[s].res.Closing != nil {
+				c := *out[s].res.Closing
+				if edit != nil {
+					edit(&c)
+				}
+				cut.ended <- &c
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// After a cut longer than the give-up time, the side that comes back
+// records the other side's signed forfeit record instead of claiming the
+// other's forfeit: both transcripts end alike and audit alike, including
+// when the late side holds messages the other never received.
+func TestForfeitRecordedThereEndsBothTranscriptsAlike(t *testing.T) {
+	for _, n := range []int{1, 2, 3} {
+		t.Run(fmt.Sprintf("cut after %d frames", n), func(t *testing.T) {
+			out := playCut(t, n, nil)
+			for s := range 2 {
+				if out[s].err != nil {
+					t.Fatalf("seat %d: %v", s, out[s].err)
+				}
+			}
+			c0, c1 := out[0].res.Closing, out[1].res.Closing
+			if c0 == nil || c0.Closing != CloseTimeout || c0.Seat != 1 {
+				t.Fatalf("seat 0 closing %+v, want a timeout of seat 1", c0)
+			}
+			if c1 == nil || *c1 != *c0 {
+				t.Fatalf("seat 1 closing %+v, want seat 0's own record %+v", c1, c0)
+			}
+			for s := range 2 {
+				if w := out[s].res.Outcome.Winners; len(w) != 1 || w[0] != 0 {
+					t.Fatalf("seat %d: winners %v, want seat 0", s, w)
+				}
+				rep := auditFile(t, out[s].path)
+				if rep.Verdict != Forfeit || rep.Outcome.Winners[0] != 0 || !strings.HasPrefix(rep.Detail, "seat 1 bob") {
+					t.Fatalf("audit of seat %d's transcript: %s", s, rep.Summary())
+				}
+				t.Logf("seat %d: %s", s, rep.Summary())
+			}
+		})
+	}
+}
+
+// A closing record that does not hold up is refused: the late side then
+// records the connection loss itself, naming what was wrong.
+func TestForeignClosingIsChecked(t *testing.T) {
+	cases := map[string]func(*Closing){
+		"edited after signing":  func(c *Closing) { c.Detail = "you lost" },
+		"blames the writer":     func(c *Closing) { c.Seat = 0 },
+		"another match":         func(c *Closing) { c.Match = strings.Repeat("0", 64) },
+		"after a later message": func(c *Closing) { c.Seq += 5 },
+	}
+	for name, edit := range cases {
+		t.Run(name, func(t *testing.T) {
+			out := playCut(t, 2, edit)
+			c1 := out[1].res.Closing
+			if out[1].err != nil || c1 == nil || c1.Closing != CloseAbandoned || c1.Seat != 0 || !strings.Contains(c1.Detail, "refused") {
+				t.Fatalf("seat 1: %v, closing %+v", out[1].err, c1)
+			}
+		})
+	}
+}

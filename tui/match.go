@@ -602,7 +602,11 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 				return style.OK + " you won: " + why, th.Good
 			}
 		}
-		return "you lost: " + ms.say(o.Reason), th.Warn
+		why := ms.say(o.Reason)
+		if r := lossReason(ms.result.Closing, ms.seat, ms.opponent); r != "" {
+			why = r
+		}
+		return "you lost: " + why, th.Warn
 	case ms.result.Closing != nil:
 		return "the match stopped: " + ms.say(ms.result.Closing.Detail), th.Warn
 	case ms.runErr != nil:

@@ -203,6 +203,22 @@ func forfeitReason(c *fairness.Closing, who string, giveUp time.Duration) string
 	return ""
 }
 
+// lossReason says why we lost when the match ended on another player's
+// closing record that blames our seat (it gave up waiting for us, and we
+// came back late to learn it); "" for any other end.
+func lossReason(c *fairness.Closing, seat engine.Seat, who string) string {
+	if c == nil || engine.Seat(c.Seat) != seat {
+		return ""
+	}
+	switch {
+	case c.Closing == fairness.CloseTimeout:
+		return who + " waited longer than its time limit for your move and recorded your forfeit"
+	case c.Closing == fairness.CloseAbandoned && strings.Contains(c.Detail, session.ErrPeerGone.Error()):
+		return who + " gave up waiting for you to reconnect and recorded your forfeit"
+	}
+	return ""
+}
+
 // durText says a duration in words: "2 min", "90 s", "1 min 30 s".
 func durText(d time.Duration) string {
 	if d >= time.Minute && d%time.Minute == 0 {

@@ -516,6 +516,27 @@ func TestForfeitReason(t *testing.T) {
 	}
 }
 
+func TestLossReason(t *testing.T) {
+	gone := "connection lost: session: " + session.ErrPeerGone.Error() + " for 2m0s"
+	for _, tc := range []struct {
+		name string
+		c    *fairness.Closing
+		want string
+	}{
+		{"none", nil, ""},
+		{"gave up on us", &fairness.Closing{Closing: fairness.CloseAbandoned, Seat: 1, Detail: gone}, "ann gave up waiting for you to reconnect and recorded your forfeit"},
+		{"timed us out", &fairness.Closing{Closing: fairness.CloseTimeout, Seat: 1, Detail: "no message"}, "ann waited longer than its time limit for your move and recorded your forfeit"},
+		{"blames another seat", &fairness.Closing{Closing: fairness.CloseAbandoned, Seat: 0, Detail: gone}, ""},
+		{"a violation", &fairness.Closing{Closing: fairness.CloseViolation, Seat: 1, Detail: "bad"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := lossReason(tc.c, 1, "ann"); got != tc.want {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestCountsAndDurations(t *testing.T) {
 	for _, tc := range []struct {
 		ns   []int

@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,10 +17,7 @@ import (
 // referee records the leaver's forfeit at once, not after its give-up
 // time, and the left match is no longer offered for resuming.
 func TestTellLeftForfeitsAtOnce(t *testing.T) {
-	dir := t.TempDir()
-	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
-	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
-	ma, mb := agreeMatch(t, a, b, "ubuild")
+	a, b, ma, mb := newPair(t, "ubuild")
 	id := ma.Header.Match
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -96,10 +92,7 @@ func TestForgetNeedsAMatchID(t *testing.T) {
 // side's signed closing record and records it: both transcripts end with
 // the same forfeit, instead of each claiming the other's.
 func TestLateSideRecordsTheOtherSidesForfeitRecord(t *testing.T) {
-	dir := t.TempDir()
-	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
-	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
-	ma, mb := agreeMatch(t, a, b, "ubuild")
+	a, b, ma, mb := newPair(t, "ubuild")
 	id := ma.Header.Match
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()

@@ -46,6 +46,17 @@ func startSide(t *testing.T, key crypto.PrivKey, store Store, listen ...string) 
 	return &netSide{key: key, host: h, res: NewResumer(h, testLog(t)), store: store}
 }
 
+// newPair starts two sides with their own stores and agrees a match of
+// game between them: a hosts (seat 0), b joins (seat 1) and is the dialer.
+func newPair(t *testing.T, game string) (a, b *netSide, ma, mb *Match) {
+	t.Helper()
+	dir := t.TempDir()
+	a = startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
+	b = startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
+	ma, mb = agreeMatch(t, a, b, game)
+	return a, b, ma, mb
+}
+
 // agreeMatch connects b to a and runs the handshake: a hosts (seat 0), b
 // joins (seat 1) and is the dialer.
 func agreeMatch(t *testing.T, a, b *netSide, game string) (*Match, *Match) {
@@ -283,10 +294,7 @@ func TestResumeAfterRestart(t *testing.T) {
 // A peer that never comes back forfeits after the give-up time, and the
 // transcript ends with the signed record saying so.
 func TestPeerGoneForfeits(t *testing.T) {
-	dir := t.TempDir()
-	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
-	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
-	ma, mb := agreeMatch(t, a, b, "ubuild")
+	a, b, ma, mb := newPair(t, "ubuild")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	bctx, kill := context.WithCancel(ctx)

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -40,26 +40,10 @@ func newTable(t *testing.T, variant string, seed uint64) *table {
 }
 
 // own returns seat's own known values.
-func (tb *table) own(seat engine.Seat) board.Known {
-	k := board.Known{}
-	for s, v := range tb.known {
-		if s.Owner == seat {
-			k[s] = v
-		}
-	}
-	return k
-}
+func (tb *table) own(seat engine.Seat) board.Known { return boardtest.Own(tb.known, seat) }
 
 func (tb *table) opened(slots []engine.Slot) []engine.Opened {
-	out := make([]engine.Opened, len(slots))
-	for i, s := range slots {
-		v, ok := tb.known.Value(s)
-		if !ok {
-			tb.t.Fatalf("no value for %s", s)
-		}
-		out[i] = engine.Opened{Slot: s, Value: v}
-	}
-	return out
+	return boardtest.Open(tb.t, tb.known, slots)
 }
 
 // commit commits leaves for the current need.
@@ -112,11 +96,7 @@ func (tb *table) step() {
 	case engine.NeedOpen:
 		tb.apply(engine.Input{Kind: engine.NeedOpen, Seat: n.Seat, Opened: tb.opened(n.Open)})
 	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = tb.rng.IntN(n.Bound)
-		}
-		tb.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals})
+		tb.apply(boardtest.Roll(tb.rng, n))
 	default:
 		tb.t.Fatalf("no input for %v", n.Kind)
 	}
@@ -181,7 +161,7 @@ func newView() *View {
 // ask hands the view the current need of seat.
 func (tb *table) ask(v *View, seat engine.Seat) *board.Request {
 	tb.t.Helper()
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: seat, Secrets: tb.own(seat), Names: []string{"ann", "bot"}})
+	boardtest.Show(v, tb.g, seat, tb.own(seat), "ann", "bot")
 	req := board.NewRequest(tb.g.Next(), seat, tb.g.Clone(), tb.own(seat))
 	v.Ask(req)
 	return req
@@ -190,10 +170,7 @@ func (tb *table) ask(v *View, seat engine.Seat) *board.Request {
 // answer applies the view's decision to the table.
 func (tb *table) answer(req *board.Request) {
 	tb.t.Helper()
-	d, ok := req.Answer()
-	if !ok {
-		tb.t.Fatal("no decision")
-	}
+	d := boardtest.Answer(tb.t, req)
 	switch req.Need.Kind {
 	case engine.NeedCommit:
 		tb.commit(d.Leaves)
@@ -202,57 +179,9 @@ func (tb *table) answer(req *board.Request) {
 	}
 }
 
-// press sends keys to the view: a rune per character of a string, or named keys.
-func press(v *View, ks ...any) {
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				run(v, tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone))
-			}
-		case tcell.Key:
-			run(v, tcell.NewEventKey(k, 0, tcell.ModNone))
-		}
-	}
-}
-
-func run(v *View, ev *tcell.EventKey) {
-	v.InputHandler()(ev, func(tview.Primitive) {})
-}
-
-// render draws the view on a w×h simulation screen and returns its text.
-func render(t *testing.T, v *View, w, h int) (tcell.SimulationScreen, string) {
+// render draws the view on a w×h simulation screen and returns it and its text.
+func render(t testing.TB, v *View, w, h int) (tcell.SimulationScreen, string) {
 	t.Helper()
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(w, h)
-	v.SetRect(0, 0, w, h)
-	v.Draw(scr)
-	scr.Show()
-	return scr, screenText(scr)
-}
-
-func screenText(scr tcell.SimulationScreen) string {
-	cells, w, h := scr.GetContents()
-	var b strings.Builder
-	for y := range h {
-		for x := range w {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-func click(v *View, action tview.MouseAction, x, y int) {
-	ev := tcell.NewEventMouse(x, y, tcell.Button1, tcell.ModNone)
-	v.MouseHandler()(action, ev, func(tview.Primitive) {})
+	scr := boardtest.Render(t, v, w, h)
+	return scr, boardtest.Text(scr)
 }

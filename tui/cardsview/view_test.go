@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -55,33 +56,33 @@ func enemyShip(g *cards.Game, seat engine.Seat, pred func(cards.ShipView) bool) 
 }
 
 // aim moves the view's cursor to seat's grid position pos by arrow keys.
-func aim(v *View, seat engine.Seat, pos int) {
+func aim(t testing.TB, v *View, seat engine.Seat, pos int) {
 	row := pos / cards.GridCols
 	if seat == v.seat() {
 		row += cards.GridRows
 	}
 	for v.row > row {
-		press(v, tcell.KeyUp)
+		boardtest.Press(t, v, tcell.KeyUp)
 	}
 	for v.row < row {
-		press(v, tcell.KeyDown)
+		boardtest.Press(t, v, tcell.KeyDown)
 	}
 	for v.col > pos%cards.GridCols {
-		press(v, tcell.KeyLeft)
+		boardtest.Press(t, v, tcell.KeyLeft)
 	}
 	for v.col < pos%cards.GridCols {
-		press(v, tcell.KeyRight)
+		boardtest.Press(t, v, tcell.KeyRight)
 	}
 }
 
 // pick selects hand card i with the digit keys or tab.
-func pick(v *View, i int) {
+func pick(t testing.TB, v *View, i int) {
 	if i < 9 {
-		press(v, string(rune('1'+i)))
+		boardtest.Press(t, v, string(rune('1'+i)))
 		return
 	}
 	for v.sel != i {
-		press(v, tcell.KeyTab)
+		boardtest.Press(t, v, tcell.KeyTab)
 	}
 }
 
@@ -153,7 +154,7 @@ func TestCommitSendsTheRightCards(t *testing.T) {
 			if !strings.Contains(v.Prompt(), "enter") {
 				t.Fatalf("prompt %q", v.Prompt())
 			}
-			press(v, tcell.KeyEnter)
+			boardtest.Press(t, v, tcell.KeyEnter)
 			d, ok := req.Answer()
 			if !ok {
 				t.Fatalf("nothing committed: %q", v.Prompt())
@@ -200,9 +201,9 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 			name:  "a white peg taps a facedown card",
 			ready: func(tb *table) bool { return tb.hasFace(cards.White) },
 			keys: func(t *testing.T, tb *table, v *View) {
-				pick(v, tb.handIndex(cards.White))
-				aim(v, 1, facedown(tb.g.Grid(1)))
-				press(v, tcell.KeyEnter)
+				pick(t, v, tb.handIndex(cards.White))
+				aim(t, v, 1, facedown(tb.g.Grid(1)))
+				boardtest.Press(t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m cards.Move) {
 				if m.Action != cards.Tap || m.Face != cards.White || m.Pos != facedown(tb.g.Grid(1)) {
@@ -218,9 +219,9 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 			},
 			keys: func(t *testing.T, tb *table, v *View) {
 				sv, _ := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
-				pick(v, tb.handIndex(cards.Red1))
-				aim(v, 1, sv.Pos)
-				press(v, tcell.KeyEnter)
+				pick(t, v, tb.handIndex(cards.Red1))
+				aim(t, v, 1, sv.Pos)
+				boardtest.Press(t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m cards.Move) {
 				sv, _ := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
@@ -237,9 +238,9 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 			},
 			keys: func(t *testing.T, tb *table, v *View) {
 				sv, _ := enemyShip(tb.g, 0, func(sv cards.ShipView) bool { return !sv.Shield })
-				pick(v, tb.handIndex(cards.ShieldCard))
-				aim(v, 0, sv.Pos)
-				press(v, tcell.KeyEnter)
+				pick(t, v, tb.handIndex(cards.ShieldCard))
+				aim(t, v, 0, sv.Pos)
+				boardtest.Press(t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m cards.Move) {
 				sv, _ := enemyShip(tb.g, 0, func(sv cards.ShipView) bool { return !sv.Shield })
@@ -297,9 +298,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 			},
 			keys: func(tb *table, v *View) {
 				sv, _ := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
-				pick(v, tb.handIndex(cards.White))
-				aim(v, 1, sv.Pos)
-				press(v, tcell.KeyEnter)
+				pick(tb.t, v, tb.handIndex(cards.White))
+				aim(tb.t, v, 1, sv.Pos)
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			msg: "refused: a white peg card cannot damage",
 		},
@@ -309,9 +310,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 				return tb.hasFace(cards.Red1) && missAt(tb.g) >= 0
 			},
 			keys: func(tb *table, v *View) {
-				pick(v, tb.handIndex(cards.Red1))
-				aim(v, 1, missAt(tb.g))
-				press(v, tcell.KeyEnter)
+				pick(tb.t, v, tb.handIndex(cards.Red1))
+				aim(tb.t, v, 1, missAt(tb.g))
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			msg: "is a miss",
 		},
@@ -320,9 +321,9 @@ func TestRefusalsSayWhy(t *testing.T) {
 			ready: func(tb *table) bool { _, ok := enemyShip(tb.g, 0, nil); return ok && tb.hasFace(cards.Red1) },
 			keys: func(tb *table, v *View) {
 				sv, _ := enemyShip(tb.g, 0, nil)
-				pick(v, tb.handIndex(cards.Red1))
-				aim(v, 0, sv.Pos)
-				press(v, tcell.KeyEnter)
+				pick(tb.t, v, tb.handIndex(cards.Red1))
+				aim(tb.t, v, 0, sv.Pos)
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			msg: "goes on the opponent's grid",
 		},
@@ -344,7 +345,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 				t.Fatal("the refusal changed the game")
 			}
 			// The next key clears the reason.
-			press(v, tcell.KeyTab)
+			boardtest.Press(t, v, tcell.KeyTab)
 			if strings.Contains(v.Prompt(), "refused") {
 				t.Fatalf("the refusal stays: %q", v.Prompt())
 			}
@@ -357,8 +358,8 @@ func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 	v := newView()
 	req := tb.ask(v, 0)
 	i := tb.handIndex(cards.DiscardPlay)
-	pick(v, i)
-	press(v, tcell.KeyEnter) // a two-power card has no cell: enter lists its uses
+	pick(t, v, i)
+	boardtest.Press(t, v, tcell.KeyEnter) // a two-power card has no cell: enter lists its uses
 	if !v.menu.open {
 		t.Fatalf("no menu: %q", v.Prompt())
 	}
@@ -375,11 +376,11 @@ func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 	if !strings.Contains(txt, "Uses of "+glyphPower+" discard/play 2") || !strings.Contains(txt, "1 play 2 more cards") {
 		t.Fatalf("menu not drawn\n%s", txt)
 	}
-	press(v, tcell.KeyEscape)
+	boardtest.Press(t, v, tcell.KeyEscape)
 	if v.menu.open {
 		t.Fatal("esc did not close the menu")
 	}
-	press(v, "o", "1")
+	boardtest.Press(t, v, "o", "1")
 	m := decoded(t, req)
 	if m.Action != cards.PlayTwo || m.Card != tb.g.Hand(0)[i] {
 		t.Fatalf("sent %v", m)
@@ -419,7 +420,7 @@ func TestPTBoatRepairAtTheStartOfATurn(t *testing.T) {
 			if !v.menu.open || !strings.Contains(v.Prompt(), "PT Boat") {
 				t.Fatalf("no PT Boat choice: %q", v.Prompt())
 			}
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			if m := decoded(t, req); m.Action != tc.want {
 				t.Fatalf("sent %v, want %v", m, tc.want)
 			}
@@ -439,8 +440,8 @@ func TestDrawThreeLimitsThePlay(t *testing.T) {
 		t.Fatalf("the picked card %v is not one of the drawn %v", hand[v.sel], tb.g.MustPlayFrom())
 	}
 	other := slices.IndexFunc(hand, func(c cards.CardRef) bool { return !slices.Contains(tb.g.MustPlayFrom(), c) })
-	pick(v, other)
-	press(v, "o")
+	pick(t, v, other)
+	boardtest.Press(t, v, "o")
 	if v.menu.open || !strings.Contains(v.Prompt(), "not one of the 3 drawn") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
@@ -460,19 +461,19 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	// A click on a hand card picks it.
 	hw := tb.handIndex(cards.White)
 	r := v.geo.hand[hw]
-	click(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
 	if v.sel != hw {
 		t.Fatalf("picked %d, want %d", v.sel, hw)
 	}
 	// A right click lists its uses; a click on one plays it.
-	click(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
 	if !v.menu.open {
 		t.Fatal("no menu")
 	}
 	render(t, v, 71, 28)
 	mr := v.geo.menu[1]
 	want := v.menu.items[1].move
-	click(v, tview.MouseLeftClick, mr.x+3, mr.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, mr.x+3, mr.y)
 	if m := decoded(t, req); m.Face != cards.White || m.Action != want.Action || m.Pos != want.Pos || m.Ship != want.Ship {
 		t.Fatalf("sent %v, want %v", m, want)
 	}
@@ -480,10 +481,10 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	v2 := newView()
 	req2 := tb.ask(v2, 0)
 	render(t, v2, 51, 22)
-	pick(v2, tb.handIndex(cards.Red1))
+	pick(t, v2, tb.handIndex(cards.Red1))
 	pos := facedown(tb.g.Grid(1))
 	cell := v2.geo.cells[pos/cards.GridCols][pos%cards.GridCols]
-	click(v2, tview.MouseLeftClick, cell.x+2, cell.y)
+	boardtest.Mouse(v2, tview.MouseLeftClick, cell.x+2, cell.y)
 	if m := decoded(t, req2); m.Action != cards.Tap || m.Pos != pos || m.Face != cards.Red1 {
 		t.Fatalf("sent %v", m)
 	}
@@ -630,7 +631,7 @@ func TestWithdrawStopsAsking(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(*table) bool { return true })
 	v := newView()
 	req := tb.ask(v, 0)
-	press(v, "o")
+	boardtest.Press(t, v, "o")
 	v.Withdraw(req)
 	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
 		t.Fatalf("still asking: %q", v.Prompt())

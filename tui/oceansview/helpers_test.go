@@ -3,15 +3,14 @@ package oceansview
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -40,26 +39,10 @@ func newTable(t testing.TB, seed uint64) *table {
 }
 
 // own returns seat's own known values.
-func (tb *table) own(seat engine.Seat) board.Known {
-	k := board.Known{}
-	for s, v := range tb.known {
-		if s.Owner == seat {
-			k[s] = v
-		}
-	}
-	return k
-}
+func (tb *table) own(seat engine.Seat) board.Known { return boardtest.Own(tb.known, seat) }
 
 func (tb *table) opened(slots []engine.Slot) []engine.Opened {
-	out := make([]engine.Opened, len(slots))
-	for i, s := range slots {
-		v, ok := tb.known.Value(s)
-		if !ok {
-			tb.t.Fatalf("no value for %s", s)
-		}
-		out[i] = engine.Opened{Slot: s, Value: v}
-	}
-	return out
+	return boardtest.Open(tb.t, tb.known, slots)
 }
 
 func (tb *table) apply(in engine.Input) []engine.Event {
@@ -105,11 +88,7 @@ func (tb *table) step() []engine.Event {
 	case engine.NeedOpen:
 		return tb.apply(engine.Input{Kind: engine.NeedOpen, Seat: n.Seat, Opened: tb.opened(n.Open)})
 	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = tb.rng.IntN(n.Bound)
-		}
-		return tb.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals})
+		return tb.apply(boardtest.Roll(tb.rng, n))
 	}
 	tb.t.Fatalf("no input for %v", n.Kind)
 	return nil
@@ -146,25 +125,19 @@ func newView() *View {
 
 // show shows the table's game as seat sees it.
 func (tb *table) show(v *View, seat engine.Seat) {
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: seat, Secrets: tb.own(seat), Names: []string{"ann", "bot"}})
+	boardtest.Show(v, tb.g, seat, tb.own(seat), "ann", "bot")
 }
 
 // ask hands the view the current need of seat.
 func (tb *table) ask(v *View, seat engine.Seat) *board.Request {
 	tb.t.Helper()
-	tb.show(v, seat)
-	req := board.NewRequest(tb.g.Next(), seat, tb.g.Clone(), tb.own(seat))
-	v.Ask(req)
-	return req
+	return boardtest.Ask(v, tb.g, seat, tb.own(seat), "ann", "bot")
 }
 
 // answer applies the view's decision to the table.
 func (tb *table) answer(req *board.Request) {
 	tb.t.Helper()
-	d, ok := req.Answer()
-	if !ok {
-		tb.t.Fatal("no decision")
-	}
+	d := boardtest.Answer(tb.t, req)
 	switch req.Need.Kind {
 	case engine.NeedCommit:
 		tb.commit(d.Leaves)
@@ -173,52 +146,9 @@ func (tb *table) answer(req *board.Request) {
 	}
 }
 
-// press sends keys to the view: a rune per character of a string, or named keys.
-func press(v *View, ks ...any) {
-	for _, k := range ks {
-		var ev *tcell.EventKey
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				v.InputHandler()(tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone), func(tview.Primitive) {})
-			}
-			continue
-		case tcell.Key:
-			ev = tcell.NewEventKey(k, 0, tcell.ModNone)
-		}
-		v.InputHandler()(ev, func(tview.Primitive) {})
-	}
-}
-
 // render draws the view on a w×h simulation screen and returns it and its text.
-func render(t *testing.T, v *View, w, h int) (tcell.SimulationScreen, string) {
+func render(t testing.TB, v *View, w, h int) (tcell.SimulationScreen, string) {
 	t.Helper()
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(w, h)
-	v.SetRect(0, 0, w, h)
-	v.Draw(scr)
-	scr.Show()
-	cells, sw, sh := scr.GetContents()
-	var b strings.Builder
-	for y := range sh {
-		for x := range sw {
-			c := cells[y*sw+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return scr, b.String()
-}
-
-func click(v *View, action tview.MouseAction, x, y int) {
-	ev := tcell.NewEventMouse(x, y, tcell.Button1, tcell.ModNone)
-	v.MouseHandler()(action, ev, func(tview.Primitive) {})
+	scr := boardtest.Render(t, v, w, h)
+	return scr, boardtest.Text(scr)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -54,20 +55,20 @@ func decoded(t *testing.T, req *board.Request) oceans.Move {
 }
 
 // goTo moves the picked ocean to o with the arrow keys.
-func goTo(v *View, o oceans.Ocean) {
+func goTo(t testing.TB, v *View, o oceans.Ocean) {
 	for v.ocean != o {
-		press(v, tcell.KeyDown)
+		boardtest.Press(t, v, tcell.KeyDown)
 	}
 }
 
 // pickCard picks hand card i.
-func pickCard(v *View, i int) {
+func pickCard(t testing.TB, v *View, i int) {
 	if i < 9 {
-		press(v, string(rune('1'+i)))
+		boardtest.Press(t, v, string(rune('1'+i)))
 		return
 	}
 	for v.sel != i {
-		press(v, tcell.KeyTab)
+		boardtest.Press(t, v, tcell.KeyTab)
 	}
 }
 
@@ -82,7 +83,7 @@ func TestCommitSendsTheDeckList(t *testing.T) {
 	if !strings.Contains(v.Prompt(), "Commit your 36-card fleet deck") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	d, ok := req.Answer()
 	if !ok {
 		t.Fatal("nothing committed")
@@ -114,9 +115,9 @@ func TestPlaysByKeys(t *testing.T) {
 			ready: inPhase(oceans.PhaseDeploy),
 			keys: func(tb *table, v *View) {
 				cards, _ := tb.g.HandCards(0, tb.own(0))
-				pickCard(v, slices.IndexFunc(cards, oceans.Card.CanJoin))
-				goTo(v, oceans.Pacific)
-				press(v, tcell.KeyEnter)
+				pickCard(tb.t, v, slices.IndexFunc(cards, oceans.Card.CanJoin))
+				goTo(tb.t, v, oceans.Pacific)
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Deploy || m.Ocean != oceans.Pacific {
@@ -132,9 +133,9 @@ func TestPlaysByKeys(t *testing.T) {
 			keys: func(tb *table, v *View) {
 				ms, _ := tb.g.Moves(0, tb.own(0))
 				m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Place && m.Ocean == oceans.Arctic })]
-				pickCard(v, slices.Index(tb.g.Hand(0), m.Leaf))
-				goTo(v, oceans.Arctic)
-				press(v, tcell.KeyEnter)
+				pickCard(tb.t, v, slices.Index(tb.g.Hand(0), m.Leaf))
+				goTo(tb.t, v, oceans.Arctic)
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Place || m.Ocean != oceans.Arctic {
@@ -148,8 +149,8 @@ func TestPlaysByKeys(t *testing.T) {
 				return len(tb.g.AttackOceans(0)) > 0
 			},
 			keys: func(tb *table, v *View) {
-				goTo(v, tb.g.AttackOceans(0)[0])
-				press(v, "a")
+				goTo(tb.t, v, tb.g.AttackOceans(0)[0])
+				boardtest.Press(tb.t, v, "a")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Attack || m.Ocean != tb.g.AttackOceans(0)[0] {
@@ -164,9 +165,9 @@ func TestPlaysByKeys(t *testing.T) {
 					tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.PTBoat))
-				goTo(v, oceans.Indian)
-				press(v, "d")
+				pickCard(tb.t, v, tb.holds(oceans.PTBoat))
+				goTo(tb.t, v, oceans.Indian)
+				boardtest.Press(tb.t, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Discard || m.Ocean != oceans.Indian || len(m.Targets) != 0 {
@@ -182,12 +183,12 @@ func TestPlaysByKeys(t *testing.T) {
 			},
 			keys: func(tb *table, v *View) {
 				o, i := must2(facedownFoe(tb.g))
-				pickCard(v, tb.holds(oceans.Fighter))
-				goTo(v, o)
+				pickCard(tb.t, v, tb.holds(oceans.Fighter))
+				goTo(tb.t, v, o)
 				for range i {
-					press(v, tcell.KeyRight)
+					boardtest.Press(tb.t, v, tcell.KeyRight)
 				}
-				press(v, "d")
+				boardtest.Press(tb.t, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				o, i := must2(facedownFoe(tb.g))
@@ -205,18 +206,18 @@ func TestPlaysByKeys(t *testing.T) {
 				ms, _ := tb.g.Moves(0, tb.own(0))
 				m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Discard && len(m.Targets) == 2 })]
 				o, _ := forceOf(tb.g, 1, m.Targets[0])
-				pickCard(v, slices.Index(tb.g.Hand(0), m.Leaf))
-				goTo(v, o)
+				pickCard(tb.t, v, slices.Index(tb.g.Hand(0), m.Leaf))
+				goTo(tb.t, v, o)
 				for _, t := range m.Targets {
 					for v.tcol > 0 {
-						press(v, tcell.KeyLeft)
+						boardtest.Press(tb.t, v, tcell.KeyLeft)
 					}
 					for tb.g.TaskForce(1, o)[v.tcol].Leaf != t {
-						press(v, tcell.KeyRight)
+						boardtest.Press(tb.t, v, tcell.KeyRight)
 					}
-					press(v, " ")
+					boardtest.Press(tb.t, v, " ")
 				}
-				press(v, "d")
+				boardtest.Press(tb.t, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Discard || len(m.Targets) != 2 {
@@ -230,18 +231,18 @@ func TestPlaysByKeys(t *testing.T) {
 				return tb.holds(oceans.Destroyer) >= 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.Destroyer))
+				pickCard(tb.t, v, tb.holds(oceans.Destroyer))
 				for range oceans.NumOceans {
 					if l, ok := v.aimed(); !ok || !v.fits(oceans.Destroyer, l) {
 						break
 					}
-					press(v, tcell.KeyDown) // find an ocean with no Submarine under the cursor
+					boardtest.Press(tb.t, v, tcell.KeyDown) // find an ocean with no Submarine under the cursor
 				}
-				press(v, "d")
+				boardtest.Press(tb.t, v, "d")
 				if !strings.Contains(v.Prompt(), "d again wastes") {
 					tb.t.Fatalf("prompt %q", v.Prompt())
 				}
-				press(v, "d")
+				boardtest.Press(tb.t, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Discard || len(m.Targets) != 0 {
@@ -255,11 +256,11 @@ func TestPlaysByKeys(t *testing.T) {
 				return tb.g.Phase() == oceans.PhasePlay
 			},
 			keys: func(tb *table, v *View) {
-				press(v, "o")
+				boardtest.Press(tb.t, v, "o")
 				if !v.menu.open {
 					tb.t.Fatalf("no list: %q", v.Prompt())
 				}
-				press(v, "2")
+				boardtest.Press(tb.t, v, "2")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				ms, _ := tb.g.Moves(0, tb.own(0))
@@ -309,8 +310,8 @@ func TestRefusalsSayWhy(t *testing.T) {
 				return tb.g.Phase() == oceans.PhaseDeploy && tb.holds(oceans.Surprise) >= 0
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.Surprise))
-				press(v, tcell.KeyEnter)
+				pickCard(tb.t, v, tb.holds(oceans.Surprise))
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			msg: "refused: a Element of Surprise cannot join a task force",
 		},
@@ -320,8 +321,8 @@ func TestRefusalsSayWhy(t *testing.T) {
 				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.holds(oceans.Surprise) >= 0
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.Surprise))
-				press(v, tcell.KeyEnter)
+				pickCard(tb.t, v, tb.holds(oceans.Surprise))
+				boardtest.Press(tb.t, v, tcell.KeyEnter)
 			},
 			msg: "refused: ES Element of Surprise cannot join a task force",
 		},
@@ -330,7 +331,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 			ready: func(tb *table) bool {
 				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 1 && len(tb.g.AttackOceans(0)) == 0 && !tb.g.Surprised(0)
 			},
-			keys: func(tb *table, v *View) { press(v, "a") },
+			keys: func(tb *table, v *View) { boardtest.Press(t, v, "a") },
 			msg:  "refused:",
 		},
 		{
@@ -338,7 +339,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 			ready: func(tb *table) bool {
 				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0
 			},
-			keys: func(tb *table, v *View) { press(v, "a") },
+			keys: func(tb *table, v *View) { boardtest.Press(t, v, "a") },
 			msg:  "an attack replaces the second card",
 		},
 		{
@@ -349,12 +350,12 @@ func TestRefusalsSayWhy(t *testing.T) {
 			},
 			keys: func(tb *table, v *View) {
 				o, i := must2(facedownFoe(tb.g))
-				pickCard(v, tb.holds(oceans.Submarine))
-				goTo(v, o)
+				pickCard(tb.t, v, tb.holds(oceans.Submarine))
+				goTo(tb.t, v, o)
 				for range i {
-					press(v, tcell.KeyRight)
+					boardtest.Press(tb.t, v, tcell.KeyRight)
 				}
-				press(v, " ")
+				boardtest.Press(tb.t, v, " ")
 			},
 			msg: "cannot name that card",
 		},
@@ -394,11 +395,11 @@ func TestBattleChoicesAreAList(t *testing.T) {
 	if !strings.Contains(txt, glyphBattle+" Battle in the") || !strings.Contains(txt, "1 "+v.menu.items[0].label[:10]) {
 		t.Fatalf("battle not drawn\n%s", txt)
 	}
-	press(v, tcell.KeyEscape) // a battle choice cannot be put off
+	boardtest.Press(t, v, tcell.KeyEscape) // a battle choice cannot be put off
 	if !v.menu.open {
 		t.Fatal("esc closed the battle's choices")
 	}
-	press(v, tcell.KeyDown, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyDown, tcell.KeyEnter)
 	m := decoded(t, req)
 	if want := ms[min(1, len(ms)-1)]; string(m.Encode()) != string(want.Encode()) {
 		t.Fatalf("sent %+v, want %+v", m, want)
@@ -586,22 +587,22 @@ func TestMouse(t *testing.T) {
 	render(t, v, 71, 28)
 	i := slices.Index(tb.g.Hand(0), m.Leaf)
 	r := v.geo.hand[i]
-	click(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
 	if v.sel != i {
 		t.Fatalf("picked %d, want %d", v.sel, i)
 	}
 	// A right click lists the plays.
-	click(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
 	if !v.menu.open {
 		t.Fatal("no list")
 	}
-	click(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
 	if v.menu.open {
 		t.Fatal("a right click did not close the list")
 	}
 	// A click on your side of an ocean plays the card there.
 	own := v.geo.own[m.Ocean]
-	click(v, tview.MouseLeftClick, own.x+1, own.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, own.x+1, own.y)
 	if got := decoded(t, req); got.Kind != oceans.Place || got.Leaf != m.Leaf || got.Ocean != m.Ocean {
 		t.Fatalf("sent %+v, want %+v", got, m)
 	}
@@ -631,7 +632,7 @@ func TestTooSmallAndWithdraw(t *testing.T) {
 	if _, txt := render(t, v, 51, 22); strings.Contains(txt, "needs more room") {
 		t.Fatalf("the 80x24 board\n%s", txt)
 	}
-	press(v, "o")
+	boardtest.Press(t, v, "o")
 	v.Withdraw(req)
 	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
 		t.Fatalf("still asking: %q", v.Prompt())

@@ -161,10 +161,7 @@ func newView() *View {
 // ask hands the view the current need of seat.
 func (tb *table) ask(v *View, seat engine.Seat) *board.Request {
 	tb.t.Helper()
-	boardtest.Show(v, tb.g, seat, tb.own(seat), "ann", "bot")
-	req := board.NewRequest(tb.g.Next(), seat, tb.g.Clone(), tb.own(seat))
-	v.Ask(req)
-	return req
+	return boardtest.Ask(v, tb.g, seat, tb.own(seat), "ann", "bot")
 }
 
 // answer applies the view's decision to the table.

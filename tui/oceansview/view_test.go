@@ -613,13 +613,7 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	v := New(board.Env{Theme: style.New(true)})
 	tb.ask(v, 0)
 	scr, _ := render(t, v, 71, 28)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	boardtest.Mono(t, scr)
 }
 
 func TestTooSmallAndWithdraw(t *testing.T) {

@@ -182,13 +182,7 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	v := New(board.Env{Theme: style.New(true)})
 	d.show(v, 0)
 	scr := boardtest.Render(t, v, 71, 27)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	boardtest.Mono(t, scr)
 }
 
 // TestFitsItsRectangle draws the board in the rectangles the match screen

@@ -416,13 +416,7 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	v := New(board.Env{Theme: style.New(true)})
 	v.Show(board.Snapshot{Game: m.g.Copy(), Seat: 0, Secrets: m.own(0)})
 	scr := boardtest.Render(t, v, 60, 20)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	boardtest.Mono(t, scr)
 }
 
 func TestNarrowBoardShowsTheGridThatMatters(t *testing.T) {

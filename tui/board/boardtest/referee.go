@@ -57,7 +57,7 @@ func Show(v board.View, g engine.Game, seat engine.Seat, secrets board.Known, na
 // request of seat, as the match screen does, and returns the request.
 func Ask(v board.View, g engine.Game, seat engine.Seat, secrets board.Known, names ...string) *board.Request {
 	Show(v, g, seat, secrets, names...)
-	req := board.NewRequest(g.Next(), seat, g.Clone(), secrets)
+	req := board.NewRequest(g.Next(), seat, g.Clone(), secrets.Clone())
 	v.Ask(req)
 	return req
 }

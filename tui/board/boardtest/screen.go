@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"testing"
 
 	"github.com/gdamore/tcell/v2"
 )
@@ -131,4 +132,19 @@ func (s *Screen) Frames() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.frames
+}
+
+// Mono fails the test if any cell of scr is drawn in a colour (see
+// [Coloured]), as no cell may be in the monochrome theme. Read scr only
+// while nothing draws on it.
+func Mono(t testing.TB, scr tcell.SimulationScreen) {
+	t.Helper()
+	if scr == nil {
+		t.Fatal("Mono: no screen")
+		return
+	}
+	cells, w, _ := scr.GetContents()
+	if c := Coloured(cells, w); c != "" {
+		t.Fatalf("%s\n%s", c, Text(scr))
+	}
 }

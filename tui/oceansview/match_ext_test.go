@@ -2,7 +2,6 @@ package oceansview_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -85,17 +84,11 @@ func (p *player) decide() (string, bool) {
 	}
 	p.decisions++
 	seq := reSeq.FindString(txt)
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		if time.Now().After(deadline) {
-			p.stalls = append(p.stalls, line)
-			break
-		}
-		now := u.Text()
-		if boardtest.Ended(now) || reSeq.FindString(now) != seq || strings.TrimSpace(boardtest.PromptLine(now)) != line {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !u.Settle(3*time.Second, func(l []string) bool {
+		now := boardtest.Join(l)
+		return boardtest.Ended(now) || reSeq.FindString(now) != seq || strings.TrimSpace(boardtest.PromptLine(now)) != line
+	}) {
+		p.stalls = append(p.stalls, line)
 	}
 	return "", false
 }
@@ -260,35 +253,23 @@ func ready(u *ui) bool {
 func TestHostAndJoinThroughTheInterface(t *testing.T) {
 	host := startUI(t, tui.Config{Game: gameName, Name: "ann", Start: tui.StartHost, Timeout: 30 * time.Second}, 100, 30)
 	host.WaitFor("invite code", "waiting for a player to join")
-	var code string
-	host.WaitFunc("the invite file", 10*time.Second, func(string) bool {
-		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-		code = strings.TrimSpace(string(b))
-		return err == nil && code != ""
-	})
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
 	guest := startUI(t, tui.Config{Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 30 * time.Second}, 100, 30)
 	host.WaitFor("vs bob", "Commit")
 	guest.WaitFor("vs ann")
 	players := []*player{{u: host}, {u: guest}}
-	deadline := time.Now().Add(60 * time.Second)
-	for n := 0; n < 24; {
-		if time.Now().After(deadline) {
-			t.Fatalf("no decision for a minute\nhost:\n%s\nguest:\n%s", host.Text(), guest.Text())
+	n := 0
+	boardtest.Alternate(t, "24 decisions", 60*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return n >= 24 }, func(i int) bool {
+		p := players[i]
+		if !ready(p.u) {
+			return false
 		}
-		moved := false
-		for _, p := range players {
-			if ready(p.u) {
-				if _, done := p.decide(); done {
-					t.Fatalf("the match ended early\n%s", p.u.Text())
-				}
-				n++
-				moved = true
-			}
+		if _, done := p.decide(); done {
+			t.Fatalf("the match ended early\n%s", p.u.Text())
 		}
-		if !moved {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+		n++
+		return true
+	})
 	// Both boards drew the match as it went: the guest leaves, the host
 	// wins by forfeit.
 	guest.Keys("q")

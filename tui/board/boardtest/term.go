@@ -2,6 +2,7 @@ package boardtest
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -181,4 +182,64 @@ func Ended(s string) bool {
 		}
 	}
 	return false
+}
+
+// Settle polls until changed holds for the screen's lines or within has
+// passed, and reports whether it held. It never fails the test: it is for
+// waiting until the interface has taken a key that it may also ignore.
+func (m *Term) Settle(within time.Duration, changed func([]string) bool) bool {
+	deadline := time.Now().Add(within)
+	for {
+		if l := m.Lines(); l != nil && changed(l) {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(poll)
+	}
+}
+
+// WaitFile polls until the file at path holds more than white space, such
+// as the invite code a hosting interface writes, and returns its content
+// trimmed of white space. It fails the test, showing the screen, once
+// timeout has passed.
+func (m *Term) WaitFile(path string, timeout time.Duration) string {
+	m.T.Helper()
+	var got string
+	m.WaitLines("the file "+path, timeout, func([]string) bool {
+		b, err := os.ReadFile(path)
+		got = strings.TrimSpace(string(b))
+		return err == nil && got != ""
+	})
+	return got
+}
+
+// Alternate plays several interfaces at one table: until done holds, it
+// offers each player a turn in order (turn(i) reports whether player i
+// acted) and sleeps a moment when nobody did. Once within has passed it
+// fails the test, saying what it waited for and showing every player's
+// screen (terms, by player).
+func Alternate(t testing.TB, what string, within time.Duration, terms []*Term, done func() bool, turn func(i int) bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !done() {
+		if time.Now().After(deadline) {
+			var b strings.Builder
+			for i, m := range terms {
+				fmt.Fprintf(&b, "\nplayer %d %s", i, m.Dump())
+			}
+			t.Fatalf("waited %v for %s%s", within, what, b.String())
+			return
+		}
+		acted := false
+		for i := range terms {
+			if turn(i) {
+				acted = true
+			}
+		}
+		if !acted {
+			time.Sleep(poll)
+		}
+	}
 }

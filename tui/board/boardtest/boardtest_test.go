@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -348,5 +350,52 @@ func TestReferee(t *testing.T) {
 	Answer(r, req)
 	if len(r.failures()) != 2 {
 		t.Fatal("Answer of an unanswered request did not fail")
+	}
+}
+
+func TestSettleWaitFileAndAlternate(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	lines := []string{"seq 1"}
+	set := func(l ...string) { mu.Lock(); lines = l; mu.Unlock() }
+	read := func() []string { mu.Lock(); defer mu.Unlock(); return lines }
+	sim := NewSim(t, 10, 1)
+	m := &Term{T: t, Sim: sim, Read: read}
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		set("seq 2")
+	}()
+	if !m.Settle(5*time.Second, func(l []string) bool { return l[0] == "seq 2" }) {
+		t.Fatal("Settle missed the change")
+	}
+	if m.Settle(20*time.Millisecond, func(l []string) bool { return l[0] == "seq 3" }) {
+		t.Fatal("Settle saw a change that never came")
+	}
+
+	path := filepath.Join(t.TempDir(), "invite")
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		_ = os.WriteFile(path, []byte("  code-1\n"), 0o644)
+	}()
+	if got := m.WaitFile(path, 5*time.Second); got != "code-1" {
+		t.Fatalf("WaitFile = %q", got)
+	}
+	r := &recorder{TB: t}
+	(&Term{T: r, Sim: sim, Read: read}).WaitFile(filepath.Join(t.TempDir(), "none"), 20*time.Millisecond)
+	if f := r.failures(); len(f) != 1 || !strings.Contains(f[0], "screen:\nseq 2\n") {
+		t.Fatalf("WaitFile of a missing file: %q", f)
+	}
+
+	turns := []int{}
+	Alternate(t, "four turns", 5*time.Second, []*Term{m, m}, func() bool { return len(turns) == 4 }, func(i int) bool {
+		turns = append(turns, i)
+		return true
+	})
+	if fmt.Sprint(turns) != "[0 1 0 1]" {
+		t.Fatalf("turns %v", turns)
+	}
+	Alternate(r, "a turn", 20*time.Millisecond, []*Term{m, m}, func() bool { return false }, func(int) bool { return false })
+	if f := r.failures(); len(f) != 2 || !strings.Contains(f[1], "waited 20ms for a turn\nplayer 0 screen:\nseq 2\n\nplayer 1 screen:") {
+		t.Fatalf("Alternate with nobody acting: %q", f)
 	}
 }

@@ -399,35 +399,24 @@ func TestHostAndJoin(t *testing.T) {
 	t.Parallel()
 	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
 	host.WaitFor("invite code", "waiting for a player to join")
-	var code []byte
-	host.WaitLines("the invite file", 10*time.Second, func([]string) bool {
-		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-		code = b
-		return err == nil && len(b) > 0
-	})
-	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: strings.TrimSpace(string(code)), Timeout: 20 * time.Second}, 100, 30)
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
+	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
 	host.WaitFor("vs bob")
 	guest.WaitFor("vs ann")
 	players := []*player{{hs: host, seen: map[string]int{}}, {hs: guest, seen: map[string]int{}}}
 	// Take turns until one of them has a turn of play (a scramble).
-	deadline := time.Now().Add(60 * time.Second)
-	for players[0].seen["scramble"]+players[1].seen["scramble"] == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("no scramble within 60 s\nhost %s\nguest %s", host.Dump(), guest.Dump())
+	boardtest.Alternate(t, "a scramble", 60*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool {
+		return players[0].seen["scramble"]+players[1].seen["scramble"] != 0
+	}, func(i int) bool {
+		p := players[i]
+		l := p.hs.Lines()
+		if strings.Contains(l[0], "your turn") && p.hs.prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
+			p.seen[p.act(l)]++
+			p.sync()
+			return true
 		}
-		acted := false
-		for _, p := range players {
-			l := p.hs.Lines()
-			if strings.Contains(l[0], "your turn") && p.hs.prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
-				p.seen[p.act(l)]++
-				p.sync()
-				acted = true
-			}
-		}
-		if !acted {
-			time.Sleep(3 * time.Millisecond)
-		}
-	}
+		return false
+	})
 	for _, p := range players {
 		if p.seen["strengths"] != 1 || p.seen["place"] != len(sea.PlacementOrder) {
 			t.Errorf("%s decided %v", p.hs.Lines()[0], p.seen)

@@ -184,14 +184,9 @@ func (p *player) playOut(limit int) string {
 		// number moves on (a refused key would leave both, so a second
 		// look acts again).
 		before, n := prompt(l), seq(l)
-		deadline := time.Now().Add(3 * time.Second)
-		for time.Now().Before(deadline) {
-			l2 := hs.Lines()
-			if prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n")) {
-				break
-			}
-			time.Sleep(3 * time.Millisecond)
-		}
+		hs.Settle(3*time.Second, func(l2 []string) bool {
+			return prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n"))
+		})
 	}
 	hs.t.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.Dump())
 	return ""
@@ -335,32 +330,26 @@ func TestHostAndJoinTwoPlayers(t *testing.T) {
 	t.Parallel()
 	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
 	host.WaitFor("Host Mission Command Air (standard)", "invite code")
-	code, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: strings.TrimSpace(string(code)), Timeout: 20 * time.Second}, 100, 30)
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
+	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
 	host.WaitFor("vs bob", "Blue · ann (you)", "Fire · bob")
 	guest.WaitFor("vs ann", "Fire · bob (you)", "Your hand (7 cards)")
 	// The choices are committed one after the other: each player chooses
 	// when asked, the other says whom it waits for.
 	chose := map[*harness]bool{}
 	waited := false
-	deadline := time.Now().Add(30 * time.Second)
-	for len(chose) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("not both were asked to choose\nann %s\nbob %s", host.Dump(), guest.Dump())
+	players := []*harness{host, guest}
+	boardtest.Alternate(t, "both to be asked to choose", 30*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return len(chose) == 2 }, func(i int) bool {
+		h := players[i]
+		pr := prompt(h.Lines())
+		waited = waited || strings.Contains(pr, "waiting for")
+		if !chose[h] && strings.Contains(pr, "Choose a card") {
+			h.Keys("x", tcell.KeyEnter)
+			chose[h] = true
+			return true
 		}
-		for _, h := range []*harness{host, guest} {
-			pr := prompt(h.Lines())
-			if !chose[h] && strings.Contains(pr, "Choose a card") {
-				h.Keys("x", tcell.KeyEnter)
-				chose[h] = true
-			}
-			waited = waited || strings.Contains(pr, "waiting for")
-		}
-		time.Sleep(3 * time.Millisecond)
-	}
+		return false
+	})
 	if !waited {
 		t.Error("the player not asked never said whom it waits for")
 	}

@@ -1,6 +1,7 @@
 package boardtest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -16,6 +17,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/tui/board"
 )
 
@@ -397,5 +399,56 @@ func TestSettleWaitFileAndAlternate(t *testing.T) {
 	Alternate(r, "a turn", 20*time.Millisecond, []*Term{m, m}, func() bool { return false }, func(int) bool { return false })
 	if f := r.failures(); len(f) != 2 || !strings.Contains(f[1], "waited 20ms for a turn\nplayer 0 screen:\nseq 2\n\nplayer 1 screen:") {
 		t.Fatalf("Alternate with nobody acting: %q", f)
+	}
+}
+
+// TestTable plays a whole coordinate-card match on a Table, one
+// commitment answered through a view's request, and checks the table
+// fails on a need it cannot meet.
+func TestTable(t *testing.T) {
+	t.Parallel()
+	g, err := cards.New(engine.Setup{Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := NewTable(t, g, rand.New(rand.NewPCG(3, 4)), cards.NewStrongBot(rand.New(rand.NewPCG(3, 0))), cards.NewStrongBot(rand.New(rand.NewPCG(3, 1))))
+	tb.Names = []string{"ann", "bot"}
+	n := tb.G.Next()
+	if n.Kind != engine.NeedCommit {
+		t.Fatalf("the match starts with %s", n.Kind)
+	}
+	v := &fakeView{}
+	req := tb.Ask(v, n.Seat)
+	d, err := tb.Bots[n.Seat].Decide(context.Background(), tb.G.Clone(), n.Seat, tb.Own(n.Seat), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := req.Reply(d); err != nil {
+		t.Fatal(err)
+	}
+	tb.Answer(req)
+	if got := len(tb.Own(n.Seat)); got != n.Size {
+		t.Fatalf("the table keeps %d of the %d committed values", got, n.Size)
+	}
+	if v.shown.Name(1) != "bot" {
+		t.Fatalf("the view was shown %v", v.shown.Names)
+	}
+	if tb.Until(func(g *cards.Game) bool { return false }) {
+		t.Fatal("Until reports a stop that never held")
+	}
+	if !tb.G.Outcome().Done {
+		t.Fatal("Until stopped before the end")
+	}
+
+	r := &recorder{TB: t}
+	over := NewTable(r, tb.G, tb.Rng)
+	over.Step()
+	if f := r.failures(); len(f) != 1 || !strings.Contains(f[0], "no input for") {
+		t.Fatalf("a step after the end: %q", f)
+	}
+	fresh, _ := cards.New(engine.Setup{Seats: 2})
+	NewTable(r, fresh, tb.Rng).Step()
+	if f := r.failures(); len(f) != 2 || !strings.Contains(f[1], "no bot for") {
+		t.Fatalf("a step with no bots: %q", f)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/salvo-game/salvo/engine/air"
 	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
-	"github.com/salvo-game/salvo/tui/style"
 )
 
 // driver plays a match as an honest referee would, for tests: it keeps the
@@ -170,7 +169,9 @@ type fixture struct {
 
 func newFixture(t testing.TB, mono bool, w, h int) *fixture {
 	t.Helper()
-	v := New(board.Env{Theme: style.New(mono), Spec: air.Spec, Rand: rand.New(rand.NewPCG(7, 7))})
+	env := boardtest.Env(mono)
+	env.Spec = air.Spec
+	v := New(env)
 	return &fixture{Fixture: boardtest.NewFixture(t, v, w, h), v: v}
 }
 

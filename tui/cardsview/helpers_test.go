@@ -5,13 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
-	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
-	"github.com/salvo-game/salvo/tui/style"
 )
 
 // table drives a coordinate-card match as an honest referee would, for
@@ -75,12 +71,5 @@ func isStartNeed(g *cards.Game, seat engine.Seat) bool {
 }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
-}
-
-// render draws the view on a w×h simulation screen and returns it and its text.
-func render(t testing.TB, v *View, w, h int) (tcell.SimulationScreen, string) {
-	t.Helper()
-	scr := boardtest.Render(t, v, w, h)
-	return scr, boardtest.Text(scr)
+	return New(boardtest.Env(false))
 }

@@ -372,7 +372,7 @@ func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 	if len(v.menu.items) != want || v.menu.items[0].label != "play 2 more cards" {
 		t.Fatalf("menu %+v, want %d uses starting with play 2", v.menu.items, want)
 	}
-	_, txt := render(t, v, 51, 22)
+	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, "Uses of "+glyphPower+" discard/play 2") || !strings.Contains(txt, "1 play 2 more cards") {
 		t.Fatalf("menu not drawn\n%s", txt)
 	}
@@ -457,7 +457,7 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.hasFace(cards.Red1) && tb.hasFace(cards.White) })
 	v := newView()
 	req := tb.Ask(v, 0)
-	render(t, v, 71, 28)
+	boardtest.RenderText(t, v, 71, 28)
 	// A click on a hand card picks it.
 	hw := tb.handIndex(cards.White)
 	r := v.geo.hand[hw]
@@ -470,7 +470,7 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	if !v.menu.open {
 		t.Fatal("no menu")
 	}
-	render(t, v, 71, 28)
+	boardtest.RenderText(t, v, 71, 28)
 	mr := v.geo.menu[1]
 	want := v.menu.items[1].move
 	boardtest.Mouse(v, tview.MouseLeftClick, mr.x+3, mr.y)
@@ -480,7 +480,7 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	// A click on a facedown enemy cell taps it.
 	v2 := newView()
 	req2 := tb.Ask(v2, 0)
-	render(t, v2, 51, 22)
+	boardtest.RenderText(t, v2, 51, 22)
 	pick(t, v2, tb.handIndex(cards.Red1))
 	pos := facedown(tb.G.Grid(1))
 	cell := v2.geo.cells[pos/cards.GridCols][pos%cards.GridCols]
@@ -499,7 +499,7 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	})
 	v := newView()
 	tb.Ask(v, 0)
-	scr, txt := render(t, v, 51, 22)
+	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
 	at := func(r rect) (string, tcell.Style) {
 		c := cells[r.y*w+r.x]
@@ -546,7 +546,7 @@ func TestLiveBoardNeverDrawsTheOpponentsHand(t *testing.T) {
 	v := newView()
 	// Even handed every value, a live board draws only its own hand.
 	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Known, Names: []string{"ann", "bot"}})
-	_, txt := render(t, v, 100, 28)
+	_, txt := boardtest.RenderText(t, v, 100, 28)
 	var opp []string
 	for _, it := range v.handItems(1, false) {
 		opp = append(opp, it.text)
@@ -560,7 +560,7 @@ func TestLiveBoardNeverDrawsTheOpponentsHand(t *testing.T) {
 	}
 	// The spectator board draws both hands with their faces.
 	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Known, Names: []string{"ann", "bot"}, Spectator: true})
-	_, txt = render(t, v, 71, 28)
+	_, txt = boardtest.RenderText(t, v, 71, 28)
 	for _, s := range []engine.Seat{0, 1} {
 		for _, it := range v.handItems(s, false) {
 			if !strings.Contains(txt, it.text) || strings.Contains(it.text, "?") {
@@ -595,7 +595,7 @@ func TestChangesAreToldInWords(t *testing.T) {
 	if !strings.HasPrefix(line, "Your ") && !strings.HasPrefix(line, "bot's ") {
 		t.Fatalf("change line %q", line)
 	}
-	_, txt := render(t, v, 51, 22)
+	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, "· "+line[:20]) {
 		t.Fatalf("the change is not drawn\n%s", txt)
 	}
@@ -605,7 +605,7 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { _, ok := enemyShip(tb.G, 1, nil); return ok })
 	v := New(board.Env{Theme: style.New(true)})
 	tb.Ask(v, 0)
-	scr, _ := render(t, v, 71, 28)
+	scr, _ := boardtest.RenderText(t, v, 71, 28)
 	boardtest.Mono(t, scr)
 }
 
@@ -613,10 +613,10 @@ func TestTooSmallSaysSo(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(*table) bool { return true })
 	v := newView()
 	tb.Ask(v, 0)
-	if _, txt := render(t, v, 30, 10); !strings.Contains(txt, "needs more room") {
+	if _, txt := boardtest.RenderText(t, v, 30, 10); !strings.Contains(txt, "needs more room") {
 		t.Fatalf("a tiny board\n%s", txt)
 	}
-	if _, txt := render(t, v, 51, 22); strings.Contains(txt, "needs more room") {
+	if _, txt := boardtest.RenderText(t, v, 51, 22); strings.Contains(txt, "needs more room") {
 		t.Fatalf("the 80x24 board\n%s", txt)
 	}
 }

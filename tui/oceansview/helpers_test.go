@@ -4,13 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
-	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
-	"github.com/salvo-game/salvo/tui/style"
 )
 
 // table drives an ocean-card match as an honest referee would, for tests
@@ -41,12 +37,5 @@ func moveOf(seat engine.Seat) func(*oceans.Game) bool {
 }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
-}
-
-// render draws the view on a w×h simulation screen and returns it and its text.
-func render(t testing.TB, v *View, w, h int) (tcell.SimulationScreen, string) {
-	t.Helper()
-	scr := boardtest.Render(t, v, w, h)
-	return scr, boardtest.Text(scr)
+	return New(boardtest.Env(false))
 }

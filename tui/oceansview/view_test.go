@@ -391,7 +391,7 @@ func TestBattleChoicesAreAList(t *testing.T) {
 	if len(v.menu.items) != len(ms) {
 		t.Fatalf("%d choices listed, the engine has %d", len(v.menu.items), len(ms))
 	}
-	_, txt := render(t, v, 51, 22)
+	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, glyphBattle+" Battle in the") || !strings.Contains(txt, "1 "+v.menu.items[0].label[:10]) {
 		t.Fatalf("battle not drawn\n%s", txt)
 	}
@@ -515,7 +515,7 @@ func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
 	if lk := v.cardLook(1, leaf, false); lk.text != strings.Repeat(glyphBack, 3) {
 		t.Fatalf("live board draws the enemy's facedown card as %q", lk.text)
 	}
-	_, txt := render(t, v, 71, 28)
+	_, txt := boardtest.RenderText(t, v, 71, 28)
 	foeHand, _ := tb.G.HandCards(1, tb.Own(1))
 	if strings.Contains(txt, "bot: ") {
 		t.Fatalf("a live board draws the enemy's hand %v\n%s", foeHand, txt)
@@ -526,7 +526,7 @@ func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
 	if lk := v2.cardLook(1, leaf, false); lk.text != glyphHidden+code[c] {
 		t.Fatalf("spectator board draws the enemy's facedown %s as %q", c, lk.text)
 	}
-	_, txt = render(t, v2, 71, 28)
+	_, txt = boardtest.RenderText(t, v2, 71, 28)
 	want := "bot: "
 	for _, c := range foeHand {
 		want += code[c] + " "
@@ -551,7 +551,7 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	})
 	v := newView()
 	tb.Ask(v, 0)
-	scr, txt := render(t, v, 51, 22)
+	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
 	at := func(r rect) (string, tcell.Style) {
 		c := cells[r.y*w+r.x]
@@ -584,7 +584,7 @@ func TestMouse(t *testing.T) {
 	m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Place })]
 	v := newView()
 	req := tb.Ask(v, 0)
-	render(t, v, 71, 28)
+	boardtest.RenderText(t, v, 71, 28)
 	i := slices.Index(tb.G.Hand(0), m.Leaf)
 	r := v.geo.hand[i]
 	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
@@ -612,7 +612,7 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	tb := findMove(t, inPhase(oceans.PhaseBattle))
 	v := New(board.Env{Theme: style.New(true)})
 	tb.Ask(v, 0)
-	scr, _ := render(t, v, 71, 28)
+	scr, _ := boardtest.RenderText(t, v, 71, 28)
 	boardtest.Mono(t, scr)
 }
 
@@ -620,10 +620,10 @@ func TestTooSmallAndWithdraw(t *testing.T) {
 	tb := findMove(t, inPhase(oceans.PhasePlay))
 	v := newView()
 	req := tb.Ask(v, 0)
-	if _, txt := render(t, v, 40, 12); !strings.Contains(txt, "needs more room") {
+	if _, txt := boardtest.RenderText(t, v, 40, 12); !strings.Contains(txt, "needs more room") {
 		t.Fatalf("a tiny board\n%s", txt)
 	}
-	if _, txt := render(t, v, 51, 22); strings.Contains(txt, "needs more room") {
+	if _, txt := boardtest.RenderText(t, v, 51, 22); strings.Contains(txt, "needs more room") {
 		t.Fatalf("the 80x24 board\n%s", txt)
 	}
 	boardtest.Press(t, v, "o")
@@ -643,7 +643,7 @@ func TestNarrowBoardInTheAuditViewer(t *testing.T) {
 	})
 	v := newView()
 	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Own(0), Names: []string{"ann", "bot"}})
-	_, txt := render(t, v, 47, 19)
+	_, txt := boardtest.RenderText(t, v, 47, 19)
 	if strings.Contains(txt, "needs more room") || !strings.Contains(txt, "Arctic") {
 		t.Fatalf("narrow board\n%s", txt)
 	}

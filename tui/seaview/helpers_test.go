@@ -13,7 +13,6 @@ import (
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
-	"github.com/salvo-game/salvo/tui/style"
 )
 
 // driver plays a match as an honest referee would, for tests: it keeps
@@ -143,7 +142,7 @@ func (d *driver) answer(req *board.Request) {
 }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
+	return New(boardtest.Env(false))
 }
 
 // glyphAt returns the glyph and style drawn for space c.

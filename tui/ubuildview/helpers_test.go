@@ -1,7 +1,6 @@
 package ubuildview
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -10,7 +9,6 @@ import (
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
-	"github.com/salvo-game/salvo/tui/style"
 )
 
 // match drives a U-Build game as an honest referee would, for tests: it
@@ -106,7 +104,7 @@ func (m *match) volley(ship ubuild.Ship, cells ...string) {
 func (m *match) own(seat engine.Seat) board.Known { return boardtest.Own(m.known, seat) }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
+	return New(boardtest.Env(false))
 }
 
 // cellAt returns the glyph and style drawn for cell c of a grid.

@@ -175,10 +175,7 @@ func fireMatch(t *testing.T) *match {
 func askFire(t *testing.T, m *match, v *View) *board.Request {
 	t.Helper()
 	seat := m.g.Attacker()
-	req := board.NewRequest(m.g.Next(), seat, m.g.Copy(), m.own(seat))
-	v.Show(board.Snapshot{Game: m.g.Copy(), Seat: seat, Secrets: m.own(seat), Names: []string{"me", "them"}})
-	v.Ask(req)
-	return req
+	return boardtest.Ask(v, m.g, seat, m.own(seat), "me", "them")
 }
 
 func TestAimAndFire(t *testing.T) {

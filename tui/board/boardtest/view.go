@@ -1,11 +1,15 @@
 package boardtest
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
+
+	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/style"
 )
 
 // NewSim returns an initialised w×h simulation screen, finalised when the
@@ -136,4 +140,18 @@ func (f *Fixture) Must(texts ...string) string {
 		}
 	}
 	return s
+}
+
+// RenderText draws p as [Render] does and returns the screen and its text.
+func RenderText(t testing.TB, p tview.Primitive, w, h int) (tcell.SimulationScreen, string) {
+	t.Helper()
+	scr := Render(t, p, w, h)
+	return scr, Text(scr)
+}
+
+// Env returns the environment the view tests build a board with: the
+// theme (monochrome if mono) and a seeded source for the views' "random"
+// keys.
+func Env(mono bool) board.Env {
+	return board.Env{Theme: style.New(mono), Rand: rand.New(rand.NewPCG(7, 7))}
 }

@@ -452,3 +452,34 @@ func TestTable(t *testing.T) {
 		t.Fatalf("a step with no bots: %q", f)
 	}
 }
+
+// TestBadInputFailsWithoutPanicking hands the helpers nothing where they
+// expect something: they fail the test or do nothing, never panic.
+func TestBadInputFailsWithoutPanicking(t *testing.T) {
+	t.Parallel()
+	r := &recorder{TB: t}
+	Press(r, nil, "x")
+	Mouse(nil, tview.MouseLeftClick, 1, 1)
+	Click(nil, 1, 1)
+	Render(r, nil, 2, 2)
+	if s := (&Fixture{T: r}).Text(); s != "" {
+		t.Fatalf("an empty fixture drew %q", s)
+	}
+	(&Term{T: r}).Keys("x")
+	(&Term{T: r}).Click(1, 1)
+	if l := (&Term{T: r}).Lines(); l != nil {
+		t.Fatalf("a terminal without a reader read %q", l)
+	}
+	if req := Ask(nil, nil, 0, nil); req != nil {
+		t.Fatal("Ask without a view made a request")
+	}
+	Show(nil, nil, 0, nil)
+	Answer(r, nil)
+	if in := Roll(nil, engine.Need{Count: 2, Bound: 6}); len(in.Random) != 2 || in.Random[0] != 0 {
+		t.Fatalf("Roll without a source = %v", in.Random)
+	}
+	Mono(r, nil)
+	if got := len(r.failures()); got != 5 {
+		t.Fatalf("%d failures, want 5 (Press, Render, Keys, Answer, Mono): %q", got, r.failures())
+	}
+}

@@ -36,11 +36,12 @@ func Open(t testing.TB, k board.Known, slots []engine.Slot) []engine.Opened {
 }
 
 // Roll returns the honest input for random need n: n.Count values below
-// n.Bound drawn in order from rng. A bound below 1 gives zeros.
+// n.Bound drawn in order from rng. A nil rng or a bound below 1 gives
+// zeros.
 func Roll(rng *rand.Rand, n engine.Need) engine.Input {
 	vals := make([]int, max(n.Count, 0))
 	for i := range vals {
-		if n.Bound > 0 {
+		if rng != nil && n.Bound > 0 {
 			vals[i] = rng.IntN(n.Bound)
 		}
 	}
@@ -48,14 +49,21 @@ func Roll(rng *rand.Rand, n engine.Need) engine.Input {
 }
 
 // Show gives v a snapshot of g as seat sees it, knowing secrets, the
-// players named names.
+// players named names (nothing without a view or a game).
 func Show(v board.View, g engine.Game, seat engine.Seat, secrets board.Known, names ...string) {
+	if v == nil || g == nil {
+		return
+	}
 	v.Show(board.Snapshot{Game: g.Clone(), Seat: seat, Secrets: secrets, Names: names})
 }
 
 // Ask shows v the game as [Show] does, then hands it g's current need as a
-// request of seat, as the match screen does, and returns the request.
+// request of seat, as the match screen does, and returns the request (nil
+// without a view or a game).
 func Ask(v board.View, g engine.Game, seat engine.Seat, secrets board.Known, names ...string) *board.Request {
+	if v == nil || g == nil {
+		return nil
+	}
 	Show(v, g, seat, secrets, names...)
 	req := board.NewRequest(g.Next(), seat, g.Clone(), secrets.Clone())
 	v.Ask(req)
@@ -65,6 +73,10 @@ func Ask(v board.View, g engine.Game, seat engine.Seat, secrets board.Known, nam
 // Answer returns the decision the view made for req, or fails the test.
 func Answer(t testing.TB, req *board.Request) engine.Decision {
 	t.Helper()
+	if req == nil {
+		t.Fatal("no request")
+		return engine.Decision{}
+	}
 	d, ok := req.Answer()
 	if !ok {
 		t.Fatalf("no decision was made for %s %s", req.Need.Kind, req.Need.Name)

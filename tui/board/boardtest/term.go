@@ -119,6 +119,10 @@ func (m *Term) WaitRe(re *regexp.Regexp) []string {
 // else fails the test.
 func (m *Term) Keys(ks ...any) {
 	m.T.Helper()
+	if m.Sim == nil {
+		m.T.Fatal("keys: no screen")
+		return
+	}
 	for _, k := range ks {
 		switch k := k.(type) {
 		case string:
@@ -135,6 +139,9 @@ func (m *Term) Keys(ks ...any) {
 
 // Click clicks the left button at x, y (press and release).
 func (m *Term) Click(x, y int) {
+	if m.Sim == nil {
+		return
+	}
 	m.Sim.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
 	m.Sim.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
 }

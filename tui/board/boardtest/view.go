@@ -45,6 +45,10 @@ func Render(t testing.TB, p tview.Primitive, w, h int) tcell.SimulationScreen {
 // rune by rune, a tcell.Key as a key press. Anything else fails the test.
 func Press(t testing.TB, p tview.Primitive, ks ...any) {
 	t.Helper()
+	if p == nil {
+		t.Fatal("Press: no primitive")
+		return
+	}
 	h := p.InputHandler()
 	if h == nil {
 		t.Fatal("Press: the primitive takes no keys")
@@ -64,8 +68,12 @@ func Press(t testing.TB, p tview.Primitive, ks ...any) {
 	}
 }
 
-// Mouse sends p's mouse handler one left-button action at x, y.
+// Mouse sends p's mouse handler one left-button action at x, y (nothing
+// for a nil primitive).
 func Mouse(p tview.Primitive, action tview.MouseAction, x, y int) {
+	if p == nil {
+		return
+	}
 	h := p.MouseHandler()
 	if h == nil {
 		return
@@ -109,6 +117,9 @@ func NewFixture(t testing.TB, p tview.Primitive, w, h int) *Fixture {
 // Text clears the screen, draws the primitive and returns the screen as
 // text.
 func (f *Fixture) Text() string {
+	if f.P == nil || f.Sim == nil {
+		return ""
+	}
 	f.Sim.Clear()
 	f.P.Draw(f.Sim)
 	f.Sim.Show()

@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -19,6 +18,7 @@ import (
 // screen text out. Every wait polls with a timeout and dumps the screen on
 // failure; nothing sleeps for a fixed time.
 type harness struct {
+	boardtest.Term
 	t       testing.TB
 	scr     tcell.SimulationScreen
 	app     *App
@@ -49,6 +49,7 @@ func start(t testing.TB, cfg Config, w, h int) *harness {
 		cfg.Theme = style.New(false)
 	}
 	hs := &harness{t: t, scr: scr, done: make(chan error, 1), drew: make(chan struct{}), stopped: make(chan struct{}), w: w, h: h}
+	hs.Term = boardtest.Term{T: t, Sim: scr, Read: hs.lines}
 	first := cfg.OnFirstDraw
 	cfg.OnFirstDraw = func() {
 		if first != nil {
@@ -105,32 +106,20 @@ func (hs *harness) resize(w, h int) {
 			return
 		}
 		if time.Now().After(deadline) {
-			hs.t.Fatalf("the interface did not take the size %dx%d (it is %dx%d)\n%s", w, h, rw, rh, hs.dump())
+			hs.t.Fatalf("the interface did not take the size %dx%d (it is %dx%d)\n%s", w, h, rw, rh, hs.Dump())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
 
-// text returns the screen as lines of text. It reads the cells on the
+// lines returns the screen as lines of text. It reads the cells on the
 // tview goroutine (the simulation screen hands out its live buffer, which
 // draws write to), or directly once the interface has stopped.
-func (hs *harness) text() string {
-	var out string
+func (hs *harness) lines() []string {
+	var out []string
 	read := func() {
 		cells, w, h := hs.scr.GetContents()
-		var b strings.Builder
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				c := cells[y*w+x]
-				if len(c.Runes) == 0 || c.Runes[0] == 0 {
-					b.WriteByte(' ')
-				} else {
-					b.WriteRune(c.Runes[0])
-				}
-			}
-			b.WriteByte('\n')
-		}
-		out = b.String()
+		out = boardtest.Lines(cells, w, h)
 	}
 	select {
 	case <-hs.stopped:
@@ -165,7 +154,7 @@ func (hs *harness) cells() []tcell.SimCell {
 
 // line returns row y of the screen.
 func (hs *harness) line(y int) string {
-	lines := strings.Split(hs.text(), "\n")
+	lines := strings.Split(hs.Text(), "\n")
 	if y < 0 {
 		y += len(lines) - 1
 	}
@@ -173,89 +162,6 @@ func (hs *harness) line(y int) string {
 		return ""
 	}
 	return lines[y]
-}
-
-// dump formats the screen for a failure message.
-func (hs *harness) dump() string {
-	return "screen:\n" + hs.text()
-}
-
-// waitFunc polls until ok holds for the screen text.
-func (hs *harness) waitFunc(what string, timeout time.Duration, ok func(string) bool) string {
-	hs.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		txt := hs.text()
-		if ok(txt) {
-			return txt
-		}
-		if time.Now().After(deadline) {
-			hs.t.Fatalf("waited %v for %s\n%s", timeout, what, hs.dump())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
-// waitFor polls until every one of texts is on screen.
-func (hs *harness) waitFor(texts ...string) string {
-	hs.t.Helper()
-	return hs.waitFunc(fmt.Sprintf("%q", texts), 30*time.Second, func(s string) bool {
-		for _, t := range texts {
-			if !strings.Contains(s, t) {
-				return false
-			}
-		}
-		return true
-	})
-}
-
-// waitGone polls until text is off the screen.
-func (hs *harness) waitGone(text string) {
-	hs.t.Helper()
-	hs.waitFunc(fmt.Sprintf("%q to go", text), 30*time.Second, func(s string) bool { return !strings.Contains(s, text) })
-}
-
-// waitRe polls until re matches, and returns the submatches.
-func (hs *harness) waitRe(re *regexp.Regexp) []string {
-	hs.t.Helper()
-	var m []string
-	hs.waitFunc(re.String(), 30*time.Second, func(s string) bool {
-		m = re.FindStringSubmatch(s)
-		return m != nil
-	})
-	return m
-}
-
-// keys types: a string is typed rune by rune; a tcell.Key is pressed.
-func (hs *harness) keys(ks ...any) {
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				hs.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
-			}
-		case tcell.Key:
-			hs.scr.InjectKey(k, 0, tcell.ModNone)
-		default:
-			hs.t.Fatalf("keys: %T", k)
-		}
-	}
-}
-
-// click clicks the left button at x, y.
-func (hs *harness) click(x, y int) {
-	hs.scr.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
-	hs.scr.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
-}
-
-// find returns the position of text on screen.
-func (hs *harness) find(text string) (int, int, bool) {
-	for y, l := range strings.Split(hs.text(), "\n") {
-		if i := strings.Index(l, text); i >= 0 {
-			return len([]rune(l[:i])), y, true
-		}
-	}
-	return 0, 0, false
 }
 
 // onUI runs f on the tview goroutine and waits for it. f must not call

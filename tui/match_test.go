@@ -21,6 +21,7 @@ import (
 	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -49,24 +50,24 @@ type shooter struct {
 
 // place commits a random layout (and the standard build in custom).
 func (s *shooter) place() {
-	s.hs.waitFor("Place the Battleship")
-	s.hs.keys("x", tcell.KeyEnter)
+	s.hs.WaitFor("Place the Battleship")
+	s.hs.Keys("x", tcell.KeyEnter)
 }
 
 // move brings the cursor to cell i.
 func (s *shooter) move(i int) {
 	dr, dc := i/10-s.cur/10, i%10-s.cur%10
 	for ; dr > 0; dr-- {
-		s.hs.keys(tcell.KeyDown)
+		s.hs.Keys(tcell.KeyDown)
 	}
 	for ; dr < 0; dr++ {
-		s.hs.keys(tcell.KeyUp)
+		s.hs.Keys(tcell.KeyUp)
 	}
 	for ; dc > 0; dc-- {
-		s.hs.keys(tcell.KeyRight)
+		s.hs.Keys(tcell.KeyRight)
 	}
 	for ; dc < 0; dc++ {
-		s.hs.keys(tcell.KeyLeft)
+		s.hs.Keys(tcell.KeyLeft)
 	}
 	s.cur = i
 }
@@ -74,7 +75,7 @@ func (s *shooter) move(i int) {
 // turn waits for our turn (or the end) and fires one volley; it returns
 // the screen and whether the match ended.
 func (s *shooter) turn() (string, bool) {
-	txt := s.hs.waitFunc("our turn or the end", 30*time.Second, func(t string) bool {
+	txt := s.hs.WaitFunc("our turn or the end", 30*time.Second, func(t string) bool {
 		return strings.Contains(t, "Your turn") || ended(t)
 	})
 	if ended(txt) {
@@ -90,17 +91,17 @@ func (s *shooter) turn() (string, bool) {
 	}
 	for i := 0; i < n && s.next < 100; i++ {
 		s.move(s.next)
-		s.hs.keys(" ")
+		s.hs.Keys(" ")
 		s.next++
 	}
 	marked := fmt.Sprintf("%d marked", n)
-	if txt := s.hs.waitFunc(marked, 30*time.Second, func(t string) bool { return strings.Contains(t, marked) || ended(t) }); ended(txt) {
+	if txt := s.hs.WaitFunc(marked, 30*time.Second, func(t string) bool { return strings.Contains(t, marked) || ended(t) }); ended(txt) {
 		return txt, true
 	}
-	s.hs.keys(tcell.KeyEnter)
+	s.hs.Keys(tcell.KeyEnter)
 	s.volleys++
 	// The other side's volley (turn last+2) comes before our next turn.
-	txt = s.hs.waitFunc(fmt.Sprintf("turn %d to pass", last+1), 30*time.Second, func(t string) bool {
+	txt = s.hs.WaitFunc(fmt.Sprintf("turn %d to pass", last+1), 30*time.Second, func(t string) bool {
 		if ended(t) {
 			return true
 		}
@@ -121,7 +122,7 @@ func (s *shooter) playOut() string {
 			return txt
 		}
 	}
-	s.hs.t.Fatalf("the match did not end in 200 volleys\n%s", s.hs.dump())
+	s.hs.t.Fatalf("the match did not end in 200 volleys\n%s", s.hs.Dump())
 	return ""
 }
 
@@ -155,15 +156,15 @@ func audit(t *testing.T, path string) *fairness.Report {
 func TestPracticeFullGameAgainstTheBot(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 3}, 100, 30)
-	hs.waitFor("Practice against a bot")
-	hs.keys(tcell.KeyEnter) // the first menu item
+	hs.WaitFor("Practice against a bot")
+	hs.Keys(tcell.KeyEnter) // the first menu item
 	sh := &shooter{hs: hs}
 	sh.place()
-	hs.waitFor("seq", style.OK+" in sync", "Verification")
+	hs.WaitFor("seq", style.OK+" in sync", "Verification")
 	end := sh.playOut()
 	won := strings.Contains(end, "you won")
 	if !won && !strings.Contains(end, "you lost") {
-		t.Fatalf("the match did not end by the rules\n%s", hs.dump())
+		t.Fatalf("the match did not end by the rules\n%s", hs.Dump())
 	}
 	path := transcriptOf(hs)
 	rep := audit(t, path)
@@ -175,69 +176,69 @@ func TestPracticeFullGameAgainstTheBot(t *testing.T) {
 	}
 	// The verification log saw every message; l selects a line and enter
 	// shows it raw.
-	hs.keys("l")
-	hs.waitFor("Verification (↑↓ enter raw)")
-	hs.keys(tcell.KeyUp, tcell.KeyUp, tcell.KeyEnter)
-	hs.waitFor("raw signed message", "signature")
-	hs.keys(tcell.KeyEscape, "l")
+	hs.Keys("l")
+	hs.WaitFor("Verification (↑↓ enter raw)")
+	hs.Keys(tcell.KeyUp, tcell.KeyUp, tcell.KeyEnter)
+	hs.WaitFor("raw signed message", "signature")
+	hs.Keys(tcell.KeyEscape, "l")
 	// a opens the audit viewer on this match.
-	hs.keys("a")
-	hs.waitFor("Audit · "+filepath.Base(path), style.OK+" clean:")
-	hs.keys("q")
-	hs.waitFor("q lobby")
-	hs.keys(tcell.KeyEnter) // does not leave the ended match
-	hs.keys("q")
-	hs.waitFor("Recent matches", "vs bot (random)", style.OK+" clean")
+	hs.Keys("a")
+	hs.WaitFor("Audit · "+filepath.Base(path), style.OK+" clean:")
+	hs.Keys("q")
+	hs.WaitFor("q lobby")
+	hs.Keys(tcell.KeyEnter) // does not leave the ended match
+	hs.Keys("q")
+	hs.WaitFor("Recent matches", "vs bot (random)", style.OK+" clean")
 }
 
 func TestCustomVariantArmsTheFleet(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, Variant: "custom", Bot: "random", BotSeed: 5}, 100, 30)
-	hs.keys("p")
+	hs.Keys("p")
 	sh := &shooter{hs: hs}
 	sh.place()
-	hs.waitFor("Build your fleet", "3 left to give", "17 of 20 weapons")
-	hs.keys(tcell.KeyEnter) // refused: 17 weapons
-	hs.waitFor("not 20")
-	hs.keys(tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter)
+	hs.WaitFor("Build your fleet", "3 left to give", "17 of 20 weapons")
+	hs.Keys(tcell.KeyEnter) // refused: 17 weapons
+	hs.WaitFor("not 20")
+	hs.Keys(tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter)
 	for range 3 {
 		if _, done := sh.turn(); done {
-			t.Fatalf("the match ended early\n%s", hs.dump())
+			t.Fatalf("the match ended early\n%s", hs.Dump())
 		}
 	}
 	// Our Battleship fired with its 8 weapons (some may be lost to hits).
-	hs.waitRe(regexp.MustCompile(`Battleship [■□]{8} `))
+	hs.WaitRe(regexp.MustCompile(`Battleship [■□]{8} `))
 }
 
 func TestCheatIsCaughtAndShown(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 9, BotCheat: "miss-on-hit"}, 100, 30)
-	hs.keys("p")
+	hs.Keys("p")
 	sh := &shooter{hs: hs}
 	sh.place()
 	end := sh.playOut()
 	if !strings.Contains(end, "CHEATING DETECTED") {
-		t.Fatalf("no cheat panel\n%s", hs.dump())
+		t.Fatalf("no cheat panel\n%s", hs.Dump())
 	}
-	hs.waitFor("bot (random) broke the rules", "Claimed", "answers", "miss", "Their proof", "holds the", "Broken rule", "not a miss",
+	hs.WaitFor("bot (random) broke the rules", "Claimed", "answers", "miss", "Their proof", "holds the", "Broken rule", "not a miss",
 		"Transcript", "CHEAT DETECTED", style.Fail+" stopped")
 	path := transcriptOf(hs)
 	rep := audit(t, path)
 	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("audit of the cheated match: %s", rep.Summary())
 	}
-	hs.keys("a")
-	hs.waitFor("violation by seat 1 bot (random)")
-	hs.keys("q", "q")
-	hs.waitFor("Practice against a bot")
+	hs.Keys("a")
+	hs.WaitFor("violation by seat 1 bot (random)")
+	hs.Keys("q", "q")
+	hs.WaitFor("Practice against a bot")
 }
 
 func TestForgedRollIsCaughtAtTheCoinFlip(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, BotCheat: "forged-roll"}, 80, 24)
-	hs.keys("p")
+	hs.Keys("p")
 	(&shooter{hs: hs}).place()
-	hs.waitFor("CHEATING DETECTED", "dice share for roll 0", "Broken rule")
+	hs.WaitFor("CHEATING DETECTED", "dice share for roll 0", "Broken rule")
 }
 
 // TestEveryCheatIsCaught plays against a bot cheating in each known way:
@@ -248,21 +249,21 @@ func TestEveryCheatIsCaught(t *testing.T) {
 		t.Run(k.Name, func(t *testing.T) {
 			t.Parallel()
 			hs := start(t, Config{Offline: true, Bot: "random", BotSeed: 2, BotCheat: k.Name}, 100, 30)
-			hs.keys("p")
+			hs.Keys("p")
 			sh := &shooter{hs: hs}
 			sh.place()
 			end := sh.playOut()
 			if k.Name == "go-silent" {
 				// Going silent is not a forged message: it forfeits.
 				if !strings.Contains(end, "you won") || !strings.Contains(end, "forfeits") {
-					t.Fatalf("a silent bot did not forfeit\n%s", hs.dump())
+					t.Fatalf("a silent bot did not forfeit\n%s", hs.Dump())
 				}
 				return
 			}
 			if !strings.Contains(end, "CHEATING DETECTED") {
-				t.Fatalf("%s (%s) was not caught\n%s", k.Name, k.About, hs.dump())
+				t.Fatalf("%s (%s) was not caught\n%s", k.Name, k.About, hs.Dump())
 			}
-			hs.waitFor("Broken rule", "Transcript")
+			hs.WaitFor("Broken rule", "Transcript")
 		})
 	}
 }
@@ -270,18 +271,18 @@ func TestEveryCheatIsCaught(t *testing.T) {
 func TestLeavingALiveMatchAsksFirst(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true}, 100, 30)
-	hs.keys("p")
-	hs.waitFor("Place the Battleship")
+	hs.Keys("p")
+	hs.WaitFor("Place the Battleship")
 	path := transcriptOf(hs)
-	hs.keys("q")
-	hs.waitFor("Leave the match?", "abandons the match")
-	hs.keys("n")
-	hs.waitGone("Leave the match?")
-	hs.waitFor("Place the Battleship")
-	hs.keys(tcell.KeyCtrlC)
-	hs.waitFor("Quit Salvo?")
-	hs.keys(tcell.KeyEscape, "q", "y")
-	hs.waitFor("Practice against a bot")
+	hs.Keys("q")
+	hs.WaitFor("Leave the match?", "abandons the match")
+	hs.Keys("n")
+	hs.WaitGone("Leave the match?")
+	hs.WaitFor("Place the Battleship")
+	hs.Keys(tcell.KeyCtrlC)
+	hs.WaitFor("Quit Salvo?")
+	hs.Keys(tcell.KeyEscape, "q", "y")
+	hs.WaitFor("Practice against a bot")
 	if rep := audit(t, path); rep.Verdict != fairness.Incomplete {
 		t.Fatalf("the abandoned match's transcript: %s", rep.Summary())
 	}
@@ -290,11 +291,11 @@ func TestLeavingALiveMatchAsksFirst(t *testing.T) {
 func TestEightyByTwentyFourKeepsEverything(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, Bot: "random"}, 80, 24)
-	hs.keys("p")
+	hs.Keys("p")
 	sh := &shooter{hs: hs}
 	sh.place()
 	sh.turn()
-	txt := hs.waitFor("Your ocean", "Target", "Verification", "J ", "Fleet", "PT Boat", "Your turn", "enter fire", "? help", "q leave")
+	txt := hs.WaitFor("Your ocean", "Target", "Verification", "J ", "Fleet", "PT Boat", "Your turn", "enter fire", "? help", "q leave")
 	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
 		if n := len([]rune(l)); n != 80 {
 			t.Fatalf("line %d is %d cells", i, n)
@@ -305,23 +306,19 @@ func TestEightyByTwentyFourKeepsEverything(t *testing.T) {
 func TestNoColourMatch(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
-	hs.keys("p")
+	hs.Keys("p")
 	sh := &shooter{hs: hs}
 	sh.place()
 	sh.turn()
-	cells := hs.cells()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v\n%s", i, string(c.Runes), fg, bg, hs.dump())
-		}
+	if c := boardtest.Coloured(hs.cells(), hs.w); c != "" {
+		t.Fatalf("%s\n%s", c, hs.Dump())
 	}
 }
 
 func TestHostAndJoinByCode(t *testing.T) {
 	t.Parallel()
 	host := start(t, Config{Offline: true, Name: "ann", Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("invite code", "waiting for a player to join")
+	host.WaitFor("invite code", "waiting for a player to join")
 	var code string
 	host.onUI(func() { code = host.app.top().(*hostScreen).code })
 	if !strings.HasPrefix(code, "SALVO1-") {
@@ -329,25 +326,25 @@ func TestHostAndJoinByCode(t *testing.T) {
 	}
 	guest := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
 	// The host (seat 0) commits first; the guest says what it waits for.
-	host.waitFor("vs bob", "Place the Battleship")
-	guest.waitFor("vs ann", "waiting for ann: ann commits its grid")
-	host.keys("x", tcell.KeyEnter)
-	guest.waitFor("Place the Battleship")
-	guest.keys("x", tcell.KeyEnter)
+	host.WaitFor("vs bob", "Place the Battleship")
+	guest.WaitFor("vs ann", "waiting for ann: ann commits its grid")
+	host.Keys("x", tcell.KeyEnter)
+	guest.WaitFor("Place the Battleship")
+	guest.Keys("x", tcell.KeyEnter)
 	// The coin flip picks one to fire; the other says whom it waits for.
 	turn := func(h *harness) bool {
-		txt := h.waitFunc("the first turn", 15*time.Second, func(s string) bool {
+		txt := h.WaitFunc("the first turn", 15*time.Second, func(s string) bool {
 			return strings.Contains(s, "fires first") && (strings.Contains(s, "Your turn") || strings.Contains(s, "fires (turn 1)"))
 		})
 		return strings.Contains(txt, "Your turn")
 	}
 	if a, b := turn(host), turn(guest); a == b {
-		t.Fatalf("both or neither have the first turn\nhost %s\nguest %s", host.dump(), guest.dump())
+		t.Fatalf("both or neither have the first turn\nhost %s\nguest %s", host.Dump(), guest.Dump())
 	}
 	// The guest leaves: it asks, then the host wins by forfeit.
-	guest.keys("q", "y")
-	guest.waitFor("Practice against a bot")
-	host.waitFor("you won", "forfeits")
+	guest.Keys("q", "y")
+	guest.WaitFor("Practice against a bot")
+	host.WaitFor("you won", "forfeits")
 }
 
 // botMatch plays two bots over loopback and returns seat 0's transcript.
@@ -401,53 +398,53 @@ func TestAuditViewerStepsThroughAMatch(t *testing.T) {
 	t.Parallel()
 	path := botMatch(t, "", 11)
 	hs := start(t, Config{Offline: true, Start: StartAudit, File: path}, 100, 30)
-	hs.waitFor("Audit · a.jsonl", style.OK+" clean:", "won: sank the whole fleet", "Messages", "ann · seat 0", "bob · seat 1")
-	last := hs.waitRe(regexp.MustCompile(`step (\d+) of (\d+)`))
+	hs.WaitFor("Audit · a.jsonl", style.OK+" clean:", "won: sank the whole fleet", "Messages", "ann · seat 0", "bob · seat 1")
+	last := hs.WaitRe(regexp.MustCompile(`step (\d+) of (\d+)`))
 	if last[1] != last[2] {
 		t.Fatalf("a clean audit should open on the last step: %v", last)
 	}
-	hs.keys("g")
-	hs.waitFor("step 0 of", "header: the match starts")
-	hs.keys("n", "n")
-	hs.waitFor("step 2 of")
-	hs.keys("p")
-	hs.waitFor("step 1 of")
-	hs.keys("v")
-	hs.waitFor("no violation")
-	hs.keys("/", "first player", tcell.KeyEnter)
-	hs.waitFor("\"first player\" found at step")
-	hs.keys("/", "no such text", tcell.KeyEnter)
-	hs.waitFor("no step matches")
-	hs.keys(tcell.KeyEnter)
-	hs.waitFor("raw signed message", "input 1")
-	hs.keys(tcell.KeyEscape)
-	hs.waitGone("raw signed message")
+	hs.Keys("g")
+	hs.WaitFor("step 0 of", "header: the match starts")
+	hs.Keys("n", "n")
+	hs.WaitFor("step 2 of")
+	hs.Keys("p")
+	hs.WaitFor("step 1 of")
+	hs.Keys("v")
+	hs.WaitFor("no violation")
+	hs.Keys("/", "first player", tcell.KeyEnter)
+	hs.WaitFor("\"first player\" found at step")
+	hs.Keys("/", "no such text", tcell.KeyEnter)
+	hs.WaitFor("no step matches")
+	hs.Keys(tcell.KeyEnter)
+	hs.WaitFor("raw signed message", "input 1")
+	hs.Keys(tcell.KeyEscape)
+	hs.WaitGone("raw signed message")
 	// A click on a message selects it.
-	hs.keys("g", "n", "n")
-	hs.waitFor("step 2 of")
-	x, y, ok := hs.find("header: the match starts")
+	hs.Keys("g", "n", "n")
+	hs.WaitFor("step 2 of")
+	x, y, ok := hs.Find("header: the match starts")
 	if !ok {
-		t.Fatalf("no header row\n%s", hs.dump())
+		t.Fatalf("no header row\n%s", hs.Dump())
 	}
-	hs.click(x, y)
-	hs.waitFor("step 0 of")
+	hs.Click(x, y)
+	hs.WaitFor("step 0 of")
 }
 
 func TestAuditViewerJumpsToTheViolation(t *testing.T) {
 	t.Parallel()
 	path := botMatch(t, "wrong-ship", 4)
 	hs := start(t, Config{Offline: true, Start: StartAudit, File: path}, 100, 30)
-	txt := hs.waitFor(style.Fail+" violation by seat 1 bob", "not of the")
+	txt := hs.WaitFor(style.Fail+" violation by seat 1 bob", "not of the")
 	if !regexp.MustCompile(style.Fail + ` +\d+ bob +move`).MatchString(txt) {
 		t.Fatalf("no failing message in the list\n%s", txt)
 	}
-	first := hs.waitRe(regexp.MustCompile(`step (\d+) of`))
-	hs.keys("g")
-	hs.waitFor("step 0 of")
-	hs.keys("v")
-	hs.waitFor("step " + first[1] + " of")
-	hs.keys(tcell.KeyEnter)
-	hs.waitFor("answers", "opens grid[")
+	first := hs.WaitRe(regexp.MustCompile(`step (\d+) of`))
+	hs.Keys("g")
+	hs.WaitFor("step 0 of")
+	hs.Keys("v")
+	hs.WaitFor("step " + first[1] + " of")
+	hs.Keys(tcell.KeyEnter)
+	hs.WaitFor("answers", "opens grid[")
 }
 
 func TestAuditViewerOnAFileThatIsNotATranscript(t *testing.T) {
@@ -457,9 +454,9 @@ func TestAuditViewerOnAFileThatIsNotATranscript(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs := start(t, Config{Offline: true, Start: StartAudit, File: p}, 100, 30)
-	hs.waitFor(style.Fail+" cannot audit", "is not a header")
-	hs.keys("q")
-	hs.waitFor("Practice against a bot")
+	hs.WaitFor(style.Fail+" cannot audit", "is not a header")
+	hs.Keys("q")
+	hs.WaitFor("Practice against a bot")
 }
 
 func TestInviteAPeerAndAccept(t *testing.T) {
@@ -467,7 +464,7 @@ func TestInviteAPeerAndAccept(t *testing.T) {
 	// Bob waits in his lobby with his host up (no mDNS: the test hands Ann
 	// Bob's addresses as the LAN discovery would).
 	bob := start(t, Config{Name: "bob", Timeout: 20 * time.Second}, 100, 30)
-	bob.waitFor("Practice against a bot", "LAN discovery off")
+	bob.WaitFor("Practice against a bot", "LAN discovery off")
 	var info p2p.PeerInfo
 	bob.onUI(func() {
 		h := bob.app.net.host
@@ -475,17 +472,17 @@ func TestInviteAPeerAndAccept(t *testing.T) {
 	})
 	ann := start(t, Config{Offline: true, Name: "ann", Timeout: 20 * time.Second}, 100, 30)
 	ann.onUI(func() { ann.app.invitePeer(info) })
-	ann.waitFor("inviting bob and waiting for the answer")
-	bob.waitFor("Invitation", "ann", "invites you to play", "offers U-Build (standard)")
-	bob.keys("y")
-	ann.waitFor("vs bob", "Place the Battleship")
-	bob.waitFor("vs ann", "waiting for ann")
+	ann.WaitFor("inviting bob and waiting for the answer")
+	bob.WaitFor("Invitation", "ann", "invites you to play", "offers U-Build (standard)")
+	bob.Keys("y")
+	ann.WaitFor("vs bob", "Place the Battleship")
+	bob.WaitFor("vs ann", "waiting for ann")
 }
 
 func TestDecliningAnInvitation(t *testing.T) {
 	t.Parallel()
 	bob := start(t, Config{Name: "bob"}, 100, 30)
-	bob.waitFor("LAN discovery off")
+	bob.WaitFor("LAN discovery off")
 	var info p2p.PeerInfo
 	bob.onUI(func() {
 		h := bob.app.net.host
@@ -493,9 +490,9 @@ func TestDecliningAnInvitation(t *testing.T) {
 	})
 	ann := start(t, Config{Offline: true, Name: "ann"}, 100, 30)
 	ann.onUI(func() { ann.app.invitePeer(info) })
-	bob.waitFor("invites you to play")
-	bob.keys("n")
-	ann.waitFor(style.Fail + " match declined: the player declined")
-	ann.keys(tcell.KeyEscape)
-	ann.waitFor("Practice against a bot")
+	bob.WaitFor("invites you to play")
+	bob.Keys("n")
+	ann.WaitFor(style.Fail + " match declined: the player declined")
+	ann.Keys(tcell.KeyEscape)
+	ann.WaitFor("Practice against a bot")
 }

@@ -148,7 +148,7 @@ func waitSeq(t *testing.T, hs *harness, n uint64) {
 	deadline := time.Now().Add(30 * time.Second)
 	for seqOf(hs) < n {
 		if time.Now().After(deadline) {
-			t.Fatalf("the match did not reach message %d\n%s", n, hs.dump())
+			t.Fatalf("the match did not reach message %d\n%s", n, hs.Dump())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -165,7 +165,7 @@ func waitAsked(t *testing.T, hs *harness) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the player was never asked\n%s", hs.dump())
+			t.Fatalf("the player was never asked\n%s", hs.Dump())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -191,7 +191,7 @@ func netPair(t *testing.T, game string, host, guest Config) (*harness, *harness)
 		host.Timeout = 20 * time.Second
 	}
 	h := start(t, host, 100, 30)
-	h.waitFor("invite code", "waiting for a player to join")
+	h.WaitFor("invite code", "waiting for a player to join")
 	var code string
 	h.onUI(func() { code = h.app.top().(*hostScreen).code })
 	guest.Name, guest.Start, guest.Code = "bob", StartJoin, code
@@ -199,8 +199,8 @@ func netPair(t *testing.T, game string, host, guest Config) (*harness, *harness)
 		guest.Timeout = 20 * time.Second
 	}
 	g := start(t, guest, 100, 30)
-	h.waitFor("vs bob")
-	g.waitFor("vs ann")
+	h.WaitFor("vs bob")
+	g.WaitFor("vs ann")
 	return h, g
 }
 
@@ -229,7 +229,7 @@ func sameTranscripts(t *testing.T, a, b string) {
 // endOf waits for the end of the match on a screen.
 func endOf(hs *harness) string {
 	hs.t.Helper()
-	return hs.waitFunc("the end of the match", 45*time.Second, ended)
+	return hs.WaitFunc("the end of the match", 45*time.Second, ended)
 }
 
 func newTestKey(t *testing.T) crypto.PrivKey {
@@ -249,7 +249,7 @@ func newTestKey(t *testing.T) crypto.PrivKey {
 func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	t.Parallel()
 	host, guest := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true})
-	host.waitFor("LAN direct")
+	host.WaitFor("LAN direct")
 	drive(host, 1)
 	drive(guest, 2)
 	waitSeq(t, host, 12)
@@ -267,17 +267,17 @@ func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	at := seqOf(host)
 
 	for _, h := range []*harness{host, guest} {
-		txt := h.waitFor("reconnecting… (", "the link to")
+		txt := h.WaitFor("reconnecting… (", "the link to")
 		if ended(txt) {
 			t.Fatalf("the match ended when the link dropped\n%s", txt)
 		}
 	}
 	if !strings.Contains(host.line(0), "reconnecting… (") {
-		t.Fatalf("the title bar does not say reconnecting\n%s", host.dump())
+		t.Fatalf("the title bar does not say reconnecting\n%s", host.Dump())
 	}
 	ps.AddAddrs(hostID, addrs, peerstore.TempAddrTTL)
 	for _, h := range []*harness{host, guest} {
-		h.waitFunc("the link back", 30*time.Second, func(s string) bool { return ended(s) || !strings.Contains(s, "reconnecting") })
+		h.WaitFunc("the link back", 30*time.Second, func(s string) bool { return ended(s) || !strings.Contains(s, "reconnecting") })
 	}
 	for _, h := range []*harness{host, guest} {
 		end := endOf(h)
@@ -319,18 +319,18 @@ func TestNetMatchResumesAfterARestart(t *testing.T) {
 	id := ""
 	host.onUI(func() { id = matchOf(host.app).st.header().Match })
 	host.stop()
-	guest.waitFor("reconnecting… (", "the link to ann dropped")
+	guest.WaitFor("reconnecting… (", "the link to ann dropped")
 
 	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
 	if err != nil || len(saved) != 1 || !saved[0].InProgress() || saved[0].Match != id {
 		t.Fatalf("the store after the stop: %+v, %v", saved, err)
 	}
 	again := start(t, Config{Name: "ann", DataDir: dir, Key: key, Timeout: 20 * time.Second}, 100, 30)
-	again.waitFor(style.Play+" resume", "U-Build vs bob", "at message")
-	again.keys(tcell.KeyTab, tcell.KeyTab)
-	again.waitFor("enter resume")
-	again.keys(tcell.KeyEnter)
-	again.waitFor("vs bob")
+	again.WaitFor(style.Play+" resume", "U-Build vs bob", "at message")
+	again.Keys(tcell.KeyTab, tcell.KeyTab)
+	again.WaitFor("enter resume")
+	again.Keys(tcell.KeyEnter)
+	again.WaitFor("vs bob")
 	drive(again, 5)
 	for _, h := range []*harness{again, guest} {
 		end := endOf(h)
@@ -352,8 +352,8 @@ func TestNetMatchResumesAfterARestart(t *testing.T) {
 		}
 	}
 	// Back in the lobby, the match is a record, no longer one to resume.
-	again.keys("q")
-	txt := again.waitFor("Recent matches", "U-Build vs bob", style.OK+" clean")
+	again.Keys("q")
+	txt := again.WaitFor("Recent matches", "U-Build vs bob", style.OK+" clean")
 	if strings.Contains(txt, style.Play+" resume") {
 		t.Fatalf("a finished match is still offered for resuming\n%s", txt)
 	}
@@ -373,12 +373,12 @@ func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
 	waitSeq(t, guest, 8)
 	gd.paused.Store(true)
 	waitAsked(t, guest)
-	guest.keys("q")
-	guest.waitFor("Leave the match?", "ann wins by forfeit at once")
+	guest.Keys("q")
+	guest.WaitFor("Leave the match?", "ann wins by forfeit at once")
 	left := time.Now()
-	guest.keys("y")
-	txt := guest.waitFor("Practice against a bot", "Recent matches")
-	end := host.waitFor("you won", "bob left the match and forfeits")
+	guest.Keys("y")
+	txt := guest.WaitFor("Practice against a bot", "Recent matches")
+	end := host.WaitFor("you won", "bob left the match and forfeits")
 	if d := time.Since(left); d > 15*time.Second {
 		t.Fatalf("the forfeit took %v", d)
 	}
@@ -388,7 +388,7 @@ func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
 	if rep := auditFile(t, transcriptOf(host)); rep.Verdict != fairness.Forfeit {
 		b, _ := os.ReadFile(transcriptOf(host))
 		lines := strings.Split(string(b), "\n")
-		t.Fatalf("the host's transcript: %s\n%s\n%s\n%s", rep.Summary(), strings.Join(lines[max(0, len(lines)-4):], "\n"), guest.dump(), host.dump())
+		t.Fatalf("the host's transcript: %s\n%s\n%s\n%s", rep.Summary(), strings.Join(lines[max(0, len(lines)-4):], "\n"), guest.Dump(), host.Dump())
 	}
 	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
 	if err != nil {
@@ -399,8 +399,8 @@ func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
 			t.Fatalf("the match left on purpose can still be resumed: %+v", s)
 		}
 	}
-	guest.waitFor("U-Build vs ann")
-	if txt = guest.text(); strings.Contains(txt, style.Play+" resume") {
+	guest.WaitFor("U-Build vs ann")
+	if txt = guest.Text(); strings.Contains(txt, style.Play+" resume") {
 		t.Fatalf("the lobby offers to resume a match left on purpose\n%s", txt)
 	}
 }
@@ -418,8 +418,8 @@ func TestPeerThatNeverComesBackForfeits(t *testing.T) {
 	waitAsked(t, guest) // the host then waits for the joiner
 	gd.halt()
 	guest.stop()
-	host.waitFor("reconnecting… (")
-	end := host.waitFor("you won", "bob did not come back within 1.5s and forfeits")
+	host.WaitFor("reconnecting… (")
+	end := host.WaitFor("you won", "bob did not come back within 1.5s and forfeits")
 	if strings.Contains(end, "reconnecting") {
 		t.Fatalf("the end screen still says reconnecting\n%s", end)
 	}
@@ -436,7 +436,7 @@ func TestDealtHandShowsBeforeTheFirstQuestion(t *testing.T) {
 	host, guest := netPair(t, "air", Config{Offline: true}, Config{Offline: true})
 	hands := 0
 	for _, h := range []*harness{host, guest} {
-		txt := h.waitFor("Your hand (7 cards)")
+		txt := h.WaitFor("Your hand (7 cards)")
 		if strings.Contains(h.line(-2), "Choose a card for the") {
 			continue // asked: Decide always had the hand
 		}
@@ -446,7 +446,7 @@ func TestDealtHandShowsBeforeTheFirstQuestion(t *testing.T) {
 		}
 	}
 	if hands == 0 {
-		t.Fatalf("both players are asked at once: nobody waits with a dealt hand\nann %s\nbob %s", host.dump(), guest.dump())
+		t.Fatalf("both players are asked at once: nobody waits with a dealt hand\nann %s\nbob %s", host.Dump(), guest.Dump())
 	}
 }
 
@@ -457,7 +457,7 @@ func TestHostScreenSaysWhetherItIsReachable(t *testing.T) {
 	t.Parallel()
 	relay := "/ip4/127.0.0.1/tcp/9/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN"
 	hs := start(t, Config{Offline: true, Start: StartHost, Game: "air", Players: 3, Relays: []string{relay}}, 100, 30)
-	hs.waitFor("Host Mission Command Air (standard, 3 players)", "reachability not known yet (AutoNAT is checking)", "asking the relay for a slot")
+	hs.WaitFor("Host Mission Command Air (standard, 3 players)", "reachability not known yet (AutoNAT is checking)", "asking the relay for a slot")
 	if _, err := New(Config{Game: "air", Players: 5}); err == nil || !strings.Contains(err.Error(), "takes 2-4 players") {
 		t.Fatalf("a table of 5 for Air: %v", err)
 	}
@@ -577,16 +577,16 @@ func TestReachText(t *testing.T) {
 func TestQuitTextSaysWhatQuittingDoes(t *testing.T) {
 	t.Parallel()
 	table := start(t, Config{Offline: true, Game: "air", Players: 3, Start: StartPractice, Bot: "random"}, 100, 30)
-	table.waitFor("vs bot-1 (random), bot-2 (random)")
-	table.keys(tcell.KeyCtrlC)
-	txt := table.waitFor("Quit Salvo?", "Quitting abandons it: you forfeit, and the")
+	table.WaitFor("vs bot-1 (random), bot-2 (random)")
+	table.Keys(tcell.KeyCtrlC)
+	txt := table.WaitFor("Quit Salvo?", "Quitting abandons it: you forfeit, and the")
 	if strings.Contains(txt, "wins by forfeit") {
 		t.Fatalf("a table's quit text names one winner\n%s", txt)
 	}
-	table.keys(tcell.KeyEscape, "q")
-	table.waitFor("Leave the match?", "you forfeit, and the")
+	table.Keys(tcell.KeyEscape, "q")
+	table.WaitFor("Leave the match?", "you forfeit, and the")
 
 	host, _ := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true})
-	host.keys(tcell.KeyCtrlC)
-	host.waitFor("Quit Salvo?", "Quitting pauses it", "resume it from the", "wins by forfeit")
+	host.Keys(tcell.KeyCtrlC)
+	host.WaitFor("Quit Salvo?", "Quitting pauses it", "resume it from the", "wins by forfeit")
 }

@@ -11,21 +11,21 @@ import (
 func TestLobbyPicksATableSize(t *testing.T) {
 	t.Parallel()
 	hs := start(t, Config{Offline: true, Game: "air"}, 100, 30)
-	hs.waitFor("players 2")
-	hs.keys("n")
-	hs.waitFor("players 3")
-	hs.keys("n", "n")
-	hs.waitFor("players 2")
+	hs.WaitFor("players 2")
+	hs.Keys("n")
+	hs.WaitFor("players 3")
+	hs.Keys("n", "n")
+	hs.WaitFor("players 2")
 	// The free-for-all takes 3 or 4: the size follows the variant.
-	hs.keys("v")
-	hs.waitFor("variant ffa", "players 3")
-	hs.keys("n", "n")
-	hs.waitFor("players 3")
-	hs.keys("v")
-	hs.waitFor("variant team", "players 4")
+	hs.Keys("v")
+	hs.WaitFor("variant ffa", "players 3")
+	hs.Keys("n", "n")
+	hs.WaitFor("players 3")
+	hs.Keys("v")
+	hs.WaitFor("variant team", "players 4")
 	// A two-player game has no size to pick.
-	hs.keys("g")
-	txt := hs.waitFor("game Battleship U-Build")
+	hs.Keys("g")
+	txt := hs.WaitFor("game Battleship U-Build")
 	if strings.Contains(txt, "players") {
 		t.Fatalf("a two-player game shows a table size\n%s", txt)
 	}
@@ -37,18 +37,18 @@ func TestLobbyPicksATableSize(t *testing.T) {
 func TestHostAndJoinATableOfThree(t *testing.T) {
 	t.Parallel()
 	host := start(t, Config{Offline: true, Name: "ann", Game: "air", Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("players 2")
-	host.keys("n", "h")
-	host.waitFor("Host Mission Command Air (standard, 3 players)", "invite code", "waiting for players to join: 0 of 2 seated")
+	host.WaitFor("players 2")
+	host.Keys("n", "h")
+	host.WaitFor("Host Mission Command Air (standard, 3 players)", "invite code", "waiting for players to join: 0 of 2 seated")
 	var code string
 	host.onUI(func() { code = host.app.top().(*hostScreen).code })
 	bob := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("1 of 2 seated", "seat 1: bob")
-	bob.waitFor("waiting for the table of 3 to fill")
+	host.WaitFor("1 of 2 seated", "seat 1: bob")
+	bob.WaitFor("waiting for the table of 3 to fill")
 	cy := start(t, Config{Offline: true, Name: "cy", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("vs bob, cy", "gossipsub", "Your hand (7 cards)")
-	bob.waitFor("vs ann, cy", "Fire · bob (you)")
-	cy.waitFor("vs ann, bob", "Eagle · cy (you)")
+	host.WaitFor("vs bob, cy", "gossipsub", "Your hand (7 cards)")
+	bob.WaitFor("vs ann, cy", "Fire · bob (you)")
+	cy.WaitFor("vs ann, bob", "Eagle · cy (you)")
 	// The choices are committed one after the other, in an order the
 	// protocol rotates: each player chooses when asked.
 	squadron := map[*harness]string{host: "Blue", bob: "Fire", cy: "Eagle"}
@@ -56,18 +56,18 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for len(chosen) < 3 {
 		if time.Now().After(deadline) {
-			t.Fatalf("not every player was asked to choose\nann %s\nbob %s\ncy %s", host.dump(), bob.dump(), cy.dump())
+			t.Fatalf("not every player was asked to choose\nann %s\nbob %s\ncy %s", host.Dump(), bob.Dump(), cy.Dump())
 		}
 		for h, sq := range squadron {
-			if !chosen[h] && strings.Contains(h.text(), "Choose a card for the "+sq+" F-35") {
-				h.keys("x", tcell.KeyEnter)
+			if !chosen[h] && strings.Contains(h.Text(), "Choose a card for the "+sq+" F-35") {
+				h.Keys("x", tcell.KeyEnter)
 				chosen[h] = true
 			}
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	for _, h := range []*harness{host, bob, cy} {
-		h.waitFor("turn 1 of 6")
+		h.WaitFor("turn 1 of 6")
 	}
 	// Play the round out (fly, hold fire); the second round's deal reaches
 	// each player through the referee's hook before it is asked anything,
@@ -76,22 +76,22 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 		pr := h.line(-2)
 		switch {
 		case strings.Contains(pr, "Choose a card for the"):
-			h.keys("x", tcell.KeyEnter)
+			h.Keys("x", tcell.KeyEnter)
 		case strings.Contains(pr, "y takes the +1"):
-			h.keys("n")
+			h.Keys("n")
 		case strings.Contains(pr, " with #") && strings.Contains(pr, "m fly"):
-			h.keys("m")
+			h.Keys("m")
 		case strings.Contains(pr, " with #") && strings.Contains(pr, "d disrupt"):
-			h.keys("d")
+			h.Keys("d")
 		case strings.Contains(pr, " with #") && strings.Contains(pr, "e end turn"):
-			h.keys("e")
+			h.Keys("e")
 		}
 	}
 	deadline = time.Now().Add(60 * time.Second)
 	for {
 		done := 0
 		for _, h := range []*harness{host, bob, cy} {
-			txt := h.text()
+			txt := h.Text()
 			if strings.Contains(txt, "Round 2 ·") || ended(txt) {
 				done++
 				continue
@@ -102,12 +102,12 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the first round did not end\nann %s\nbob %s\ncy %s", host.dump(), bob.dump(), cy.dump())
+			t.Fatalf("the first round did not end\nann %s\nbob %s\ncy %s", host.Dump(), bob.Dump(), cy.Dump())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	for _, h := range []*harness{host, bob, cy} {
-		txt := h.waitFunc("the second round's hand", 10*time.Second, func(s string) bool {
+		txt := h.WaitFunc("the second round's hand", 10*time.Second, func(s string) bool {
 			return ended(s) || strings.Contains(s, "Your hand (7 cards)") || !strings.Contains(s, "Round 2 ·")
 		})
 		if strings.Contains(txt, "?? nav[") {

@@ -12,7 +12,7 @@ func BenchmarkDraw(b *testing.B) {
 	d := firstMoveB(b)
 	f := newFixture(b, false, 71, 28)
 	f.ask(d, 0)
-	scr := f.scr
+	scr := f.Sim
 	b.ResetTimer()
 	for b.Loop() {
 		f.v.Draw(scr)

@@ -3,16 +3,12 @@ package airview
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"testing"
-
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
 	"github.com/salvo-game/salvo/tui/board"
-	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // driver plays a match as an honest referee would, for tests: it keeps the
@@ -111,11 +107,7 @@ func (d *driver) input() engine.Input {
 		}
 		return engine.Input{Kind: n.Kind, Seat: n.Seat, Opened: op}
 	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = d.rng.IntN(n.Bound)
-		}
-		return engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: vals}
+		return boardtest.Roll(d.rng, n)
 	case engine.NeedMove:
 		return engine.Input{Kind: n.Kind, Seat: n.Seat, Move: ask(n.Seat).Move}
 	}
@@ -171,117 +163,29 @@ func moveOf(seat engine.Seat) func(engine.Need) bool {
 
 // fixture is a view on a simulation screen.
 type fixture struct {
-	t   testing.TB
-	v   *View
-	scr tcell.SimulationScreen
-	w   int
-	h   int
+	*boardtest.Fixture
+	v *View
 }
 
 func newFixture(t testing.TB, mono bool, w, h int) *fixture {
 	t.Helper()
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(w, h)
-	v := New(board.Env{Theme: style.New(mono), Spec: air.Spec, Rand: rand.New(rand.NewPCG(7, 7))})
-	v.SetRect(0, 0, w, h)
-	return &fixture{t: t, v: v, scr: scr, w: w, h: h}
+	env := boardtest.Env(mono)
+	env.Spec = air.Spec
+	v := New(env)
+	return &fixture{Fixture: boardtest.NewFixture(t, v, w, h), v: v}
 }
+
+var names = []string{"ann", "bob", "cy", "dee"}
 
 // show shows the driver's game as seat sees it.
 func (f *fixture) show(d *driver, seat engine.Seat) {
-	f.v.Show(board.Snapshot{Game: d.g.Clone(), Seat: seat, Secrets: d.known(seat), Names: []string{"ann", "bob", "cy", "dee"}})
+	boardtest.Show(f.v, d.g, seat, d.known(seat), names...)
 }
 
 // ask hands the view the driver's current need for seat, as the human's
 // request.
 func (f *fixture) ask(d *driver, seat engine.Seat) *board.Request {
-	f.show(d, seat)
-	r := board.NewRequest(d.g.Next(), seat, d.g.Clone(), d.known(seat))
-	f.v.Ask(r)
-	return r
-}
-
-// text draws the view and returns the screen.
-func (f *fixture) text() string {
-	f.scr.Clear()
-	f.v.Draw(f.scr)
-	f.scr.Show()
-	cells, w, h := f.scr.GetContents()
-	var b strings.Builder
-	for y := range h {
-		for x := range w {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-// keys presses keys: a string is typed rune by rune, a tcell.Key pressed.
-func (f *fixture) keys(ks ...any) {
-	f.t.Helper()
-	h := f.v.InputHandler()
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				h(tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone), func(tview.Primitive) {})
-			}
-		case tcell.Key:
-			h(tcell.NewEventKey(k, 0, tcell.ModNone), func(tview.Primitive) {})
-		default:
-			f.t.Fatalf("keys: %T", k)
-		}
-	}
-}
-
-// click clicks at x, y.
-func (f *fixture) click(x, y int) {
-	h := f.v.MouseHandler()
-	ev := tcell.NewEventMouse(x, y, tcell.Button1, tcell.ModNone)
-	h(tview.MouseLeftDown, ev, func(tview.Primitive) {})
-	h(tview.MouseLeftClick, ev, func(tview.Primitive) {})
-}
-
-// find returns where text is on screen.
-func (f *fixture) find(text string) (int, int, bool) {
-	for y, l := range strings.Split(f.text(), "\n") {
-		if i := strings.Index(l, text); i >= 0 {
-			return len([]rune(l[:i])), y, true
-		}
-	}
-	return 0, 0, false
-}
-
-// must fails unless every text is on screen.
-func (f *fixture) must(texts ...string) string {
-	f.t.Helper()
-	s := f.text()
-	for _, t := range texts {
-		if !strings.Contains(s, t) {
-			f.t.Fatalf("%q is not on screen:\n%s", t, s)
-		}
-	}
-	return s
-}
-
-// answer returns the decision the request got, or fails.
-func answer(t testing.TB, r *board.Request) engine.Decision {
-	t.Helper()
-	d, ok := r.Answer()
-	if !ok {
-		t.Fatalf("no decision was made for %s %s", r.Need.Kind, r.Need.Name)
-	}
-	return d
+	return boardtest.Ask(f.v, d.g, seat, d.known(seat), names...)
 }
 
 // randomAgents makes the driver's bots random ones.

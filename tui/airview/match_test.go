@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,50 +16,15 @@ import (
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
-// screen is a simulation screen that keeps a copy of what every draw
-// showed, taken on the drawing goroutine, so tests read it without racing
-// the next draw.
-type screen struct {
-	tcell.SimulationScreen
-	mu    sync.Mutex
-	lines []string
-	cells []tcell.SimCell
-}
-
-func (s *screen) Show() { s.SimulationScreen.Show(); s.grab() }
-func (s *screen) Sync() { s.SimulationScreen.Sync(); s.grab() }
-
-func (s *screen) grab() {
-	cells, w, h := s.GetContents()
-	lines := make([]string, h)
-	var b strings.Builder
-	for y := range h {
-		b.Reset()
-		for x := range w {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		lines[y] = b.String()
-	}
-	s.mu.Lock()
-	s.lines, s.cells = lines, append([]tcell.SimCell(nil), cells...)
-	s.mu.Unlock()
-}
-
-// harness runs the whole interface on a simulation screen: keys in,
-// screen text out; every wait polls with a timeout and dumps the screen
-// when it fails.
+// harness runs the whole interface on a boardtest screen, on the Air
+// board by default.
 type harness struct {
+	*boardtest.UI
 	t    testing.TB
-	scr  *screen
-	done chan error
 	dir  string
 	w, h int
 }
@@ -70,8 +34,7 @@ type harness struct {
 // Air board.
 func start(t testing.TB, cfg tui.Config, w, h int) *harness {
 	t.Helper()
-	sim := tcell.NewSimulationScreen("UTF-8")
-	scr := &screen{SimulationScreen: sim}
+	scr := boardtest.NewScreen()
 	cfg.Screen = scr
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
@@ -92,103 +55,13 @@ func start(t testing.TB, cfg tui.Config, w, h int) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := &harness{t: t, scr: scr, done: make(chan error, 1), dir: cfg.DataDir, w: w, h: h}
-	go func() { hs.done <- app.Run() }()
-	t.Cleanup(func() {
-		app.Stop()
-		select {
-		case <-hs.done:
-		case <-time.After(20 * time.Second):
-			t.Errorf("the interface did not stop within 20 s")
-		}
-	})
-	hs.waitFunc("the first draw", 10*time.Second, func([]string) bool { return true })
-	sim.SetSize(w, h)
-	_ = sim.PostEvent(tcell.NewEventResize(w, h))
-	hs.waitFunc(fmt.Sprintf("a %dx%d draw", w, h), 10*time.Second, func(l []string) bool {
-		return len(l) == h && len([]rune(l[0])) == w
-	})
-	return hs
-}
-
-func (hs *harness) lines() []string {
-	hs.scr.mu.Lock()
-	defer hs.scr.mu.Unlock()
-	return hs.scr.lines
-}
-
-func (hs *harness) text() string { return strings.Join(hs.lines(), "\n") }
-
-func (hs *harness) dump() string { return "screen:\n" + hs.text() }
-
-// waitFunc polls until ok holds for the screen.
-func (hs *harness) waitFunc(what string, timeout time.Duration, ok func([]string) bool) []string {
-	hs.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		if l := hs.lines(); l != nil && ok(l) {
-			return l
-		}
-		if time.Now().After(deadline) {
-			hs.t.Fatalf("waited %v for %s\n%s", timeout, what, hs.dump())
-		}
-		time.Sleep(3 * time.Millisecond)
-	}
-}
-
-// waitFor polls until every text is on screen.
-func (hs *harness) waitFor(texts ...string) string {
-	hs.t.Helper()
-	l := hs.waitFunc(fmt.Sprintf("%q", texts), 30*time.Second, func(l []string) bool {
-		s := strings.Join(l, "\n")
-		for _, t := range texts {
-			if !strings.Contains(s, t) {
-				return false
-			}
-		}
-		return true
-	})
-	return strings.Join(l, "\n")
-}
-
-// keys types: a string rune by rune, a tcell.Key as such.
-func (hs *harness) keys(ks ...any) {
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				hs.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
-			}
-		case tcell.Key:
-			hs.scr.InjectKey(k, 0, tcell.ModNone)
-		default:
-			hs.t.Fatalf("keys: %T", k)
-		}
-	}
-}
-
-// click clicks the left button at x, y.
-func (hs *harness) click(x, y int) {
-	hs.scr.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
-	hs.scr.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
-}
-
-// find returns where text is on screen.
-func (hs *harness) find(text string) (int, int, bool) {
-	for y, l := range hs.lines() {
-		if i := strings.Index(l, text); i >= 0 {
-			return len([]rune(l[:i])), y, true
-		}
-	}
-	return 0, 0, false
+	u := boardtest.Start(t, app, scr, w, h, boardtest.Options{StopWithin: 20 * time.Second})
+	return &harness{UI: u, t: t, dir: cfg.DataDir, w: w, h: h}
 }
 
 // prompt returns the match screen's prompt line (above the hint bar).
 func prompt(l []string) string {
-	if len(l) < 2 {
-		return ""
-	}
-	return strings.TrimSpace(l[len(l)-2])
+	return strings.TrimSpace(boardtest.PromptLine(boardtest.Join(l)))
 }
 
 // transcript returns the path of the match transcript in the data folder.
@@ -215,16 +88,6 @@ func (hs *harness) capture(name string, l []string) {
 	_ = os.WriteFile(p, []byte(strings.Join(l, "\n")+"\n"), 0o644)
 }
 
-// ended reports whether the screen shows the end of a match.
-func ended(s string) bool {
-	for _, w := range []string{"you won", "you lost", "draw:", "CHEATING DETECTED", "the match stopped", "the match failed", "you left"} {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 var (
 	reSeq    = regexp.MustCompile(`seq (\d+) `)
 	reChance = regexp.MustCompile(`sp, (\d+)%\)`)
@@ -248,13 +111,13 @@ func (p *player) act(l []string) string {
 	switch {
 	case strings.Contains(pr, "Choose a card for the"):
 		hs.capture("choose", l)
-		hs.keys("x", tcell.KeyEnter)
+		hs.Keys("x", tcell.KeyEnter)
 		return "choose"
 	case strings.Contains(pr, "enter plays"):
-		hs.keys(tcell.KeyEnter)
+		hs.Keys(tcell.KeyEnter)
 		return "choose"
 	case strings.Contains(pr, "y takes the +1"):
-		hs.keys("y")
+		hs.Keys("y")
 		return "bonus"
 	case strings.Contains(pr, " with #"):
 		opts := pr[strings.Index(pr, ": ")+2:]
@@ -273,20 +136,20 @@ func (p *player) act(l []string) string {
 		switch {
 		case has("f") && (chance >= 40 || !has("m")):
 			hs.capture("fire", l)
-			hs.keys("f")
+			hs.Keys("f")
 			return "fire"
 		case has("m"):
 			hs.capture("turn", l)
-			hs.keys("m")
+			hs.Keys("m")
 			return "move"
 		case has("d"):
-			hs.keys("d")
+			hs.Keys("d")
 			return "disrupt"
 		case has("j"):
-			hs.keys("j")
+			hs.Keys("j")
 			return "wingman"
 		case has("e"):
-			hs.keys("e")
+			hs.Keys("e")
 			return "end"
 		}
 	}
@@ -309,10 +172,10 @@ func (p *player) playOut(limit int) string {
 	hs := p.hs
 	p.seen = map[string]int{}
 	for i := 0; i < limit; i++ {
-		l := hs.waitFunc("a decision or the end", 60*time.Second, func(l []string) bool {
-			return ended(strings.Join(l, "\n")) || p.asked(l)
+		l := hs.WaitLines("a decision or the end", 60*time.Second, func(l []string) bool {
+			return boardtest.Ended(strings.Join(l, "\n")) || p.asked(l)
 		})
-		if s := strings.Join(l, "\n"); ended(s) {
+		if s := strings.Join(l, "\n"); boardtest.Ended(s) {
 			return s
 		}
 		kind := p.act(l)
@@ -321,16 +184,11 @@ func (p *player) playOut(limit int) string {
 		// number moves on (a refused key would leave both, so a second
 		// look acts again).
 		before, n := prompt(l), seq(l)
-		deadline := time.Now().Add(3 * time.Second)
-		for time.Now().Before(deadline) {
-			l2 := hs.lines()
-			if prompt(l2) != before || seq(l2) != n || ended(strings.Join(l2, "\n")) {
-				break
-			}
-			time.Sleep(3 * time.Millisecond)
-		}
+		hs.Settle(3*time.Second, func(l2 []string) bool {
+			return prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n"))
+		})
 	}
-	hs.t.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.dump())
+	hs.t.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.Dump())
 	return ""
 }
 
@@ -357,15 +215,15 @@ func audit(t *testing.T, path string) *fairness.Report {
 func TestPracticeAgainstTheStrongBot(t *testing.T) {
 	t.Parallel()
 	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 4}, 100, 30)
-	hs.waitFor("Practice against a bot", "game: Mission Command Air")
-	hs.keys("p")
-	hs.waitFor("vs bot (strong)", "Your hand (7 cards)", "Choose a card for the Blue F-35", "15  25  35", "120", "Order")
+	hs.WaitFor("Practice against a bot", "game: Mission Command Air")
+	hs.Keys("p")
+	hs.WaitFor("vs bot (strong)", "Your hand (7 cards)", "Choose a card for the Blue F-35", "15  25  35", "120", "Order")
 	p := &player{hs: hs}
 	end := p.playOut(400)
 	if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") && !strings.Contains(end, "draw:") {
 		t.Fatalf("the match did not end by the rules\n%s", end)
 	}
-	hs.capture("end", hs.lines())
+	hs.capture("end", hs.Lines())
 	if p.seen["choose"] == 0 || p.seen["move"]+p.seen["fire"] == 0 {
 		t.Fatalf("decisions made: %v", p.seen)
 	}
@@ -375,25 +233,25 @@ func TestPracticeAgainstTheStrongBot(t *testing.T) {
 		t.Fatalf("audit of the practice match: %s", rep.Summary())
 	}
 	// The verification log showed the shared deck's steps.
-	hs.keys("l")
-	hs.waitFor("Verification (↑↓ enter raw)")
-	hs.keys("l")
+	hs.Keys("l")
+	hs.WaitFor("Verification (↑↓ enter raw)")
+	hs.Keys("l")
 	// The audit viewer steps through the match, drawing the board.
-	hs.keys("a")
-	hs.waitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Hands", "(never opened)")
-	hs.capture("audit-end", hs.lines())
-	hs.keys("g")
-	hs.waitFor("step 0 of", "header: the match starts")
-	hs.keys("/", "has chosen", tcell.KeyEnter)
-	hs.waitFor("found at step")
-	txt := hs.waitFor("Round 1", "15  25  35")
+	hs.Keys("a")
+	hs.WaitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Hands", "(never opened)")
+	hs.capture("audit-end", hs.Lines())
+	hs.Keys("g")
+	hs.WaitFor("step 0 of", "header: the match starts")
+	hs.Keys("/", "has chosen", tcell.KeyEnter)
+	hs.WaitFor("found at step")
+	txt := hs.WaitFor("Round 1", "15  25  35")
 	if strings.Contains(txt, "Your hand") {
 		t.Fatalf("the audit viewer drew a live hand\n%s", txt)
 	}
-	hs.keys("q")
-	hs.waitFor("q lobby")
-	hs.keys("q")
-	hs.waitFor("Recent matches", "Mission Command Air vs bot", style.OK+" clean")
+	hs.Keys("q")
+	hs.WaitFor("q lobby")
+	hs.Keys("q")
+	hs.WaitFor("Recent matches", "Mission Command Air vs bot", style.OK+" clean")
 }
 
 // TestCheatIsCaughtAndShown plays against a bot that opens a different
@@ -402,19 +260,19 @@ func TestPracticeAgainstTheStrongBot(t *testing.T) {
 func TestCheatIsCaughtAndShown(t *testing.T) {
 	t.Parallel()
 	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 2, BotCheat: "changed-choice"}, 100, 30)
-	hs.keys("p")
+	hs.Keys("p")
 	end := (&player{hs: hs}).playOut(50)
 	if !strings.Contains(end, "CHEATING DETECTED") {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
-	hs.waitFor("bot (strong) broke the rules", "Who", "seat 1", "Broken rule", "Transcript", "CHEAT DETECTED")
-	hs.capture("cheat", hs.lines())
+	hs.WaitFor("bot (strong) broke the rules", "Who", "seat 1", "Broken rule", "Transcript", "CHEAT DETECTED")
+	hs.capture("cheat", hs.Lines())
 	rep := audit(t, hs.transcript())
 	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("audit of the cheated match: %s", rep.Summary())
 	}
-	hs.keys("a")
-	hs.waitFor("violation by seat 1 bot (strong)")
+	hs.Keys("a")
+	hs.WaitFor("violation by seat 1 bot (strong)")
 }
 
 // TestTableOfThreeNamesTheCheater plays a practice table of three (you and
@@ -423,17 +281,17 @@ func TestCheatIsCaughtAndShown(t *testing.T) {
 func TestTableOfThreeNamesTheCheater(t *testing.T) {
 	t.Parallel()
 	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: "changed-choice"}, 100, 30)
-	hs.waitFor("players 2")
-	hs.keys("n")
-	hs.waitFor("players 3")
-	hs.keys("p")
-	hs.waitFor("vs bot-1 (strong), bot-2 (strong)", "Eagle · bot-2 (strong)")
+	hs.WaitFor("players 2")
+	hs.Keys("n")
+	hs.WaitFor("players 3")
+	hs.Keys("p")
+	hs.WaitFor("vs bot-1 (strong), bot-2 (strong)", "Eagle · bot-2 (strong)")
 	end := (&player{hs: hs}).playOut(50)
 	if !strings.Contains(end, "CHEATING DETECTED") {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
-	hs.waitFor("bot-2 (strong) broke the rules", "seat 2")
-	hs.capture("cheat-table", hs.lines())
+	hs.WaitFor("bot-2 (strong) broke the rules", "seat 2")
+	hs.capture("cheat-table", hs.Lines())
 	if rep := audit(t, hs.transcript()); rep.Verdict != fairness.Violated || rep.Violation.Seat != 2 {
 		t.Fatalf("audit of the cheated table: %s", rep.Summary())
 	}
@@ -445,13 +303,13 @@ func TestTableOfThreeNamesTheCheater(t *testing.T) {
 func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 	t.Parallel()
 	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 3}, 80, 24)
-	hs.keys("n", "n")
-	hs.waitFor("players 4")
-	hs.keys("p")
-	txt := hs.waitFor("3 opponents", "Hand (7)", "Choose a card for the Blue F-35", "120", " 10 ", "95",
+	hs.Keys("n", "n")
+	hs.WaitFor("players 4")
+	hs.Keys("p")
+	txt := hs.WaitFor("3 opponents", "Hand (7)", "Choose a card for the Blue F-35", "120", " 10 ", "95",
 		"Blue  5↑", "Fire  5↓", "Eagle 5→", "Tiger 5←", "x random", "? help")
-	hs.capture("choose", hs.lines())
-	for i, l := range strings.Split(txt, "\n") {
+	hs.capture("choose", hs.Lines())
+	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
 		if n := len([]rune(l)); n != 80 {
 			t.Fatalf("line %d is %d cells\n%s", i, n, txt)
 		}
@@ -459,9 +317,9 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 	// The first decisions work at this size too.
 	p := &player{hs: hs}
 	for range 3 {
-		l := hs.waitFunc("a decision", 60*time.Second, p.asked)
+		l := hs.WaitLines("a decision", 60*time.Second, p.asked)
 		p.act(l)
-		hs.waitFunc("the decision taken", 30*time.Second, func(l2 []string) bool { return prompt(l2) != prompt(l) || seq(l2) != seq(l) })
+		hs.WaitLines("the decision taken", 30*time.Second, func(l2 []string) bool { return prompt(l2) != prompt(l) || seq(l2) != seq(l) })
 	}
 }
 
@@ -471,38 +329,32 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 func TestHostAndJoinTwoPlayers(t *testing.T) {
 	t.Parallel()
 	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("Host Mission Command Air (standard)", "invite code")
-	code, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: strings.TrimSpace(string(code)), Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("vs bob", "Blue · ann (you)", "Fire · bob")
-	guest.waitFor("vs ann", "Fire · bob (you)", "Your hand (7 cards)")
+	host.WaitFor("Host Mission Command Air (standard)", "invite code")
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
+	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("vs bob", "Blue · ann (you)", "Fire · bob")
+	guest.WaitFor("vs ann", "Fire · bob (you)", "Your hand (7 cards)")
 	// The choices are committed one after the other: each player chooses
 	// when asked, the other says whom it waits for.
 	chose := map[*harness]bool{}
 	waited := false
-	deadline := time.Now().Add(30 * time.Second)
-	for len(chose) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("not both were asked to choose\nann %s\nbob %s", host.dump(), guest.dump())
+	players := []*harness{host, guest}
+	boardtest.Alternate(t, "both to be asked to choose", 30*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return len(chose) == 2 }, func(i int) bool {
+		h := players[i]
+		pr := prompt(h.Lines())
+		waited = waited || strings.Contains(pr, "waiting for")
+		if !chose[h] && strings.Contains(pr, "Choose a card") {
+			h.Keys("x", tcell.KeyEnter)
+			chose[h] = true
+			return true
 		}
-		for _, h := range []*harness{host, guest} {
-			pr := prompt(h.lines())
-			if !chose[h] && strings.Contains(pr, "Choose a card") {
-				h.keys("x", tcell.KeyEnter)
-				chose[h] = true
-			}
-			waited = waited || strings.Contains(pr, "waiting for")
-		}
-		time.Sleep(3 * time.Millisecond)
-	}
+		return false
+	})
 	if !waited {
 		t.Error("the player not asked never said whom it waits for")
 	}
-	host.waitFor("turn 1 of 4")
-	guest.waitFor("turn 1 of 4")
+	host.WaitFor("turn 1 of 4")
+	guest.WaitFor("turn 1 of 4")
 }
 
 // TestNoColourMatch draws a live Air match in the monochrome theme: no
@@ -510,16 +362,10 @@ func TestHostAndJoinTwoPlayers(t *testing.T) {
 func TestNoColourMatch(t *testing.T) {
 	t.Parallel()
 	hs := start(t, tui.Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
-	hs.keys("p")
-	hs.waitFor("Choose a card for the Blue F-35", "›B5↑", "◦F5↓")
-	hs.scr.mu.Lock()
-	cells := hs.scr.cells
-	hs.scr.mu.Unlock()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v\n%s", i, string(c.Runes), fg, bg, hs.dump())
-		}
+	hs.Keys("p")
+	hs.WaitFor("Choose a card for the Blue F-35", "›B5↑", "◦F5↓")
+	if c := boardtest.Coloured(hs.Cells()); c != "" {
+		t.Fatalf("%s\n%s", c, hs.Dump())
 	}
 }
 
@@ -543,15 +389,15 @@ func TestEveryAirCheatIsCaught(t *testing.T) {
 			t.Parallel()
 			hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 7, BotCheat: k.Name}, 100, 30)
 			if k.Name == cheat.CardNotInHand {
-				hs.keys("n")
-				hs.waitFor("players 3")
+				hs.Keys("n")
+				hs.WaitFor("players 3")
 			}
-			hs.keys("p")
+			hs.Keys("p")
 			end := (&player{hs: hs}).playOut(600)
 			if !strings.Contains(end, "CHEATING DETECTED") {
 				t.Fatalf("%s (%s) was not caught\n%s", k.Name, k.About, end)
 			}
-			hs.waitFor("broke the rules", "Who", "Broken rule", "Transcript")
+			hs.WaitFor("broke the rules", "Who", "Broken rule", "Transcript")
 		})
 	}
 }

@@ -10,17 +10,18 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // drive makes decision want through the view's keys alone.
 func (f *fixture) drive(want engine.Decision, n engine.Need) {
-	f.t.Helper()
+	f.T.Helper()
 	v := f.v
 	switch n.Kind {
 	case engine.NeedChoice:
 		var ch air.Choice
 		if err := engine.DecodeMove(want.Choice, &ch); err != nil {
-			f.t.Fatal(err)
+			f.T.Fatal(err)
 		}
 		hand := v.choice.hand(v)
 		for _, pc := range ch.Cards {
@@ -28,61 +29,61 @@ func (f *fixture) drive(want engine.Decision, n engine.Need) {
 				if v.choice.plane == pc.Plane {
 					break
 				}
-				f.keys(tcell.KeyTab)
+				f.Keys(tcell.KeyTab)
 			}
 			i := slices.Index(hand, air.CardRef{Deck: pc.Deck, Pos: pc.Pos})
-			f.keys(string(rune('1' + i)))
+			f.Keys(string(rune('1' + i)))
 		}
-		f.keys(tcell.KeyEnter)
+		f.Keys(tcell.KeyEnter)
 	case engine.NeedMove:
 		var m air.Move
 		if err := engine.DecodeMove(want.Move, &m); err != nil {
-			f.t.Fatal(err)
+			f.T.Fatal(err)
 		}
 		aim := func() {
 			for range 8 {
 				if v.tgt == *m.Target {
 					return
 				}
-				f.keys(tcell.KeyTab)
+				f.Keys(tcell.KeyTab)
 			}
 		}
 		switch m.Action {
 		case air.ActBonus:
 			if m.Bonus {
-				f.keys("y")
+				f.Keys("y")
 			} else {
-				f.keys("n")
+				f.Keys("n")
 			}
 		case air.ActMove:
-			f.keys("m")
+			f.Keys("m")
 		case air.ActEnd:
-			f.keys("e")
+			f.Keys("e")
 		case air.ActFire:
 			for range 2 {
 				if v.weapon.String() != m.Weapon {
-					f.keys("w")
+					f.Keys("w")
 				}
 			}
 			aim()
-			f.keys("f")
+			f.Keys("f")
 		case air.ActDisrupt:
 			aim()
-			f.keys("d")
+			f.Keys("d")
 		case air.ActWingman:
 			for v.cur.X < m.To.X {
-				f.keys(tcell.KeyRight)
+				f.Keys(tcell.KeyRight)
 			}
 			for v.cur.X > m.To.X {
-				f.keys(tcell.KeyLeft)
+				f.Keys(tcell.KeyLeft)
 			}
 			for v.cur.Y < m.To.Y {
-				f.keys(tcell.KeyUp)
+				f.Keys(tcell.KeyUp)
 			}
 			for v.cur.Y > m.To.Y {
-				f.keys(tcell.KeyDown)
+				f.Keys(tcell.KeyDown)
 			}
-			f.keys("j")
+			f.Keys("j")
 		}
 	}
 }
@@ -134,14 +135,14 @@ func TestEveryLegalDecisionByKeys(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := f.ask(d, 0)
-			f.text()
+			f.Text()
 			f.drive(want, n)
-			got := answer(t, r)
+			got := boardtest.Answer(t, r)
 			if n.Kind == engine.NeedMove && string(got.Move) != string(want.Move) {
-				t.Fatalf("seed %d: wanted %s, the keys made %s\n%s", seed, want.Move, got.Move, f.text())
+				t.Fatalf("seed %d: wanted %s, the keys made %s\n%s", seed, want.Move, got.Move, f.Text())
 			}
 			if n.Kind == engine.NeedChoice && !sameChoice(t, got.Choice, want.Choice) {
-				t.Fatalf("seed %d: wanted %s, the keys made %s\n%s", seed, want.Choice, got.Choice, f.text())
+				t.Fatalf("seed %d: wanted %s, the keys made %s\n%s", seed, want.Choice, got.Choice, f.Text())
 			}
 			kinds[kindOf(n, got)]++
 			return got
@@ -152,7 +153,7 @@ func TestEveryLegalDecisionByKeys(t *testing.T) {
 			}
 			d.step()
 			small.show(d, 0)
-			small.text()
+			small.Text()
 		}
 	}
 	t.Logf("decisions made through the keys: %v", kinds)

@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // lineOf returns the screen line that starts with a row's edge number.
@@ -51,7 +52,7 @@ func TestEveryPlaneOnItsStartSpaceWithItsFacing(t *testing.T) {
 			d := newDriver(t, seats, "", 1)
 			f := newFixture(t, false, 71, 28)
 			f.show(d, 0)
-			s := f.must("Round 1", "shuffle the Navigation deck", " 15 ", " 95 ")
+			s := f.Must("Round 1", "shuffle the Navigation deck", " 15 ", " 95 ")
 			for _, p := range d.g.Planes() {
 				row, col := p.Pos.Labels()
 				l := lineOf(t, s, row)
@@ -129,7 +130,7 @@ func TestChoiceByKeys(t *testing.T) {
 			f := newFixture(t, false, 71, 28)
 			r := f.ask(d, 0)
 			hand := d.g.Hand(0)
-			f.keys(c.keys...)
+			f.Keys(c.keys...)
 			if c.plays == nil {
 				if _, ok := r.Answer(); ok {
 					t.Fatal("a bad choice was sent")
@@ -140,7 +141,7 @@ func TestChoiceByKeys(t *testing.T) {
 				return
 			}
 			var ch air.Choice
-			if err := engine.DecodeMove(answer(t, r).Choice, &ch); err != nil {
+			if err := engine.DecodeMove(boardtest.Answer(t, r).Choice, &ch); err != nil {
 				t.Fatal(err)
 			}
 			want := air.Choice{Cards: []air.PlaneCard{
@@ -160,8 +161,8 @@ func TestRandomChoiceIsLegal(t *testing.T) {
 		d.runTo(choiceFor)
 		f := newFixture(t, false, 71, 28)
 		r := f.ask(d, 0)
-		f.keys("x", tcell.KeyEnter)
-		dec := answer(t, r)
+		f.Keys("x", tcell.KeyEnter)
+		dec := boardtest.Answer(t, r)
 		n := d.g.Next()
 		if err := checkChoice(d.g, n, 0, decode(t, dec.Choice)); err != nil {
 			t.Fatalf("seed %d: the random choice is refused: %v", seed, err)
@@ -185,21 +186,21 @@ func TestChoiceByMouse(t *testing.T) {
 	r := f.ask(d, 0)
 	hand := d.g.Hand(0)
 	c3 := mustCard(t, int(d.known(0)[hand[3].Slot()][0]))
-	x, y, ok := f.find(fmt.Sprintf("#%-2d", c3.Number))
+	x, y, ok := f.Find(fmt.Sprintf("#%-2d", c3.Number))
 	if !ok {
 		t.Fatalf("card #%d not on screen", c3.Number)
 	}
-	f.click(x, y) // the F-35 gets card 3; the F-22 is armed
+	f.Click(x, y) // the F-35 gets card 3; the F-22 is armed
 	// A click on the F-35 arms it again: it gets the first card instead,
 	// and card 3, free again, goes to the F-22.
 	fp, _ := d.g.PlaneByID(0)
-	f.click(f.v.geo.x0+fp.Pos.X*cellW+1, f.v.geo.y0+air.Rows-1-fp.Pos.Y)
+	f.Click(f.v.geo.x0+fp.Pos.X*cellW+1, f.v.geo.y0+air.Rows-1-fp.Pos.Y)
 	c0 := mustCard(t, int(d.known(0)[hand[0].Slot()][0]))
-	x0, y0, _ := f.find(fmt.Sprintf("#%-2d", c0.Number))
-	f.click(x0, y0)
-	f.click(x, y)
-	f.keys(tcell.KeyEnter)
-	ch := decode(t, answer(t, r).Choice)
+	x0, y0, _ := f.Find(fmt.Sprintf("#%-2d", c0.Number))
+	f.Click(x0, y0)
+	f.Click(x, y)
+	f.Keys(tcell.KeyEnter)
+	ch := decode(t, boardtest.Answer(t, r).Choice)
 	want := []air.PlaneCard{{Plane: 0, Deck: hand[0].Deck, Pos: hand[0].Pos}, {Plane: 1, Deck: hand[3].Deck, Pos: hand[3].Pos}}
 	if !slices.Equal(ch.Cards, want) {
 		t.Fatalf("chose %+v, want %+v", ch.Cards, want)
@@ -255,8 +256,8 @@ func TestTurnKeys(t *testing.T) {
 				t.Fatalf("the prompt offers %q: %s", c.hides, f.v.Prompt())
 			}
 			want := c.want(f.v)
-			f.keys(c.keys...)
-			got := answer(t, r)
+			f.Keys(c.keys...)
+			got := boardtest.Answer(t, r)
 			if string(got.Move) != string(want.Encode()) {
 				t.Fatalf("sent %s, want %s", got.Move, want.Encode())
 			}
@@ -294,7 +295,7 @@ func TestIllegalTurnKeysAreRefusedWithAReason(t *testing.T) {
 			f := newFixture(t, false, 71, 28)
 			r := f.ask(d, 0)
 			before := d.g.Hash()
-			f.keys(c.keys...)
+			f.Keys(c.keys...)
 			if _, ok := r.Answer(); ok {
 				t.Fatal("an illegal move was sent")
 			}
@@ -305,7 +306,7 @@ func TestIllegalTurnKeysAreRefusedWithAReason(t *testing.T) {
 				t.Fatal("the refusal changed the game")
 			}
 			// The decision is still open: m flies.
-			f.keys("m")
+			f.Keys("m")
 			if _, ok := r.Answer(); !ok {
 				t.Fatal("the decision was lost after a refusal")
 			}
@@ -343,23 +344,23 @@ func TestTargetsByTabAndMouse(t *testing.T) {
 	f := newFixture(t, false, 71, 28)
 	r := f.ask(d, 0)
 	first := f.v.tgt
-	f.keys(tcell.KeyTab)
+	f.Keys(tcell.KeyTab)
 	if f.v.tgt == first || f.v.tgt < 0 {
 		t.Fatalf("tab kept the target %d", first)
 	}
 	// A click on a target selects it; a second click fires.
 	tp, _ := d.g.PlaneByID(first)
-	f.text()
+	f.Text()
 	x, y := f.v.geo.x0+tp.Pos.X*cellW+1, f.v.geo.y0+air.Rows-1-tp.Pos.Y
-	f.click(x, y)
+	f.Click(x, y)
 	if f.v.tgt != first {
 		t.Fatalf("the click selected %d, not %d", f.v.tgt, first)
 	}
-	if !strings.Contains(f.text(), gTarget+planeGlyph(tp)) {
-		t.Fatalf("the target is not marked\n%s", f.text())
+	if !strings.Contains(f.Text(), gTarget+planeGlyph(tp)) {
+		t.Fatalf("the target is not marked\n%s", f.Text())
 	}
-	f.click(x, y)
-	if got := answer(t, r); string(got.Move) != string(air.FireMove(f.v.weapon, first).Encode()) {
+	f.Click(x, y)
+	if got := boardtest.Answer(t, r); string(got.Move) != string(air.FireMove(f.v.weapon, first).Encode()) {
 		t.Fatalf("the second click sent %s", got.Move)
 	}
 }
@@ -369,7 +370,7 @@ func TestWingmanSpacesAndClick(t *testing.T) {
 	f := newFixture(t, false, 71, 28)
 	r := f.ask(d, 0)
 	ws := f.v.wingmanSpaces()
-	s := f.text()
+	s := f.Text()
 	for _, p := range ws {
 		row, col := p.Labels()
 		if l := lineOf(t, s, row); []rune(l)[columnX(t, s, col)+1] != []rune(gWingman)[0] {
@@ -377,8 +378,8 @@ func TestWingmanSpacesAndClick(t *testing.T) {
 		}
 	}
 	last := ws[len(ws)-1]
-	f.click(f.v.geo.x0+last.X*cellW+2, f.v.geo.y0+air.Rows-1-last.Y)
-	if got := answer(t, r); string(got.Move) != string(air.WingmanMove(last).Encode()) {
+	f.Click(f.v.geo.x0+last.X*cellW+2, f.v.geo.y0+air.Rows-1-last.Y)
+	if got := boardtest.Answer(t, r); string(got.Move) != string(air.WingmanMove(last).Encode()) {
 		t.Fatalf("the click sent %s", got.Move)
 	}
 }
@@ -389,17 +390,17 @@ func TestConeFollowsTheWeapon(t *testing.T) {
 	f.show(d, 0)
 	p, _ := d.g.PlaneByID(0)
 	count := func(s, g string) int { return strings.Count(s, " "+g+" ") }
-	missile := f.text()
+	missile := f.Text()
 	if n := count(missile, gMissile); n == 0 || n+1 < len(d.g.Cone(0, air.Missile))-2 {
 		t.Fatalf("%d missile-cone spaces drawn, the cone has %d\n%s", n, len(d.g.Cone(0, air.Missile)), missile)
 	}
-	f.keys("w")
-	cannon := f.text()
+	f.Keys("w")
+	cannon := f.Text()
 	if count(cannon, gMissile) != 0 || count(cannon, gCannon) == 0 {
 		t.Fatalf("the cannon lines are not drawn\n%s", cannon)
 	}
 	// Tab selects the next plane: its cone is drawn instead.
-	f.keys(tcell.KeyTab)
+	f.Keys(tcell.KeyTab)
 	if sel, _ := f.v.selected(); sel.ID == p.ID {
 		t.Fatal("tab kept the selected plane")
 	}
@@ -416,7 +417,7 @@ func TestHiddenHandsAreNeverDrawnLive(t *testing.T) {
 	}
 	f := newFixture(t, false, 100, 30)
 	f.v.Show(board.Snapshot{Game: d.g.Clone(), Seat: 0, Secrets: all, Names: []string{"ann", "bob", "cy"}})
-	s := f.text()
+	s := f.Text()
 	for seat := 1; seat < 3; seat++ {
 		for _, h := range d.g.HandCards(engine.Seat(seat), all) {
 			if strings.Contains(s, fmt.Sprintf("#%-2d %s", h.Card.Number, kindWord[h.Card.Kind])) || strings.Contains(s, cardShort(h.Card)) {
@@ -443,7 +444,7 @@ func TestSpectatorDrawsWhatWasTurnedOver(t *testing.T) {
 	}
 	f := newFixture(t, false, 67, 20)
 	f.v.Show(board.Snapshot{Game: d.g.Clone(), Seat: 0, Secrets: opened, Names: []string{"ann", "bob"}, Spectator: true})
-	s := f.must("Hands", "(never opened)", "Blue 5", "Fire 5")
+	s := f.Must("Hands", "(never opened)", "Blue 5", "Fire 5")
 	if strings.Contains(s, "Your hand") || strings.Contains(s, "(you)") {
 		t.Fatalf("the audit draws a viewer's own side\n%s", s)
 	}
@@ -458,15 +459,9 @@ func TestNoColourKeepsEveryState(t *testing.T) {
 	d := firstMove(t, 2, legalHas(air.ActFire))
 	f := newFixture(t, true, 71, 28)
 	f.ask(d, 0)
-	f.text()
-	cells, _, _ := f.scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
-	f.must(gActing+"B", gTarget, gMissile)
+	f.Text()
+	boardtest.Mono(t, f.Sim)
+	f.Must(gActing+"B", gTarget, gMissile)
 }
 
 func TestSizes(t *testing.T) {
@@ -486,7 +481,7 @@ func TestSizes(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", c.w, c.h), func(t *testing.T) {
 			f := newFixture(t, false, c.w, c.h)
 			f.ask(d, 0)
-			f.must(c.want...)
+			f.Must(c.want...)
 		})
 	}
 }
@@ -495,10 +490,10 @@ func TestLegendToggles(t *testing.T) {
 	d := newDriver(t, 2, "", 1)
 	f := newFixture(t, false, 71, 28)
 	f.show(d, 0)
-	f.keys("g")
-	f.must("missile cone", "fuel tank, tail, wings, engine, cockpit")
-	f.keys("g")
-	if strings.Contains(f.text(), "missile cone") {
+	f.Keys("g")
+	f.Must("missile cone", "fuel tank, tail, wings, engine, cockpit")
+	f.Keys("g")
+	if strings.Contains(f.Text(), "missile cone") {
 		t.Fatal("g did not hide the legend")
 	}
 }

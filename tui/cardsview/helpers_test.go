@@ -1,29 +1,20 @@
 package cardsview
 
 import (
-	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
-	"github.com/salvo-game/salvo/tui/board"
-	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // table drives a coordinate-card match as an honest referee would, for
-// tests: it keeps both seats' leaves, rolls from a seeded source and lets
-// the strong bot decide for both seats unless a test plays a move itself.
+// tests (see boardtest.Table): the strong bot decides for each seat unless
+// a test plays a move itself.
 type table struct {
-	t     *testing.T
-	g     *cards.Game
-	known board.Known
-	rng   *rand.Rand
-	bots  [2]engine.Agent
+	*boardtest.Table[*cards.Game]
 }
 
 func newTable(t *testing.T, variant string, seed uint64) *table {
@@ -32,118 +23,23 @@ func newTable(t *testing.T, variant string, seed uint64) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &table{t: t, g: g, known: board.Known{}, rng: rand.New(rand.NewPCG(seed, 99))}
-	for s := range tb.bots {
-		tb.bots[s] = cards.NewStrongBot(rand.New(rand.NewPCG(seed, uint64(s))))
-	}
+	tb := &table{boardtest.NewTable(t, g, rand.New(rand.NewPCG(seed, 99)),
+		cards.NewStrongBot(rand.New(rand.NewPCG(seed, 0))), cards.NewStrongBot(rand.New(rand.NewPCG(seed, 1))))}
+	tb.Names = []string{"ann", "bot"}
 	return tb
-}
-
-// own returns seat's own known values.
-func (tb *table) own(seat engine.Seat) board.Known {
-	k := board.Known{}
-	for s, v := range tb.known {
-		if s.Owner == seat {
-			k[s] = v
-		}
-	}
-	return k
-}
-
-func (tb *table) opened(slots []engine.Slot) []engine.Opened {
-	out := make([]engine.Opened, len(slots))
-	for i, s := range slots {
-		v, ok := tb.known.Value(s)
-		if !ok {
-			tb.t.Fatalf("no value for %s", s)
-		}
-		out[i] = engine.Opened{Slot: s, Value: v}
-	}
-	return out
-}
-
-// commit commits leaves for the current need.
-func (tb *table) commit(leaves [][]byte) {
-	tb.t.Helper()
-	n := tb.g.Next()
-	tb.known.Add(n.Seat, n.Name, leaves)
-	tb.apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size}})
-}
-
-func (tb *table) apply(in engine.Input) []engine.Event {
-	tb.t.Helper()
-	evs, err := tb.g.Apply(in)
-	if err != nil {
-		tb.t.Fatalf("apply %v: %v", in.Kind, err)
-	}
-	return evs
 }
 
 // play applies a move of the seat on move with honest openings.
 func (tb *table) play(m cards.Move) {
-	tb.t.Helper()
-	tb.playRaw(tb.g.Next().Seat, m.Encode())
-}
-
-func (tb *table) playRaw(seat engine.Seat, b []byte) {
-	tb.t.Helper()
-	slots, err := tb.g.MustOpen(seat, b)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	tb.apply(engine.Input{Kind: engine.NeedMove, Seat: seat, Move: b, Opened: tb.opened(slots)})
-}
-
-// step feeds one honest input: bots decide moves and commitments.
-func (tb *table) step() {
-	tb.t.Helper()
-	n := tb.g.Next()
-	switch n.Kind {
-	case engine.NeedCommit, engine.NeedMove:
-		d, err := tb.bots[n.Seat].Decide(context.Background(), tb.g.Clone(), n.Seat, tb.own(n.Seat), n)
-		if err != nil {
-			tb.t.Fatal(err)
-		}
-		if n.Kind == engine.NeedCommit {
-			tb.commit(d.Leaves)
-			return
-		}
-		tb.playRaw(n.Seat, d.Move)
-	case engine.NeedOpen:
-		tb.apply(engine.Input{Kind: engine.NeedOpen, Seat: n.Seat, Opened: tb.opened(n.Open)})
-	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = tb.rng.IntN(n.Bound)
-		}
-		tb.apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals})
-	default:
-		tb.t.Fatalf("no input for %v", n.Kind)
-	}
-}
-
-// until steps until stop holds (or the match is over) and reports whether
-// stop held.
-func (tb *table) until(stop func(*cards.Game) bool) bool {
-	tb.t.Helper()
-	for range 100000 {
-		if tb.g.Next().Kind == engine.NeedNone {
-			return false
-		}
-		if stop(tb.g) {
-			return true
-		}
-		tb.step()
-	}
-	tb.t.Fatal("the match did not end")
-	return false
+	tb.T.Helper()
+	tb.Play(tb.G.Next().Seat, m.Encode())
 }
 
 // fixed commits both seats' coordinate cards and decks in list order.
 func (tb *table) fixed(variant string) {
-	tb.t.Helper()
-	for tb.g.Next().Kind == engine.NeedCommit {
-		n := tb.g.Next()
+	tb.T.Helper()
+	for tb.G.Next().Kind == engine.NeedCommit {
+		n := tb.G.Next()
 		var leaves [][]byte
 		if n.Name == cards.CoordsName {
 			for _, k := range cards.CoordList() {
@@ -152,13 +48,13 @@ func (tb *table) fixed(variant string) {
 		} else {
 			deck, err := cards.DeckList(variant)
 			if err != nil {
-				tb.t.Fatal(err)
+				tb.T.Fatal(err)
 			}
 			for _, f := range deck {
 				leaves = append(leaves, cards.EncodeCard(f))
 			}
 		}
-		tb.commit(leaves)
+		tb.Commit(leaves)
 	}
 }
 
@@ -175,84 +71,5 @@ func isStartNeed(g *cards.Game, seat engine.Seat) bool {
 }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
-}
-
-// ask hands the view the current need of seat.
-func (tb *table) ask(v *View, seat engine.Seat) *board.Request {
-	tb.t.Helper()
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: seat, Secrets: tb.own(seat), Names: []string{"ann", "bot"}})
-	req := board.NewRequest(tb.g.Next(), seat, tb.g.Clone(), tb.own(seat))
-	v.Ask(req)
-	return req
-}
-
-// answer applies the view's decision to the table.
-func (tb *table) answer(req *board.Request) {
-	tb.t.Helper()
-	d, ok := req.Answer()
-	if !ok {
-		tb.t.Fatal("no decision")
-	}
-	switch req.Need.Kind {
-	case engine.NeedCommit:
-		tb.commit(d.Leaves)
-	case engine.NeedMove:
-		tb.playRaw(req.Seat, d.Move)
-	}
-}
-
-// press sends keys to the view: a rune per character of a string, or named keys.
-func press(v *View, ks ...any) {
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				run(v, tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone))
-			}
-		case tcell.Key:
-			run(v, tcell.NewEventKey(k, 0, tcell.ModNone))
-		}
-	}
-}
-
-func run(v *View, ev *tcell.EventKey) {
-	v.InputHandler()(ev, func(tview.Primitive) {})
-}
-
-// render draws the view on a w×h simulation screen and returns its text.
-func render(t *testing.T, v *View, w, h int) (tcell.SimulationScreen, string) {
-	t.Helper()
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(w, h)
-	v.SetRect(0, 0, w, h)
-	v.Draw(scr)
-	scr.Show()
-	return scr, screenText(scr)
-}
-
-func screenText(scr tcell.SimulationScreen) string {
-	cells, w, h := scr.GetContents()
-	var b strings.Builder
-	for y := range h {
-		for x := range w {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-func click(v *View, action tview.MouseAction, x, y int) {
-	ev := tcell.NewEventMouse(x, y, tcell.Button1, tcell.ModNone)
-	v.MouseHandler()(action, ev, func(tview.Primitive) {})
+	return New(boardtest.Env(false))
 }

@@ -1,7 +1,6 @@
 package cardsview_test
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -40,17 +40,17 @@ type player struct {
 // reports false, or reports true at the end.
 func (p *player) decide() (string, bool) {
 	u := p.u
-	txt := u.waitFunc("a decision or the end", 90*time.Second, func(s string) bool {
-		if ended(s) {
+	txt := u.WaitFunc("a decision or the end", 90*time.Second, func(s string) bool {
+		if boardtest.Ended(s) {
 			return true
 		}
 		// The key bar offers enter exactly when the board asks something.
-		return strings.Contains(u.keyBar(s), "enter ")
+		return strings.Contains(boardtest.KeyBar(s), "enter ")
 	})
-	if ended(txt) {
+	if boardtest.Ended(txt) {
 		return txt, true
 	}
-	line := u.promptLine(txt)
+	line := boardtest.PromptLine(txt)
 	p.screen = txt
 	p.last = append(p.last, strings.TrimSpace(line))
 	if len(p.last) > 40 {
@@ -58,12 +58,12 @@ func (p *player) decide() (string, bool) {
 	}
 	switch {
 	case strings.Contains(line, "Commit"), strings.Contains(line, "draw pile is empty"):
-		u.keys(tcell.KeyEnter)
+		u.Keys(tcell.KeyEnter)
 	case strings.Contains(line, "PT Boat"):
 		if p.decisions%2 == 0 {
-			u.keys("s")
+			u.Keys("s")
 		} else {
-			u.keys(tcell.KeyDown, tcell.KeyEnter)
+			u.Keys(tcell.KeyDown, tcell.KeyEnter)
 		}
 	case strings.Contains(line, "pick a use"):
 		// The first use, or the last one listed (attacks come after taps,
@@ -74,22 +74,22 @@ func (p *player) decide() (string, bool) {
 				key = max(key, m[1])
 			}
 		}
-		u.keys(key)
+		u.Keys(key)
 	case strings.Contains(line, "not one of the 3 drawn"):
-		u.keys(tcell.KeyTab) // the picked card is not one of the three drawn
+		u.Keys(tcell.KeyTab) // the picked card is not one of the three drawn
 	default:
 		switch {
 		case p.aimed:
 			// Aimed last time: play on the cursor's cell.
 			p.aimed = false
 			p.taps++
-			u.keys(tcell.KeyEnter)
+			u.Keys(tcell.KeyEnter)
 		case !strings.HasPrefix(strings.TrimSpace(line), "Your turn") || p.decisions%3 != 0:
 			// After a refusal, or most of the time: list the uses.
-			u.keys("o")
+			u.Keys("o")
 		default:
 			p.aimed = true
-			u.keys([]tcell.Key{tcell.KeyRight, tcell.KeyDown, tcell.KeyLeft, tcell.KeyUp}[p.decisions%4])
+			u.Keys([]tcell.Key{tcell.KeyRight, tcell.KeyDown, tcell.KeyLeft, tcell.KeyUp}[p.decisions%4])
 		}
 	}
 	p.decisions++
@@ -101,17 +101,11 @@ func (p *player) decide() (string, bool) {
 	if p.aimed {
 		wait = 300 * time.Millisecond // an arrow at the grid's edge changes nothing
 	}
-	deadline := time.Now().Add(wait)
-	for {
-		if time.Now().After(deadline) {
-			p.stalls = append(p.stalls, line)
-			break
-		}
-		now := u.text()
-		if ended(now) || reSeq.FindString(now) != seq || u.promptLine(now) != line {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !u.Settle(wait, func(l []string) bool {
+		now := boardtest.Join(l)
+		return boardtest.Ended(now) || reSeq.FindString(now) != seq || boardtest.PromptLine(now) != line
+	}) {
+		p.stalls = append(p.stalls, line)
 	}
 	return "", false
 }
@@ -123,7 +117,7 @@ func (p *player) playOut() string {
 			return txt
 		}
 	}
-	p.u.t.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.text())
+	p.u.T.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.Text())
 	return ""
 }
 
@@ -131,7 +125,7 @@ const gameName = "cards"
 
 func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30)
-	u.waitFor("Card Game (coordinate cards)", "Commit your 12 coordinate cards", "Target · bot (strong)", "Your grid", "Verification")
+	u.WaitFor("Card Game (coordinate cards)", "Commit your 12 coordinate cards", "Target · bot (strong)", "Your grid", "Verification")
 	p := &player{u: u}
 	mid := false
 	var capture string
@@ -140,7 +134,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 		if done {
 			t.Fatalf("the match ended early\n%s", txt)
 		}
-		now := u.text()
+		now := u.Text()
 		// A board in the middle of the match: ships turned up on both sides.
 		if strings.Count(now, style.Ship) >= 2 && strings.Contains(now, "Powers") && strings.Contains(now, "★") {
 			mid, capture = true, now
@@ -169,27 +163,27 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	if p.decisions > 400 {
 		t.Logf("last prompts:\n%s", strings.Join(p.last, "\n"))
 	}
-	u.stop()
+	u.Stop()
 
 	// The audit viewer steps through the match with both hands drawn.
 	a := startUI(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30)
-	a.waitFor("Audit ·", style.OK+" clean:", "ann · seat 0", "bot (strong) · seat 1")
-	a.keys("g")
-	a.waitFor("step 0 of", "header: the match starts")
-	a.keys("n", "n", "n")
-	a.waitFor("step 3 of")
-	a.keys("p")
-	a.waitFor("step 2 of")
-	a.keys("/", "finds the", tcell.KeyEnter)
-	txt := a.waitFor("\"finds the\" found at step", "Powers", "Discard")
+	a.WaitFor("Audit ·", style.OK+" clean:", "ann · seat 0", "bot (strong) · seat 1")
+	a.Keys("g")
+	a.WaitFor("step 0 of", "header: the match starts")
+	a.Keys("n", "n", "n")
+	a.WaitFor("step 3 of")
+	a.Keys("p")
+	a.WaitFor("step 2 of")
+	a.Keys("/", "finds the", tcell.KeyEnter)
+	txt := a.WaitFor("\"finds the\" found at step", "Powers", "Discard")
 	if !strings.Contains(txt, style.Ship) && !strings.Contains(txt, style.Sunk) {
 		t.Fatalf("no ship drawn where one was found\n%s", txt)
 	}
-	a.keys("v")
-	a.waitFor("no violation")
-	a.keys(tcell.KeyEnter)
-	a.waitFor("raw signed message")
-	a.keys(tcell.KeyEscape)
+	a.Keys("v")
+	a.WaitFor("no violation")
+	a.Keys(tcell.KeyEnter)
+	a.WaitFor("raw signed message")
+	a.Keys(tcell.KeyEscape)
 }
 
 func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
@@ -199,7 +193,7 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	if !strings.Contains(end, "CHEATING DETECTED") {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
-	txt := u.waitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
+	txt := u.WaitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
 	t.Logf("cheat panel at 100x30:\n%s", txt)
 	paths := u.transcripts()
 	rep, err := fairness.AuditFile(paths[0], games.Spec)
@@ -209,33 +203,33 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("audit of the cheated match: %s", rep.Summary())
 	}
-	u.keys("a")
-	u.waitFor("violation by seat 1")
+	u.Keys("a")
+	u.WaitFor("violation by seat 1")
 }
 
 func TestEightyByTwentyFour(t *testing.T) {
 	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
 	p := &player{u: u}
-	for n := 0; n < 12 || strings.Contains(u.text(), "pick a use"); n++ {
+	for n := 0; n < 12 || strings.Contains(u.Text(), "pick a use"); n++ {
 		if txt, done := p.decide(); done {
 			t.Fatalf("ended early\n%s", txt)
 		}
 	}
-	txt := u.waitFor("Target", "Your grid", "Hand", "Powers", "Discard", "Verification", "? help", "q leave")
+	txt := u.WaitFor("Target", "Your grid", "Hand", "Powers", "Discard", "Verification", "? help", "q leave")
 	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
 		if n := len([]rune(l)); n != 80 {
 			t.Fatalf("line %d is %d cells\n%s", i, n, txt)
 		}
 	}
 	t.Logf("80x24 capture:\n%s", txt)
-	u.resize(79, 24)
-	u.waitFor("terminal too small (needs 80x24)")
+	u.Resize(79, 24)
+	u.WaitFor("terminal too small (needs 80x24)")
 }
 
 // TestNoColour plays the beginner variant in the monochrome theme.
 func TestNoColour(t *testing.T) {
 	u := startUI(t, tui.Config{Game: "cards", Variant: "beginner", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30)
-	u.waitFor("Commit your 12 coordinate cards", "none (beginner rules)")
+	u.WaitFor("Commit your 12 coordinate cards", "none (beginner rules)")
 	p := &player{u: u}
 	for range 8 {
 		if txt, done := p.decide(); done {
@@ -245,57 +239,41 @@ func TestNoColour(t *testing.T) {
 	if !strings.Contains(strings.Join(p.last, "\n"), "Commit your 20-card deck") {
 		t.Fatalf("no beginner deck was committed: %q", p.last)
 	}
-	_, _, _, cells := u.scr.frame()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
+	if c := boardtest.Coloured(u.Cells()); c != "" {
+		t.Fatal(c)
 	}
 }
 
 // ready reports whether the screen asks for a decision or shows the end.
 func ready(u *ui) bool {
-	s := u.text()
-	return ended(s) || strings.Contains(u.keyBar(s), "enter ")
+	s := u.Text()
+	return boardtest.Ended(s) || strings.Contains(boardtest.KeyBar(s), "enter ")
 }
 
 func TestHostAndJoinThroughTheInterface(t *testing.T) {
 	host := startUI(t, tui.Config{Game: gameName, Name: "ann", Start: tui.StartHost, Timeout: 30 * time.Second}, 100, 30)
-	host.waitFor("invite code", "waiting for a player to join")
-	var code string
-	host.waitFunc("the invite file", 10*time.Second, func(string) bool {
-		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-		code = strings.TrimSpace(string(b))
-		return err == nil && code != ""
-	})
+	host.WaitFor("invite code", "waiting for a player to join")
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
 	guest := startUI(t, tui.Config{Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 30 * time.Second}, 100, 30)
-	host.waitFor("vs bob", "Commit")
-	guest.waitFor("vs ann")
+	host.WaitFor("vs bob", "Commit")
+	guest.WaitFor("vs ann")
 	players := []*player{{u: host}, {u: guest}}
-	deadline := time.Now().Add(60 * time.Second)
-	for n := 0; n < 24; {
-		if time.Now().After(deadline) {
-			t.Fatalf("no decision for a minute\nhost:\n%s\nguest:\n%s", host.text(), guest.text())
+	n := 0
+	boardtest.Alternate(t, "24 decisions", 60*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return n >= 24 }, func(i int) bool {
+		p := players[i]
+		if !ready(p.u) {
+			return false
 		}
-		moved := false
-		for _, p := range players {
-			if ready(p.u) {
-				if _, done := p.decide(); done {
-					t.Fatalf("the match ended early\n%s", p.u.text())
-				}
-				n++
-				moved = true
-			}
+		if _, done := p.decide(); done {
+			t.Fatalf("the match ended early\n%s", p.u.Text())
 		}
-		if !moved {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+		n++
+		return true
+	})
 	// Both boards drew the match as it went: the guest leaves, the host
 	// wins by forfeit.
-	guest.keys("q")
-	guest.waitFor("Leave the match?")
-	guest.keys("y")
-	host.waitFor("you won", "forfeits")
+	guest.Keys("q")
+	guest.WaitFor("Leave the match?")
+	guest.Keys("y")
+	host.WaitFor("you won", "forfeits")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -21,7 +22,7 @@ func findTurn(t *testing.T, variant string, ok func(tb *table) bool) *table {
 	t.Helper()
 	for seed := uint64(1); seed < 400; seed++ {
 		tb := newTable(t, variant, seed)
-		if tb.until(func(g *cards.Game) bool { return myTurn(0)(g) && ok(tb) }) {
+		if tb.Until(func(g *cards.Game) bool { return myTurn(0)(g) && ok(tb) }) {
 			return tb
 		}
 	}
@@ -31,12 +32,12 @@ func findTurn(t *testing.T, variant string, ok func(tb *table) bool) *table {
 
 // handIndex returns the index of the first card of face f in seat 0's hand.
 func (tb *table) handIndex(f cards.Face) int {
-	return slices.Index(tb.g.HandFaces(0, tb.own(0)), f)
+	return slices.Index(tb.G.HandFaces(0, tb.Own(0)), f)
 }
 
 // hasFace reports whether seat 0 holds a card of face f it may play now.
 func (tb *table) hasFace(f cards.Face) bool {
-	for _, m := range tb.g.LegalMoves(0, tb.own(0)) {
+	for _, m := range tb.G.LegalMoves(0, tb.Own(0)) {
 		if m.Face == f {
 			return true
 		}
@@ -55,33 +56,33 @@ func enemyShip(g *cards.Game, seat engine.Seat, pred func(cards.ShipView) bool) 
 }
 
 // aim moves the view's cursor to seat's grid position pos by arrow keys.
-func aim(v *View, seat engine.Seat, pos int) {
+func aim(t testing.TB, v *View, seat engine.Seat, pos int) {
 	row := pos / cards.GridCols
 	if seat == v.seat() {
 		row += cards.GridRows
 	}
 	for v.row > row {
-		press(v, tcell.KeyUp)
+		boardtest.Press(t, v, tcell.KeyUp)
 	}
 	for v.row < row {
-		press(v, tcell.KeyDown)
+		boardtest.Press(t, v, tcell.KeyDown)
 	}
 	for v.col > pos%cards.GridCols {
-		press(v, tcell.KeyLeft)
+		boardtest.Press(t, v, tcell.KeyLeft)
 	}
 	for v.col < pos%cards.GridCols {
-		press(v, tcell.KeyRight)
+		boardtest.Press(t, v, tcell.KeyRight)
 	}
 }
 
 // pick selects hand card i with the digit keys or tab.
-func pick(v *View, i int) {
+func pick(t testing.TB, v *View, i int) {
 	if i < 9 {
-		press(v, string(rune('1'+i)))
+		boardtest.Press(t, v, string(rune('1'+i)))
 		return
 	}
 	for v.sel != i {
-		press(v, tcell.KeyTab)
+		boardtest.Press(t, v, tcell.KeyTab)
 	}
 }
 
@@ -126,7 +127,7 @@ func TestCommitSendsTheRightCards(t *testing.T) {
 			return n.Kind == engine.NeedCommit && n.Name == cards.DeckName(2)
 		}, func(tb *table) [][]byte {
 			var out [][]byte
-			d := tb.g.Discard(tb.g.Next().Seat)
+			d := tb.G.Discard(tb.G.Next().Seat)
 			for f := cards.White; f <= cards.RepairDraw; f++ {
 				for range d[f] {
 					out = append(out, cards.EncodeCard(f))
@@ -140,20 +141,20 @@ func TestCommitSendsTheRightCards(t *testing.T) {
 			var tb *table
 			for seed := uint64(1); tb == nil && seed < 50; seed++ {
 				x := newTable(t, tc.variant, seed)
-				if x.until(tc.reach) {
+				if x.Until(tc.reach) {
 					tb = x
 				}
 			}
 			if tb == nil {
 				t.Fatal("no match reached the commitment")
 			}
-			seat := tb.g.Next().Seat
+			seat := tb.G.Next().Seat
 			v := newView()
-			req := tb.ask(v, seat)
+			req := tb.Ask(v, seat)
 			if !strings.Contains(v.Prompt(), "enter") {
 				t.Fatalf("prompt %q", v.Prompt())
 			}
-			press(v, tcell.KeyEnter)
+			boardtest.Press(t, v, tcell.KeyEnter)
 			d, ok := req.Answer()
 			if !ok {
 				t.Fatalf("nothing committed: %q", v.Prompt())
@@ -161,7 +162,7 @@ func TestCommitSendsTheRightCards(t *testing.T) {
 			if got, want := count(d.Leaves), count(tc.want(tb)); !equalCounts(got, want) {
 				t.Fatalf("committed %v, want %v", got, want)
 			}
-			tb.answer(req) // the engine takes it
+			tb.Answer(req) // the engine takes it
 		})
 	}
 }
@@ -200,12 +201,12 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 			name:  "a white peg taps a facedown card",
 			ready: func(tb *table) bool { return tb.hasFace(cards.White) },
 			keys: func(t *testing.T, tb *table, v *View) {
-				pick(v, tb.handIndex(cards.White))
-				aim(v, 1, facedown(tb.g.Grid(1)))
-				press(v, tcell.KeyEnter)
+				pick(t, v, tb.handIndex(cards.White))
+				aim(t, v, 1, facedown(tb.G.Grid(1)))
+				boardtest.Press(t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m cards.Move) {
-				if m.Action != cards.Tap || m.Face != cards.White || m.Pos != facedown(tb.g.Grid(1)) {
+				if m.Action != cards.Tap || m.Face != cards.White || m.Pos != facedown(tb.G.Grid(1)) {
 					t.Fatalf("sent %v", m)
 				}
 			},
@@ -213,17 +214,17 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 		{
 			name: "a red peg attacks a revealed ship",
 			ready: func(tb *table) bool {
-				_, ok := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
+				_, ok := enemyShip(tb.G, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
 				return ok && tb.hasFace(cards.Red1)
 			},
 			keys: func(t *testing.T, tb *table, v *View) {
-				sv, _ := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
-				pick(v, tb.handIndex(cards.Red1))
-				aim(v, 1, sv.Pos)
-				press(v, tcell.KeyEnter)
+				sv, _ := enemyShip(tb.G, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
+				pick(t, v, tb.handIndex(cards.Red1))
+				aim(t, v, 1, sv.Pos)
+				boardtest.Press(t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m cards.Move) {
-				sv, _ := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
+				sv, _ := enemyShip(tb.G, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
 				if m.Action != cards.Attack || m.Ship != sv.Ship || m.Face != cards.Red1 {
 					t.Fatalf("sent %v", m)
 				}
@@ -232,17 +233,17 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 		{
 			name: "a Shield goes on one of your revealed ships",
 			ready: func(tb *table) bool {
-				_, ok := enemyShip(tb.g, 0, func(sv cards.ShipView) bool { return !sv.Shield })
+				_, ok := enemyShip(tb.G, 0, func(sv cards.ShipView) bool { return !sv.Shield })
 				return ok && tb.hasFace(cards.ShieldCard)
 			},
 			keys: func(t *testing.T, tb *table, v *View) {
-				sv, _ := enemyShip(tb.g, 0, func(sv cards.ShipView) bool { return !sv.Shield })
-				pick(v, tb.handIndex(cards.ShieldCard))
-				aim(v, 0, sv.Pos)
-				press(v, tcell.KeyEnter)
+				sv, _ := enemyShip(tb.G, 0, func(sv cards.ShipView) bool { return !sv.Shield })
+				pick(t, v, tb.handIndex(cards.ShieldCard))
+				aim(t, v, 0, sv.Pos)
+				boardtest.Press(t, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m cards.Move) {
-				sv, _ := enemyShip(tb.g, 0, func(sv cards.ShipView) bool { return !sv.Shield })
+				sv, _ := enemyShip(tb.G, 0, func(sv cards.ShipView) bool { return !sv.Shield })
 				if m.Action != cards.PlaceShield || m.Ship != sv.Ship {
 					t.Fatalf("sent %v", m)
 				}
@@ -253,11 +254,11 @@ func TestEnterPlaysThePickedCardOnTheCursor(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := findTurn(t, cards.VariantStandard, tc.ready)
 			v := newView()
-			req := tb.ask(v, 0)
+			req := tb.Ask(v, 0)
 			tc.keys(t, tb, v)
 			m := decoded(t, req)
 			tc.want(t, tb, m)
-			tb.answer(req)
+			tb.Answer(req)
 		})
 	}
 }
@@ -292,37 +293,37 @@ func TestRefusalsSayWhy(t *testing.T) {
 		{
 			name: "a white peg on a ship without the Destroyer's power",
 			ready: func(tb *table) bool {
-				_, ok := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
-				return ok && tb.hasFace(cards.White) && !tb.g.PowerOn(0, cards.Destroyer)
+				_, ok := enemyShip(tb.G, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
+				return ok && tb.hasFace(cards.White) && !tb.G.PowerOn(0, cards.Destroyer)
 			},
 			keys: func(tb *table, v *View) {
-				sv, _ := enemyShip(tb.g, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
-				pick(v, tb.handIndex(cards.White))
-				aim(v, 1, sv.Pos)
-				press(v, tcell.KeyEnter)
+				sv, _ := enemyShip(tb.G, 1, func(sv cards.ShipView) bool { return sv.Ship != cards.Submarine })
+				pick(tb.T, v, tb.handIndex(cards.White))
+				aim(tb.T, v, 1, sv.Pos)
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			msg: "refused: a white peg card cannot damage",
 		},
 		{
 			name: "a miss holds nothing to play on",
 			ready: func(tb *table) bool {
-				return tb.hasFace(cards.Red1) && missAt(tb.g) >= 0
+				return tb.hasFace(cards.Red1) && missAt(tb.G) >= 0
 			},
 			keys: func(tb *table, v *View) {
-				pick(v, tb.handIndex(cards.Red1))
-				aim(v, 1, missAt(tb.g))
-				press(v, tcell.KeyEnter)
+				pick(tb.T, v, tb.handIndex(cards.Red1))
+				aim(tb.T, v, 1, missAt(tb.G))
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			msg: "is a miss",
 		},
 		{
 			name:  "a peg card on your own grid",
-			ready: func(tb *table) bool { _, ok := enemyShip(tb.g, 0, nil); return ok && tb.hasFace(cards.Red1) },
+			ready: func(tb *table) bool { _, ok := enemyShip(tb.G, 0, nil); return ok && tb.hasFace(cards.Red1) },
 			keys: func(tb *table, v *View) {
-				sv, _ := enemyShip(tb.g, 0, nil)
-				pick(v, tb.handIndex(cards.Red1))
-				aim(v, 0, sv.Pos)
-				press(v, tcell.KeyEnter)
+				sv, _ := enemyShip(tb.G, 0, nil)
+				pick(tb.T, v, tb.handIndex(cards.Red1))
+				aim(tb.T, v, 0, sv.Pos)
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			msg: "goes on the opponent's grid",
 		},
@@ -331,8 +332,8 @@ func TestRefusalsSayWhy(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := findTurn(t, cards.VariantStandard, tc.ready)
 			v := newView()
-			req := tb.ask(v, 0)
-			before := tb.g.Hash()
+			req := tb.Ask(v, 0)
+			before := tb.G.Hash()
 			tc.keys(tb, v)
 			if _, ok := req.Answer(); ok {
 				t.Fatal("an illegal play was sent")
@@ -340,11 +341,11 @@ func TestRefusalsSayWhy(t *testing.T) {
 			if !strings.Contains(v.Prompt(), tc.msg) {
 				t.Fatalf("prompt %q lacks %q", v.Prompt(), tc.msg)
 			}
-			if tb.g.Hash() != before {
+			if tb.G.Hash() != before {
 				t.Fatal("the refusal changed the game")
 			}
 			// The next key clears the reason.
-			press(v, tcell.KeyTab)
+			boardtest.Press(t, v, tcell.KeyTab)
 			if strings.Contains(v.Prompt(), "refused") {
 				t.Fatalf("the refusal stays: %q", v.Prompt())
 			}
@@ -355,15 +356,15 @@ func TestRefusalsSayWhy(t *testing.T) {
 func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.hasFace(cards.DiscardPlay) })
 	v := newView()
-	req := tb.ask(v, 0)
+	req := tb.Ask(v, 0)
 	i := tb.handIndex(cards.DiscardPlay)
-	pick(v, i)
-	press(v, tcell.KeyEnter) // a two-power card has no cell: enter lists its uses
+	pick(t, v, i)
+	boardtest.Press(t, v, tcell.KeyEnter) // a two-power card has no cell: enter lists its uses
 	if !v.menu.open {
 		t.Fatalf("no menu: %q", v.Prompt())
 	}
 	var want int
-	for _, m := range tb.g.LegalMoves(0, tb.own(0)) {
+	for _, m := range tb.G.LegalMoves(0, tb.Own(0)) {
 		if m.Face == cards.DiscardPlay {
 			want++
 		}
@@ -371,22 +372,22 @@ func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 	if len(v.menu.items) != want || v.menu.items[0].label != "play 2 more cards" {
 		t.Fatalf("menu %+v, want %d uses starting with play 2", v.menu.items, want)
 	}
-	_, txt := render(t, v, 51, 22)
+	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, "Uses of "+glyphPower+" discard/play 2") || !strings.Contains(txt, "1 play 2 more cards") {
 		t.Fatalf("menu not drawn\n%s", txt)
 	}
-	press(v, tcell.KeyEscape)
+	boardtest.Press(t, v, tcell.KeyEscape)
 	if v.menu.open {
 		t.Fatal("esc did not close the menu")
 	}
-	press(v, "o", "1")
+	boardtest.Press(t, v, "o", "1")
 	m := decoded(t, req)
-	if m.Action != cards.PlayTwo || m.Card != tb.g.Hand(0)[i] {
+	if m.Action != cards.PlayTwo || m.Card != tb.G.Hand(0)[i] {
 		t.Fatalf("sent %v", m)
 	}
-	tb.answer(req)
-	if tb.g.PlaysLeft() != cards.PowerExtraPlays {
-		t.Fatalf("%d plays left", tb.g.PlaysLeft())
+	tb.Answer(req)
+	if tb.G.PlaysLeft() != cards.PowerExtraPlays {
+		t.Fatalf("%d plays left", tb.G.PlaysLeft())
 	}
 }
 
@@ -394,7 +395,7 @@ func TestPTBoatRepairAtTheStartOfATurn(t *testing.T) {
 	var tb *table
 	for seed := uint64(1); tb == nil && seed < 400; seed++ {
 		x := newTable(t, cards.VariantStandard, seed)
-		if x.until(func(g *cards.Game) bool {
+		if x.Until(func(g *cards.Game) bool {
 			n := g.Next()
 			return n.Kind == engine.NeedMove && n.Seat == 0 && isStartNeed(g, 0)
 		}) {
@@ -415,11 +416,11 @@ func TestPTBoatRepairAtTheStartOfATurn(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := newView()
-			req := tb.ask(v, 0)
+			req := tb.Ask(v, 0)
 			if !v.menu.open || !strings.Contains(v.Prompt(), "PT Boat") {
 				t.Fatalf("no PT Boat choice: %q", v.Prompt())
 			}
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			if m := decoded(t, req); m.Action != tc.want {
 				t.Fatalf("sent %v, want %v", m, tc.want)
 			}
@@ -429,18 +430,18 @@ func TestPTBoatRepairAtTheStartOfATurn(t *testing.T) {
 
 func TestDrawThreeLimitsThePlay(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool {
-		must := tb.g.MustPlayFrom()
-		return len(must) > 0 && len(tb.g.Hand(0)) > len(must)
+		must := tb.G.MustPlayFrom()
+		return len(must) > 0 && len(tb.G.Hand(0)) > len(must)
 	})
 	v := newView()
-	req := tb.ask(v, 0)
-	hand := tb.g.Hand(0)
-	if !slices.Contains(tb.g.MustPlayFrom(), hand[v.sel]) {
-		t.Fatalf("the picked card %v is not one of the drawn %v", hand[v.sel], tb.g.MustPlayFrom())
+	req := tb.Ask(v, 0)
+	hand := tb.G.Hand(0)
+	if !slices.Contains(tb.G.MustPlayFrom(), hand[v.sel]) {
+		t.Fatalf("the picked card %v is not one of the drawn %v", hand[v.sel], tb.G.MustPlayFrom())
 	}
-	other := slices.IndexFunc(hand, func(c cards.CardRef) bool { return !slices.Contains(tb.g.MustPlayFrom(), c) })
-	pick(v, other)
-	press(v, "o")
+	other := slices.IndexFunc(hand, func(c cards.CardRef) bool { return !slices.Contains(tb.G.MustPlayFrom(), c) })
+	pick(t, v, other)
+	boardtest.Press(t, v, "o")
 	if v.menu.open || !strings.Contains(v.Prompt(), "not one of the 3 drawn") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
@@ -455,35 +456,35 @@ func TestDrawThreeLimitsThePlay(t *testing.T) {
 func TestMouseAimsPicksAndPlays(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.hasFace(cards.Red1) && tb.hasFace(cards.White) })
 	v := newView()
-	req := tb.ask(v, 0)
-	render(t, v, 71, 28)
+	req := tb.Ask(v, 0)
+	boardtest.RenderText(t, v, 71, 28)
 	// A click on a hand card picks it.
 	hw := tb.handIndex(cards.White)
 	r := v.geo.hand[hw]
-	click(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
 	if v.sel != hw {
 		t.Fatalf("picked %d, want %d", v.sel, hw)
 	}
 	// A right click lists its uses; a click on one plays it.
-	click(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
 	if !v.menu.open {
 		t.Fatal("no menu")
 	}
-	render(t, v, 71, 28)
+	boardtest.RenderText(t, v, 71, 28)
 	mr := v.geo.menu[1]
 	want := v.menu.items[1].move
-	click(v, tview.MouseLeftClick, mr.x+3, mr.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, mr.x+3, mr.y)
 	if m := decoded(t, req); m.Face != cards.White || m.Action != want.Action || m.Pos != want.Pos || m.Ship != want.Ship {
 		t.Fatalf("sent %v, want %v", m, want)
 	}
 	// A click on a facedown enemy cell taps it.
 	v2 := newView()
-	req2 := tb.ask(v2, 0)
-	render(t, v2, 51, 22)
-	pick(v2, tb.handIndex(cards.Red1))
-	pos := facedown(tb.g.Grid(1))
+	req2 := tb.Ask(v2, 0)
+	boardtest.RenderText(t, v2, 51, 22)
+	pick(t, v2, tb.handIndex(cards.Red1))
+	pos := facedown(tb.G.Grid(1))
 	cell := v2.geo.cells[pos/cards.GridCols][pos%cards.GridCols]
-	click(v2, tview.MouseLeftClick, cell.x+2, cell.y)
+	boardtest.Mouse(v2, tview.MouseLeftClick, cell.x+2, cell.y)
 	if m := decoded(t, req2); m.Action != cards.Tap || m.Pos != pos || m.Face != cards.Red1 {
 		t.Fatalf("sent %v", m)
 	}
@@ -491,20 +492,20 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 
 func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool {
-		g := tb.g
+		g := tb.G
 		sunk := slices.ContainsFunc(g.Fleet(1), func(sv cards.ShipView) bool { return sv.Sunk })
 		_, afloat := enemyShip(g, 0, nil)
 		return sunk && afloat && missAt(g) >= 0
 	})
 	v := newView()
-	tb.ask(v, 0)
-	scr, txt := render(t, v, 51, 22)
+	tb.Ask(v, 0)
+	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
 	at := func(r rect) (string, tcell.Style) {
 		c := cells[r.y*w+r.x]
 		return string(c.Runes), c.Style
 	}
-	g := tb.g
+	g := tb.G
 	check := func(seat engine.Seat, pos int, glyph string, st tcell.Style) {
 		t.Helper()
 		row := pos / cards.GridCols
@@ -541,11 +542,11 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 }
 
 func TestLiveBoardNeverDrawsTheOpponentsHand(t *testing.T) {
-	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.g.Turns() > 6 })
+	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.G.Turns() > 6 })
 	v := newView()
 	// Even handed every value, a live board draws only its own hand.
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}})
-	_, txt := render(t, v, 100, 28)
+	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Known, Names: []string{"ann", "bot"}})
+	_, txt := boardtest.RenderText(t, v, 100, 28)
 	var opp []string
 	for _, it := range v.handItems(1, false) {
 		opp = append(opp, it.text)
@@ -554,12 +555,12 @@ func TestLiveBoardNeverDrawsTheOpponentsHand(t *testing.T) {
 		t.Fatalf("the opponent's hand %v is drawn\n%s", opp, txt)
 	}
 	own := v.handItems(0, true)
-	if len(own) != len(tb.g.Hand(0)) || strings.Contains(own[0].text, "?") {
+	if len(own) != len(tb.G.Hand(0)) || strings.Contains(own[0].text, "?") {
 		t.Fatalf("own hand %v", own)
 	}
 	// The spectator board draws both hands with their faces.
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}, Spectator: true})
-	_, txt = render(t, v, 71, 28)
+	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Known, Names: []string{"ann", "bot"}, Spectator: true})
+	_, txt = boardtest.RenderText(t, v, 71, 28)
 	for _, s := range []engine.Seat{0, 1} {
 		for _, it := range v.handItems(s, false) {
 			if !strings.Contains(txt, it.text) || strings.Contains(it.text, "?") {
@@ -576,52 +577,46 @@ func TestLiveBoardNeverDrawsTheOpponentsHand(t *testing.T) {
 }
 
 func TestChangesAreToldInWords(t *testing.T) {
-	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.g.Turns() > 2 })
+	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { return tb.G.Turns() > 2 })
 	v := newView()
 	show := func() {
-		v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.own(0), Names: []string{"ann", "bot"}})
+		v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Own(0), Names: []string{"ann", "bot"}})
 	}
 	show()
 	// Play on until something is turned up, showing every state.
 	for !slices.ContainsFunc(v.recent, func(s string) bool { return strings.Contains(s, "turns up") }) {
-		if tb.g.Next().Kind == engine.NeedNone {
+		if tb.G.Next().Kind == engine.NeedNone {
 			t.Fatal("nothing was turned up")
 		}
-		tb.step()
+		tb.Step()
 		show()
 	}
 	line := v.recent[len(v.recent)-1]
 	if !strings.HasPrefix(line, "Your ") && !strings.HasPrefix(line, "bot's ") {
 		t.Fatalf("change line %q", line)
 	}
-	_, txt := render(t, v, 51, 22)
+	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, "· "+line[:20]) {
 		t.Fatalf("the change is not drawn\n%s", txt)
 	}
 }
 
 func TestMonochromeUsesNoColour(t *testing.T) {
-	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { _, ok := enemyShip(tb.g, 1, nil); return ok })
+	tb := findTurn(t, cards.VariantStandard, func(tb *table) bool { _, ok := enemyShip(tb.G, 1, nil); return ok })
 	v := New(board.Env{Theme: style.New(true)})
-	tb.ask(v, 0)
-	scr, _ := render(t, v, 71, 28)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	tb.Ask(v, 0)
+	scr, _ := boardtest.RenderText(t, v, 71, 28)
+	boardtest.Mono(t, scr)
 }
 
 func TestTooSmallSaysSo(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(*table) bool { return true })
 	v := newView()
-	tb.ask(v, 0)
-	if _, txt := render(t, v, 30, 10); !strings.Contains(txt, "needs more room") {
+	tb.Ask(v, 0)
+	if _, txt := boardtest.RenderText(t, v, 30, 10); !strings.Contains(txt, "needs more room") {
 		t.Fatalf("a tiny board\n%s", txt)
 	}
-	if _, txt := render(t, v, 51, 22); strings.Contains(txt, "needs more room") {
+	if _, txt := boardtest.RenderText(t, v, 51, 22); strings.Contains(txt, "needs more room") {
 		t.Fatalf("the 80x24 board\n%s", txt)
 	}
 }
@@ -629,8 +624,8 @@ func TestTooSmallSaysSo(t *testing.T) {
 func TestWithdrawStopsAsking(t *testing.T) {
 	tb := findTurn(t, cards.VariantStandard, func(*table) bool { return true })
 	v := newView()
-	req := tb.ask(v, 0)
-	press(v, "o")
+	req := tb.Ask(v, 0)
+	boardtest.Press(t, v, "o")
 	v.Withdraw(req)
 	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
 		t.Fatalf("still asking: %q", v.Prompt())

@@ -15,18 +15,18 @@ func BenchmarkFollowABotTurn(b *testing.B) {
 	var gaps []gap
 	tb := newTable(b, 4)
 	var prev *oceans.Game
-	for tb.g.Next().Kind != engine.NeedNone {
-		n := tb.g.Next()
-		if n.Seat == 0 && n.Kind != engine.NeedRandom && tb.g.Phase() >= oceans.PhaseDeal {
-			cur := tb.g.Clone().(*oceans.Game)
+	for tb.G.Next().Kind != engine.NeedNone {
+		n := tb.G.Next()
+		if n.Seat == 0 && n.Kind != engine.NeedRandom && tb.G.Phase() >= oceans.PhaseDeal {
+			cur := tb.G.Clone().(*oceans.Game)
 			if prev != nil {
 				gaps = append(gaps, gap{prev, cur})
 			}
 			prev = cur
 		}
-		tb.step()
+		tb.Step()
 	}
-	own := tb.own(0)
+	own := tb.Own(0)
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		gp := gaps[i%len(gaps)]

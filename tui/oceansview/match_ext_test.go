@@ -2,7 +2,6 @@ package oceansview_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -40,14 +40,14 @@ type player struct {
 // reports false, or reports true at the end.
 func (p *player) decide() (string, bool) {
 	u := p.u
-	txt := u.waitFunc("a decision or the end", 90*time.Second, func(s string) bool {
+	txt := u.WaitFunc("a decision or the end", 90*time.Second, func(s string) bool {
 		// The key bar offers enter exactly when the board asks something.
-		return ended(s) || strings.Contains(u.keyBar(s), "enter ")
+		return boardtest.Ended(s) || strings.Contains(boardtest.KeyBar(s), "enter ")
 	})
-	if ended(txt) {
+	if boardtest.Ended(txt) {
 		return txt, true
 	}
-	line := strings.TrimSpace(u.promptLine(txt))
+	line := strings.TrimSpace(boardtest.PromptLine(txt))
 	p.screen = txt
 	p.last = append(p.last, line)
 	if len(p.last) > 12 {
@@ -56,45 +56,39 @@ func (p *player) decide() (string, bool) {
 	n := p.decisions
 	switch {
 	case strings.Contains(line, "Commit"):
-		u.keys(tcell.KeyEnter)
+		u.Keys(tcell.KeyEnter)
 	case strings.Contains(line, "pick a play"), strings.HasPrefix(line, "Battle:"):
-		u.keys("1")
+		u.Keys("1")
 	case strings.Contains(line, "nothing to do with this card"):
-		u.keys(tcell.KeyTab)
+		u.Keys(tcell.KeyTab)
 	case strings.Contains(line, "d again wastes"):
-		u.keys("o")
+		u.Keys("o")
 	case !strings.HasPrefix(line, "Your turn") && !strings.HasPrefix(line, "Deploy"):
-		u.keys("o") // a refusal precedes the prompt
+		u.Keys("o") // a refusal precedes the prompt
 	case p.then != nil:
 		// The ocean was picked last time: now the key.
 		p.direct++
-		u.keys(p.then)
+		u.Keys(p.then)
 		p.then = nil
 	case strings.Contains(line, "second card or attack") && n%2 == 0:
 		p.then = "a"
-		u.keys(tcell.KeyDown)
+		u.Keys(tcell.KeyDown)
 	case strings.HasPrefix(line, "Your turn: ") && n%5 == 0:
 		p.direct++
-		u.keys("d")
+		u.Keys("d")
 	case n%3 == 0:
 		p.then = tcell.KeyEnter
-		u.keys(tcell.KeyDown)
+		u.Keys(tcell.KeyDown)
 	default:
-		u.keys("o")
+		u.Keys("o")
 	}
 	p.decisions++
 	seq := reSeq.FindString(txt)
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		if time.Now().After(deadline) {
-			p.stalls = append(p.stalls, line)
-			break
-		}
-		now := u.text()
-		if ended(now) || reSeq.FindString(now) != seq || strings.TrimSpace(u.promptLine(now)) != line {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !u.Settle(3*time.Second, func(l []string) bool {
+		now := boardtest.Join(l)
+		return boardtest.Ended(now) || reSeq.FindString(now) != seq || strings.TrimSpace(boardtest.PromptLine(now)) != line
+	}) {
+		p.stalls = append(p.stalls, line)
 	}
 	return "", false
 }
@@ -106,7 +100,7 @@ func (p *player) playOut() string {
 			return txt
 		}
 	}
-	p.u.t.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.text())
+	p.u.T.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.Text())
 	return ""
 }
 
@@ -114,7 +108,7 @@ const gameName = "oceans"
 
 func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30)
-	u.waitFor("Card Game (ocean cards)", "Commit your 36-card fleet deck", "Ocean", "N.Atl.", "Verification")
+	u.WaitFor("Card Game (ocean cards)", "Commit your 36-card fleet deck", "Ocean", "N.Atl.", "Verification")
 	p := &player{u: u}
 	var setup, mid, battle, end string
 	for end == "" {
@@ -130,11 +124,11 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 		case mid == "" && strings.Contains(now, "Your turn: ") && strings.Count(now, "■")+strings.Count(now, "□") >= 10:
 			mid = now
 		}
-		if cur := u.text(); battle == "" && (strings.Contains(cur, "Battle in the") || strings.Contains(cur, "Last battle")) && strings.Contains(cur, "= ") {
+		if cur := u.Text(); battle == "" && (strings.Contains(cur, "Battle in the") || strings.Contains(cur, "Last battle")) && strings.Contains(cur, "= ") {
 			battle = cur
 		}
 		if p.decisions > 3000 {
-			t.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), u.text())
+			t.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), u.Text())
 		}
 	}
 	t.Logf("setup at 100x30:\n%s", setup)
@@ -162,32 +156,32 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
 	t.Logf("%d decisions (%d direct, %d stalls %q); %s", p.decisions, p.direct, len(p.stalls), p.stalls, rep.Summary())
-	u.stop()
+	u.Stop()
 
 	// The audit viewer steps through the match with every card drawn.
 	a := startUI(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30)
-	a.waitFor("Audit ·", style.OK+" clean:", "ann: ", "bot (strong): ")
-	a.keys("g")
-	a.waitFor("step 0 of", "header: the match starts")
-	a.keys("n", "n", "n", "n", "n", "n")
-	a.waitFor("step 6 of")
-	a.keys("p")
-	a.waitFor("step 5 of")
-	a.keys("/", "attacks in the", tcell.KeyEnter)
-	found := a.waitRe(regexp.MustCompile(`"attacks in the" found at step (\d+)`))
+	a.WaitFor("Audit ·", style.OK+" clean:", "ann: ", "bot (strong): ")
+	a.Keys("g")
+	a.WaitFor("step 0 of", "header: the match starts")
+	a.Keys("n", "n", "n", "n", "n", "n")
+	a.WaitFor("step 6 of")
+	a.Keys("p")
+	a.WaitFor("step 5 of")
+	a.Keys("/", "attacks in the", tcell.KeyEnter)
+	found := a.WaitRe(regexp.MustCompile(`"attacks in the" found at step (\d+)`))
 	// Step onto the message with the attack from the one before it: the
 	// board retraces the battle it carries.
-	a.keys("p")
-	a.waitFor(fmt.Sprintf("step %d of", atoi(found[1])-1))
-	a.keys("n")
-	txt := a.waitFunc("the battle after the attack", 20*time.Second, func(s string) bool {
+	a.Keys("p")
+	a.WaitFor(fmt.Sprintf("step %d of", atoi(found[1])-1))
+	a.Keys("n")
+	txt := a.WaitFunc("the battle after the attack", 20*time.Second, func(s string) bool {
 		return strings.Contains(s, glyphBattle) || strings.Contains(s, "Last battle")
 	})
 	if strings.Contains(txt, "▒▒▒") {
 		t.Fatalf("the audit viewer draws a facedown card it knows\n%s", txt)
 	}
-	a.keys("v")
-	a.waitFor("no violation")
+	a.Keys("v")
+	a.WaitFor("no violation")
 }
 
 const glyphBattle = "⚔"
@@ -204,7 +198,7 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	if !strings.Contains(end, "CHEATING DETECTED") {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
-	txt := u.waitFor("bot (strong) broke the rules", "Claimed", "move: plays fleet card", "facedown", "Broken rule", "not in", "hand", "Transcript", "CHEAT DETECTED")
+	txt := u.WaitFor("bot (strong) broke the rules", "Claimed", "move: plays fleet card", "facedown", "Broken rule", "not in", "hand", "Transcript", "CHEAT DETECTED")
 	t.Logf("cheat panel at 100x30:\n%s", txt)
 	paths := u.transcripts()
 	rep, err := fairness.AuditFile(paths[0], games.Spec)
@@ -214,27 +208,27 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("audit of the cheated match: %s", rep.Summary())
 	}
-	u.keys("a")
-	u.waitFor("violation by seat 1")
+	u.Keys("a")
+	u.WaitFor("violation by seat 1")
 }
 
 func TestEightyByTwentyFour(t *testing.T) {
 	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
 	p := &player{u: u}
-	for n := 0; n < 12 || strings.Contains(u.text(), "pick a play"); n++ {
+	for n := 0; n < 12 || strings.Contains(u.Text(), "pick a play"); n++ {
 		if txt, done := p.decide(); done {
 			t.Fatalf("ended early\n%s", txt)
 		}
 	}
-	txt := u.waitFor("Ocean", "N.Atl.", "Arctic", "Hand", "fleet", "deck", "Verification", "? help", "q leave")
+	txt := u.WaitFor("Ocean", "N.Atl.", "Arctic", "Hand", "fleet", "deck", "Verification", "? help", "q leave")
 	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
 		if n := len([]rune(l)); n != 80 {
 			t.Fatalf("line %d is %d cells\n%s", i, n, txt)
 		}
 	}
 	t.Logf("80x24 capture:\n%s\nstalls: %q", txt, p.stalls)
-	u.resize(80, 23)
-	u.waitFor("terminal too small (needs 80x24)")
+	u.Resize(80, 23)
+	u.WaitFor("terminal too small (needs 80x24)")
 }
 
 func TestNoColour(t *testing.T) {
@@ -245,57 +239,41 @@ func TestNoColour(t *testing.T) {
 			t.Fatalf("ended early\n%s", txt)
 		}
 	}
-	_, _, _, cells := u.scr.frame()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
+	if c := boardtest.Coloured(u.Cells()); c != "" {
+		t.Fatal(c)
 	}
 }
 
 // ready reports whether the screen asks for a decision or shows the end.
 func ready(u *ui) bool {
-	s := u.text()
-	return ended(s) || strings.Contains(u.keyBar(s), "enter ")
+	s := u.Text()
+	return boardtest.Ended(s) || strings.Contains(boardtest.KeyBar(s), "enter ")
 }
 
 func TestHostAndJoinThroughTheInterface(t *testing.T) {
 	host := startUI(t, tui.Config{Game: gameName, Name: "ann", Start: tui.StartHost, Timeout: 30 * time.Second}, 100, 30)
-	host.waitFor("invite code", "waiting for a player to join")
-	var code string
-	host.waitFunc("the invite file", 10*time.Second, func(string) bool {
-		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-		code = strings.TrimSpace(string(b))
-		return err == nil && code != ""
-	})
+	host.WaitFor("invite code", "waiting for a player to join")
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
 	guest := startUI(t, tui.Config{Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 30 * time.Second}, 100, 30)
-	host.waitFor("vs bob", "Commit")
-	guest.waitFor("vs ann")
+	host.WaitFor("vs bob", "Commit")
+	guest.WaitFor("vs ann")
 	players := []*player{{u: host}, {u: guest}}
-	deadline := time.Now().Add(60 * time.Second)
-	for n := 0; n < 24; {
-		if time.Now().After(deadline) {
-			t.Fatalf("no decision for a minute\nhost:\n%s\nguest:\n%s", host.text(), guest.text())
+	n := 0
+	boardtest.Alternate(t, "24 decisions", 60*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return n >= 24 }, func(i int) bool {
+		p := players[i]
+		if !ready(p.u) {
+			return false
 		}
-		moved := false
-		for _, p := range players {
-			if ready(p.u) {
-				if _, done := p.decide(); done {
-					t.Fatalf("the match ended early\n%s", p.u.text())
-				}
-				n++
-				moved = true
-			}
+		if _, done := p.decide(); done {
+			t.Fatalf("the match ended early\n%s", p.u.Text())
 		}
-		if !moved {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
+		n++
+		return true
+	})
 	// Both boards drew the match as it went: the guest leaves, the host
 	// wins by forfeit.
-	guest.keys("q")
-	guest.waitFor("Leave the match?")
-	guest.keys("y")
-	host.waitFor("you won", "forfeits")
+	guest.Keys("q")
+	guest.WaitFor("Leave the match?")
+	guest.Keys("y")
+	host.WaitFor("you won", "forfeits")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -20,7 +21,7 @@ func findMove(t *testing.T, ok func(tb *table) bool) *table {
 	t.Helper()
 	for seed := uint64(1); seed < 300; seed++ {
 		tb := newTable(t, seed)
-		if tb.until(func(g *oceans.Game) bool { return moveOf(0)(g) && ok(tb) }) {
+		if tb.Until(func(g *oceans.Game) bool { return moveOf(0)(g) && ok(tb) }) {
 			return tb
 		}
 	}
@@ -30,13 +31,13 @@ func findMove(t *testing.T, ok func(tb *table) bool) *table {
 
 // holds returns the hand index of seat 0's first card of kind c, or -1.
 func (tb *table) holds(c oceans.Card) int {
-	cards, _ := tb.g.HandCards(0, tb.own(0))
+	cards, _ := tb.G.HandCards(0, tb.Own(0))
 	return slices.Index(cards, c)
 }
 
 // legal reports whether seat 0 may make a move satisfying ok.
 func (tb *table) legal(ok func(oceans.Move) bool) bool {
-	ms, _ := tb.g.Moves(0, tb.own(0))
+	ms, _ := tb.G.Moves(0, tb.Own(0))
 	return slices.ContainsFunc(ms, ok)
 }
 
@@ -54,35 +55,35 @@ func decoded(t *testing.T, req *board.Request) oceans.Move {
 }
 
 // goTo moves the picked ocean to o with the arrow keys.
-func goTo(v *View, o oceans.Ocean) {
+func goTo(t testing.TB, v *View, o oceans.Ocean) {
 	for v.ocean != o {
-		press(v, tcell.KeyDown)
+		boardtest.Press(t, v, tcell.KeyDown)
 	}
 }
 
 // pickCard picks hand card i.
-func pickCard(v *View, i int) {
+func pickCard(t testing.TB, v *View, i int) {
 	if i < 9 {
-		press(v, string(rune('1'+i)))
+		boardtest.Press(t, v, string(rune('1'+i)))
 		return
 	}
 	for v.sel != i {
-		press(v, tcell.KeyTab)
+		boardtest.Press(t, v, tcell.KeyTab)
 	}
 }
 
 func inPhase(p oceans.Phase) func(tb *table) bool {
-	return func(tb *table) bool { return tb.g.Phase() == p }
+	return func(tb *table) bool { return tb.G.Phase() == p }
 }
 
 func TestCommitSendsTheDeckList(t *testing.T) {
 	tb := newTable(t, 1)
 	v := newView()
-	req := tb.ask(v, 0)
+	req := tb.Ask(v, 0)
 	if !strings.Contains(v.Prompt(), "Commit your 36-card fleet deck") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	d, ok := req.Answer()
 	if !ok {
 		t.Fatal("nothing committed")
@@ -99,7 +100,7 @@ func TestCommitSendsTheDeckList(t *testing.T) {
 	if !slices.Equal(got, oceans.DeckList()) {
 		t.Fatalf("committed %v", got)
 	}
-	tb.answer(req)
+	tb.Answer(req)
 }
 
 func TestPlaysByKeys(t *testing.T) {
@@ -113,10 +114,10 @@ func TestPlaysByKeys(t *testing.T) {
 			name:  "enter deploys the picked card faceup to the picked ocean",
 			ready: inPhase(oceans.PhaseDeploy),
 			keys: func(tb *table, v *View) {
-				cards, _ := tb.g.HandCards(0, tb.own(0))
-				pickCard(v, slices.IndexFunc(cards, oceans.Card.CanJoin))
-				goTo(v, oceans.Pacific)
-				press(v, tcell.KeyEnter)
+				cards, _ := tb.G.HandCards(0, tb.Own(0))
+				pickCard(tb.T, v, slices.IndexFunc(cards, oceans.Card.CanJoin))
+				goTo(tb.T, v, oceans.Pacific)
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Deploy || m.Ocean != oceans.Pacific {
@@ -127,14 +128,14 @@ func TestPlaysByKeys(t *testing.T) {
 		{
 			name: "enter places the picked card facedown",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Place && m.Ocean == oceans.Arctic })
+				return tb.G.Phase() == oceans.PhasePlay && tb.G.Plays() == 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Place && m.Ocean == oceans.Arctic })
 			},
 			keys: func(tb *table, v *View) {
-				ms, _ := tb.g.Moves(0, tb.own(0))
+				ms, _ := tb.G.Moves(0, tb.Own(0))
 				m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Place && m.Ocean == oceans.Arctic })]
-				pickCard(v, slices.Index(tb.g.Hand(0), m.Leaf))
-				goTo(v, oceans.Arctic)
-				press(v, tcell.KeyEnter)
+				pickCard(tb.T, v, slices.Index(tb.G.Hand(0), m.Leaf))
+				goTo(tb.T, v, oceans.Arctic)
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Place || m.Ocean != oceans.Arctic {
@@ -145,14 +146,14 @@ func TestPlaysByKeys(t *testing.T) {
 		{
 			name: "a attacks in the picked ocean",
 			ready: func(tb *table) bool {
-				return len(tb.g.AttackOceans(0)) > 0
+				return len(tb.G.AttackOceans(0)) > 0
 			},
 			keys: func(tb *table, v *View) {
-				goTo(v, tb.g.AttackOceans(0)[0])
-				press(v, "a")
+				goTo(tb.T, v, tb.G.AttackOceans(0)[0])
+				boardtest.Press(tb.T, v, "a")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
-				if m.Kind != oceans.Attack || m.Ocean != tb.g.AttackOceans(0)[0] {
+				if m.Kind != oceans.Attack || m.Ocean != tb.G.AttackOceans(0)[0] {
 					t.Fatalf("sent %+v", m)
 				}
 			},
@@ -160,13 +161,13 @@ func TestPlaysByKeys(t *testing.T) {
 		{
 			name: "d discards a PT Boat to blockade the picked ocean",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhasePlay && tb.holds(oceans.PTBoat) >= 0 && tb.g.Controller(oceans.Indian) == engine.NoSeat &&
+				return tb.G.Phase() == oceans.PhasePlay && tb.holds(oceans.PTBoat) >= 0 && tb.G.Controller(oceans.Indian) == engine.NoSeat &&
 					tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.PTBoat))
-				goTo(v, oceans.Indian)
-				press(v, "d")
+				pickCard(tb.T, v, tb.holds(oceans.PTBoat))
+				goTo(tb.T, v, oceans.Indian)
+				boardtest.Press(tb.T, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Discard || m.Ocean != oceans.Indian || len(m.Targets) != 0 {
@@ -177,21 +178,21 @@ func TestPlaysByKeys(t *testing.T) {
 		{
 			name: "d discards a Fighter Plane revealing the card under the target cursor",
 			ready: func(tb *table) bool {
-				_, _, ok := facedownFoe(tb.g)
+				_, _, ok := facedownFoe(tb.G)
 				return tb.holds(oceans.Fighter) >= 0 && ok && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
 			},
 			keys: func(tb *table, v *View) {
-				o, i := must2(facedownFoe(tb.g))
-				pickCard(v, tb.holds(oceans.Fighter))
-				goTo(v, o)
+				o, i := must2(facedownFoe(tb.G))
+				pickCard(tb.T, v, tb.holds(oceans.Fighter))
+				goTo(tb.T, v, o)
 				for range i {
-					press(v, tcell.KeyRight)
+					boardtest.Press(tb.T, v, tcell.KeyRight)
 				}
-				press(v, "d")
+				boardtest.Press(tb.T, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
-				o, i := must2(facedownFoe(tb.g))
-				if m.Kind != oceans.Discard || len(m.Targets) != 1 || m.Targets[0] != tb.g.TaskForce(1, o)[i].Leaf {
+				o, i := must2(facedownFoe(tb.G))
+				if m.Kind != oceans.Discard || len(m.Targets) != 1 || m.Targets[0] != tb.G.TaskForce(1, o)[i].Leaf {
 					t.Fatalf("sent %+v", m)
 				}
 			},
@@ -202,21 +203,21 @@ func TestPlaysByKeys(t *testing.T) {
 				return tb.holds(oceans.Carrier) >= 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard && len(m.Targets) == 2 })
 			},
 			keys: func(tb *table, v *View) {
-				ms, _ := tb.g.Moves(0, tb.own(0))
+				ms, _ := tb.G.Moves(0, tb.Own(0))
 				m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Discard && len(m.Targets) == 2 })]
-				o, _ := forceOf(tb.g, 1, m.Targets[0])
-				pickCard(v, slices.Index(tb.g.Hand(0), m.Leaf))
-				goTo(v, o)
+				o, _ := forceOf(tb.G, 1, m.Targets[0])
+				pickCard(tb.T, v, slices.Index(tb.G.Hand(0), m.Leaf))
+				goTo(tb.T, v, o)
 				for _, t := range m.Targets {
 					for v.tcol > 0 {
-						press(v, tcell.KeyLeft)
+						boardtest.Press(tb.T, v, tcell.KeyLeft)
 					}
-					for tb.g.TaskForce(1, o)[v.tcol].Leaf != t {
-						press(v, tcell.KeyRight)
+					for tb.G.TaskForce(1, o)[v.tcol].Leaf != t {
+						boardtest.Press(tb.T, v, tcell.KeyRight)
 					}
-					press(v, " ")
+					boardtest.Press(tb.T, v, " ")
 				}
-				press(v, "d")
+				boardtest.Press(tb.T, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Discard || len(m.Targets) != 2 {
@@ -230,18 +231,18 @@ func TestPlaysByKeys(t *testing.T) {
 				return tb.holds(oceans.Destroyer) >= 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Discard })
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.Destroyer))
+				pickCard(tb.T, v, tb.holds(oceans.Destroyer))
 				for range oceans.NumOceans {
 					if l, ok := v.aimed(); !ok || !v.fits(oceans.Destroyer, l) {
 						break
 					}
-					press(v, tcell.KeyDown) // find an ocean with no Submarine under the cursor
+					boardtest.Press(tb.T, v, tcell.KeyDown) // find an ocean with no Submarine under the cursor
 				}
-				press(v, "d")
+				boardtest.Press(tb.T, v, "d")
 				if !strings.Contains(v.Prompt(), "d again wastes") {
-					tb.t.Fatalf("prompt %q", v.Prompt())
+					tb.T.Fatalf("prompt %q", v.Prompt())
 				}
-				press(v, "d")
+				boardtest.Press(tb.T, v, "d")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
 				if m.Kind != oceans.Discard || len(m.Targets) != 0 {
@@ -252,17 +253,17 @@ func TestPlaysByKeys(t *testing.T) {
 		{
 			name: "o lists the plays and a digit plays one",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhasePlay
+				return tb.G.Phase() == oceans.PhasePlay
 			},
 			keys: func(tb *table, v *View) {
-				press(v, "o")
+				boardtest.Press(tb.T, v, "o")
 				if !v.menu.open {
-					tb.t.Fatalf("no list: %q", v.Prompt())
+					tb.T.Fatalf("no list: %q", v.Prompt())
 				}
-				press(v, "2")
+				boardtest.Press(tb.T, v, "2")
 			},
 			want: func(t *testing.T, tb *table, m oceans.Move) {
-				ms, _ := tb.g.Moves(0, tb.own(0))
+				ms, _ := tb.G.Moves(0, tb.Own(0))
 				if !slices.ContainsFunc(ms, func(x oceans.Move) bool { return string(x.Encode()) == string(m.Encode()) }) {
 					t.Fatalf("sent %+v, not a legal move", m)
 				}
@@ -273,10 +274,10 @@ func TestPlaysByKeys(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := findMove(t, tc.ready)
 			v := newView()
-			req := tb.ask(v, 0)
+			req := tb.Ask(v, 0)
 			tc.keys(tb, v)
 			tc.want(t, tb, decoded(t, req))
-			tb.answer(req)
+			tb.Answer(req)
 		})
 	}
 }
@@ -306,55 +307,55 @@ func TestRefusalsSayWhy(t *testing.T) {
 		{
 			name: "an Element of Surprise cannot be deployed",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhaseDeploy && tb.holds(oceans.Surprise) >= 0
+				return tb.G.Phase() == oceans.PhaseDeploy && tb.holds(oceans.Surprise) >= 0
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.Surprise))
-				press(v, tcell.KeyEnter)
+				pickCard(tb.T, v, tb.holds(oceans.Surprise))
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			msg: "refused: an Element of Surprise cannot join a task force",
 		},
 		{
 			name: "an Element of Surprise cannot be played facedown",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.holds(oceans.Surprise) >= 0
+				return tb.G.Phase() == oceans.PhasePlay && tb.G.Plays() == 0 && tb.holds(oceans.Surprise) >= 0
 			},
 			keys: func(tb *table, v *View) {
-				pickCard(v, tb.holds(oceans.Surprise))
-				press(v, tcell.KeyEnter)
+				pickCard(tb.T, v, tb.holds(oceans.Surprise))
+				boardtest.Press(tb.T, v, tcell.KeyEnter)
 			},
 			msg: "refused: ES Element of Surprise cannot join a task force",
 		},
 		{
 			name: "an attack needs a big enough fleet",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 1 && len(tb.g.AttackOceans(0)) == 0 && !tb.g.Surprised(0)
+				return tb.G.Phase() == oceans.PhasePlay && tb.G.Plays() == 1 && len(tb.G.AttackOceans(0)) == 0 && !tb.G.Surprised(0)
 			},
-			keys: func(tb *table, v *View) { press(v, "a") },
+			keys: func(tb *table, v *View) { boardtest.Press(t, v, "a") },
 			msg:  "refused:",
 		},
 		{
 			name: "an attack before the first card",
 			ready: func(tb *table) bool {
-				return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0
+				return tb.G.Phase() == oceans.PhasePlay && tb.G.Plays() == 0
 			},
-			keys: func(tb *table, v *View) { press(v, "a") },
+			keys: func(tb *table, v *View) { boardtest.Press(t, v, "a") },
 			msg:  "an attack replaces the second card",
 		},
 		{
 			name: "a Submarine names only a revealed Destroyer or PT Boat",
 			ready: func(tb *table) bool {
-				_, _, ok := facedownFoe(tb.g)
-				return tb.g.Phase() == oceans.PhasePlay && tb.holds(oceans.Submarine) >= 0 && ok
+				_, _, ok := facedownFoe(tb.G)
+				return tb.G.Phase() == oceans.PhasePlay && tb.holds(oceans.Submarine) >= 0 && ok
 			},
 			keys: func(tb *table, v *View) {
-				o, i := must2(facedownFoe(tb.g))
-				pickCard(v, tb.holds(oceans.Submarine))
-				goTo(v, o)
+				o, i := must2(facedownFoe(tb.G))
+				pickCard(tb.T, v, tb.holds(oceans.Submarine))
+				goTo(tb.T, v, o)
 				for range i {
-					press(v, tcell.KeyRight)
+					boardtest.Press(tb.T, v, tcell.KeyRight)
 				}
-				press(v, " ")
+				boardtest.Press(tb.T, v, " ")
 			},
 			msg: "cannot name that card",
 		},
@@ -363,8 +364,8 @@ func TestRefusalsSayWhy(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := findMove(t, tc.ready)
 			v := newView()
-			req := tb.ask(v, 0)
-			before := tb.g.Hash()
+			req := tb.Ask(v, 0)
+			before := tb.G.Hash()
 			tc.keys(tb, v)
 			if _, ok := req.Answer(); ok {
 				t.Fatal("an illegal move was sent")
@@ -372,7 +373,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 			if !strings.Contains(v.Prompt(), tc.msg) {
 				t.Fatalf("prompt %q lacks %q", v.Prompt(), tc.msg)
 			}
-			if tb.g.Hash() != before {
+			if tb.G.Hash() != before {
 				t.Fatal("the refusal changed the game")
 			}
 		})
@@ -382,23 +383,23 @@ func TestRefusalsSayWhy(t *testing.T) {
 func TestBattleChoicesAreAList(t *testing.T) {
 	tb := findMove(t, inPhase(oceans.PhaseBattle))
 	v := newView()
-	req := tb.ask(v, 0)
+	req := tb.Ask(v, 0)
 	if !v.menu.open || v.mode != fighting {
 		t.Fatalf("no choices: %q", v.Prompt())
 	}
-	ms, _ := tb.g.Moves(0, tb.own(0))
+	ms, _ := tb.G.Moves(0, tb.Own(0))
 	if len(v.menu.items) != len(ms) {
 		t.Fatalf("%d choices listed, the engine has %d", len(v.menu.items), len(ms))
 	}
-	_, txt := render(t, v, 51, 22)
+	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, glyphBattle+" Battle in the") || !strings.Contains(txt, "1 "+v.menu.items[0].label[:10]) {
 		t.Fatalf("battle not drawn\n%s", txt)
 	}
-	press(v, tcell.KeyEscape) // a battle choice cannot be put off
+	boardtest.Press(t, v, tcell.KeyEscape) // a battle choice cannot be put off
 	if !v.menu.open {
 		t.Fatal("esc closed the battle's choices")
 	}
-	press(v, tcell.KeyDown, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyDown, tcell.KeyEnter)
 	m := decoded(t, req)
 	if want := ms[min(1, len(ms)-1)]; string(m.Encode()) != string(want.Encode()) {
 		t.Fatalf("sent %+v, want %+v", m, want)
@@ -412,15 +413,15 @@ func TestMinefieldTargetsNameTheRightCard(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed < 200 && checked < 6; seed++ {
 		tb := newTable(t, seed)
-		if !tb.until(func(g *oceans.Game) bool {
+		if !tb.Until(func(g *oceans.Game) bool {
 			return moveOf(0)(g) && g.Phase() == oceans.PhaseBattle && strings.Contains(g.Next().Prompt, "surface ship")
 		}) {
 			continue
 		}
 		v := newView()
-		tb.ask(v, 0)
+		tb.Ask(v, 0)
 		for _, it := range v.menu.items {
-			evs, err := tb.g.Clone().Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: it.move.Encode()})
+			evs, err := tb.G.Clone().Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: it.move.Encode()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -458,9 +459,9 @@ func TestFollowRetracesEveryMessage(t *testing.T) {
 		engineZeros := 0
 		counted := map[*battleRec]bool{}
 		show := func() {
-			cur := tb.g.Clone().(*oceans.Game)
+			cur := tb.G.Clone().(*oceans.Game)
 			if prev != nil {
-				steps, ok := follow(prev, cur, tb.own(0))
+				steps, ok := follow(prev, cur, tb.Own(0))
 				if !ok {
 					t.Fatalf("seed %d: could not retrace from phase %s to phase %s", seed, prev.Phase(), cur.Phase())
 				}
@@ -468,7 +469,7 @@ func TestFollowRetracesEveryMessage(t *testing.T) {
 					t.Fatalf("seed %d: the retraced state differs", seed)
 				}
 			}
-			tb.show(v, 0)
+			tb.Show(v, 0)
 			prev = cur
 			if b := v.battle; b != nil && b.over && !counted[b] {
 				counted[b] = true
@@ -476,14 +477,14 @@ func TestFollowRetracesEveryMessage(t *testing.T) {
 			}
 		}
 		for {
-			n := tb.g.Next()
+			n := tb.G.Next()
 			if n.Kind == engine.NeedNone {
 				break
 			}
-			if n.Seat == 0 && n.Kind != engine.NeedRandom && tb.g.Phase() >= oceans.PhaseDeal {
+			if n.Seat == 0 && n.Kind != engine.NeedRandom && tb.G.Phase() >= oceans.PhaseDeal {
 				show()
 			}
-			for _, e := range tb.step() {
+			for _, e := range tb.Step() {
 				if e.Kind == "zero" {
 					engineZeros++
 				}
@@ -501,31 +502,31 @@ func TestFollowRetracesEveryMessage(t *testing.T) {
 
 func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
 	tb := findMove(t, func(tb *table) bool {
-		_, _, ok := facedownFoe(tb.g)
-		return ok && tb.g.Phase() == oceans.PhasePlay
+		_, _, ok := facedownFoe(tb.G)
+		return ok && tb.G.Phase() == oceans.PhasePlay
 	})
-	o, i := must2(facedownFoe(tb.g))
-	leaf := tb.g.TaskForce(1, o)[i].Leaf
-	hidden := tb.known[engine.Slot{Owner: 1, Name: oceans.FleetName, Index: leaf}]
+	o, i := must2(facedownFoe(tb.G))
+	leaf := tb.G.TaskForce(1, o)[i].Leaf
+	hidden := tb.Known[engine.Slot{Owner: 1, Name: oceans.FleetName, Index: leaf}]
 	c, _ := oceans.DecodeCard(hidden)
 	v := newView()
 	// A live board handed every value still draws the enemy card facedown.
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}})
+	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Known, Names: []string{"ann", "bot"}})
 	if lk := v.cardLook(1, leaf, false); lk.text != strings.Repeat(glyphBack, 3) {
 		t.Fatalf("live board draws the enemy's facedown card as %q", lk.text)
 	}
-	_, txt := render(t, v, 71, 28)
-	foeHand, _ := tb.g.HandCards(1, tb.own(1))
+	_, txt := boardtest.RenderText(t, v, 71, 28)
+	foeHand, _ := tb.G.HandCards(1, tb.Own(1))
 	if strings.Contains(txt, "bot: ") {
 		t.Fatalf("a live board draws the enemy's hand %v\n%s", foeHand, txt)
 	}
 	// The audit viewer draws it, and both hands.
 	v2 := newView()
-	v2.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.known, Names: []string{"ann", "bot"}, Spectator: true})
+	v2.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Known, Names: []string{"ann", "bot"}, Spectator: true})
 	if lk := v2.cardLook(1, leaf, false); lk.text != glyphHidden+code[c] {
 		t.Fatalf("spectator board draws the enemy's facedown %s as %q", c, lk.text)
 	}
-	_, txt = render(t, v2, 71, 28)
+	_, txt = boardtest.RenderText(t, v2, 71, 28)
 	want := "bot: "
 	for _, c := range foeHand {
 		want += code[c] + " "
@@ -540,7 +541,7 @@ func TestSpectatorShowsEveryCardTheLiveBoardHides(t *testing.T) {
 
 func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	tb := findMove(t, func(tb *table) bool {
-		g := tb.g
+		g := tb.G
 		_, _, down := facedownFoe(g)
 		won := false
 		for o := range oceans.Ocean(oceans.NumOceans) {
@@ -549,15 +550,15 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 		return down && won && g.Phase() == oceans.PhasePlay
 	})
 	v := newView()
-	tb.ask(v, 0)
-	scr, txt := render(t, v, 51, 22)
+	tb.Ask(v, 0)
+	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
 	at := func(r rect) (string, tcell.Style) {
 		c := cells[r.y*w+r.x]
 		return string(c.Runes), c.Style
 	}
 	for o := range oceans.Ocean(oceans.NumOceans) {
-		for i, c := range tb.g.TaskForce(1, o) {
+		for i, c := range tb.G.TaskForce(1, o) {
 			gl, st := at(v.geo.enemy[o][i])
 			want, wst := glyphUp, v.th.Accent
 			if c.Card == oceans.NoCard {
@@ -577,31 +578,31 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 
 func TestMouse(t *testing.T) {
 	tb := findMove(t, func(tb *table) bool {
-		return tb.g.Phase() == oceans.PhasePlay && tb.g.Plays() == 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Place })
+		return tb.G.Phase() == oceans.PhasePlay && tb.G.Plays() == 0 && tb.legal(func(m oceans.Move) bool { return m.Kind == oceans.Place })
 	})
-	ms, _ := tb.g.Moves(0, tb.own(0))
+	ms, _ := tb.G.Moves(0, tb.Own(0))
 	m := ms[slices.IndexFunc(ms, func(m oceans.Move) bool { return m.Kind == oceans.Place })]
 	v := newView()
-	req := tb.ask(v, 0)
-	render(t, v, 71, 28)
-	i := slices.Index(tb.g.Hand(0), m.Leaf)
+	req := tb.Ask(v, 0)
+	boardtest.RenderText(t, v, 71, 28)
+	i := slices.Index(tb.G.Hand(0), m.Leaf)
 	r := v.geo.hand[i]
-	click(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
 	if v.sel != i {
 		t.Fatalf("picked %d, want %d", v.sel, i)
 	}
 	// A right click lists the plays.
-	click(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
 	if !v.menu.open {
 		t.Fatal("no list")
 	}
-	click(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
 	if v.menu.open {
 		t.Fatal("a right click did not close the list")
 	}
 	// A click on your side of an ocean plays the card there.
 	own := v.geo.own[m.Ocean]
-	click(v, tview.MouseLeftClick, own.x+1, own.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, own.x+1, own.y)
 	if got := decoded(t, req); got.Kind != oceans.Place || got.Leaf != m.Leaf || got.Ocean != m.Ocean {
 		t.Fatalf("sent %+v, want %+v", got, m)
 	}
@@ -610,28 +611,22 @@ func TestMouse(t *testing.T) {
 func TestMonochromeUsesNoColour(t *testing.T) {
 	tb := findMove(t, inPhase(oceans.PhaseBattle))
 	v := New(board.Env{Theme: style.New(true)})
-	tb.ask(v, 0)
-	scr, _ := render(t, v, 71, 28)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	tb.Ask(v, 0)
+	scr, _ := boardtest.RenderText(t, v, 71, 28)
+	boardtest.Mono(t, scr)
 }
 
 func TestTooSmallAndWithdraw(t *testing.T) {
 	tb := findMove(t, inPhase(oceans.PhasePlay))
 	v := newView()
-	req := tb.ask(v, 0)
-	if _, txt := render(t, v, 40, 12); !strings.Contains(txt, "needs more room") {
+	req := tb.Ask(v, 0)
+	if _, txt := boardtest.RenderText(t, v, 40, 12); !strings.Contains(txt, "needs more room") {
 		t.Fatalf("a tiny board\n%s", txt)
 	}
-	if _, txt := render(t, v, 51, 22); strings.Contains(txt, "needs more room") {
+	if _, txt := boardtest.RenderText(t, v, 51, 22); strings.Contains(txt, "needs more room") {
 		t.Fatalf("the 80x24 board\n%s", txt)
 	}
-	press(v, "o")
+	boardtest.Press(t, v, "o")
 	v.Withdraw(req)
 	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
 		t.Fatalf("still asking: %q", v.Prompt())
@@ -643,20 +638,20 @@ func TestTooSmallAndWithdraw(t *testing.T) {
 // shape for each state (code, lower-case code, ▒▒).
 func TestNarrowBoardInTheAuditViewer(t *testing.T) {
 	tb := findMove(t, func(tb *table) bool {
-		_, _, ok := facedownFoe(tb.g)
-		return ok && tb.g.Phase() == oceans.PhasePlay
+		_, _, ok := facedownFoe(tb.G)
+		return ok && tb.G.Phase() == oceans.PhasePlay
 	})
 	v := newView()
-	v.Show(board.Snapshot{Game: tb.g.Clone(), Seat: 0, Secrets: tb.own(0), Names: []string{"ann", "bot"}})
-	_, txt := render(t, v, 47, 19)
+	v.Show(board.Snapshot{Game: tb.G.Clone(), Seat: 0, Secrets: tb.Own(0), Names: []string{"ann", "bot"}})
+	_, txt := boardtest.RenderText(t, v, 47, 19)
 	if strings.Contains(txt, "needs more room") || !strings.Contains(txt, "Arctic") {
 		t.Fatalf("narrow board\n%s", txt)
 	}
-	o, i := must2(facedownFoe(tb.g))
-	if lk := v.cardLook(1, tb.g.TaskForce(1, o)[i].Leaf, true); lk.text != glyphBack+glyphBack {
+	o, i := must2(facedownFoe(tb.G))
+	if lk := v.cardLook(1, tb.G.TaskForce(1, o)[i].Leaf, true); lk.text != glyphBack+glyphBack {
 		t.Fatalf("a facedown enemy card is drawn %q", lk.text)
 	}
-	for _, c := range tb.g.TaskForce(0, o) {
+	for _, c := range tb.G.TaskForce(0, o) {
 		lk := v.cardLook(0, c.Leaf, true)
 		if c.Card == oceans.NoCard && lk.text != strings.ToLower(lk.text) || c.Card != oceans.NoCard && lk.text != code[c.Card] {
 			t.Fatalf("own card %+v drawn %q", c, lk.text)

@@ -10,6 +10,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -100,7 +101,7 @@ func checkGlyphs(t *testing.T, v *View, scr tcell.SimulationScreen, g *sea.Game,
 			continue
 		}
 		if got != want {
-			t.Errorf("%s drawn %q, want %q\n%s", c, got, want, screenText(scr))
+			t.Errorf("%s drawn %q, want %q\n%s", c, got, want, boardtest.Text(scr))
 			return
 		}
 		if o := g.OccupantAt(c); o.Kind == sea.FighterPiece {
@@ -116,7 +117,7 @@ func checkGlyphs(t *testing.T, v *View, scr tcell.SimulationScreen, g *sea.Game,
 			cells, w, _ := scr.GetContents()
 			x, y := v.geo.screenOf(c)
 			if got := string(cells[y*w+x+1].Runes); got != wantLoad {
-				t.Errorf("%s: the fighter's missile is drawn %q, want %q\n%s", c, got, wantLoad, screenText(scr))
+				t.Errorf("%s: the fighter's missile is drawn %q, want %q\n%s", c, got, wantLoad, boardtest.Text(scr))
 			}
 		}
 	}
@@ -127,7 +128,7 @@ func TestEverySpaceHasItsGlyph(t *testing.T) {
 	for _, me := range []engine.Seat{0, 1} {
 		v := newView()
 		d.show(v, me)
-		scr := render(t, v, 71, 27)
+		scr := boardtest.Render(t, v, 71, 27)
 		checkGlyphs(t, v, scr, d.g, me, d.own(me), false)
 	}
 }
@@ -138,15 +139,15 @@ func TestLiveMatchNeverDrawsEnemySecrets(t *testing.T) {
 	// Even handed every value of both seats, a live board shows only the
 	// enemy's public ones.
 	v.Show(board.Snapshot{Game: d.g.Clone(), Seat: 0, Secrets: d.known, Names: []string{"ann", "bob"}})
-	scr := render(t, v, 71, 27)
+	scr := boardtest.Render(t, v, 71, 27)
 	checkGlyphs(t, v, scr, d.g, 0, d.known, false)
 	for _, f := range d.g.Fighters(1, nil) {
 		if f.State != sea.InFlight {
 			continue
 		}
 		v.cur = f.Cell
-		scr = render(t, v, 71, 27)
-		text := screenText(scr)
+		scr = boardtest.Render(t, v, 71, 27)
+		text := boardtest.Text(scr)
 		if !f.Public && !strings.Contains(text, "strength ?") {
 			t.Errorf("enemy fighter %d's details give its strength away\n%s", f.Index, text)
 		}
@@ -154,7 +155,7 @@ func TestLiveMatchNeverDrawsEnemySecrets(t *testing.T) {
 			t.Errorf("enemy fighter %d's details give its missile away\n%s", f.Index, text)
 		}
 	}
-	if text := screenText(scr); strings.Contains(text, "deck: ") && strings.Count(text, "deck: ") > 1 {
+	if text := boardtest.Text(scr); strings.Contains(text, "deck: ") && strings.Count(text, "deck: ") > 1 {
 		t.Errorf("the enemy's deck strengths are listed\n%s", text)
 	}
 }
@@ -163,9 +164,9 @@ func TestSpectatorShowsBothSides(t *testing.T) {
 	d := midGame(t)
 	v := newView()
 	v.Show(board.Snapshot{Game: d.g.Clone(), Seat: 0, Secrets: d.known, Names: []string{"ann", "bob"}, Spectator: true})
-	scr := render(t, v, 71, 27)
+	scr := boardtest.Render(t, v, 71, 27)
 	checkGlyphs(t, v, scr, d.g, 0, d.known, true)
-	text := screenText(scr)
+	text := boardtest.Text(scr)
 	for _, want := range []string{"ann", "bob", "Turn "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the spectator board lacks %q\n%s", want, text)
@@ -180,14 +181,8 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	d := midGame(t)
 	v := New(board.Env{Theme: style.New(true)})
 	d.show(v, 0)
-	scr := render(t, v, 71, 27)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	scr := boardtest.Render(t, v, 71, 27)
+	boardtest.Mono(t, scr)
 }
 
 // TestFitsItsRectangle draws the board in the rectangles the match screen
@@ -209,7 +204,7 @@ func TestFitsItsRectangle(t *testing.T) {
 			v.SetRect(2, 2, size[0], size[1])
 			v.Draw(scr)
 			scr.Show()
-			lines := strings.Split(screenText(scr), "\n")
+			lines := strings.Split(boardtest.Text(scr), "\n")
 			for y, l := range lines {
 				for x, r := range []rune(l) {
 					inside := x >= 2 && x < 2+size[0] && y >= 2 && y < 2+size[1]
@@ -232,7 +227,7 @@ func TestTooSmallSaysSo(t *testing.T) {
 	d := midGame(t)
 	v := newView()
 	d.show(v, 0)
-	if text := screenText(render(t, v, boardW-1, boardH)); !strings.Contains(text, "the board needs") {
+	if text := boardtest.Text(boardtest.Render(t, v, boardW-1, boardH)); !strings.Contains(text, "the board needs") {
 		t.Fatalf("a narrow board:\n%s", text)
 	}
 }
@@ -241,7 +236,7 @@ func TestDiceOfTheTurnAreShown(t *testing.T) {
 	d := find(t, named(sea.NeedScramble))
 	v := newView()
 	d.ask(v)
-	text := screenText(render(t, v, 71, 27))
+	text := boardtest.Text(boardtest.Render(t, v, 71, 27))
 	rolls := d.g.Rolls()
 	last := rolls[len(rolls)-1]
 	want := v.rollText(last)
@@ -263,7 +258,7 @@ func TestWrecksAreDrawn(t *testing.T) {
 	})
 	v := newView()
 	d.show(v, 0)
-	scr := render(t, v, 71, 27)
+	scr := boardtest.Render(t, v, 71, 27)
 	for s := range engine.Seat(2) {
 		for _, dv := range d.g.Destroyers(s) {
 			if dv.Placed && !dv.Afloat && d.g.OccupantAt(dv.Bow).Kind == sea.Empty {
@@ -281,12 +276,12 @@ func TestLegendAlwaysReachable(t *testing.T) {
 	d := find(t, named(sea.NeedScramble))
 	v := newView()
 	d.ask(v)
-	text := screenText(render(t, v, 51, 21))
+	text := boardtest.Text(boardtest.Render(t, v, 51, 21))
 	if !strings.Contains(text, "g all glyphs") {
 		t.Fatalf("a cut legend does not say how to see it all\n%s", text)
 	}
-	press(v, "g")
-	text = screenText(render(t, v, 51, 21))
+	boardtest.Press(t, v, "g")
+	text = boardtest.Text(boardtest.Render(t, v, 51, 21))
 	if !strings.Contains(text, "Legend (g hides it)") {
 		t.Fatalf("g did not show the legend\n%s", text)
 	}
@@ -295,8 +290,8 @@ func TestLegendAlwaysReachable(t *testing.T) {
 			t.Errorf("the legend lacks %q\n%s", e.glyph+" "+e.text, text)
 		}
 	}
-	press(v, "g")
-	if text := screenText(render(t, v, 71, 27)); strings.Contains(text, "g all glyphs") || !strings.Contains(text, "▲△ carrier") {
+	boardtest.Press(t, v, "g")
+	if text := boardtest.Text(boardtest.Render(t, v, 71, 27)); strings.Contains(text, "g all glyphs") || !strings.Contains(text, "▲△ carrier") {
 		t.Fatalf("at 71x27 the whole legend fits\n%s", text)
 	}
 }

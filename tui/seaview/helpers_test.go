@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -13,7 +12,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/board"
-	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // driver plays a match as an honest referee would, for tests: it keeps
@@ -40,15 +39,7 @@ func newDriver(t testing.TB, seed uint64) *driver {
 }
 
 // own returns seat's own known values.
-func (d *driver) own(seat engine.Seat) board.Known {
-	k := board.Known{}
-	for s, v := range d.known {
-		if s.Owner == seat {
-			k[s] = v
-		}
-	}
-	return k
-}
+func (d *driver) own(seat engine.Seat) board.Known { return boardtest.Own(d.known, seat) }
 
 // decide asks the seat's bot.
 func (d *driver) decide(n engine.Need) engine.Decision {
@@ -75,15 +66,11 @@ func (d *driver) apply(n engine.Need, dec engine.Decision) error {
 		if err != nil {
 			return err
 		}
-		in = engine.Input{Kind: n.Kind, Seat: n.Seat, Move: dec.Move, Opened: d.opened(slots)}
+		in = engine.Input{Kind: n.Kind, Seat: n.Seat, Move: dec.Move, Opened: boardtest.Open(d.t, d.known, slots)}
 	case engine.NeedOpen:
-		in = engine.Input{Kind: n.Kind, Seat: n.Seat, Opened: d.opened(n.Open)}
+		in = engine.Input{Kind: n.Kind, Seat: n.Seat, Opened: boardtest.Open(d.t, d.known, n.Open)}
 	case engine.NeedRandom:
-		vals := make([]int, n.Count)
-		for i := range vals {
-			vals[i] = d.dice.IntN(n.Bound)
-		}
-		in = engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: vals}
+		in = boardtest.Roll(d.dice, n)
 	default:
 		return fmt.Errorf("unexpected need %s", n.Kind)
 	}
@@ -94,18 +81,6 @@ func (d *driver) apply(n engine.Need, dec engine.Decision) error {
 		d.known.Add(n.Seat, n.Name, dec.Leaves)
 	}
 	return nil
-}
-
-func (d *driver) opened(slots []engine.Slot) []engine.Opened {
-	out := make([]engine.Opened, len(slots))
-	for i, s := range slots {
-		v, ok := d.known.Value(s)
-		if !ok {
-			d.t.Fatalf("no value for %s", s)
-		}
-		out[i] = engine.Opened{Slot: s, Value: v}
-	}
-	return out
 }
 
 // step plays the next need with the bots and the dice.
@@ -148,81 +123,26 @@ func need(seat engine.Seat, kind engine.NeedKind, name string) func(engine.Need)
 // ask hands the current need to v as a request of its seat, with a
 // snapshot of the game.
 func (d *driver) ask(v *View) *board.Request {
-	n := d.g.Next()
-	d.show(v, n.Seat)
-	req := board.NewRequest(n, n.Seat, d.g.Clone(), d.own(n.Seat))
-	v.Ask(req)
-	return req
+	seat := d.g.Next().Seat
+	return boardtest.Ask(v, d.g, seat, d.own(seat), "ann", "bob")
 }
 
 // show gives v a snapshot as seen by seat.
 func (d *driver) show(v *View, seat engine.Seat) {
-	v.Show(board.Snapshot{Game: d.g.Clone(), Seat: seat, Secrets: d.own(seat), Names: []string{"ann", "bob"}})
+	boardtest.Show(v, d.g, seat, d.own(seat), "ann", "bob")
 }
 
 // answer applies the answer v gave to req.
 func (d *driver) answer(req *board.Request) {
 	d.t.Helper()
-	dec, ok := req.Answer()
-	if !ok {
-		d.t.Fatalf("no answer to %s %s", req.Need.Kind, req.Need.Name)
-	}
+	dec := boardtest.Answer(d.t, req)
 	if err := d.apply(req.Need, dec); err != nil {
 		d.t.Fatalf("the engine refused the view's answer to %s: %v", req.Need.Name, err)
 	}
 }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
-}
-
-// press sends keys to the view: a rune per character of a string, or a
-// named key.
-func press(v *View, ks ...any) {
-	h := v.InputHandler()
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				h(tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone), func(tview.Primitive) {})
-			}
-		case tcell.Key:
-			h(tcell.NewEventKey(k, 0, tcell.ModNone), func(tview.Primitive) {})
-		}
-	}
-}
-
-// render draws the view on a w×h simulation screen and returns it.
-func render(t testing.TB, v *View, w, h int) tcell.SimulationScreen {
-	t.Helper()
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(w, h)
-	v.SetRect(0, 0, w, h)
-	v.Draw(scr)
-	scr.Show()
-	return scr
-}
-
-// screenText returns the screen as lines.
-func screenText(scr tcell.SimulationScreen) string {
-	cells, w, h := scr.GetContents()
-	var b strings.Builder
-	for y := range h {
-		for x := range w {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return New(boardtest.Env(false))
 }
 
 // glyphAt returns the glyph and style drawn for space c.
@@ -242,13 +162,8 @@ func cell(t testing.TB, s string) sea.Cell {
 	return c
 }
 
-func mouse(v *View, action tview.MouseAction, x, y int) {
-	ev := tcell.NewEventMouse(x, y, tcell.Button1, tcell.ModNone)
-	v.MouseHandler()(action, ev, func(tview.Primitive) {})
-}
-
 // clickCell clicks space c.
 func clickCell(v *View, c sea.Cell) {
 	x, y := v.geo.screenOf(c)
-	mouse(v, tview.MouseLeftClick, x, y)
+	boardtest.Mouse(v, tview.MouseLeftClick, x, y)
 }

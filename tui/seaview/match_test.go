@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,56 +17,15 @@ import (
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
-// screen is a simulation screen that keeps a copy of what every draw
-// showed, taken on the drawing goroutine, so tests read it without racing
-// the next draw.
-type screen struct {
-	tcell.SimulationScreen
-	mu       sync.Mutex
-	lines    []string
-	coloured string // the first cell drawn in a colour, if any
-	draws    int
-}
-
-func (s *screen) Show() { s.SimulationScreen.Show(); s.grab() }
-func (s *screen) Sync() { s.SimulationScreen.Sync(); s.grab() }
-
-func (s *screen) grab() {
-	cells, w, h := s.GetContents()
-	lines := make([]string, h)
-	coloured := ""
-	var b strings.Builder
-	for y := range h {
-		b.Reset()
-		for x := range w {
-			c := cells[y*w+x]
-			if fg, bg, _ := c.Style.Decompose(); coloured == "" && (fg != tcell.ColorDefault || bg != tcell.ColorDefault) {
-				coloured = fmt.Sprintf("%q at %d,%d is %v on %v", string(c.Runes), x, y, fg, bg)
-			}
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		lines[y] = b.String()
-	}
-	s.mu.Lock()
-	s.lines, s.coloured, s.draws = lines, coloured, s.draws+1
-	s.mu.Unlock()
-}
-
-// harness runs the whole interface on a simulation screen: keys in,
-// screen text out; every wait polls with a timeout and dumps the screen
-// when it fails.
+// harness runs the whole interface on a boardtest screen, on the Sea
+// board by default.
 type harness struct {
+	*boardtest.UI
 	t    testing.TB
-	scr  *screen
-	app  *tui.App
-	done chan error
 	dir  string
 	w, h int
 }
@@ -76,8 +34,7 @@ type harness struct {
 // loopback, with a temporary data folder and seeded randomness.
 func start(t testing.TB, cfg tui.Config, w, h int) *harness {
 	t.Helper()
-	sim := tcell.NewSimulationScreen("UTF-8")
-	scr := &screen{SimulationScreen: sim}
+	scr := boardtest.NewScreen()
 	cfg.Screen = scr
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
@@ -96,94 +53,13 @@ func start(t testing.TB, cfg tui.Config, w, h int) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := &harness{t: t, scr: scr, app: app, done: make(chan error, 1), dir: cfg.DataDir, w: w, h: h}
-	go func() { hs.done <- app.Run() }()
-	t.Cleanup(func() {
-		app.Stop()
-		select {
-		case <-hs.done:
-		case <-time.After(20 * time.Second):
-			t.Errorf("the interface did not stop within 20 s")
-		}
-	})
-	hs.waitFunc("the first draw", 10*time.Second, func([]string) bool { return true })
-	sim.SetSize(w, h)
-	_ = sim.PostEvent(tcell.NewEventResize(w, h))
-	hs.waitFunc(fmt.Sprintf("a %dx%d draw", w, h), 10*time.Second, func(l []string) bool {
-		return len(l) == h && len([]rune(l[0])) == w
-	})
-	return hs
-}
-
-// lines returns the last screen drawn.
-func (hs *harness) lines() []string {
-	hs.scr.mu.Lock()
-	defer hs.scr.mu.Unlock()
-	return hs.scr.lines
-}
-
-func (hs *harness) text() string { return strings.Join(hs.lines(), "\n") }
-
-func (hs *harness) dump() string { return "screen:\n" + hs.text() }
-
-// waitFunc polls until ok holds for the screen.
-func (hs *harness) waitFunc(what string, timeout time.Duration, ok func([]string) bool) []string {
-	hs.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		if l := hs.lines(); l != nil && ok(l) {
-			return l
-		}
-		if time.Now().After(deadline) {
-			hs.t.Fatalf("waited %v for %s\n%s", timeout, what, hs.dump())
-		}
-		time.Sleep(3 * time.Millisecond)
-	}
-}
-
-// waitFor polls until every text is on screen.
-func (hs *harness) waitFor(texts ...string) string {
-	hs.t.Helper()
-	l := hs.waitFunc(fmt.Sprintf("%q", texts), 20*time.Second, func(l []string) bool {
-		s := strings.Join(l, "\n")
-		for _, t := range texts {
-			if !strings.Contains(s, t) {
-				return false
-			}
-		}
-		return true
-	})
-	return strings.Join(l, "\n")
-}
-
-// keys types: a string rune by rune, a tcell.Key as such.
-func (hs *harness) keys(ks ...any) {
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				hs.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
-			}
-		case tcell.Key:
-			hs.scr.InjectKey(k, 0, tcell.ModNone)
-		default:
-			hs.t.Fatalf("keys: %T", k)
-		}
-	}
-}
-
-// click clicks the left button at x, y.
-func (hs *harness) click(x, y int) {
-	hs.scr.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
-	hs.scr.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
+	u := boardtest.Start(t, app, scr, w, h, boardtest.Options{Wait: 20 * time.Second, StopWithin: 20 * time.Second})
+	return &harness{UI: u, t: t, dir: cfg.DataDir, w: w, h: h}
 }
 
 // prompt returns the match screen's prompt line (above the hint bar).
 func (hs *harness) prompt(l []string) string {
-	if len(l) < 2 {
-		return ""
-	}
-	return strings.TrimSpace(l[len(l)-2])
+	return strings.TrimSpace(boardtest.PromptLine(boardtest.Join(l)))
 }
 
 // transcript returns the path of the match transcript in the data folder.
@@ -194,16 +70,6 @@ func (hs *harness) transcript() string {
 		hs.t.Fatalf("%d transcripts in %s", len(m), hs.dir)
 	}
 	return m[0]
-}
-
-// ended reports whether the screen shows the end of a match.
-func ended(s string) bool {
-	for _, w := range []string{"you won", "you lost", "draw:", "CHEATING DETECTED", "the match stopped", "the match failed", "you left"} {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }
 
 var (
@@ -239,29 +105,29 @@ func (p *player) act(l []string) string {
 	all := strings.Join(l, "\n")
 	switch {
 	case strings.Contains(pr, "Strengths:"), strings.Contains(pr, "Commit your squadron"):
-		hs.keys("x", tcell.KeyEnter)
+		hs.Keys("x", tcell.KeyEnter)
 		return "strengths"
 	case strings.Contains(pr, "Place your"):
-		hs.keys("x", tcell.KeyEnter)
+		hs.Keys("x", tcell.KeyEnter)
 		return "place"
 	case strings.Contains(pr, "Harpoons moves first"):
-		hs.keys(tcell.KeyEnter)
+		hs.Keys(tcell.KeyEnter)
 		return "harpoon pick"
 	case strings.Contains(pr, "has nowhere to go"):
-		hs.keys("d")
+		hs.Keys("d")
 		return "path"
 	case strings.Contains(pr, "rolled"):
 		switch {
 		case strings.Contains(pr, "in reach ("):
-			hs.keys(tcell.KeyEnter)
+			hs.Keys(tcell.KeyEnter)
 		case strings.Contains(pr, "d lets it run out"):
-			hs.keys("d")
+			hs.Keys("d")
 		default:
-			hs.keys(tcell.KeyTab, tcell.KeyEnter)
+			hs.Keys(tcell.KeyTab, tcell.KeyEnter)
 		}
 		return "path"
 	case strings.Contains(pr, "Step 2: return"):
-		hs.keys(tcell.KeyEnter)
+		hs.Keys(tcell.KeyEnter)
 		return "return"
 	case strings.Contains(pr, "Scramble"):
 		n := 4
@@ -269,52 +135,52 @@ func (p *player) act(l []string) string {
 			n = len(strings.Fields(m[1]))
 		}
 		for range n {
-			hs.keys("n", tcell.KeyEnter)
+			hs.Keys("n", tcell.KeyEnter)
 		}
-		hs.keys("f")
+		hs.Keys("f")
 		return "scramble"
 	case strings.Contains(pr, "Load fighter"):
 		p.loads++
 		if p.loads%3 == 0 {
-			hs.keys("s")
+			hs.Keys("s")
 		} else {
-			hs.keys("h")
+			hs.Keys("h")
 		}
 		return "load"
 	case strings.Contains(pr, "Step 3: destroyer"):
 		switch m := reMoves.FindStringSubmatch(all); {
 		case reTarget.MatchString(all):
-			hs.keys(tcell.KeyEnter)
+			hs.Keys(tcell.KeyEnter)
 		case m != nil && m[1] != "0":
-			hs.keys("m", tcell.KeyEnter)
+			hs.Keys("m", tcell.KeyEnter)
 		default:
-			hs.keys("d")
+			hs.Keys("d")
 		}
 		return "destroyers"
 	case strings.Contains(pr, "Defensive fire"):
 		if reTarget.MatchString(all) {
-			hs.keys(tcell.KeyEnter)
+			hs.Keys(tcell.KeyEnter)
 		} else {
-			hs.keys("d")
+			hs.Keys("d")
 		}
 		return "defense"
 	case strings.Contains(pr, "Carrier hit"):
-		hs.keys("x", tcell.KeyEnter)
+		hs.Keys("x", tcell.KeyEnter)
 		return "damage"
 	case strings.Contains(pr, "Dogfight: you defend"), strings.Contains(pr, "choose your fighter to attack"):
-		hs.keys(tcell.KeyEnter)
+		hs.Keys(tcell.KeyEnter)
 		return "dogfighter"
 	case strings.Contains(pr, "not a Sidewinder"):
-		hs.keys(tcell.KeyEnter)
+		hs.Keys(tcell.KeyEnter)
 		return "sidewinder"
 	case strings.Contains(pr, "Dogfight: your dice"):
-		hs.keys("+")
+		hs.Keys("+")
 		return "sidewinder"
 	case strings.Contains(pr, "Step 6:"):
 		if strings.Contains(pr, "can launch") {
-			hs.keys(tcell.KeyEnter)
+			hs.Keys(tcell.KeyEnter)
 		} else {
-			hs.keys("d")
+			hs.Keys("d")
 		}
 		return "launch"
 	}
@@ -326,17 +192,17 @@ func (p *player) act(l []string) string {
 // closes it again.
 func (p *player) sync() {
 	hs := p.hs
-	hs.keys("?")
-	hs.waitFor("Keys in force")
-	hs.keys(tcell.KeyEscape)
-	hs.waitFunc("the help to close", 20*time.Second, func(l []string) bool { return !strings.Contains(strings.Join(l, "\n"), "Keys in force") })
+	hs.Keys("?")
+	hs.WaitFor("Keys in force")
+	hs.Keys(tcell.KeyEscape)
+	hs.WaitLines("the help to close", 20*time.Second, func(l []string) bool { return !strings.Contains(strings.Join(l, "\n"), "Keys in force") })
 }
 
 // next waits for a decision of ours or the end of the match.
 func (p *player) next() []string {
 	hs := p.hs
-	return hs.waitFunc("a decision or the end", 60*time.Second, func(l []string) bool {
-		return ended(strings.Join(l, "\n")) || strings.Contains(l[0], "your turn") && hs.prompt(l) != ""
+	return hs.WaitLines("a decision or the end", 60*time.Second, func(l []string) bool {
+		return boardtest.Ended(strings.Join(l, "\n")) || strings.Contains(l[0], "your turn") && hs.prompt(l) != ""
 	})
 }
 
@@ -346,18 +212,18 @@ func (p *player) playOut(max int) string {
 	p.seen = map[string]int{}
 	for p.decisions < max {
 		l := p.next()
-		if ended(strings.Join(l, "\n")) {
+		if boardtest.Ended(strings.Join(l, "\n")) {
 			return strings.Join(l, "\n")
 		}
 		kind := p.act(l)
 		if kind == "" {
-			hs.t.Fatalf("the player does not know this decision: %q\n%s", hs.prompt(l), hs.dump())
+			hs.t.Fatalf("the player does not know this decision: %q\n%s", hs.prompt(l), hs.Dump())
 		}
 		p.seen[kind]++
 		p.decisions++
 		p.sync()
 	}
-	hs.t.Fatalf("the match did not end in %d decisions\n%s", max, hs.dump())
+	hs.t.Fatalf("the match did not end in %d decisions\n%s", max, hs.Dump())
 	return ""
 }
 
@@ -388,7 +254,7 @@ func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 			t.Errorf("no %s decision was made", kind)
 		}
 	}
-	hs.waitFor("Match over:", "You ", "bot (strong) ")
+	hs.WaitFor("Match over:", "You ", "bot (strong) ")
 	path := hs.transcript()
 	rep := audit(t, path)
 	if rep.Verdict != fairness.Clean {
@@ -400,27 +266,27 @@ func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 	}
 
 	// The audit viewer draws the same board with both sides' secrets.
-	hs.keys("a")
-	hs.waitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Match over:", "ann ", "bot (strong) ")
-	hs.keys("g")
-	hs.waitFor("step 0 of", "commit your fighters' strengths")
-	hs.keys("n", "n", "n")
-	hs.waitFor("step 3 of", "Setup")
-	hs.keys("/", "flew to", tcell.KeyEnter)
-	txt := hs.waitFor("found at step", "Turn ", "step ")
+	hs.Keys("a")
+	hs.WaitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Match over:", "ann ", "bot (strong) ")
+	hs.Keys("g")
+	hs.WaitFor("step 0 of", "commit your fighters' strengths")
+	hs.Keys("n", "n", "n")
+	hs.WaitFor("step 3 of", "Setup")
+	hs.Keys("/", "flew to", tcell.KeyEnter)
+	txt := hs.WaitFor("found at step", "Turn ", "step ")
 	if dir := os.Getenv("SEA_CAPTURE"); dir != "" {
 		_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%dx%d-audit.txt", hs.w, hs.h)), []byte(txt+"\n"), 0o644)
 	}
 	// In the audit, seat 1's fighters show their strengths (circled)
 	// wherever the match revealed them; nothing is hidden as "?" once the
 	// final reveal is in.
-	hs.keys("G")
-	txt = hs.waitFor("Match over:")
+	hs.Keys("G")
+	txt = hs.WaitFor("Match over:")
 	if bp := boardPart(txt); strings.Count(bp, "\n") != sea.Rows-1 || strings.Contains(bp, "?") {
 		t.Errorf("the audit's last step still hides a fighter\n%s", txt)
 	}
-	hs.keys("q")
-	hs.waitFunc("the match screen again", 20*time.Second, func(l []string) bool { return ended(strings.Join(l, "\n")) })
+	hs.Keys("q")
+	hs.WaitLines("the match screen again", 20*time.Second, func(l []string) bool { return boardtest.Ended(strings.Join(l, "\n")) })
 }
 
 // boardPart returns the board's 16 rows of a screen, spaces only (no row
@@ -462,13 +328,13 @@ func TestCheatsAreCaughtAndShown(t *testing.T) {
 			if !strings.Contains(end, "CHEATING DETECTED") {
 				t.Fatalf("no cheat panel\n%s", end)
 			}
-			hs.waitFor(append([]string{"bot (strong) broke the rules", "Transcript", "CHEAT DETECTED"}, tc.want...)...)
+			hs.WaitFor(append([]string{"bot (strong) broke the rules", "Transcript", "CHEAT DETECTED"}, tc.want...)...)
 			rep := audit(t, hs.transcript())
 			if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 				t.Fatalf("audit of the cheated match: %s", rep.Summary())
 			}
-			hs.keys("a")
-			hs.waitFor("violation by seat 1 bot (strong)", "A B C D E F G H I J K L")
+			hs.Keys("a")
+			hs.WaitFor("violation by seat 1 bot (strong)", "A B C D E F G H I J K L")
 		})
 	}
 }
@@ -482,8 +348,8 @@ func TestEightyByTwentyFour(t *testing.T) {
 	p := &player{hs: hs, seen: map[string]int{}}
 	for p.seen["scramble"] == 0 && p.decisions < 40 {
 		l := p.next()
-		if ended(strings.Join(l, "\n")) {
-			t.Fatalf("the match ended early\n%s", hs.dump())
+		if boardtest.Ended(strings.Join(l, "\n")) {
+			t.Fatalf("the match ended early\n%s", hs.Dump())
 		}
 		if strings.Contains(hs.prompt(l), "Scramble") {
 			txt := strings.Join(l, "\n")
@@ -505,9 +371,8 @@ func TestEightyByTwentyFour(t *testing.T) {
 		p.decisions++
 		p.sync()
 	}
-	hs.scr.SetSize(79, 23)
-	_ = hs.scr.PostEvent(tcell.NewEventResize(79, 23))
-	hs.waitFor("terminal too small (needs 80x24)")
+	hs.Post(79, 23)
+	hs.WaitFor("terminal too small (needs 80x24)")
 }
 
 // TestNoColour plays to the first scramble in the monochrome theme: not a
@@ -518,11 +383,8 @@ func TestNoColour(t *testing.T) {
 	p := &player{hs: hs, seen: map[string]int{}}
 	for p.seen["scramble"] == 0 && p.decisions < 40 {
 		l := p.next()
-		hs.scr.mu.Lock()
-		c := hs.scr.coloured
-		hs.scr.mu.Unlock()
-		if c != "" {
-			t.Fatalf("%s\n%s", c, hs.dump())
+		if c := boardtest.Coloured(hs.Cells()); c != "" {
+			t.Fatalf("%s\n%s", c, hs.Dump())
 		}
 		p.seen[p.act(l)]++
 		p.decisions++
@@ -536,44 +398,33 @@ func TestNoColour(t *testing.T) {
 func TestHostAndJoin(t *testing.T) {
 	t.Parallel()
 	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("invite code", "waiting for a player to join")
-	var code []byte
-	host.waitFunc("the invite file", 10*time.Second, func([]string) bool {
-		b, err := os.ReadFile(filepath.Join(host.dir, tui.InviteFile))
-		code = b
-		return err == nil && len(b) > 0
-	})
-	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: strings.TrimSpace(string(code)), Timeout: 20 * time.Second}, 100, 30)
-	host.waitFor("vs bob")
-	guest.waitFor("vs ann")
+	host.WaitFor("invite code", "waiting for a player to join")
+	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
+	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("vs bob")
+	guest.WaitFor("vs ann")
 	players := []*player{{hs: host, seen: map[string]int{}}, {hs: guest, seen: map[string]int{}}}
 	// Take turns until one of them has a turn of play (a scramble).
-	deadline := time.Now().Add(60 * time.Second)
-	for players[0].seen["scramble"]+players[1].seen["scramble"] == 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("no scramble within 60 s\nhost %s\nguest %s", host.dump(), guest.dump())
+	boardtest.Alternate(t, "a scramble", 60*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool {
+		return players[0].seen["scramble"]+players[1].seen["scramble"] != 0
+	}, func(i int) bool {
+		p := players[i]
+		l := p.hs.Lines()
+		if strings.Contains(l[0], "your turn") && p.hs.prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
+			p.seen[p.act(l)]++
+			p.sync()
+			return true
 		}
-		acted := false
-		for _, p := range players {
-			l := p.hs.lines()
-			if strings.Contains(l[0], "your turn") && p.hs.prompt(l) != "" && !ended(strings.Join(l, "\n")) {
-				p.seen[p.act(l)]++
-				p.sync()
-				acted = true
-			}
-		}
-		if !acted {
-			time.Sleep(3 * time.Millisecond)
-		}
-	}
+		return false
+	})
 	for _, p := range players {
 		if p.seen["strengths"] != 1 || p.seen["place"] != len(sea.PlacementOrder) {
-			t.Errorf("%s decided %v", p.hs.lines()[0], p.seen)
+			t.Errorf("%s decided %v", p.hs.Lines()[0], p.seen)
 		}
 	}
-	guest.keys("q", "y")
-	guest.waitFor("Practice against a bot")
-	host.waitFor("you won", "forfeit")
+	guest.Keys("q", "y")
+	guest.WaitFor("Practice against a bot")
+	host.WaitFor("you won", "forfeit")
 }
 
 func seed() uint64 {

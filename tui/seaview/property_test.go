@@ -9,6 +9,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -42,17 +43,17 @@ func finish(v *View) []any {
 func monkey(t *testing.T, v *View, r *rand.Rand, presses int) {
 	for i := 0; i < presses && v.req != nil && v.req.Pending(); i++ {
 		if r.IntN(5) == 0 {
-			render(t, v, 71, 27)
+			boardtest.Render(t, v, 71, 27)
 			action := tview.MouseLeftClick
 			if r.IntN(4) == 0 {
 				action = tview.MouseRightClick
 			}
 			if r.IntN(3) == 0 && len(v.geo.rows) > 0 {
 				row := v.geo.rows[r.IntN(len(v.geo.rows))]
-				mouse(v, action, row.x, row.y)
+				boardtest.Mouse(v, action, row.x, row.y)
 			} else {
 				x, y := v.geo.screenOf(sea.Cell(r.IntN(sea.NumCells)))
-				mouse(v, action, x, y)
+				boardtest.Mouse(v, action, x, y)
 			}
 			continue
 		}
@@ -66,9 +67,9 @@ func monkey(t *testing.T, v *View, r *rand.Rand, presses int) {
 		}
 		k := ks[r.IntN(len(ks))]
 		if k.Key == tcell.KeyRune {
-			press(v, string(k.Rune))
+			boardtest.Press(t, v, string(k.Rune))
 		} else {
-			press(v, k.Key)
+			boardtest.Press(t, v, k.Key)
 		}
 	}
 }
@@ -100,7 +101,7 @@ func TestRandomKeysPlayLegalMatches(t *testing.T) {
 			seen[n.Name] = true
 			monkey(t, v, r, 30)
 			if req.Pending() {
-				press(v, finish(v)...)
+				boardtest.Press(t, v, finish(v)...)
 			}
 			if req.Pending() {
 				t.Fatalf("seed %d: %s %s not answered by %v: %q", seed, n.Kind, n.Name, finish(v), v.Prompt())

@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
@@ -37,7 +38,7 @@ func TestStrengthKeys(t *testing.T) {
 			if v.mode != mStrengths {
 				t.Fatalf("mode %d for %s", v.mode, req.Need.Name)
 			}
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			dec, ok := req.Answer()
 			if tc.want == nil {
 				unanswered(t, v, req, tc.msg)
@@ -67,7 +68,7 @@ func TestShuffledStrengthsAreAlwaysTheSquadron(t *testing.T) {
 		d := newDriver(t, uint64(i))
 		v := newView()
 		req := d.ask(v)
-		press(v, strings.Repeat("x", i%4+1), tcell.KeyEnter)
+		boardtest.Press(t, v, strings.Repeat("x", i%4+1), tcell.KeyEnter)
 		if _, ok := req.Answer(); !ok {
 			t.Fatalf("run %d: %q", i, v.Prompt())
 		}
@@ -88,7 +89,7 @@ func TestStrengthRowsTakeClicks(t *testing.T) {
 	d := newDriver(t, 1)
 	v := newView()
 	req := d.ask(v)
-	render(t, v, 71, 27)
+	boardtest.Render(t, v, 71, 27)
 	var row rowGeo
 	for _, r := range v.geo.rows {
 		if r.row == (paneRow{rowFighter, 3}) {
@@ -98,9 +99,9 @@ func TestStrengthRowsTakeClicks(t *testing.T) {
 	if row.w == 0 {
 		t.Fatalf("no row for fighter 3: %+v", v.geo.rows)
 	}
-	mouse(v, tview.MouseLeftClick, row.x+2, row.y) // 3 → 4
-	mouse(v, tview.MouseRightClick, row.x+2, row.y)
-	mouse(v, tview.MouseRightClick, row.x+2, row.y) // 4 → 3 → 2
+	boardtest.Mouse(v, tview.MouseLeftClick, row.x+2, row.y) // 3 → 4
+	boardtest.Mouse(v, tview.MouseRightClick, row.x+2, row.y)
+	boardtest.Mouse(v, tview.MouseRightClick, row.x+2, row.y) // 4 → 3 → 2
 	if v.str.sel != 3 || v.str.vals[3] != 2 {
 		t.Fatalf("after the clicks: selected %d, strengths %v", v.str.sel, v.str.vals)
 	}
@@ -139,7 +140,7 @@ func TestPlacementKeys(t *testing.T) {
 			if v.mode != mPlace || v.pl.piece != tc.piece {
 				t.Fatalf("mode %d piece %s", v.mode, v.pl.piece)
 			}
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			if !tc.ok {
 				unanswered(t, v, req, tc.msg)
 				return
@@ -160,24 +161,24 @@ func TestPlacementTurnsAndPreviews(t *testing.T) {
 	if v.pl.facing != sea.South {
 		t.Fatalf("seat 0's carrier starts facing %s", v.pl.facing)
 	}
-	press(v, "r")
+	boardtest.Press(t, v, "r")
 	if v.pl.facing != sea.West {
 		t.Fatalf("r turned the carrier to %s", v.pl.facing)
 	}
-	press(v, "R", "R")
+	boardtest.Press(t, v, "R", "R")
 	if v.pl.facing != sea.East {
 		t.Fatalf("R R turned it to %s", v.pl.facing)
 	}
-	press(v, "n")
-	scr := render(t, v, 71, 27)
+	boardtest.Press(t, v, "n")
+	scr := boardtest.Render(t, v, 71, 27)
 	if g, _ := glyphAt(scr, v, v.cur); g != ownCarrierBow[sea.East] {
-		t.Fatalf("the floating bow is drawn %q\n%s", g, screenText(scr))
+		t.Fatalf("the floating bow is drawn %q\n%s", g, boardtest.Text(scr))
 	}
 	if g, _ := glyphAt(scr, v, sea.Step(v.cur, sea.East)); g != gLaunch {
 		t.Fatalf("the launch space is drawn %q", g)
 	}
 	v.cur = sea.At(5, 12) // the enemy half
-	scr = render(t, v, 71, 27)
+	scr = boardtest.Render(t, v, 71, 27)
 	if g, _ := glyphAt(scr, v, v.cur); g != gClash {
 		t.Fatalf("an illegal placement is drawn %q, want %q", g, gClash)
 	}
@@ -199,10 +200,10 @@ func TestPlaceEveryPieceByMouse(t *testing.T) {
 		}
 		req := d.ask(v)
 		opt := d.g.PlacementOptions()[len(d.g.PlacementOptions())/2]
-		render(t, v, 71, 27)
+		boardtest.Render(t, v, 71, 27)
 		for i := 0; opt.Facing != nil && v.pl.facing != *opt.Facing && i < 8; i++ {
 			x, y := v.geo.screenOf(v.cur)
-			mouse(v, tview.MouseRightClick, x, y)
+			boardtest.Mouse(v, tview.MouseRightClick, x, y)
 		}
 		clickCell(v, *opt.Cell)
 		if m := moveOf(t, req); m.Cell == nil || *m.Cell != *opt.Cell {
@@ -220,7 +221,7 @@ func TestHarpoonPick(t *testing.T) {
 	v := newView()
 	req := d.ask(v)
 	ids := d.g.PendingHarpoons()
-	press(v, tcell.KeyTab, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyTab, tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindHarpoon || m.Harpoon != ids[1%len(ids)] {
 		t.Fatalf("picked %+v of %v", m, ids)
@@ -240,12 +241,12 @@ func TestHarpoonPathIntoAShip(t *testing.T) {
 	if !contains(v.Prompt(), "in reach (◎)") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
-	scr := render(t, v, 71, 27)
+	scr := boardtest.Render(t, v, 71, 27)
 	if g, _ := glyphAt(scr, v, v.cur); g != gTarget {
-		t.Fatalf("the cursor's hit is drawn %q\n%s", g, screenText(scr))
+		t.Fatalf("the cursor's hit is drawn %q\n%s", g, boardtest.Text(scr))
 	}
 	want := v.path.dests[0]
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	if m := moveOf(t, req); !slices.Equal(m.Path, want.Path) || !want.Hit {
 		t.Fatalf("path %v, want %v", m.Path, want.Path)
 	}
@@ -260,9 +261,9 @@ func TestHarpoonPathRefusesWhatItCannotReach(t *testing.T) {
 	if _, ok := v.path.at(v.cur); ok {
 		v.cur = sea.At(sea.Cols-1, sea.Rows-1)
 	}
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	unanswered(t, v, req, "cannot reach")
-	press(v, "d")
+	boardtest.Press(t, v, "d")
 	if m := moveOf(t, req); m.Kind != sea.KindPath || len(m.Path) != 0 {
 		t.Fatalf("d sent %+v", m)
 	}
@@ -275,7 +276,7 @@ func TestLaunchPathByMouse(t *testing.T) {
 	})
 	v := newView()
 	req := d.ask(v)
-	render(t, v, 71, 27)
+	boardtest.Render(t, v, 71, 27)
 	dest := d.g.HarpoonDestinations()[0]
 	clickCell(v, dest.Cell)
 	if m := moveOf(t, req); len(m.Path) == 0 || m.Path[len(m.Path)-1] != dest.Cell {
@@ -294,9 +295,9 @@ func TestReturnFighters(t *testing.T) {
 	for v.ownFighterAt(v.cur) >= 0 {
 		v.move(1, 0)
 	}
-	press(v, " ")
+	boardtest.Press(t, v, " ")
 	unanswered(t, v, req, "not on one of your fighters")
-	press(v, tcell.KeyTab, " ", tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyTab, " ", tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindReturn || len(m.Fighters) != 1 || !slices.Contains(flying, m.Fighters[0]) {
 		t.Fatalf("returned %+v of %v", m, flying)
@@ -316,23 +317,23 @@ func TestScrambleKeys(t *testing.T) {
 	dice := d.g.ScrambleRoll()
 	first := v.scr.fighter
 	// n puts the cursor on the nearest place to the enemy; enter plans it.
-	press(v, "n")
+	boardtest.Press(t, v, "n")
 	dest := v.cur
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	if len(v.scr.flights) != 1 || v.scr.flights[0].Fighter != first {
 		t.Fatalf("planned %+v", v.scr.flights)
 	}
 	// A second flight with the smallest die, then undone.
 	small := slices.Index(dice, slices.Min(dice))
-	press(v, string(rune('1'+small)), "n", tcell.KeyEnter, "u")
+	boardtest.Press(t, v, string(rune('1'+small)), "n", tcell.KeyEnter, "u")
 	if len(v.scr.flights) != 1 {
 		t.Fatalf("after undo: %+v", v.scr.flights)
 	}
 	// A place out of reach is refused with the reason.
 	v.cur = sea.At(0, sea.Rows-1)
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	unanswered(t, v, req, "cannot stop at")
-	press(v, "f")
+	boardtest.Press(t, v, "f")
 	m := moveOf(t, req)
 	if m.Kind != sea.KindScramble || len(m.Flights) != 1 || m.Flights[0].Path[len(m.Flights[0].Path)-1] != dest {
 		t.Fatalf("scrambled %+v, want one flight to %s", m, dest)
@@ -346,7 +347,7 @@ func TestScrambleByMouse(t *testing.T) {
 	})
 	v := newView()
 	req := d.ask(v)
-	render(t, v, 71, 27)
+	boardtest.Render(t, v, 71, 27)
 	// Click the last fighter's token in the pane, then a place it can reach.
 	var tok rowGeo
 	for _, r := range v.geo.rows {
@@ -354,7 +355,7 @@ func TestScrambleByMouse(t *testing.T) {
 			tok = r
 		}
 	}
-	mouse(v, tview.MouseLeftClick, tok.x, tok.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, tok.x, tok.y)
 	if v.scr.fighter != tok.row.index {
 		t.Fatalf("selected %d, clicked %d", v.scr.fighter, tok.row.index)
 	}
@@ -363,7 +364,7 @@ func TestScrambleByMouse(t *testing.T) {
 		t.Fatal("nowhere to go")
 	}
 	clickCell(v, ds[len(ds)-1].Cell)
-	press(v, "f")
+	boardtest.Press(t, v, "f")
 	m := moveOf(t, req)
 	if len(m.Flights) != 1 || m.Flights[0].Fighter != tok.row.index {
 		t.Fatalf("scrambled %+v", m)
@@ -382,7 +383,7 @@ func TestLoadMissile(t *testing.T) {
 		if v.mode != mLoad || !contains(v.Prompt(), "Load fighter") {
 			t.Fatalf("mode %d prompt %q", v.mode, v.Prompt())
 		}
-		press(v, k.key)
+		boardtest.Press(t, v, k.key)
 		dec, ok := req.Answer()
 		if !ok || len(dec.Leaves) != 1 || string(dec.Leaves[0]) != k.leaf {
 			t.Fatalf("%s loaded %q", k.key, dec.Leaves)
@@ -409,11 +410,11 @@ func TestDestroyerFires(t *testing.T) {
 	if len(ts) == 0 {
 		t.Fatalf("destroyer %d selected, which has no target", v.ds.d)
 	}
-	scr := render(t, v, 71, 27)
-	if !contains(screenText(scr), " away · ") {
-		t.Fatalf("no target list\n%s", screenText(scr))
+	scr := boardtest.Render(t, v, 71, 27)
+	if !contains(boardtest.Text(scr), " away · ") {
+		t.Fatalf("no target list\n%s", boardtest.Text(scr))
 	}
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindFire || m.Destroyer != v.ds.d || *m.Target != ts[0].Target {
 		t.Fatalf("fired %+v, want at %v", m, ts[0].Target)
@@ -431,15 +432,15 @@ func TestDestroyerMoves(t *testing.T) {
 	v := newView()
 	req := d.ask(v)
 	if v.ds.d != 0 {
-		press(v, tcell.KeyTab)
+		boardtest.Press(t, v, tcell.KeyTab)
 	}
-	press(v, "m")
-	scr := render(t, v, 71, 27)
+	boardtest.Press(t, v, "m")
+	scr := boardtest.Render(t, v, 71, 27)
 	bow := v.cur
 	if g, _ := glyphAt(scr, v, bow); !slices.Contains(destroyerBow[:], g) {
-		t.Fatalf("the moved destroyer's bow is drawn %q\n%s", g, screenText(scr))
+		t.Fatalf("the moved destroyer's bow is drawn %q\n%s", g, boardtest.Text(scr))
 	}
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindMove || m.Destroyer != 0 || m.Path[len(m.Path)-1] != bow {
 		t.Fatalf("moved %+v, want the bow to %s", m, bow)
@@ -464,15 +465,15 @@ func TestDestroyerRefusalsSayWhy(t *testing.T) {
 	}
 	if far != sea.NoCell {
 		v.cur = far
-		press(v, tcell.KeyEnter)
+		boardtest.Press(t, v, tcell.KeyEnter)
 		unanswered(t, v, req, "out of range")
 	}
 	v.cur = dv.Stern // backwards
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	if _, ok := req.Answer(); ok {
 		t.Fatal("answered at the stern")
 	}
-	press(v, "d")
+	boardtest.Press(t, v, "d")
 	if m := moveOf(t, req); m.Kind != sea.KindDone {
 		t.Fatalf("d sent %+v", m)
 	}
@@ -492,7 +493,7 @@ func TestDefensiveFire(t *testing.T) {
 		}
 	}
 	ts := d.g.FireTargets(0, v.ds.d)
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindFire || *m.Target != ts[0].Target {
 		t.Fatalf("fired %+v", m)
@@ -505,9 +506,9 @@ func TestDeckLosses(t *testing.T) {
 	v := newView()
 	req := d.ask(v)
 	_, count, _ := d.g.PendingDamage()
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	unanswered(t, v, req, "mark exactly")
-	press(v, "x", tcell.KeyEnter)
+	boardtest.Press(t, v, "x", tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindRemove || len(m.Fighters) != count {
 		t.Fatalf("removed %+v, want %d", m, count)
@@ -537,9 +538,9 @@ func TestDogfighterChoice(t *testing.T) {
 	for slices.Contains(cands, v.ownFighterAt(v.cur)) {
 		v.move(1, 0)
 	}
-	press(v, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyEnter)
 	unanswered(t, v, req, "tab puts it on one")
-	press(v, tcell.KeyTab, tcell.KeyEnter)
+	boardtest.Press(t, v, tcell.KeyTab, tcell.KeyEnter)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindFighter || !slices.Contains(cands, m.Fighter) {
 		t.Fatalf("chose %+v of %v", m, cands)
@@ -564,9 +565,9 @@ func TestSidewinder(t *testing.T) {
 			v := newView()
 			req := d.ask(v)
 			if missile == sea.Harpoon {
-				press(v, "+")
+				boardtest.Press(t, v, "+")
 				unanswered(t, v, req, "no Sidewinder")
-				press(v, tcell.KeyEnter)
+				boardtest.Press(t, v, tcell.KeyEnter)
 				if m := moveOf(t, req); m.Kind != sea.KindDone {
 					t.Fatalf("sent %+v", m)
 				}
@@ -576,7 +577,7 @@ func TestSidewinder(t *testing.T) {
 			if !contains(v.Prompt(), "Sidewinder: + adds one") {
 				t.Fatalf("prompt %q", v.Prompt())
 			}
-			press(v, "2")
+			boardtest.Press(t, v, "2")
 			m := moveOf(t, req)
 			if m.Kind != sea.KindSidewinder || m.Use != sea.UseReroll || m.Die != 1 {
 				t.Fatalf("sent %+v", m)
@@ -604,7 +605,7 @@ func TestLaunch(t *testing.T) {
 	v := newView()
 	req := d.ask(v)
 	f := v.pick.items[0]
-	render(t, v, 71, 27)
+	boardtest.Render(t, v, 71, 27)
 	clickCell(v, d.g.Fighters(0, nil)[f].Cell)
 	m := moveOf(t, req)
 	if m.Kind != sea.KindLaunch || m.Fighter != f {
@@ -621,7 +622,7 @@ func TestLaunchDoneEndsTheTurn(t *testing.T) {
 	v := newView()
 	req := d.ask(v)
 	turn := d.g.Turn()
-	press(v, "d")
+	boardtest.Press(t, v, "d")
 	d.answer(req)
 	if d.g.Turn() != turn+1 {
 		t.Fatalf("turn %d after d, was %d", d.g.Turn(), turn)
@@ -636,7 +637,7 @@ func TestWithdrawStopsAsking(t *testing.T) {
 	if v.Prompt() != "" || v.mode != idle {
 		t.Fatalf("still asking: %q", v.Prompt())
 	}
-	press(v, "f")
+	boardtest.Press(t, v, "f")
 	if _, ok := req.Answer(); ok {
 		t.Fatal("a withdrawn request was answered")
 	}

@@ -1,17 +1,14 @@
 package ubuildview
 
 import (
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/board"
-	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // match drives a U-Build game as an honest referee would, for tests: it
@@ -67,15 +64,7 @@ func (m *match) apply(in engine.Input) {
 
 // opened opens slots from the known values.
 func (m *match) opened(slots []engine.Slot) []engine.Opened {
-	out := make([]engine.Opened, len(slots))
-	for i, s := range slots {
-		v, ok := m.known.Value(s)
-		if !ok {
-			m.t.Fatalf("no value for %s", s)
-		}
-		out[i] = engine.Opened{Slot: s, Value: v}
-	}
-	return out
+	return boardtest.Open(m.t, m.known, slots)
 }
 
 // volley fires ship's shots for the attacker and answers honestly.
@@ -112,66 +101,10 @@ func (m *match) volley(ship ubuild.Ship, cells ...string) {
 }
 
 // own returns seat's own known values.
-func (m *match) own(seat engine.Seat) board.Known {
-	k := board.Known{}
-	for s, v := range m.known {
-		if s.Owner == seat {
-			k[s] = v
-		}
-	}
-	return k
-}
+func (m *match) own(seat engine.Seat) board.Known { return boardtest.Own(m.known, seat) }
 
 func newView() *View {
-	return New(board.Env{Theme: style.New(false), Rand: rand.New(rand.NewPCG(7, 7))})
-}
-
-// press sends keys to the view: a rune per character of s, or named keys.
-func press(v *View, ks ...any) {
-	h := v.InputHandler()
-	for _, k := range ks {
-		switch k := k.(type) {
-		case string:
-			for _, r := range k {
-				h(tcell.NewEventKey(tcell.KeyRune, r, tcell.ModNone), func(tview.Primitive) {})
-			}
-		case tcell.Key:
-			h(tcell.NewEventKey(k, 0, tcell.ModNone), func(tview.Primitive) {})
-		}
-	}
-}
-
-// render draws the view on a simulation screen of w×h and returns it.
-func render(t *testing.T, v *View, w, h int) tcell.SimulationScreen {
-	t.Helper()
-	scr := tcell.NewSimulationScreen("UTF-8")
-	if err := scr.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(scr.Fini)
-	scr.SetSize(w, h)
-	v.SetRect(0, 0, w, h)
-	v.Draw(scr)
-	scr.Show()
-	return scr
-}
-
-// screenText returns the screen as lines.
-func screenText(scr tcell.SimulationScreen) string {
-	cells, w, h := scr.GetContents()
-	var b strings.Builder
-	for y := range h {
-		for x := range w {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 || c.Runes[0] == 0 {
-				b.WriteByte(' ')
-			} else {
-				b.WriteRune(c.Runes[0])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return New(boardtest.Env(false))
 }
 
 // cellAt returns the glyph and style drawn for cell c of a grid.
@@ -188,9 +121,4 @@ func cell(t *testing.T, s string) ubuild.Cell {
 		t.Fatal(err)
 	}
 	return c
-}
-
-func mouse(v *View, action tview.MouseAction, x, y int) {
-	ev := tcell.NewEventMouse(x, y, tcell.Button1, tcell.ModNone)
-	v.MouseHandler()(action, ev, func(tview.Primitive) {})
 }

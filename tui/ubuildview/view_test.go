@@ -11,6 +11,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/board"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -66,7 +67,7 @@ func TestPlacementKeys(t *testing.T) {
 			v := newView()
 			req := board.NewRequest(gridNeed(0), 0, m.g, nil)
 			v.Ask(req)
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			d, ok := req.Answer()
 			if tc.want == (ubuild.Layout{}) {
 				if ok {
@@ -101,7 +102,7 @@ func TestRandomLayoutKeyCommitsALegalLayout(t *testing.T) {
 		v := newView()
 		req := board.NewRequest(gridNeed(1), 1, m.g, nil)
 		v.Ask(req)
-		press(v, "x", tcell.KeyEnter)
+		boardtest.Press(t, v, "x", tcell.KeyEnter)
 		d, ok := req.Answer()
 		if !ok {
 			t.Fatalf("run %d: no commitment: %q", i, v.Prompt())
@@ -121,25 +122,25 @@ func TestPlacementMouse(t *testing.T) {
 	v := newView()
 	req := board.NewRequest(gridNeed(0), 0, m.g, nil)
 	v.Ask(req)
-	render(t, v, 60, 20)
+	boardtest.Render(t, v, 60, 20)
 	g := v.geo.own
 	at := func(c ubuild.Cell) (int, int) { return g.x + 2*c.Col(), g.y + c.Row() }
 	// Drop the Battleship at B-2 by clicking there.
 	x, y := at(cell(t, "B-2"))
-	mouse(v, tview.MouseLeftClick, x, y)
+	boardtest.Mouse(v, tview.MouseLeftClick, x, y)
 	if !v.place.placed[ubuild.Battleship] || v.place.pl[ubuild.Battleship].Start != cell(t, "B-2") {
 		t.Fatalf("battleship not dropped at B-2: %+v", v.place)
 	}
 	// A right click turns the floating Carrier; a click drops it at D-1.
-	mouse(v, tview.MouseRightClick, x, y)
+	boardtest.Mouse(v, tview.MouseRightClick, x, y)
 	x, y = at(cell(t, "D-1"))
-	mouse(v, tview.MouseLeftClick, x, y)
+	boardtest.Mouse(v, tview.MouseLeftClick, x, y)
 	if p := v.place.pl[ubuild.Carrier]; !v.place.placed[ubuild.Carrier] || !p.Vertical || p.Start != cell(t, "D-1") {
 		t.Fatalf("carrier not dropped down from D-1: %+v", p)
 	}
 	// A click on a placed ship picks it up again.
 	x, y = at(cell(t, "B-4"))
-	mouse(v, tview.MouseLeftClick, x, y)
+	boardtest.Mouse(v, tview.MouseLeftClick, x, y)
 	if v.place.placed[ubuild.Battleship] || v.place.cur != ubuild.Battleship {
 		t.Fatalf("battleship not picked up: %+v", v.place)
 	}
@@ -149,16 +150,16 @@ func TestPlacementDrawsClash(t *testing.T) {
 	m := newMatch(t, ubuild.Standard, [2]ubuild.Layout{fixedLayout(), fixedLayout()}, [2][5]int{})
 	v := newView()
 	v.Ask(board.NewRequest(gridNeed(0), 0, m.g, nil))
-	press(v, tcell.KeyEnter) // Battleship on A-1..A-5; the Carrier floats on A-1..A-4
-	scr := render(t, v, 60, 20)
+	boardtest.Press(t, v, tcell.KeyEnter) // Battleship on A-1..A-5; the Carrier floats on A-1..A-4
+	scr := boardtest.Render(t, v, 60, 20)
 	if g, _ := cellAt(scr, v.geo.own, cell(t, "A-2")); g != style.Clash {
 		t.Fatalf("A-2 drawn %q, want the clash glyph %q", g, style.Clash)
 	}
 	if g, _ := cellAt(scr, v.geo.own, cell(t, "A-5")); g != style.Ship {
 		t.Fatalf("A-5 drawn %q, want %q", g, style.Ship)
 	}
-	press(v, tcell.KeyDown)
-	scr = render(t, v, 60, 20)
+	boardtest.Press(t, v, tcell.KeyDown)
+	scr = boardtest.Render(t, v, 60, 20)
 	if g, _ := cellAt(scr, v.geo.own, cell(t, "B-2")); g != style.Ghost {
 		t.Fatalf("B-2 drawn %q, want the floating glyph %q", g, style.Ghost)
 	}
@@ -174,10 +175,7 @@ func fireMatch(t *testing.T) *match {
 func askFire(t *testing.T, m *match, v *View) *board.Request {
 	t.Helper()
 	seat := m.g.Attacker()
-	req := board.NewRequest(m.g.Next(), seat, m.g.Copy(), m.own(seat))
-	v.Show(board.Snapshot{Game: m.g.Copy(), Seat: seat, Secrets: m.own(seat), Names: []string{"me", "them"}})
-	v.Ask(req)
-	return req
+	return boardtest.Ask(v, m.g, seat, m.own(seat), "me", "them")
 }
 
 func TestAimAndFire(t *testing.T) {
@@ -202,7 +200,7 @@ func TestAimAndFire(t *testing.T) {
 			m := fireMatch(t)
 			v := newView()
 			req := askFire(t, m, v)
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			d, ok := req.Answer()
 			if tc.shots == nil {
 				if ok {
@@ -238,11 +236,11 @@ func TestAimRefusesCalledCellsAndSunkShips(t *testing.T) {
 	v := newView()
 	v.aim.row, v.aim.col = 8, 0
 	req := askFire(t, m, v)
-	press(v, " ")
+	boardtest.Press(t, v, " ")
 	if !strings.Contains(v.Prompt(), "I-1 was already called") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
-	press(v, "5")
+	boardtest.Press(t, v, "5")
 	if !strings.Contains(v.Prompt(), "cannot fire") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
@@ -255,15 +253,15 @@ func TestAimMouse(t *testing.T) {
 	m := fireMatch(t)
 	v := newView()
 	req := askFire(t, m, v)
-	render(t, v, 60, 20)
+	boardtest.Render(t, v, 60, 20)
 	g := v.geo.tgt
-	mouse(v, tview.MouseLeftClick, g.x+2*3, g.y+1) // B-4
-	mouse(v, tview.MouseLeftClick, g.x+2*4, g.y+1) // B-5
-	mouse(v, tview.MouseLeftClick, g.x+2*4, g.y+1) // B-5 again: unmarked
+	boardtest.Mouse(v, tview.MouseLeftClick, g.x+2*3, g.y+1) // B-4
+	boardtest.Mouse(v, tview.MouseLeftClick, g.x+2*4, g.y+1) // B-5
+	boardtest.Mouse(v, tview.MouseLeftClick, g.x+2*4, g.y+1) // B-5 again: unmarked
 	// Click the Destroyer in the fleet list, then right-click fires.
 	r := v.geo.fleetRows[ubuild.Destroyer]
-	mouse(v, tview.MouseLeftClick, r.x+3, r.y)
-	mouse(v, tview.MouseRightClick, g.x+2*5, g.y+1) // marks B-6 and fires
+	boardtest.Mouse(v, tview.MouseLeftClick, r.x+3, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, g.x+2*5, g.y+1) // marks B-6 and fires
 	d, ok := req.Answer()
 	if !ok {
 		t.Fatalf("did not fire: %q", v.Prompt())
@@ -279,7 +277,7 @@ func TestClassicFiresOneShotWithoutAShip(t *testing.T) {
 	m.setup(1)
 	v := newView()
 	req := askFire(t, m, v)
-	press(v, " ", tcell.KeyRight, " ", tcell.KeyEnter)
+	boardtest.Press(t, v, " ", tcell.KeyRight, " ", tcell.KeyEnter)
 	d, ok := req.Answer()
 	if !ok {
 		t.Fatalf("did not fire: %q", v.Prompt())
@@ -312,7 +310,7 @@ func TestArmament(t *testing.T) {
 			v := newView()
 			req := board.NewRequest(need, 0, m.g, nil)
 			v.Ask(req)
-			press(v, tc.keys...)
+			boardtest.Press(t, v, tc.keys...)
 			d, ok := req.Answer()
 			if tc.want == nil {
 				if ok {
@@ -348,9 +346,9 @@ func TestArmamentMouse(t *testing.T) {
 	v := newView()
 	m.g.Next()
 	v.Ask(board.NewRequest(engine.Need{Kind: engine.NeedCommit, Seat: 0, Name: ubuild.WeaponsName, Size: ubuild.NumShips}, 0, m.g, nil))
-	render(t, v, 60, 20)
+	boardtest.Render(t, v, 60, 20)
 	r := v.geo.armRows[ubuild.Submarine]
-	mouse(v, tview.MouseLeftClick, v.geo.armBarX+5, r.y) // the sixth square: 6 weapons
+	boardtest.Mouse(v, tview.MouseLeftClick, v.geo.armBarX+5, r.y) // the sixth square: 6 weapons
 	if v.arm.sel != ubuild.Submarine || v.arm.w[ubuild.Submarine] != 6 {
 		t.Fatalf("after the click: selected %s, weapons %v", v.arm.sel, v.arm.w)
 	}
@@ -362,7 +360,7 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	m.volley(ubuild.Battleship, "A-1", "B-1")        // seat 1 hits seat 0's Battleship, one miss
 	v := newView()
 	v.Show(board.Snapshot{Game: m.g.Copy(), Seat: 0, Secrets: m.own(0), Names: []string{"me", "them"}})
-	scr := render(t, v, 60, 20)
+	scr := boardtest.Render(t, v, 60, 20)
 	checks := []struct {
 		grid  gridGeo
 		cell  string
@@ -380,10 +378,10 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	for _, c := range checks {
 		g, st := cellAt(scr, c.grid, cell(t, c.cell))
 		if g != c.glyph || st != c.st {
-			t.Errorf("%s drawn %q %v, want %q %v\n%s", c.cell, g, st, c.glyph, c.st, screenText(scr))
+			t.Errorf("%s drawn %q %v, want %q %v\n%s", c.cell, g, st, c.glyph, c.st, boardtest.Text(scr))
 		}
 	}
-	text := screenText(scr)
+	text := boardtest.Text(scr)
 	for _, want := range []string{"Your ocean", "Target · them", "PT Boat", "sunk", "Turn 2: them's Battleship fired A-1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("screen lacks %q\n%s", want, text)
@@ -395,13 +393,13 @@ func TestSpectatorShowsBothFleets(t *testing.T) {
 	m := fireMatch(t)
 	v := newView()
 	v.Show(board.Snapshot{Game: m.g.Copy(), Seat: 0, Secrets: m.known, Names: []string{"ann", "bob"}, Spectator: true})
-	scr := render(t, v, 60, 20)
+	scr := boardtest.Render(t, v, 60, 20)
 	for _, g := range []gridGeo{v.geo.own, v.geo.tgt} {
 		if glyph, _ := cellAt(scr, g, cell(t, "C-4")); glyph != style.Ship {
-			t.Fatalf("C-4 drawn %q in a spectator grid\n%s", glyph, screenText(scr))
+			t.Fatalf("C-4 drawn %q in a spectator grid\n%s", glyph, boardtest.Text(scr))
 		}
 	}
-	if text := screenText(scr); !strings.Contains(text, "ann · seat 0") || !strings.Contains(text, "bob · seat 1") {
+	if text := boardtest.Text(scr); !strings.Contains(text, "ann · seat 0") || !strings.Contains(text, "bob · seat 1") {
 		t.Fatalf("titles missing\n%s", text)
 	}
 	if len(v.Bindings()) != 0 {
@@ -414,23 +412,17 @@ func TestMonochromeUsesNoColour(t *testing.T) {
 	m.volley(ubuild.Battleship, "I-1", "I-2", "J-5")
 	v := New(board.Env{Theme: style.New(true)})
 	v.Show(board.Snapshot{Game: m.g.Copy(), Seat: 0, Secrets: m.own(0)})
-	scr := render(t, v, 60, 20)
-	cells, _, _ := scr.GetContents()
-	for i, c := range cells {
-		fg, bg, _ := c.Style.Decompose()
-		if fg != tcell.ColorDefault || bg != tcell.ColorDefault {
-			t.Fatalf("cell %d (%q) has colours %v on %v", i, string(c.Runes), fg, bg)
-		}
-	}
+	scr := boardtest.Render(t, v, 60, 20)
+	boardtest.Mono(t, scr)
 }
 
 func TestNarrowBoardShowsTheGridThatMatters(t *testing.T) {
 	m := fireMatch(t)
 	v := newView()
 	askFire(t, m, v)
-	scr := render(t, v, 40, 20)
+	scr := boardtest.Render(t, v, 40, 20)
 	if v.geo.own.ok || !v.geo.tgt.ok {
-		t.Fatalf("aiming on a narrow board should show only the target\n%s", screenText(scr))
+		t.Fatalf("aiming on a narrow board should show only the target\n%s", boardtest.Text(scr))
 	}
 }
 

@@ -14,7 +14,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
@@ -40,7 +39,7 @@ const (
 // View is the U-Build board. Build it with New; it implements board.View
 // and board.Describer.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -65,16 +64,9 @@ var (
 
 // New returns an empty U-Build board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	v.place.reset()
 	v.arm.reset()
 	return v
@@ -171,13 +163,7 @@ func (v *View) Prompt() string {
 	case aiming:
 		p = v.aim.prompt(v)
 	}
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 // Bindings lists the keys the board handles now.
@@ -193,41 +179,16 @@ func (v *View) Bindings() []keys.Binding {
 	return nil
 }
 
-// InputHandler runs the binding of a key.
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			v.msg = ""
-			b.Run()
-		}
-	})
-}
-
-// MouseHandler places ships, marks shots and picks ships with the mouse.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
-			setFocus(v)
-		}
-		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
-			return action == tview.MouseLeftDown || action == tview.MouseRightDown, nil
-		}
-		right := action == tview.MouseRightClick
-		v.msg = ""
-		switch v.mode {
-		case placing:
-			v.placeClick(x, y, right)
-		case arming:
-			v.armClick(x, y, right)
-		case aiming:
-			v.aimClick(x, y, right)
-		}
-		return true, nil
-	})
+// click places ships, marks shots and picks ships with the mouse.
+func (v *View) click(x, y int, right bool) {
+	switch v.mode {
+	case placing:
+		v.placeClick(x, y, right)
+	case arming:
+		v.armClick(x, y, right)
+	case aiming:
+		v.aimClick(x, y, right)
+	}
 }
 
 // Cursor-movement keys shared by the modes (arrows only: letters are

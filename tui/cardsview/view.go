@@ -41,7 +41,6 @@ import (
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
@@ -67,7 +66,7 @@ const (
 // View is the coordinate-card board. Build it with New; it implements
 // board.View and board.Describer.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -95,16 +94,9 @@ var (
 
 // New returns an empty board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	return v
 }
 
@@ -233,13 +225,7 @@ func (v *View) Prompt() string {
 	case playing:
 		p = v.playPrompt()
 	}
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 // Bindings lists the keys the board handles now. Each clears the last
@@ -255,42 +241,7 @@ func (v *View) Bindings() []keys.Binding {
 	case v.mode == playing:
 		bs = v.playBindings()
 	}
-	for i := range bs {
-		if run := bs[i].Run; run != nil {
-			bs[i].Run = func() { v.msg = ""; run() }
-		}
-	}
-	return bs
-}
-
-// InputHandler runs the binding of a key (the match screen dispatches the
-// bindings itself; this serves a board used on its own).
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			b.Run()
-		}
-	})
-}
-
-// MouseHandler picks hand cards, aims and plays with clicks.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
-			setFocus(v)
-			return true, nil
-		}
-		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
-			return false, nil
-		}
-		v.msg = ""
-		v.click(x, y, action == tview.MouseRightClick)
-		return true, nil
-	})
+	return board.Clearing(bs, &v.msg)
 }
 
 // click handles a click at x, y.

@@ -82,12 +82,10 @@ type look struct {
 
 // Draw draws the oceans, the hand, and the battle or what happened.
 func (v *View) Draw(scr tcell.Screen) {
-	v.DrawForSubclass(scr, v)
-	x, y, w, h := v.GetInnerRect()
 	v.geo = geometry{menu: map[int]rect{}}
 	th := v.th
-	if v.g == nil {
-		style.Print(scr, x+1, y+1, w-2, th.Dim, "waiting for the match to start…")
+	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
+	if !ok {
 		return
 	}
 	if w < minW || h < minH {

@@ -51,8 +51,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
 	"github.com/salvo-game/salvo/tui/board"
@@ -354,8 +352,8 @@ func (v *View) Bindings() []keys.Binding {
 	default:
 		if v.g != nil {
 			bs = []keys.Binding{
-				{Keys: keyTab, Label: "tab", Hint: "plane", Help: "select the next plane: its cone of fire is drawn", Run: func() { v.cycleSelected(1) }},
-				{Keys: keyBacktab, Label: "shift-tab", Hint: "plane", Hidden: true, Help: "select the previous plane", Run: func() { v.cycleSelected(-1) }},
+				{Keys: keys.Tab, Label: "tab", Hint: "plane", Help: "select the next plane: its cone of fire is drawn", Run: func() { v.cycleSelected(1) }},
+				{Keys: keys.Backtab, Label: "shift-tab", Hint: "plane", Hidden: true, Help: "select the previous plane", Run: func() { v.cycleSelected(-1) }},
 			}
 		}
 	}
@@ -436,15 +434,3 @@ func (v *View) clickSpace(p air.Pos) {
 		}
 	}
 }
-
-// Keys shared by the modes (arrows and tab only: letters are commands, and
-// l is the match screen's log key).
-var (
-	keyUp      = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown    = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft    = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight   = []keys.Key{keys.K(tcell.KeyRight)}
-	keyTab     = []keys.Key{keys.K(tcell.KeyTab)}
-	keyBacktab = []keys.Key{keys.K(tcell.KeyBacktab)}
-	keyEnter   = []keys.Key{keys.K(tcell.KeyEnter)}
-)

@@ -40,8 +40,6 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
 	"github.com/salvo-game/salvo/tui/board"
@@ -236,7 +234,7 @@ func (v *View) Bindings() []keys.Binding {
 	case v.menu.open:
 		bs = v.menuBindings()
 	case v.mode == committing:
-		bs = []keys.Binding{{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: "commit",
+		bs = []keys.Binding{{Keys: keys.Enter, Label: "enter", Hint: "commit",
 			Help: "commit the cards in a shuffled order: only their hash goes out, and nobody learns the order", Run: v.commit}}
 	case v.mode == playing:
 		bs = v.playBindings()

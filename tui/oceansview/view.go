@@ -262,7 +262,7 @@ func (v *View) Bindings() []keys.Binding {
 	case v.menu.open:
 		bs = v.menuBindings()
 	case v.mode == committing:
-		bs = []keys.Binding{{Keys: keyEnter, Label: "enter", Hint: "commit",
+		bs = []keys.Binding{{Keys: keys.Enter, Label: "enter", Hint: "commit",
 			Help: "commit the fleet deck in a shuffled order: only its hash goes out", Run: v.commit}}
 	case v.mode == deploying || v.mode == playing:
 		bs = v.playBindings()

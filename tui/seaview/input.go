@@ -1,8 +1,6 @@
 package seaview
 
 import (
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/keys"
 )
@@ -103,27 +101,10 @@ func (v *View) move(dc, dr int) {
 	}
 }
 
-// Cursor keys (arrows only: letters are commands, and l is the match
-// screen's log key).
-var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
-	keyEnter = []keys.Key{keys.K(tcell.KeyEnter)}
-	keyTab   = []keys.Key{keys.K(tcell.KeyTab)}
-	keyBack  = []keys.Key{keys.K(tcell.KeyBacktab)}
-)
-
-// arrowBindings returns four bindings moving the cursor through move: one
-// visible naming them together, three hidden.
+// arrowBindings returns the arrow keys moving the cursor through move,
+// which takes the column first.
 func arrowBindings(hint, help string, move func(dc, dr int)) []keys.Binding {
-	return []keys.Binding{
-		{Keys: keyUp, Label: "←↑↓→", Hint: hint, Help: help, Run: func() { move(0, -1) }},
-		{Keys: keyDown, Label: "↓", Hint: hint, Hidden: true, Run: func() { move(0, 1) }},
-		{Keys: keyLeft, Label: "←", Hint: hint, Hidden: true, Run: func() { move(-1, 0) }},
-		{Keys: keyRight, Label: "→", Hint: hint, Hidden: true, Run: func() { move(1, 0) }},
-	}
+	return keys.Arrows(hint, help, func(dr, dc int) { move(dc, dr) })
 }
 
 // bind is a shorthand for a binding.

@@ -13,8 +13,6 @@ package ubuildview
 import (
 	"math/rand/v2"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/board"
@@ -188,26 +186,6 @@ func (v *View) click(x, y int, right bool) {
 		v.armClick(x, y, right)
 	case aiming:
 		v.aimClick(x, y, right)
-	}
-}
-
-// Cursor-movement keys shared by the modes (arrows only: letters are
-// commands, and l is the match screen's log key).
-var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
-)
-
-// arrowBindings returns four hidden bindings moving by (dr, dc) through
-// move, and one visible binding naming them together.
-func arrowBindings(hint, help string, move func(dr, dc int)) []keys.Binding {
-	return []keys.Binding{
-		{Keys: keyUp, Label: "←↑↓→", Hint: hint, Help: help, Run: func() { move(-1, 0) }},
-		{Keys: keyDown, Label: "↓", Hint: hint, Hidden: true, Run: func() { move(1, 0) }},
-		{Keys: keyLeft, Label: "←", Hint: hint, Hidden: true, Run: func() { move(0, -1) }},
-		{Keys: keyRight, Label: "→", Hint: hint, Hidden: true, Run: func() { move(0, 1) }},
 	}
 }
 

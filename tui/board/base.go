@@ -2,10 +2,12 @@ package board
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/tui/keys"
 	"github.com/salvo-game/salvo/tui/style"
 )
@@ -151,4 +153,44 @@ func Clearing(bs []keys.Binding, msg *string) []keys.Binding {
 		}
 	}
 	return bs
+}
+
+// Deciding returns the seat a view plays: r's while r is pending (not
+// nil), else the snapshot's.
+func (s Snapshot) Deciding(r *Request) engine.Seat {
+	if r != nil {
+		return r.Seat
+	}
+	return s.Seat
+}
+
+// Who names seat in a sentence: "you" when it is local (the seat the view
+// plays) in a live match, else the player's display name.
+func (s Snapshot) Who(seat, local engine.Seat) string {
+	if !s.Spectator && seat == local {
+		return "you"
+	}
+	return s.Name(seat)
+}
+
+// SecretsFor returns the hidden values a view knows: r's (the newest)
+// while r is pending and has any, else the snapshot's, else none; never
+// nil.
+func (s Snapshot) SecretsFor(r *Request) engine.Secrets {
+	if r != nil && r.Secrets != nil {
+		return r.Secrets
+	}
+	if s.Secrets != nil {
+		return s.Secrets
+	}
+	return Known{}
+}
+
+// Refusal puts a refused decision's error in one line for the prompt:
+// "refused: " and the reason, without the engine's illegal-input prefix.
+func Refusal(err error) string {
+	if err == nil {
+		return ""
+	}
+	return "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
 }

@@ -38,7 +38,6 @@ package cardsview
 
 import (
 	"math/rand/v2"
-	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
@@ -169,48 +168,23 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = reason(err)
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg, v.menu = nil, idle, "", menu{}
 	return true
 }
 
-// reason turns an engine error into a line for the player.
-func reason(err error) string {
-	s := err.Error()
-	s = strings.ReplaceAll(s, engine.ErrIllegal.Error()+": ", "")
-	return "refused: " + s
-}
-
 // seat is the local seat (the one drawn at the bottom in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the board knows: the request's
 // (newest) or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil && v.req.Secrets != nil {
-		return v.req.Secrets
-	}
-	if v.snap.Secrets != nil {
-		return v.snap.Secrets
-	}
-	return board.Known{}
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // who names a seat for sentences: "you" for the local seat in a live
 // match, else the player's name.
-func (v *View) who(s engine.Seat) string {
-	if !v.snap.Spectator && s == v.seat() {
-		return "you"
-	}
-	return v.snap.Name(s)
-}
+func (v *View) who(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {

@@ -51,7 +51,6 @@ package oceansview
 
 import (
 	"math/rand/v2"
-	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
@@ -204,7 +203,7 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg, v.menu, v.marks, v.wasted = nil, idle, "", menu{}, nil, false
@@ -212,31 +211,13 @@ func (v *View) reply(d engine.Decision) bool {
 }
 
 // seat is the local seat (the one drawn on the left in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the board knows.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil && v.req.Secrets != nil {
-		return v.req.Secrets
-	}
-	if v.snap.Secrets != nil {
-		return v.snap.Secrets
-	}
-	return board.Known{}
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // who names a seat for the board: "you" for the local seat of a live match.
-func (v *View) who(s engine.Seat) string {
-	if !v.snap.Spectator && s == v.seat() {
-		return "you"
-	}
-	return v.snap.Name(s)
-}
+func (v *View) who(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {

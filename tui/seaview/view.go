@@ -275,12 +275,7 @@ func (v *View) fightersOf(s engine.Seat) []sea.FighterView {
 }
 
 // name returns how the view names seat s: "you" for the local player.
-func (v *View) name(s engine.Seat) string {
-	if s == v.seat() && !v.snap.Spectator {
-		return "you"
-	}
-	return v.snap.Name(s)
-}
+func (v *View) name(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {

@@ -127,12 +127,7 @@ func (v *View) reply(d engine.Decision) bool {
 }
 
 // seat is the local seat (the first drawn in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.

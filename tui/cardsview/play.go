@@ -413,21 +413,11 @@ func (v *View) playBindings() []keys.Binding {
 }
 
 func (v *View) menuBindings() []keys.Binding {
-	m := &v.menu
-	bs := []keys.Binding{
-		{Keys: keys.Up, Label: "↑↓", Hint: "select", Help: "select an entry of the list", Run: func() { m.idx = max(m.idx-1, 0) }},
-		{Keys: keys.Down, Label: "↓", Hint: "select", Hidden: true, Run: func() { m.idx = min(m.idx+1, len(m.items)-1) }},
-		{Keys: keys.Enter, Label: "enter", Hint: "choose", Help: "make the selected choice (a click on it too)", Run: v.pickMenu},
-	}
+	back := keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list and aim again", Run: v.closeMenu}
 	if v.mode == starting {
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('s')}, Label: "s", Hint: "skip", Help: "leave every peg card where it is", Run: func() {
+		back = keys.Binding{Keys: []keys.Key{keys.R('s')}, Label: "s", Hint: "skip", Help: "leave every peg card where it is", Run: func() {
 			v.send(cards.Move{Action: cards.Skip})
-		}})
-	} else {
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list and aim again", Run: v.closeMenu})
+		}}
 	}
-	return append(bs, keys.Digits("choose", "make choice N of the list", len(m.items), func(i int) {
-		m.idx = i
-		v.pickMenu()
-	})...)
+	return keys.List(&v.menu.idx, len(v.menu.items), v.pickMenu, back)
 }

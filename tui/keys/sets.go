@@ -37,3 +37,20 @@ func Digits(hint, help string, n int, pick func(i int)) []Binding {
 	}
 	return out
 }
+
+// List returns the keys of a list of n choices whose selection is *idx:
+// ↑↓ move the selection, enter chooses it through choose, then come extra
+// (such as a key closing the list), then 1-9 select a choice and choose
+// it at once.
+func List(idx *int, n int, choose func(), extra ...Binding) []Binding {
+	bs := []Binding{
+		{Keys: Up, Label: "↑↓", Hint: "select", Help: "select an entry of the list", Run: func() { *idx = max(*idx-1, 0) }},
+		{Keys: Down, Label: "↓", Hint: "select", Hidden: true, Run: func() { *idx = min(*idx+1, n-1) }},
+		{Keys: Enter, Label: "enter", Hint: "choose", Help: "make the selected choice (a click on it too)", Run: choose},
+	}
+	bs = append(bs, extra...)
+	return append(bs, Digits("choose", "make choice N of the list", n, func(i int) {
+		*idx = i
+		choose()
+	})...)
+}

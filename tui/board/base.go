@@ -1,28 +1,12 @@
 package board
 
 import (
-	"math/rand/v2"
-	"strings"
-
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
-	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/tui/keys"
 	"github.com/salvo-game/salvo/tui/style"
 )
-
-// WithDefaults returns e with what a view needs filled in: the default
-// theme when e has none, and a randomly seeded source when e has no Rand.
-func (e Env) WithDefaults() Env {
-	if e.Rand == nil {
-		e.Rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	if e.Theme == nil {
-		e.Theme = style.Default()
-	}
-	return e
-}
 
 // Handlers is what a [Base] needs of the view that embeds it.
 type Handlers struct {
@@ -131,18 +115,6 @@ func (b *Base) Begin(scr tcell.Screen, th *style.Theme, started bool) (x, y, w, 
 	return x, y, w, h, true
 }
 
-// Prompt joins the view's one-off message and the prompt of what it
-// expects now, either of which may be empty.
-func Prompt(msg, prompt string) string {
-	switch {
-	case msg == "":
-		return prompt
-	case prompt == "":
-		return msg
-	}
-	return msg + " — " + prompt
-}
-
 // Clearing returns bs with every Run clearing *msg before it runs, so that
 // the match screen, which runs the bindings itself, clears the message
 // line too.
@@ -153,44 +125,4 @@ func Clearing(bs []keys.Binding, msg *string) []keys.Binding {
 		}
 	}
 	return bs
-}
-
-// Deciding returns the seat a view plays: r's while r is pending (not
-// nil), else the snapshot's.
-func (s Snapshot) Deciding(r *Request) engine.Seat {
-	if r != nil {
-		return r.Seat
-	}
-	return s.Seat
-}
-
-// Who names seat in a sentence: "you" when it is local (the seat the view
-// plays) in a live match, else the player's display name.
-func (s Snapshot) Who(seat, local engine.Seat) string {
-	if !s.Spectator && seat == local {
-		return "you"
-	}
-	return s.Name(seat)
-}
-
-// SecretsFor returns the hidden values a view knows: r's (the newest)
-// while r is pending and has any, else the snapshot's, else none; never
-// nil.
-func (s Snapshot) SecretsFor(r *Request) engine.Secrets {
-	if r != nil && r.Secrets != nil {
-		return r.Secrets
-	}
-	if s.Secrets != nil {
-		return s.Secrets
-	}
-	return Known{}
-}
-
-// Refusal puts a refused decision's error in one line for the prompt:
-// "refused: " and the reason, without the engine's illegal-input prefix.
-func Refusal(err error) string {
-	if err == nil {
-		return ""
-	}
-	return "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
 }

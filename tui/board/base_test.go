@@ -154,3 +154,12 @@ func TestEnvWithDefaults(t *testing.T) {
 		t.Fatal("a theme given was replaced")
 	}
 }
+
+func TestYouWords(t *testing.T) {
+	if Possessive("you") != "your" || Possessive("bot") != "bot's" {
+		t.Fatal("Possessive")
+	}
+	if Verb("you", "place", "places") != "place" || Verb("bot", "place", "places") != "places" {
+		t.Fatal("Verb")
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -227,28 +228,12 @@ func (v *View) moveLabel(m oceans.Move) string {
 		if err == nil {
 			for _, e := range evs {
 				if e.Kind == "destroy" {
-					return fmt.Sprintf("destroy %s %s", possessive(v.who(e.Seat)), cardIn(e.Text))
+					return fmt.Sprintf("destroy %s %s", board.Possessive(v.who(e.Seat)), cardIn(e.Text))
 				}
 			}
 		}
 	}
 	return fmt.Sprintf("%s %d", m.Kind, m.Leaf)
-}
-
-// verb picks the verb form that agrees with who.
-func verb(who, plural, singular string) string {
-	if who == "you" {
-		return plural
-	}
-	return singular
-}
-
-// possessive turns "you" into "your" and a name into "name's".
-func possessive(name string) string {
-	if name == "you" {
-		return "your"
-	}
-	return name + "'s"
 }
 
 // place plays the picked card to the picked ocean: facedown in a turn,

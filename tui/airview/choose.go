@@ -208,14 +208,14 @@ func (v *View) cardName(ref air.CardRef) string {
 // bindings are the keys of the choice.
 func (c *choice) bindings(v *View) []keys.Binding {
 	bs := []keys.Binding{
-		{Keys: keyUp, Label: "↑↓", Hint: "card", Help: "move in your hand", Run: func() { c.move(v, -1) }},
-		{Keys: keyDown, Label: "↓", Hint: "card", Hidden: true, Run: func() { c.move(v, 1) }},
+		{Keys: keys.Up, Label: "↑↓", Hint: "card", Help: "move in your hand", Run: func() { c.move(v, -1) }},
+		{Keys: keys.Down, Label: "↓", Hint: "card", Hidden: true, Run: func() { c.move(v, 1) }},
 		{Keys: []keys.Key{keys.R(' ')}, Label: "space", Hint: "give", Help: "give the card under the cursor to the plane being armed", Run: func() { c.give(v, c.cursor) }},
-		{Keys: keyTab, Label: "tab", Hint: "plane", Help: "arm the other plane", Run: func() { c.next(v, 1) }},
-		{Keys: keyBacktab, Label: "shift-tab", Hint: "plane", Hidden: true, Help: "arm the previous plane", Run: func() { c.next(v, -1) }},
+		{Keys: keys.Tab, Label: "tab", Hint: "plane", Help: "arm the other plane", Run: func() { c.next(v, 1) }},
+		{Keys: keys.Backtab, Label: "shift-tab", Hint: "plane", Hidden: true, Help: "arm the previous plane", Run: func() { c.next(v, -1) }},
 		{Keys: []keys.Key{keys.R('x')}, Label: "x", Hint: "random", Help: "give every plane a random card of your hand", Run: func() { c.random(v) }},
 		{Keys: []keys.Key{keys.R('u')}, Label: "u", Hint: "clear", Hidden: true, Help: "take back every card given", Run: func() { c.given = map[int]air.CardRef{} }},
-		{Keys: keyEnter, Label: "enter", Hint: "play", Help: "play the choice: it is committed in secret, then every squadron's is turned over together", Run: func() { c.play(v) }},
+		{Keys: keys.Enter, Label: "enter", Hint: "play", Help: "play the choice: it is committed in secret, then every squadron's is turned over together", Run: func() { c.play(v) }},
 	}
 	n := len(c.hand(v))
 	for i := range n {

@@ -60,12 +60,10 @@ func (g geometry) handAt(x, y int) (int, bool) {
 // Draw draws the header, the board, the hand beside it and the turn
 // order, the latest changes and the squadron boards below.
 func (v *View) Draw(scr tcell.Screen) {
-	v.DrawForSubclass(scr, v)
-	x, y, w, h := v.GetInnerRect()
 	v.geo = geometry{}
 	th := v.th
-	if v.g == nil {
-		style.Print(scr, x+1, y+1, w-2, th.Dim, "waiting for the match to start…")
+	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
+	if !ok {
 		return
 	}
 	if w < minW || h < minH {

@@ -228,8 +228,8 @@ func (v *View) turnBindings() []keys.Binding {
 			Help: "fly the card's maneuver (the black dice say how far)", Run: func() { v.act(air.PlainMove(air.ActMove)) }},
 		{Keys: []keys.Key{keys.R('f')}, Label: "f", Hint: "fire", Hidden: !isLegal(legal, fire),
 			Help: "fire the selected weapon at the selected target (the red dice must reach its distance)", Run: func() { v.act(fire) }},
-		{Keys: keyTab, Label: "tab", Hint: "target", Help: "select the next opposing plane as the target", Run: func() { v.cycleTarget(1) }},
-		{Keys: keyBacktab, Label: "shift-tab", Hint: "target", Hidden: true, Help: "select the previous opposing plane", Run: func() { v.cycleTarget(-1) }},
+		{Keys: keys.Tab, Label: "tab", Hint: "target", Help: "select the next opposing plane as the target", Run: func() { v.cycleTarget(1) }},
+		{Keys: keys.Backtab, Label: "shift-tab", Hint: "target", Hidden: true, Help: "select the previous opposing plane", Run: func() { v.cycleTarget(-1) }},
 		{Keys: []keys.Key{keys.R('d')}, Label: "d", Hint: "disrupt", Hidden: !has(air.ActDisrupt),
 			Help: "move the target by the disruption card's opponent maneuver", Run: func() { v.act(air.DisruptMove(v.tgt)) }},
 		{Keys: []keys.Key{keys.R('j')}, Label: "j", Hint: "wingman", Hidden: !has(air.ActWingman),
@@ -242,7 +242,7 @@ func (v *View) turnBindings() []keys.Binding {
 		k      []keys.Key
 		label  string
 		dx, dy int
-	}{{keyUp, "←↑↓→", 0, 1}, {keyDown, "↓", 0, -1}, {keyLeft, "←", -1, 0}, {keyRight, "→", 1, 0}}
+	}{{keys.Up, "←↑↓→", 0, 1}, {keys.Down, "↓", 0, -1}, {keys.Left, "←", -1, 0}, {keys.Right, "→", 1, 0}}
 	for i, a := range arrows {
 		b := keys.Binding{Keys: a.k, Label: a.label, Hint: hint, Hidden: i > 0 || !has(air.ActWingman),
 			Help: "move the cursor (the wingman move goes to its space)", Run: func() { v.moveCursor(a.dx, a.dy) }}

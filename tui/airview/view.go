@@ -51,9 +51,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
 	"github.com/salvo-game/salvo/tui/board"
@@ -78,7 +75,7 @@ const (
 // View is the Mission Command Air board. Build it with New; it implements
 // board.View, board.Describer and board.Peeker.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -114,16 +111,9 @@ var (
 
 // New returns an empty Mission Command Air board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r, sel: -1, tgt: -1}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand, sel: -1, tgt: -1}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: false})
 	return v
 }
 
@@ -225,12 +215,7 @@ func (v *View) game() *air.Game {
 }
 
 // seat is the local seat (the first drawn in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
@@ -346,13 +331,7 @@ func (v *View) Prompt() string {
 	case bonusing:
 		p = v.bonusPrompt()
 	}
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 // Bindings lists the keys the board handles now.
@@ -368,8 +347,8 @@ func (v *View) Bindings() []keys.Binding {
 	default:
 		if v.g != nil {
 			bs = []keys.Binding{
-				{Keys: keyTab, Label: "tab", Hint: "plane", Help: "select the next plane: its cone of fire is drawn", Run: func() { v.cycleSelected(1) }},
-				{Keys: keyBacktab, Label: "shift-tab", Hint: "plane", Hidden: true, Help: "select the previous plane", Run: func() { v.cycleSelected(-1) }},
+				{Keys: keys.Tab, Label: "tab", Hint: "plane", Help: "select the next plane: its cone of fire is drawn", Run: func() { v.cycleSelected(1) }},
+				{Keys: keys.Backtab, Label: "shift-tab", Hint: "plane", Hidden: true, Help: "select the previous plane", Run: func() { v.cycleSelected(-1) }},
 			}
 		}
 	}
@@ -396,43 +375,19 @@ func (v *View) switchWeapon() {
 	}
 }
 
-// InputHandler runs the binding of a key.
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			v.msg = ""
-			b.Run()
+// click picks planes, targets, wingman spaces and cards with the mouse
+// (the left button only).
+func (v *View) click(x, y int, _ bool) {
+	if i, ok := v.geo.handAt(x, y); ok {
+		if v.mode == choosing {
+			v.choice.cursor = i
+			v.choice.give(v, i)
 		}
-	})
-}
-
-// MouseHandler picks planes, targets, wingman spaces and cards with the
-// mouse.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown {
-			setFocus(v)
-		}
-		if action != tview.MouseLeftClick {
-			return action == tview.MouseLeftDown, nil
-		}
-		v.msg = ""
-		if i, ok := v.geo.handAt(x, y); ok {
-			if v.mode == choosing {
-				v.choice.cursor = i
-				v.choice.give(v, i)
-			}
-			return true, nil
-		}
-		if p, ok := v.geo.spaceAt(x, y); ok {
-			v.clickSpace(p)
-		}
-		return true, nil
-	})
+		return
+	}
+	if p, ok := v.geo.spaceAt(x, y); ok {
+		v.clickSpace(p)
+	}
 }
 
 // clickSpace acts on a click on a board space.
@@ -474,15 +429,3 @@ func (v *View) clickSpace(p air.Pos) {
 		}
 	}
 }
-
-// Keys shared by the modes (arrows and tab only: letters are commands, and
-// l is the match screen's log key).
-var (
-	keyUp      = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown    = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft    = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight   = []keys.Key{keys.K(tcell.KeyRight)}
-	keyTab     = []keys.Key{keys.K(tcell.KeyTab)}
-	keyBacktab = []keys.Key{keys.K(tcell.KeyBacktab)}
-	keyEnter   = []keys.Key{keys.K(tcell.KeyEnter)}
-)

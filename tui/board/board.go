@@ -3,7 +3,10 @@
 // [Snapshot] of the public game plus the hidden values the viewer knows, and
 // turning the local player's keys and clicks into the decision a [Request]
 // asks for. [Human] is the [engine.Agent] of the local player that hands the
-// referee's needs to the view and waits for the player's answer.
+// referee's needs to the view and waits for the player's answer. [Base] is
+// what every board embeds for its key and mouse handlers and the start of
+// its Draw; the [Snapshot] methods and the words helpers (Prompt, Refusal,
+// Possessive, Verb) are the small logic the boards share.
 //
 // # Concurrency
 //

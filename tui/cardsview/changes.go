@@ -6,6 +6,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
+	"github.com/salvo-game/salvo/tui/board"
 )
 
 // changes puts into words what differs on the table between two states of
@@ -15,10 +16,10 @@ import (
 func changes(prev, cur *cards.Game, who func(engine.Seat) string) string {
 	var parts []string
 	if prev.First() == engine.NoSeat && cur.First() != engine.NoSeat {
-		parts = append(parts, fmt.Sprintf("%s %s first (joint coin flip)", who(cur.First()), verb(who(cur.First()), "play", "plays")))
+		parts = append(parts, fmt.Sprintf("%s %s first (joint coin flip)", who(cur.First()), board.Verb(who(cur.First()), "play", "plays")))
 	}
 	for s := range engine.Seat(2) {
-		owner := possessive(who(s))
+		owner := board.Possessive(who(s))
 		pg, cg := prev.Grid(s), cur.Grid(s)
 		for pos := range cards.GridSize {
 			if pg[pos].Faceup || !cg[pos].Faceup {
@@ -35,7 +36,7 @@ func changes(prev, cur *cards.Game, who func(engine.Seat) string) string {
 			parts = append(parts, shipChanges(owner, pf[i], cf[i])...)
 		}
 		if prev.Deck(s) > 0 && cur.Deck(s) > prev.Deck(s) {
-			parts = append(parts, fmt.Sprintf("%s %s the discard pile into a new draw pile", who(s), verb(who(s), "shuffle", "shuffles")))
+			parts = append(parts, fmt.Sprintf("%s %s the discard pile into a new draw pile", who(s), board.Verb(who(s), "shuffle", "shuffles")))
 		}
 	}
 	if len(parts) == 0 {
@@ -89,20 +90,4 @@ func shipChanges(owner string, p, c cards.ShipView) []string {
 		out = append(out, fmt.Sprintf("the shield on %s hit (%d/%d)", name, c.ShieldDamage, cards.ShieldStrength))
 	}
 	return out
-}
-
-// possessive turns "you" into "your" and a name into "name's".
-func possessive(name string) string {
-	if name == "you" {
-		return "your"
-	}
-	return name + "'s"
-}
-
-// verb picks the verb form that agrees with who.
-func verb(who, plural, singular string) string {
-	if who == "you" {
-		return plural
-	}
-	return singular
 }

@@ -62,12 +62,10 @@ func (g geometry) menuAt(x, y int) (int, bool) {
 
 // Draw draws both grids, the hand, the piles, the powers and the changes.
 func (v *View) Draw(scr tcell.Screen) {
-	v.DrawForSubclass(scr, v)
-	x, y, w, h := v.GetInnerRect()
 	v.geo = geometry{menu: map[int]rect{}}
 	th := v.th
-	if v.g == nil {
-		style.Print(scr, x+1, y+1, w-2, th.Dim, "waiting for the match to start…")
+	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
+	if !ok {
 		return
 	}
 	if w < labelW+cards.GridCols*minCellW || h < 2*(2+cards.GridRows)+2 {

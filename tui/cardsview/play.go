@@ -388,26 +388,6 @@ func (v *View) cellShort(s engine.Seat, pos int) string {
 	return owner + " " + c.Ship.Title()
 }
 
-// Keys of the play and menu modes.
-var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
-	keyEnter = []keys.Key{keys.K(tcell.KeyEnter)}
-)
-
-// digitKeys returns bindings 1-9 running pick(0..8); only the first is
-// shown in the hint bar.
-func digitKeys(hint, help string, n int, pick func(int)) []keys.Binding {
-	var out []keys.Binding
-	for i := range min(n, 9) {
-		out = append(out, keys.Binding{Keys: []keys.Key{keys.R(rune('1' + i))}, Label: "1-9", Hint: hint, Help: help,
-			Hidden: i > 0, Run: func() { pick(i) }})
-	}
-	return out
-}
-
 func (v *View) move(dr, dc int) {
 	v.row = min(max(v.row+dr, 0), cursorRows-1)
 	v.col = min(max(v.col+dc, 0), cards.GridCols-1)
@@ -423,35 +403,21 @@ func (v *View) cycle(d int) {
 
 func (v *View) playBindings() []keys.Binding {
 	n := len(v.g.Hand(v.seat()))
-	bs := []keys.Binding{
-		{Keys: keyUp, Label: "←↑↓→", Hint: "aim", Help: "move the cursor over both grids (the opponent's above, yours below)", Run: func() { v.move(-1, 0) }},
-		{Keys: keyDown, Label: "↓", Hint: "aim", Hidden: true, Run: func() { v.move(1, 0) }},
-		{Keys: keyLeft, Label: "←", Hint: "aim", Hidden: true, Run: func() { v.move(0, -1) }},
-		{Keys: keyRight, Label: "→", Hint: "aim", Hidden: true, Run: func() { v.move(0, 1) }},
-		{Keys: keyEnter, Label: "enter", Hint: "play", Help: "play the picked card on the cell under the cursor: tap or attack the opponent's grid, shield or repair your ship (a click on a cell does too)", Run: v.playAtCursor},
+	bs := append(keys.Arrows("aim", "move the cursor over both grids (the opponent's above, yours below)", v.move), []keys.Binding{
+		{Keys: keys.Enter, Label: "enter", Hint: "play", Help: "play the picked card on the cell under the cursor: tap or attack the opponent's grid, shield or repair your ship (a click on a cell does too)", Run: v.playAtCursor},
 		{Keys: []keys.Key{keys.R('o'), keys.R(' ')}, Label: "o", Hint: "uses", Help: "list every legal use of the picked card in words (space or a right click too)", Run: v.openMenu},
-		{Keys: []keys.Key{keys.K(tcell.KeyTab)}, Label: "tab", Hint: "card", Help: "pick the next card of your hand (a click on a card too)", Run: func() { v.cycle(1) }},
-		{Keys: []keys.Key{keys.K(tcell.KeyBacktab)}, Label: "shift-tab", Hint: "previous card", Hidden: true, Help: "pick the previous card of your hand", Run: func() { v.cycle(-1) }},
-	}
-	return append(bs, digitKeys("card", "pick card N of your hand", n, func(i int) { v.sel = i })...)
+		{Keys: keys.Tab, Label: "tab", Hint: "card", Help: "pick the next card of your hand (a click on a card too)", Run: func() { v.cycle(1) }},
+		{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous card", Hidden: true, Help: "pick the previous card of your hand", Run: func() { v.cycle(-1) }},
+	}...)
+	return append(bs, keys.Digits("card", "pick card N of your hand", n, func(i int) { v.sel = i })...)
 }
 
 func (v *View) menuBindings() []keys.Binding {
-	m := &v.menu
-	bs := []keys.Binding{
-		{Keys: keyUp, Label: "↑↓", Hint: "select", Help: "select an entry of the list", Run: func() { m.idx = max(m.idx-1, 0) }},
-		{Keys: keyDown, Label: "↓", Hint: "select", Hidden: true, Run: func() { m.idx = min(m.idx+1, len(m.items)-1) }},
-		{Keys: keyEnter, Label: "enter", Hint: "choose", Help: "make the selected choice (a click on it too)", Run: v.pickMenu},
-	}
+	back := keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list and aim again", Run: v.closeMenu}
 	if v.mode == starting {
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('s')}, Label: "s", Hint: "skip", Help: "leave every peg card where it is", Run: func() {
+		back = keys.Binding{Keys: []keys.Key{keys.R('s')}, Label: "s", Hint: "skip", Help: "leave every peg card where it is", Run: func() {
 			v.send(cards.Move{Action: cards.Skip})
-		}})
-	} else {
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list and aim again", Run: v.closeMenu})
+		}}
 	}
-	return append(bs, digitKeys("choose", "make choice N of the list", len(m.items), func(i int) {
-		m.idx = i
-		v.pickMenu()
-	})...)
+	return keys.List(&v.menu.idx, len(v.menu.items), v.pickMenu, back)
 }

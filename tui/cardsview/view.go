@@ -38,10 +38,6 @@ package cardsview
 
 import (
 	"math/rand/v2"
-	"strings"
-
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
@@ -67,7 +63,7 @@ const (
 // View is the coordinate-card board. Build it with New; it implements
 // board.View and board.Describer.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -95,16 +91,9 @@ var (
 
 // New returns an empty board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	return v
 }
 
@@ -179,48 +168,23 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = reason(err)
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg, v.menu = nil, idle, "", menu{}
 	return true
 }
 
-// reason turns an engine error into a line for the player.
-func reason(err error) string {
-	s := err.Error()
-	s = strings.ReplaceAll(s, engine.ErrIllegal.Error()+": ", "")
-	return "refused: " + s
-}
-
 // seat is the local seat (the one drawn at the bottom in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the board knows: the request's
 // (newest) or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil && v.req.Secrets != nil {
-		return v.req.Secrets
-	}
-	if v.snap.Secrets != nil {
-		return v.snap.Secrets
-	}
-	return board.Known{}
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // who names a seat for sentences: "you" for the local seat in a live
 // match, else the player's name.
-func (v *View) who(s engine.Seat) string {
-	if !v.snap.Spectator && s == v.seat() {
-		return "you"
-	}
-	return v.snap.Name(s)
-}
+func (v *View) who(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
@@ -233,13 +197,7 @@ func (v *View) Prompt() string {
 	case playing:
 		p = v.playPrompt()
 	}
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 // Bindings lists the keys the board handles now. Each clears the last
@@ -250,47 +208,12 @@ func (v *View) Bindings() []keys.Binding {
 	case v.menu.open:
 		bs = v.menuBindings()
 	case v.mode == committing:
-		bs = []keys.Binding{{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: "commit",
+		bs = []keys.Binding{{Keys: keys.Enter, Label: "enter", Hint: "commit",
 			Help: "commit the cards in a shuffled order: only their hash goes out, and nobody learns the order", Run: v.commit}}
 	case v.mode == playing:
 		bs = v.playBindings()
 	}
-	for i := range bs {
-		if run := bs[i].Run; run != nil {
-			bs[i].Run = func() { v.msg = ""; run() }
-		}
-	}
-	return bs
-}
-
-// InputHandler runs the binding of a key (the match screen dispatches the
-// bindings itself; this serves a board used on its own).
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			b.Run()
-		}
-	})
-}
-
-// MouseHandler picks hand cards, aims and plays with clicks.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
-			setFocus(v)
-			return true, nil
-		}
-		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
-			return false, nil
-		}
-		v.msg = ""
-		v.click(x, y, action == tview.MouseRightClick)
-		return true, nil
-	})
+	return board.Clearing(bs, &v.msg)
 }
 
 // click handles a click at x, y.

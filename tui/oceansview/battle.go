@@ -8,6 +8,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
 )
 
 // Battle sides, as the engine counts them.
@@ -116,13 +117,13 @@ func (v *View) tell(st step, cur *oceans.Game) {
 			v.recent = append(v.recent, old.result)
 		}
 		v.battle = newBattle(st.before, st.seat, st.move.Ocean)
-		v.battle.lines = append(v.battle.lines, fmt.Sprintf("%s %s %s in the %s", v.who(st.seat), verb(v.who(st.seat), "attack", "attacks"), v.who(1-st.seat), st.move.Ocean))
+		v.battle.lines = append(v.battle.lines, fmt.Sprintf("%s %s %s in the %s", v.who(st.seat), board.Verb(v.who(st.seat), "attack", "attacks"), v.who(1-st.seat), st.move.Ocean))
 	}
 	b := v.battle
 	inBattle := b != nil && !b.over && (st.before.Phase() == oceans.PhaseBattle || st.move != nil && st.move.Kind == oceans.Attack)
 	chose := ""
 	if st.move != nil && (st.move.Kind == oceans.Zero || st.move.Kind == oceans.Target) {
-		chose = fmt.Sprintf(" (%s choice)", possessive(v.who(st.seat)))
+		chose = fmt.Sprintf(" (%s choice)", board.Possessive(v.who(st.seat)))
 	}
 	for _, ev := range st.events {
 		me := v.seat()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -82,12 +83,10 @@ type look struct {
 
 // Draw draws the oceans, the hand, and the battle or what happened.
 func (v *View) Draw(scr tcell.Screen) {
-	v.DrawForSubclass(scr, v)
-	x, y, w, h := v.GetInnerRect()
 	v.geo = geometry{menu: map[int]rect{}}
 	th := v.th
-	if v.g == nil {
-		style.Print(scr, x+1, y+1, w-2, th.Dim, "waiting for the match to start…")
+	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
+	if !ok {
 		return
 	}
 	if w < minW || h < minH {
@@ -358,7 +357,7 @@ func (v *View) drawBattle(scr tcell.Screen, x, y, w, h int) int {
 	}
 	end := y + h
 	title := fmt.Sprintf("%s Battle in the %s: %s %s, %s %s", glyphBattle, b.ocean,
-		v.who(b.attacker), verb(v.who(b.attacker), "attack", "attacks"), v.who(1-b.attacker), verb(v.who(1-b.attacker), "defend", "defends"))
+		v.who(b.attacker), board.Verb(v.who(b.attacker), "attack", "attacks"), v.who(1-b.attacker), board.Verb(v.who(1-b.attacker), "defend", "defends"))
 	if b.over {
 		title = fmt.Sprintf("Last battle, in the %s: %s attacked %s", b.ocean, v.who(b.attacker), v.who(1-b.attacker))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -26,15 +27,6 @@ type menu struct {
 	items []option
 	idx   int
 }
-
-// Keys of the board.
-var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
-	keyEnter = []keys.Key{keys.K(tcell.KeyEnter)}
-)
 
 // commit answers the fleet deck's commitment with the deck shuffled.
 func (v *View) commit() {
@@ -236,28 +228,12 @@ func (v *View) moveLabel(m oceans.Move) string {
 		if err == nil {
 			for _, e := range evs {
 				if e.Kind == "destroy" {
-					return fmt.Sprintf("destroy %s %s", possessive(v.who(e.Seat)), cardIn(e.Text))
+					return fmt.Sprintf("destroy %s %s", board.Possessive(v.who(e.Seat)), cardIn(e.Text))
 				}
 			}
 		}
 	}
 	return fmt.Sprintf("%s %d", m.Kind, m.Leaf)
-}
-
-// verb picks the verb form that agrees with who.
-func verb(who, plural, singular string) string {
-	if who == "you" {
-		return plural
-	}
-	return singular
-}
-
-// possessive turns "you" into "your" and a name into "name's".
-func possessive(name string) string {
-	if name == "you" {
-		return "your"
-	}
-	return name + "'s"
 }
 
 // place plays the picked card to the picked ocean: facedown in a turn,
@@ -391,17 +367,6 @@ func (v *View) cycle(d int) {
 	}
 }
 
-// digitKeys returns bindings 1-9 running pick(0..8); only the first is
-// shown in the hint bar.
-func digitKeys(hint, help string, n int, pick func(int)) []keys.Binding {
-	var out []keys.Binding
-	for i := range min(n, 9) {
-		out = append(out, keys.Binding{Keys: []keys.Key{keys.R(rune('1' + i))}, Label: "1-9", Hint: hint, Help: help,
-			Hidden: i > 0, Run: func() { pick(i) }})
-	}
-	return out
-}
-
 func (v *View) playBindings() []keys.Binding {
 	n := len(v.g.Hand(v.seat()))
 	enter := "place"
@@ -410,42 +375,34 @@ func (v *View) playBindings() []keys.Binding {
 		enter, help = "deploy", "play the picked card faceup to the picked ocean (a click on your side of an ocean too)"
 	}
 	bs := []keys.Binding{
-		{Keys: keyUp, Label: "↑↓", Hint: "ocean", Help: "pick the ocean", Run: func() { v.moveOcean(-1) }},
-		{Keys: keyDown, Label: "↓", Hint: "ocean", Hidden: true, Run: func() { v.moveOcean(1) }},
-		{Keys: keyEnter, Label: "enter", Hint: enter, Help: help, Run: v.place},
-		{Keys: []keys.Key{keys.K(tcell.KeyTab)}, Label: "tab", Hint: "card", Help: "pick the next card of your hand (a click on a card too)", Run: func() { v.cycle(1) }},
-		{Keys: []keys.Key{keys.K(tcell.KeyBacktab)}, Label: "shift-tab", Hint: "previous card", Hidden: true, Help: "pick the previous card of your hand", Run: func() { v.cycle(-1) }},
+		{Keys: keys.Up, Label: "↑↓", Hint: "ocean", Help: "pick the ocean", Run: func() { v.moveOcean(-1) }},
+		{Keys: keys.Down, Label: "↓", Hint: "ocean", Hidden: true, Run: func() { v.moveOcean(1) }},
+		{Keys: keys.Enter, Label: "enter", Hint: enter, Help: help, Run: v.place},
+		{Keys: keys.Tab, Label: "tab", Hint: "card", Help: "pick the next card of your hand (a click on a card too)", Run: func() { v.cycle(1) }},
+		{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous card", Hidden: true, Help: "pick the previous card of your hand", Run: func() { v.cycle(-1) }},
 	}
 	if v.mode == playing {
 		bs = append(bs,
 			keys.Binding{Keys: []keys.Key{keys.R('d')}, Label: "d", Hint: "discard", Help: "discard the picked card faceup for its special command (its targets: the marked enemy cards, or the one under the target cursor)", Run: v.discard},
 			keys.Binding{Keys: []keys.Key{keys.R('a')}, Label: "a", Hint: "attack", Help: "attack in the picked ocean instead of playing a second card", Run: v.attack},
-			keys.Binding{Keys: keyLeft, Label: "←→", Hint: "target", Help: "move the target cursor along the enemy task force of the picked ocean (a click on an enemy card too)", Run: func() { v.moveTarget(-1) }},
-			keys.Binding{Keys: keyRight, Label: "→", Hint: "target", Hidden: true, Run: func() { v.moveTarget(1) }},
+			keys.Binding{Keys: keys.Left, Label: "←→", Hint: "target", Help: "move the target cursor along the enemy task force of the picked ocean (a click on an enemy card too)", Run: func() { v.moveTarget(-1) }},
+			keys.Binding{Keys: keys.Right, Label: "→", Hint: "target", Hidden: true, Run: func() { v.moveTarget(1) }},
 			keys.Binding{Keys: []keys.Key{keys.R(' ')}, Label: "space", Hint: "mark", Help: "mark or unmark the enemy card under the target cursor as a command's target (a Carrier reveals two)", Run: v.mark},
 		)
 	}
 	bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('o')}, Label: "o", Hint: "plays", Help: "list every legal play of the picked card (and the attacks) in words; a right click too", Run: v.openMenu})
-	return append(bs, digitKeys("card", "pick card N of your hand", n, func(i int) {
+	return append(bs, keys.Digits("card", "pick card N of your hand", n, func(i int) {
 		v.sel = i
 		v.marks, v.wasted = nil, false
 	})...)
 }
 
 func (v *View) menuBindings() []keys.Binding {
-	m := &v.menu
-	bs := []keys.Binding{
-		{Keys: keyUp, Label: "↑↓", Hint: "select", Help: "select an entry of the list", Run: func() { m.idx = max(m.idx-1, 0) }},
-		{Keys: keyDown, Label: "↓", Hint: "select", Hidden: true, Run: func() { m.idx = min(m.idx+1, len(m.items)-1) }},
-		{Keys: keyEnter, Label: "enter", Hint: "choose", Help: "make the selected choice (a click on it too)", Run: v.pickMenu},
-	}
+	var back []keys.Binding
 	if v.mode != fighting {
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list", Run: v.closeMenu})
+		back = append(back, keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list", Run: v.closeMenu})
 	}
-	return append(bs, digitKeys("choose", "make choice N of the list", len(m.items), func(i int) {
-		m.idx = i
-		v.pickMenu()
-	})...)
+	return keys.List(&v.menu.idx, len(v.menu.items), v.pickMenu, back...)
 }
 
 func (v *View) deployPrompt() string {

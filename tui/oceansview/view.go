@@ -51,10 +51,6 @@ package oceansview
 
 import (
 	"math/rand/v2"
-	"strings"
-
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
@@ -81,7 +77,7 @@ const (
 // View is the ocean-card board. Build it with New; it implements
 // board.View and board.Describer.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -114,16 +110,9 @@ var (
 
 // New returns an empty board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	return v
 }
 
@@ -214,7 +203,7 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg, v.menu, v.marks, v.wasted = nil, idle, "", menu{}, nil, false
@@ -222,31 +211,13 @@ func (v *View) reply(d engine.Decision) bool {
 }
 
 // seat is the local seat (the one drawn on the left in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the board knows.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil && v.req.Secrets != nil {
-		return v.req.Secrets
-	}
-	if v.snap.Secrets != nil {
-		return v.snap.Secrets
-	}
-	return board.Known{}
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // who names a seat for the board: "you" for the local seat of a live match.
-func (v *View) who(s engine.Seat) string {
-	if !v.snap.Spectator && s == v.seat() {
-		return "you"
-	}
-	return v.snap.Name(s)
-}
+func (v *View) who(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
@@ -261,13 +232,7 @@ func (v *View) Prompt() string {
 	case fighting:
 		p = v.fightPrompt()
 	}
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 // Bindings lists the keys the board handles now; each clears the last
@@ -278,45 +243,10 @@ func (v *View) Bindings() []keys.Binding {
 	case v.menu.open:
 		bs = v.menuBindings()
 	case v.mode == committing:
-		bs = []keys.Binding{{Keys: keyEnter, Label: "enter", Hint: "commit",
+		bs = []keys.Binding{{Keys: keys.Enter, Label: "enter", Hint: "commit",
 			Help: "commit the fleet deck in a shuffled order: only its hash goes out", Run: v.commit}}
 	case v.mode == deploying || v.mode == playing:
 		bs = v.playBindings()
 	}
-	for i := range bs {
-		if run := bs[i].Run; run != nil {
-			bs[i].Run = func() { v.msg = ""; run() }
-		}
-	}
-	return bs
-}
-
-// InputHandler runs the binding of a key (the match screen dispatches the
-// bindings itself; this serves a board used on its own).
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			b.Run()
-		}
-	})
-}
-
-// MouseHandler picks cards and oceans, aims and plays with clicks.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
-			setFocus(v)
-			return true, nil
-		}
-		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
-			return false, nil
-		}
-		v.msg = ""
-		v.click(x, y, action == tview.MouseRightClick)
-		return true, nil
-	})
+	return board.Clearing(bs, &v.msg)
 }

@@ -353,7 +353,7 @@ func shortTarget(t sea.Target) string {
 func (v *View) destroyerBindings() []keys.Binding {
 	s := &v.ds
 	bs := append(arrowBindings("aim", "move the cursor: a move's result or the line of fire is drawn", v.move),
-		bind(keyEnter, "enter", "act", "fire at the target under the cursor, move there, or select your destroyer under it (a click too)", func() { s.enter(v) }),
+		bind(keys.Enter, "enter", "act", "fire at the target under the cursor, move there, or select your destroyer under it (a click too)", func() { s.enter(v) }),
 		bind(runes('t'), "t", "target", "put the cursor on the next target in range (a click on the list too)", func() { s.nextTarget(v) }),
 	)
 	if !s.defense {
@@ -365,7 +365,7 @@ func (v *View) destroyerBindings() []keys.Binding {
 		hint = "hold fire"
 	}
 	return append(bs,
-		bind(keyTab, "tab", "destroyer", "select your other destroyer", func() { s.cycle(v) }),
+		bind(keys.Tab, "tab", "destroyer", "select your other destroyer", func() { s.cycle(v) }),
 		bind(runes('d'), "d", hint, "your destroyers that have not acted stay as they are this step", func() { v.replyMove(sea.DoneMove()) }),
 	)
 }

@@ -62,7 +62,7 @@ func (v *View) sidewinder(m sea.Move) {
 
 func (v *View) sidewinderBindings() []keys.Binding {
 	bs := []keys.Binding{
-		bind(append(runes('k'), keyEnter...), "enter", "keep", "do not launch the Sidewinder (it stays loaded); the dogfight goes on", func() { v.replyMove(sea.DoneMove()) }),
+		bind(append(runes('k'), keys.Enter...), "enter", "keep", "do not launch the Sidewinder (it stays loaded); the dogfight goes on", func() { v.replyMove(sea.DoneMove()) }),
 		bind(runes('+', '='), "+", "add one", "launch the Sidewinder: your best die counts one more", func() { v.sidewinder(sea.SidewinderPlus()) }),
 	}
 	df, side, _, _ := v.dogfightMine()
@@ -163,14 +163,14 @@ func (v *View) damageBindings() []keys.Binding {
 		}
 	}
 	return []keys.Binding{
-		bind(keyUp, "↑↓", "fighter", "select a fighter on deck", sel(-1)),
-		{Keys: keyDown, Label: "↓", Hint: "fighter", Hidden: true, Run: sel(1)},
+		bind(keys.Up, "↑↓", "fighter", "select a fighter on deck", sel(-1)),
+		{Keys: keys.Down, Label: "↓", Hint: "fighter", Hidden: true, Run: sel(1)},
 		bind(runes(' '), "space", "mark", "mark or unmark the selected fighter (a click on its row too)", func() {
 			if len(d.deck) > 0 {
 				d.toggle(d.deck[d.sel])
 			}
 		}),
 		bind(runes('x'), "x", "weakest", "mark the weakest fighters on deck", func() { d.weakest(v) }),
-		bind(keyEnter, "enter", "remove", "remove the marked fighters from the game", func() { d.send(v) }),
+		bind(keys.Enter, "enter", "remove", "remove the marked fighters from the game", func() { d.send(v) }),
 	}
 }

@@ -1,45 +1,9 @@
 package seaview
 
 import (
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
-
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/keys"
 )
-
-// InputHandler runs the binding of a key.
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			v.msg = ""
-			b.Run()
-		}
-	})
-}
-
-// MouseHandler: a left click on the board puts the cursor there and acts
-// as Enter would (select one of your pieces, or send it where you
-// clicked); a right click turns a piece being placed, or takes the next
-// option at the space. Clicks on the side pane's rows pick them.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
-			setFocus(v)
-			return true, nil
-		}
-		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
-			return false, nil
-		}
-		v.msg = ""
-		v.click(x, y, action == tview.MouseRightClick)
-		return true, nil
-	})
-}
 
 // click handles a click at screen position x, y.
 func (v *View) click(x, y int, right bool) {
@@ -137,27 +101,10 @@ func (v *View) move(dc, dr int) {
 	}
 }
 
-// Cursor keys (arrows only: letters are commands, and l is the match
-// screen's log key).
-var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
-	keyEnter = []keys.Key{keys.K(tcell.KeyEnter)}
-	keyTab   = []keys.Key{keys.K(tcell.KeyTab)}
-	keyBack  = []keys.Key{keys.K(tcell.KeyBacktab)}
-)
-
-// arrowBindings returns four bindings moving the cursor through move: one
-// visible naming them together, three hidden.
+// arrowBindings returns the arrow keys moving the cursor through move,
+// which takes the column first.
 func arrowBindings(hint, help string, move func(dc, dr int)) []keys.Binding {
-	return []keys.Binding{
-		{Keys: keyUp, Label: "←↑↓→", Hint: hint, Help: help, Run: func() { move(0, -1) }},
-		{Keys: keyDown, Label: "↓", Hint: hint, Hidden: true, Run: func() { move(0, 1) }},
-		{Keys: keyLeft, Label: "←", Hint: hint, Hidden: true, Run: func() { move(-1, 0) }},
-		{Keys: keyRight, Label: "→", Hint: hint, Hidden: true, Run: func() { move(1, 0) }},
-	}
+	return keys.Arrows(hint, help, func(dr, dc int) { move(dc, dr) })
 }
 
 // bind is a shorthand for a binding.

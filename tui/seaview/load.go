@@ -35,7 +35,7 @@ func (v *View) drawLoad(p *pane) {
 
 func (v *View) loadBindings() []keys.Binding {
 	return []keys.Binding{
-		bind(append(runes('h'), keyEnter...), "h", "Harpoon", "load a Harpoon (enter too): launched in step 6, it can hit ships", func() { v.load(sea.Harpoon) }),
+		bind(append(runes('h'), keys.Enter...), "h", "Harpoon", "load a Harpoon (enter too): launched in step 6, it can hit ships", func() { v.load(sea.Harpoon) }),
 		bind(runes('s'), "s", "Sidewinder", "load a Sidewinder: in a dogfight it adds one to your best die or rolls one die again", func() { v.load(sea.Sidewinder) }),
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -71,10 +72,7 @@ func (v *View) drawStatus(p *pane) {
 
 // verbS returns "s" for a third person ("bot places"), "" for "you".
 func verbS(v *View, s engine.Seat) string {
-	if v.name(s) == "you" {
-		return ""
-	}
-	return "s"
+	return board.Verb(v.name(s), "", "s")
 }
 
 // drawTask draws the decision at hand, or what the other side is doing.

@@ -146,9 +146,9 @@ func (v *View) occupantName(c sea.Cell) string {
 func (v *View) pathBindings() []keys.Binding {
 	p := &v.path
 	bs := append(arrowBindings("aim", "move the cursor: the path to it is drawn when the Harpoon can get there", v.move),
-		bind(keyTab, "tab", "next place", "put the cursor on the next place the Harpoon can reach (ships first, then nearest the enemy carrier)", func() { p.next(v, 1) }),
-		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "the previous place the Harpoon can reach", Run: func() { p.next(v, -1) }},
-		bind(keyEnter, "enter", "send", "send the Harpoon along the drawn path (a click on a reachable space too)", func() { p.send(v) }),
+		bind(keys.Tab, "tab", "next place", "put the cursor on the next place the Harpoon can reach (ships first, then nearest the enemy carrier)", func() { p.next(v, 1) }),
+		keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "the previous place the Harpoon can reach", Run: func() { p.next(v, -1) }},
+		bind(keys.Enter, "enter", "send", "send the Harpoon along the drawn path (a click on a reachable space too)", func() { p.send(v) }),
 	)
 	if !p.req.Launch || len(p.dests) == 0 {
 		bs = append(bs, bind(runes('d'), "d", "let it go", "do not steer it: a Harpoon that hits nothing is removed (a launched one with nowhere to go returns to the depot)", func() { p.stop(v) }))

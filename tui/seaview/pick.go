@@ -142,9 +142,9 @@ func (v *View) harpoonPickPrompt() string {
 
 func (v *View) harpoonPickBindings() []keys.Binding {
 	return append(arrowBindings("cursor", "move the cursor", v.move),
-		bind(keyTab, "tab", "next Harpoon", "put the cursor on your next Harpoon to move", func() { v.pick.next(v, 1) }),
-		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "put the cursor on the previous Harpoon", Run: func() { v.pick.next(v, -1) }},
-		bind(keyEnter, "enter", "move it", "roll for the Harpoon under the cursor and move it (a click on it too)", v.choosePicked),
+		bind(keys.Tab, "tab", "next Harpoon", "put the cursor on your next Harpoon to move", func() { v.pick.next(v, 1) }),
+		keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "put the cursor on the previous Harpoon", Run: func() { v.pick.next(v, -1) }},
+		bind(keys.Enter, "enter", "move it", "roll for the Harpoon under the cursor and move it (a click on it too)", v.choosePicked),
 	)
 }
 
@@ -175,9 +175,9 @@ func (v *View) launchPrompt() string {
 
 func (v *View) launchBindings() []keys.Binding {
 	return append(arrowBindings("cursor", "move the cursor", v.move),
-		bind(keyTab, "tab", "next fighter", "put the cursor on your next fighter carrying a Harpoon", func() { v.pick.next(v, 1) }),
-		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "put the cursor on the previous fighter", Run: func() { v.pick.next(v, -1) }},
-		bind(keyEnter, "enter", "launch", "launch the Harpoon of the fighter under the cursor (a click on it too); a die says how far it goes", v.choosePicked),
+		bind(keys.Tab, "tab", "next fighter", "put the cursor on your next fighter carrying a Harpoon", func() { v.pick.next(v, 1) }),
+		keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "put the cursor on the previous fighter", Run: func() { v.pick.next(v, -1) }},
+		bind(keys.Enter, "enter", "launch", "launch the Harpoon of the fighter under the cursor (a click on it too); a die says how far it goes", v.choosePicked),
 		bind(runes('d'), "d", "end turn", "launch no more Harpoons: your turn ends", func() { v.replyMove(sea.DoneMove()) }),
 	)
 }
@@ -194,8 +194,8 @@ func (v *View) dogfighterPrompt() string {
 
 func (v *View) dogfighterBindings() []keys.Binding {
 	return append(arrowBindings("cursor", "move the cursor", v.move),
-		bind(keyTab, "tab", "next fighter", "put the cursor on your next fighter that can dogfight", func() { v.pick.next(v, 1) }),
-		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "put the cursor on the previous fighter", Run: func() { v.pick.next(v, -1) }},
-		bind(keyEnter, "enter", "choose", "this fighter dogfights: its strength is revealed (a click on it too)", v.choosePicked),
+		bind(keys.Tab, "tab", "next fighter", "put the cursor on your next fighter that can dogfight", func() { v.pick.next(v, 1) }),
+		keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "put the cursor on the previous fighter", Run: func() { v.pick.next(v, -1) }},
+		bind(keys.Enter, "enter", "choose", "this fighter dogfights: its strength is revealed (a click on it too)", v.choosePicked),
 	)
 }

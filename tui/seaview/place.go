@@ -181,7 +181,7 @@ func (v *View) placeBindings() []keys.Binding {
 	return append(arrowBindings("move", "move the piece (its bow, or a shallow's top-left space)", v.move),
 		bind(runes('r', ' '), "r", "turn", "turn the piece: a carrier 90 degrees, a destroyer 45 (space and a right click too)", func() { p.turn(v, 1) }),
 		keys.Binding{Keys: runes('R'), Label: "R", Hint: "turn back", Hidden: true, Help: "turn the piece the other way", Run: func() { p.turn(v, -1) }},
-		bind(keyEnter, "enter", "place", "place the piece where it floats (a left click on the board places it there)", func() { p.place(v) }),
+		bind(keys.Enter, "enter", "place", "place the piece where it floats (a left click on the board places it there)", func() { p.place(v) }),
 		bind(runes('x'), "x", "random legal", "move the piece to a random legal place (enter then places it)", func() { p.random(v) }),
 		bind(runes('n'), "n", "next legal", "move the piece to the next legal place after the cursor", func() { p.next(v) }),
 	)

@@ -112,9 +112,9 @@ func (r *returning) draw(v *View, p *pane) {
 func (v *View) returnBindings() []keys.Binding {
 	r := &v.ret
 	return append(arrowBindings("cursor", "move the cursor", v.move),
-		bind(keyTab, "tab", "next fighter", "put the cursor on your next fighter in flight", func() { r.next(v, 1) }),
-		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "the previous fighter in flight", Run: func() { r.next(v, -1) }},
+		bind(keys.Tab, "tab", "next fighter", "put the cursor on your next fighter in flight", func() { r.next(v, 1) }),
+		keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "the previous fighter in flight", Run: func() { r.next(v, -1) }},
 		bind(runes(' '), "space", "mark", "mark or unmark the fighter under the cursor to return (a click on it too)", func() { r.toggleAt(v, v.cur) }),
-		bind(keyEnter, "enter", "go on", "return the marked fighters (none is fine) and roll the scramble dice", func() { r.send(v) }),
+		bind(keys.Enter, "enter", "go on", "return the marked fighters (none is fine) and roll the scramble dice", func() { r.send(v) }),
 	)
 }

@@ -274,9 +274,9 @@ func (s *scrambling) draw(v *View, p *pane) {
 func (v *View) scrambleBindings() []keys.Binding {
 	s := &v.scr
 	bs := append(arrowBindings("aim", "move the cursor: the flight path to it is drawn when the fighter can stop there", v.move),
-		bind(keyEnter, "enter", "plan", "plan the selected fighter's flight to the cursor, or select your fighter under it (a click too)", func() { s.enter(v) }),
-		bind(keyTab, "tab", "fighter", "select the next fighter that may fly (in flight first, then on deck; a click on its row too)", func() { s.cycle(v, 1) }),
-		keys.Binding{Keys: keyBack, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "select the previous fighter", Run: func() { s.cycle(v, -1) }},
+		bind(keys.Enter, "enter", "plan", "plan the selected fighter's flight to the cursor, or select your fighter under it (a click too)", func() { s.enter(v) }),
+		bind(keys.Tab, "tab", "fighter", "select the next fighter that may fly (in flight first, then on deck; a click on its row too)", func() { s.cycle(v, 1) }),
+		keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous", Hidden: true, Help: "select the previous fighter", Run: func() { s.cycle(v, -1) }},
 		bind(runes('f'), "f", fmt.Sprintf("fly %d", len(s.flights)), "fly the planned flights (none: no fighter moves); a fighter taking off then loads a missile", func() { v.replyMove(sea.ScrambleMove(s.flights)) }),
 		bind(runes('u'), "u", "undo", "drop the last planned flight", func() { s.undo(v) }),
 		bind(runes('n'), "n", "next place", "put the cursor on the next place the fighter can reach with the die, nearest the enemy carrier first", func() { s.nextDest(v) }),

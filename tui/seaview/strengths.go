@@ -95,14 +95,14 @@ func (v *View) strengthBindings() []keys.Binding {
 	}
 	set := func(val int) func() { return func() { s.vals[s.sel] = val } }
 	return []keys.Binding{
-		bind(keyUp, "↑↓", "fighter", "select a fighter (a click on its row too)", sel(-1)),
-		{Keys: keyDown, Label: "↓", Hint: "fighter", Hidden: true, Run: sel(1)},
-		bind(append(runes('+'), keyRight...), "←→", "strength", "raise (→) or lower (←) the selected fighter's strength, wrapping 2-4 (a click on its row raises it, a right click lowers it)", func() { s.bump(1) }),
-		{Keys: append(runes('-'), keyLeft...), Label: "←", Hint: "weaker", Hidden: true, Run: func() { s.bump(-1) }},
+		bind(keys.Up, "↑↓", "fighter", "select a fighter (a click on its row too)", sel(-1)),
+		{Keys: keys.Down, Label: "↓", Hint: "fighter", Hidden: true, Run: sel(1)},
+		bind(append(runes('+'), keys.Right...), "←→", "strength", "raise (→) or lower (←) the selected fighter's strength, wrapping 2-4 (a click on its row raises it, a right click lowers it)", func() { s.bump(1) }),
+		{Keys: append(runes('-'), keys.Left...), Label: "←", Hint: "weaker", Hidden: true, Run: func() { s.bump(-1) }},
 		{Keys: runes('2'), Label: "2-4", Hint: "set", Help: "give the selected fighter strength 2, 3 or 4", Hidden: true, Run: set(2)},
 		{Keys: runes('3'), Label: "3", Hint: "set", Hidden: true, Run: set(3)},
 		{Keys: runes('4'), Label: "4", Hint: "set", Hidden: true, Run: set(4)},
-		bind(keyEnter, "enter", "commit", "commit the strengths: only their hash goes to your opponent; each is revealed when its fighter dogfights", v.commitStrengths),
+		bind(keys.Enter, "enter", "commit", "commit the strengths: only their hash goes to your opponent; each is revealed when its fighter dogfights", v.commitStrengths),
 		bind(runes('x'), "x", "shuffle", "give the fighters the squadron's strengths in a random order", func() {
 			s.vals = sea.StrengthMultiset
 			v.rand.Shuffle(len(s.vals), func(i, j int) { s.vals[i], s.vals[j] = s.vals[j], s.vals[i] })

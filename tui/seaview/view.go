@@ -49,9 +49,6 @@ package seaview
 import (
 	"math/rand/v2"
 
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/tui/board"
@@ -85,7 +82,7 @@ const (
 // View is the Mission Command Sea board. Build it with New; it implements
 // board.View and board.Describer.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -122,16 +119,9 @@ var (
 
 // New returns an empty Mission Command Sea board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r, cur: sea.At(sea.Cols/2, sea.HalfRows/2)}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand, cur: sea.At(sea.Cols/2, sea.HalfRows/2)}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	v.str.reset()
 	return v
 }
@@ -285,23 +275,12 @@ func (v *View) fightersOf(s engine.Seat) []sea.FighterView {
 }
 
 // name returns how the view names seat s: "you" for the local player.
-func (v *View) name(s engine.Seat) string {
-	if s == v.seat() && !v.snap.Spectator {
-		return "you"
-	}
-	return v.snap.Name(s)
-}
+func (v *View) name(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
 	p := v.modePrompt()
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 func (v *View) modePrompt() string {

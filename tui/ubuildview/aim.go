@@ -175,15 +175,15 @@ func (a *aim) prompt(v *View) string {
 
 func (v *View) aimBindings() []keys.Binding {
 	a := &v.aim
-	bs := arrowBindings("aim", "move the cursor on the target grid", a.move)
+	bs := keys.Arrows("aim", "move the cursor on the target grid", a.move)
 	bs = append(bs,
 		keys.Binding{Keys: []keys.Key{keys.R(' ')}, Label: "space", Hint: "mark", Help: "mark or unmark the cell under the cursor as a shot (left click on the target grid does too)", Run: func() { v.toggle(a.cursor()) }},
-		keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: fmt.Sprintf("fire (%d of %d marked)", len(a.marks), v.shots(a.ship)), Help: "fire the marked shots (or the cursor's cell when none is marked)", Run: v.fire},
+		keys.Binding{Keys: keys.Enter, Label: "enter", Hint: fmt.Sprintf("fire (%d of %d marked)", len(a.marks), v.shots(a.ship)), Help: "fire the marked shots (or the cursor's cell when none is marked)", Run: v.fire},
 	)
 	if v.variant() != ubuild.Classic {
 		bs = append(bs,
-			keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyTab)}, Label: "tab", Hint: "ship", Help: "fire with the next ship that can (click a ship in your fleet list too)", Run: func() { v.cycleShip(1) }},
-			keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyBacktab)}, Label: "shift-tab", Hint: "previous ship", Hidden: true, Help: "fire with the previous ship that can", Run: func() { v.cycleShip(-1) }},
+			keys.Binding{Keys: keys.Tab, Label: "tab", Hint: "ship", Help: "fire with the next ship that can (click a ship in your fleet list too)", Run: func() { v.cycleShip(1) }},
+			keys.Binding{Keys: keys.Backtab, Label: "shift-tab", Hint: "previous ship", Hidden: true, Help: "fire with the previous ship that can", Run: func() { v.cycleShip(-1) }},
 		)
 		bs = append(bs, shipKeys(v.selectShip)...)
 	}

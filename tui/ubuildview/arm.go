@@ -3,8 +3,6 @@ package ubuildview
 import (
 	"fmt"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/keys"
@@ -75,11 +73,11 @@ func (v *View) armBindings() []keys.Binding {
 		return func() { a.sel = ubuild.Ship((int(a.sel) + d + ubuild.NumShips) % ubuild.NumShips) }
 	}
 	bs := []keys.Binding{
-		{Keys: keyUp, Label: "↑↓", Hint: "ship", Help: "select the ship to arm", Run: move(-1)},
-		{Keys: keyDown, Label: "↓", Hint: "ship", Hidden: true, Run: move(1)},
-		{Keys: append([]keys.Key{keys.R('+'), keys.R('=')}, keyRight...), Label: "←→", Hint: "weapons", Help: "give the selected ship one weapon more (→ or +) or less (← or -)", Run: change(1)},
-		{Keys: append([]keys.Key{keys.R('-')}, keyLeft...), Label: "←", Hint: "fewer", Hidden: true, Run: change(-1)},
-		{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: "commit build", Help: fmt.Sprintf("commit the weapon counts (they must total %d); each stays hidden until that ship first fires", ubuild.FleetWeapons), Run: v.commitWeapons},
+		{Keys: keys.Up, Label: "↑↓", Hint: "ship", Help: "select the ship to arm", Run: move(-1)},
+		{Keys: keys.Down, Label: "↓", Hint: "ship", Hidden: true, Run: move(1)},
+		{Keys: append([]keys.Key{keys.R('+'), keys.R('=')}, keys.Right...), Label: "←→", Hint: "weapons", Help: "give the selected ship one weapon more (→ or +) or less (← or -)", Run: change(1)},
+		{Keys: append([]keys.Key{keys.R('-')}, keys.Left...), Label: "←", Hint: "fewer", Hidden: true, Run: change(-1)},
+		{Keys: keys.Enter, Label: "enter", Hint: "commit build", Help: fmt.Sprintf("commit the weapon counts (they must total %d); each stays hidden until that ship first fires", ubuild.FleetWeapons), Run: v.commitWeapons},
 		{Keys: []keys.Key{keys.R('x')}, Label: "x", Hint: "random build", Help: "a random legal build (every legal build equally likely)", Run: func() { a.w = ubuild.RandomWeapons(v.rand) }},
 		{Keys: []keys.Key{keys.R('c')}, Label: "c", Hint: "standard", Help: "back to the standard counts (each ship its plate number)", Run: a.reset},
 	}

@@ -60,12 +60,10 @@ type cellLook struct {
 
 // Draw draws both grids, the fleet tables and the last volley.
 func (v *View) Draw(scr tcell.Screen) {
-	v.DrawForSubclass(scr, v)
-	x, y, w, h := v.GetInnerRect()
 	v.geo = geometry{}
 	th := v.th
-	if v.g == nil {
-		style.Print(scr, x+1, y+1, w-2, th.Dim, "waiting for the match to start…")
+	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
+	if !ok {
 		return
 	}
 	if h < gridH || w < gridW {

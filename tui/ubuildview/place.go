@@ -3,8 +3,6 @@ package ubuildview
 import (
 	"fmt"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/keys"
@@ -185,20 +183,20 @@ func (v *View) placeBindings() []keys.Binding {
 	p := &v.place
 	var bs []keys.Binding
 	if p.cur != ubuild.NoShip {
-		bs = append(bs, arrowBindings("move", "move the floating ship", p.move)...)
+		bs = append(bs, keys.Arrows("move", "move the floating ship", p.move)...)
 		bs = append(bs,
 			keys.Binding{Keys: []keys.Key{keys.R('r'), keys.R(' ')}, Label: "r", Hint: "turn", Help: "turn the floating ship between across and down (space too; right click on the board)", Run: p.rotate},
-			keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: "drop", Help: "drop the floating ship where it is (left click on your ocean drops it there)", Run: func() {
+			keys.Binding{Keys: keys.Enter, Label: "enter", Hint: "drop", Help: "drop the floating ship where it is (left click on your ocean drops it there)", Run: func() {
 				if err := p.drop(); err != nil {
 					v.msg = err.Error()
 				}
 			}},
 		)
 	} else {
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEnter)}, Label: "enter", Hint: "commit fleet", Help: "commit the layout: its hash goes to your opponent and it cannot change after", Run: v.commitLayout})
+		bs = append(bs, keys.Binding{Keys: keys.Enter, Label: "enter", Hint: "commit fleet", Help: "commit the layout: its hash goes to your opponent and it cannot change after", Run: v.commitLayout})
 	}
 	bs = append(bs,
-		keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyTab)}, Label: "tab", Hint: "next ship", Help: "pick up the next ship (a placed one floats again; left click on a placed ship does too)", Run: func() {
+		keys.Binding{Keys: keys.Tab, Label: "tab", Hint: "next ship", Help: "pick up the next ship (a placed one floats again; left click on a placed ship does too)", Run: func() {
 			from := ubuild.Battleship
 			if p.cur != ubuild.NoShip {
 				from = ubuild.Ship((int(p.cur) + 1) % ubuild.NumShips)

@@ -13,9 +13,6 @@ package ubuildview
 import (
 	"math/rand/v2"
 
-	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/tview"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/tui/board"
@@ -40,7 +37,7 @@ const (
 // View is the U-Build board. Build it with New; it implements board.View
 // and board.Describer.
 type View struct {
-	*tview.Box
+	board.Base
 	th   *style.Theme
 	rand *rand.Rand
 
@@ -65,16 +62,9 @@ var (
 
 // New returns an empty U-Build board.
 func New(env board.Env) *View {
-	r := env.Rand
-	if r == nil {
-		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	th := env.Theme
-	if th == nil {
-		th = style.Default()
-	}
-	v := &View{Box: tview.NewBox(), th: th, rand: r}
-	v.SetBackgroundColor(tcell.ColorDefault)
+	env = env.WithDefaults()
+	v := &View{th: env.Theme, rand: env.Rand}
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	v.place.reset()
 	v.arm.reset()
 	return v
@@ -137,12 +127,7 @@ func (v *View) reply(d engine.Decision) bool {
 }
 
 // seat is the local seat (the first drawn in spectator mode).
-func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
-	}
-	return v.snap.Seat
-}
+func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
@@ -171,13 +156,7 @@ func (v *View) Prompt() string {
 	case aiming:
 		p = v.aim.prompt(v)
 	}
-	if v.msg != "" {
-		if p == "" {
-			return v.msg
-		}
-		return v.msg + " — " + p
-	}
-	return p
+	return board.Prompt(v.msg, p)
 }
 
 // Bindings lists the keys the board handles now.
@@ -193,60 +172,15 @@ func (v *View) Bindings() []keys.Binding {
 	return nil
 }
 
-// InputHandler runs the binding of a key.
-func (v *View) InputHandler() func(event *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		if b, ok := keys.Find(v.Bindings(), ev); ok && b.Run != nil {
-			v.msg = ""
-			b.Run()
-		}
-	})
-}
-
-// MouseHandler places ships, marks shots and picks ships with the mouse.
-func (v *View) MouseHandler() func(action tview.MouseAction, event *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-	return v.WrapMouseHandler(func(action tview.MouseAction, ev *tcell.EventMouse, setFocus func(p tview.Primitive)) (bool, tview.Primitive) {
-		x, y := ev.Position()
-		if !v.InRect(x, y) {
-			return false, nil
-		}
-		if action == tview.MouseLeftDown || action == tview.MouseRightDown {
-			setFocus(v)
-		}
-		if action != tview.MouseLeftClick && action != tview.MouseRightClick {
-			return action == tview.MouseLeftDown || action == tview.MouseRightDown, nil
-		}
-		right := action == tview.MouseRightClick
-		v.msg = ""
-		switch v.mode {
-		case placing:
-			v.placeClick(x, y, right)
-		case arming:
-			v.armClick(x, y, right)
-		case aiming:
-			v.aimClick(x, y, right)
-		}
-		return true, nil
-	})
-}
-
-// Cursor-movement keys shared by the modes (arrows only: letters are
-// commands, and l is the match screen's log key).
-var (
-	keyUp    = []keys.Key{keys.K(tcell.KeyUp)}
-	keyDown  = []keys.Key{keys.K(tcell.KeyDown)}
-	keyLeft  = []keys.Key{keys.K(tcell.KeyLeft)}
-	keyRight = []keys.Key{keys.K(tcell.KeyRight)}
-)
-
-// arrowBindings returns four hidden bindings moving by (dr, dc) through
-// move, and one visible binding naming them together.
-func arrowBindings(hint, help string, move func(dr, dc int)) []keys.Binding {
-	return []keys.Binding{
-		{Keys: keyUp, Label: "←↑↓→", Hint: hint, Help: help, Run: func() { move(-1, 0) }},
-		{Keys: keyDown, Label: "↓", Hint: hint, Hidden: true, Run: func() { move(1, 0) }},
-		{Keys: keyLeft, Label: "←", Hint: hint, Hidden: true, Run: func() { move(0, -1) }},
-		{Keys: keyRight, Label: "→", Hint: hint, Hidden: true, Run: func() { move(0, 1) }},
+// click places ships, marks shots and picks ships with the mouse.
+func (v *View) click(x, y int, right bool) {
+	switch v.mode {
+	case placing:
+		v.placeClick(x, y, right)
+	case arming:
+		v.armClick(x, y, right)
+	case aiming:
+		v.aimClick(x, y, right)
 	}
 }
 

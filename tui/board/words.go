@@ -1,0 +1,55 @@
+package board
+
+import (
+	"strings"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Prompt joins the view's one-off message and the prompt of what it
+// expects now, either of which may be empty.
+func Prompt(msg, prompt string) string {
+	switch {
+	case msg == "":
+		return prompt
+	case prompt == "":
+		return msg
+	}
+	return msg + " — " + prompt
+}
+
+// Who names seat in a sentence: "you" when it is local (the seat the view
+// plays) in a live match, else the player's display name.
+func (s Snapshot) Who(seat, local engine.Seat) string {
+	if !s.Spectator && seat == local {
+		return "you"
+	}
+	return s.Name(seat)
+}
+
+// Refusal puts a refused decision's error in one line for the prompt:
+// "refused: " and the reason, without the engine's illegal-input prefix.
+func Refusal(err error) string {
+	if err == nil {
+		return ""
+	}
+	return "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+}
+
+// Possessive turns "you" (as [Snapshot.Who] says it) into "your" and a
+// name into "name's".
+func Possessive(who string) string {
+	if who == "you" {
+		return "your"
+	}
+	return who + "'s"
+}
+
+// Verb picks the form of a verb that agrees with who: plural for "you"
+// (as [Snapshot.Who] says it), else singular.
+func Verb(who, plural, singular string) string {
+	if who == "you" {
+		return plural
+	}
+	return singular
+}

@@ -353,14 +353,14 @@ func (v *View) Bindings() []keys.Binding {
 		}
 	}
 	if v.g == nil {
-		return bs
+		return board.Clearing(bs, &v.msg)
 	}
 	if v.mode != bonusing {
 		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('w')}, Label: "w", Hint: "weapon: " + v.weapon.String(), Hidden: v.mode == choosing,
 			Help: "switch the weapon whose cone is drawn (and fired): missile or cannon", Run: v.switchWeapon})
 	}
-	return append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
-		Run: func() { v.legend = !v.legend }})
+	return board.Clearing(append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
+		Run: func() { v.legend = !v.legend }}), &v.msg)
 }
 
 // switchWeapon toggles missile and cannon.

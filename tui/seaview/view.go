@@ -322,8 +322,8 @@ func (v *View) Bindings() []keys.Binding {
 	if bs == nil {
 		return nil
 	}
-	return append(bs, keys.Binding{Keys: runes('g'), Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
-		Run: func() { v.legendOn = !v.legendOn }})
+	return board.Clearing(append(bs, keys.Binding{Keys: runes('g'), Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
+		Run: func() { v.legendOn = !v.legendOn }}), &v.msg)
 }
 
 // modeBindings lists the keys of the decision under way.

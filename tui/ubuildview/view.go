@@ -161,15 +161,16 @@ func (v *View) Prompt() string {
 
 // Bindings lists the keys the board handles now.
 func (v *View) Bindings() []keys.Binding {
+	var bs []keys.Binding
 	switch v.mode {
 	case placing:
-		return v.placeBindings()
+		bs = v.placeBindings()
 	case arming:
-		return v.armBindings()
+		bs = v.armBindings()
 	case aiming:
-		return v.aimBindings()
+		bs = v.aimBindings()
 	}
-	return nil
+	return board.Clearing(bs, &v.msg)
 }
 
 // click places ships, marks shots and picks ships with the mouse.

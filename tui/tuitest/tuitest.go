@@ -1,0 +1,189 @@
+package tuitest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// Loopback is the listen address a test's interface gets: loopback only,
+// any free port.
+const Loopback = "/ip4/127.0.0.1/tcp/0"
+
+// Options tune [Start] for what differs between tests. The zero value
+// leaves the game to the interface and waits as boardtest does.
+type Options struct {
+	// Game is the game a Config that names none gets; "" leaves it to the
+	// interface.
+	Game string
+	// Options are boardtest.Start's: how long waits wait and how long the
+	// interface may take to stop.
+	boardtest.Options
+}
+
+// UI is the whole interface running on a boardtest screen: keys in,
+// frames out, every wait polling with a timeout and showing the screen on
+// failure.
+type UI struct {
+	*boardtest.UI
+	// Dir is the interface's data folder.
+	Dir string
+	// W and H are the size the interface was started at.
+	W, H int
+}
+
+// Config returns cfg with the defaults of a test: offline (no main host),
+// its data in a temporary folder of t unless cfg names one, listening on
+// [Loopback] and seeded randomness unless cfg has its own, the colour
+// theme unless cfg has one, and game unless cfg names a game. The screen
+// is left to the caller.
+func Config(t testing.TB, cfg tui.Config, game string) tui.Config {
+	cfg.Offline = true
+	if cfg.DataDir == "" {
+		cfg.DataDir = t.TempDir()
+	}
+	if cfg.ListenAddrs == nil {
+		cfg.ListenAddrs = []string{Loopback}
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	}
+	if cfg.Theme == nil {
+		cfg.Theme = style.New(false)
+	}
+	if cfg.Game == "" {
+		cfg.Game = game
+	}
+	return cfg
+}
+
+// Start runs the interface with cfg, filled by [Config], on a fresh w×h
+// boardtest screen until the test ends (or [boardtest.UI.Stop]), once it
+// has drawn at that size.
+func Start(t testing.TB, cfg tui.Config, w, h int, o Options) *UI {
+	t.Helper()
+	cfg = Config(t, cfg, o.Game)
+	scr := boardtest.NewScreen()
+	cfg.Screen = scr
+	app, err := tui.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+		return nil
+	}
+	return &UI{UI: boardtest.Start(t, app, scr, w, h, o.Options), Dir: cfg.DataDir, W: w, H: h}
+}
+
+// HostAndJoin starts two interfaces on w×h screens as [Start] does: the
+// host with host, opened on hosting, waits until it shows its invite code
+// and every text of hostShows; then the guest with guest, opened on
+// joining with the host's invite code. The two are not yet known to have
+// met: the test waits for what each should show.
+func HostAndJoin(t testing.TB, host, guest tui.Config, w, h int, o Options, hostShows ...string) (hu, gu *UI) {
+	t.Helper()
+	host.Start = tui.StartHost
+	hu = Start(t, host, w, h, o)
+	hu.WaitFor(append([]string{"invite code"}, hostShows...)...)
+	code := hu.WaitFile(filepath.Join(hu.Dir, tui.InviteFile), 10*time.Second)
+	guest.Start, guest.Code = tui.StartJoin, code
+	return hu, Start(t, guest, w, h, o)
+}
+
+// Asks reports whether the match screen s asks for a decision (its key
+// bar offers enter) or shows the end of the match.
+func Asks(s string) bool {
+	return boardtest.Ended(s) || strings.Contains(boardtest.KeyBar(s), "enter ")
+}
+
+// Prompt returns the match screen's prompt line (above the key bar),
+// trimmed of spaces.
+func Prompt(l []string) string {
+	return strings.TrimSpace(boardtest.PromptLine(boardtest.Join(l)))
+}
+
+// TakeTurns has the interfaces uis play one match until they have made n
+// decisions between them, within the time given: whenever interface i
+// asks for one ([Asks]), decide(i) answers it and reports whether the
+// match had ended instead, which fails the test.
+func TakeTurns(t testing.TB, n int, within time.Duration, uis []*UI, decide func(i int) (ended bool)) {
+	t.Helper()
+	terms := make([]*boardtest.Term, len(uis))
+	for i, u := range uis {
+		terms[i] = u.Term
+	}
+	made := 0
+	boardtest.Alternate(t, fmt.Sprintf("%d decisions", n), within, terms, func() bool { return made >= n }, func(i int) bool {
+		if !Asks(uis[i].Text()) {
+			return false
+		}
+		if decide(i) {
+			t.Fatalf("the match ended early\n%s", uis[i].Text())
+		}
+		made++
+		return true
+	})
+}
+
+// Forfeit has leaver leave its match (q, confirmed with y once asked
+// "Leave the match?"), and waits until winner shows it won, with every
+// text of winnerShows.
+func Forfeit(leaver, winner *UI, winnerShows ...string) {
+	leaver.T.Helper()
+	leaver.Keys("q")
+	leaver.WaitFor("Leave the match?")
+	leaver.Keys("y")
+	winner.WaitFor(append([]string{"you won"}, winnerShows...)...)
+}
+
+// Transcripts lists the match transcripts the interface wrote.
+func (u *UI) Transcripts() []string {
+	m, _ := filepath.Glob(filepath.Join(u.Dir, tui.MatchesDir, "*.jsonl"))
+	return m
+}
+
+// Transcript returns the path of the one match transcript the interface
+// wrote; it fails the test unless there is exactly one.
+func (u *UI) Transcript() string {
+	u.T.Helper()
+	m := u.Transcripts()
+	if len(m) != 1 {
+		u.T.Fatalf("%d transcripts in %s", len(m), u.Dir)
+		return ""
+	}
+	return m[0]
+}
+
+// Audit audits the transcript at path with every game's rules, failing
+// the test if it cannot be read.
+func Audit(t testing.TB, path string) *fairness.Report {
+	t.Helper()
+	rep, err := fairness.AuditFile(path, games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// Capture keeps the screen l for the record when the environment variable
+// env names a folder (for example AIR_CAPTURE=dir go test -run Practice):
+// it writes it to the file WxH-name.txt there, unless that file exists.
+func (u *UI) Capture(env, name string, l []string) {
+	dir := os.Getenv(env)
+	if dir == "" {
+		return
+	}
+	p := filepath.Join(dir, fmt.Sprintf("%dx%d-%s.txt", u.W, u.H, name))
+	if _, err := os.Stat(p); err == nil {
+		return
+	}
+	_ = os.WriteFile(p, []byte(strings.Join(l, "\n")+"\n"), 0o644)
+}

@@ -1,7 +1,6 @@
 package cardsview_test
 
 import (
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,11 +8,11 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/tuitest"
 )
 
 var (
@@ -27,7 +26,7 @@ var (
 // the uses list offers (o, then 1). One key (or one aim and enter) at a
 // time: each waits for the board to take it.
 type player struct {
-	u         *ui
+	u         *tuitest.UI
 	decisions int
 	taps      int      // plays made with enter on the cursor's cell
 	aimed     bool     // the cursor was moved: enter comes next
@@ -40,13 +39,7 @@ type player struct {
 // reports false, or reports true at the end.
 func (p *player) decide() (string, bool) {
 	u := p.u
-	txt := u.WaitFunc("a decision or the end", 90*time.Second, func(s string) bool {
-		if boardtest.Ended(s) {
-			return true
-		}
-		// The key bar offers enter exactly when the board asks something.
-		return strings.Contains(boardtest.KeyBar(s), "enter ")
-	})
+	txt := u.WaitFunc("a decision or the end", 90*time.Second, tuitest.Asks)
 	if boardtest.Ended(txt) {
 		return txt, true
 	}
@@ -121,6 +114,16 @@ func (p *player) playOut() string {
 	return ""
 }
 
+// opts are how this package's tests start the interface: boards wait up
+// to 20 s for what a test expects.
+var opts = tuitest.Options{Options: boardtest.Options{Wait: 20 * time.Second}}
+
+// startUI runs the interface with cfg on a w×h screen (see tuitest.Start).
+func startUI(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
+	t.Helper()
+	return tuitest.Start(t, cfg, w, h, opts)
+}
+
 const gameName = "cards"
 
 func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
@@ -148,14 +151,11 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	if p.taps == 0 {
 		t.Fatal("no play was made on the cursor's cell")
 	}
-	paths := u.transcripts()
+	paths := u.Transcripts()
 	if len(paths) != 1 {
 		t.Fatalf("transcripts %v", paths)
 	}
-	rep, err := fairness.AuditFile(paths[0], games.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := tuitest.Audit(t, paths[0])
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
@@ -195,11 +195,7 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	}
 	txt := u.WaitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
 	t.Logf("cheat panel at 100x30:\n%s", txt)
-	paths := u.transcripts()
-	rep, err := fairness.AuditFile(paths[0], games.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := tuitest.Audit(t, u.Transcript())
 	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("audit of the cheated match: %s", rep.Summary())
 	}
@@ -244,36 +240,16 @@ func TestNoColour(t *testing.T) {
 	}
 }
 
-// ready reports whether the screen asks for a decision or shows the end.
-func ready(u *ui) bool {
-	s := u.Text()
-	return boardtest.Ended(s) || strings.Contains(boardtest.KeyBar(s), "enter ")
-}
-
 func TestHostAndJoinThroughTheInterface(t *testing.T) {
-	host := startUI(t, tui.Config{Game: gameName, Name: "ann", Start: tui.StartHost, Timeout: 30 * time.Second}, 100, 30)
-	host.WaitFor("invite code", "waiting for a player to join")
-	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
-	guest := startUI(t, tui.Config{Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 30 * time.Second}, 100, 30)
+	host, guest := tuitest.HostAndJoin(t, tui.Config{Game: gameName, Name: "ann", Timeout: 30 * time.Second}, tui.Config{Name: "bob", Timeout: 30 * time.Second}, 100, 30, opts, "waiting for a player to join")
 	host.WaitFor("vs bob", "Commit")
 	guest.WaitFor("vs ann")
 	players := []*player{{u: host}, {u: guest}}
-	n := 0
-	boardtest.Alternate(t, "24 decisions", 60*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return n >= 24 }, func(i int) bool {
-		p := players[i]
-		if !ready(p.u) {
-			return false
-		}
-		if _, done := p.decide(); done {
-			t.Fatalf("the match ended early\n%s", p.u.Text())
-		}
-		n++
-		return true
+	tuitest.TakeTurns(t, 24, 60*time.Second, []*tuitest.UI{host, guest}, func(i int) bool {
+		_, done := players[i].decide()
+		return done
 	})
 	// Both boards drew the match as it went: the guest leaves, the host
 	// wins by forfeit.
-	guest.Keys("q")
-	guest.WaitFor("Leave the match?")
-	guest.Keys("y")
-	host.WaitFor("you won", "forfeits")
+	tuitest.Forfeit(guest, host, "forfeits")
 }

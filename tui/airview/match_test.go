@@ -2,8 +2,6 @@ package airview_test
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,81 +10,30 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/tuitest"
 )
 
-// harness runs the whole interface on a boardtest screen, on the Air
-// board by default.
-type harness struct {
-	*boardtest.UI
-	t    testing.TB
-	dir  string
-	w, h int
-}
+// opts are how this package's tests start the interface: on the Air
+// board unless they name a game, given 20 s to stop.
+var opts = tuitest.Options{Game: "air", Options: boardtest.Options{StopWithin: 20 * time.Second}}
 
-// start runs the interface with cfg on a w×h screen, offline, on
-// loopback, with a temporary data folder and seeded randomness, on the
-// Air board.
-func start(t testing.TB, cfg tui.Config, w, h int) *harness {
+// start runs the interface with cfg on a w×h screen (see tuitest.Start).
+func start(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
 	t.Helper()
-	scr := boardtest.NewScreen()
-	cfg.Screen = scr
-	if cfg.DataDir == "" {
-		cfg.DataDir = t.TempDir()
-	}
-	if cfg.ListenAddrs == nil {
-		cfg.ListenAddrs = []string{"/ip4/127.0.0.1/tcp/0"}
-	}
-	if cfg.Rand == nil {
-		cfg.Rand = rand.New(rand.NewPCG(1, 2))
-	}
-	if cfg.Theme == nil {
-		cfg.Theme = style.New(false)
-	}
-	if cfg.Game == "" {
-		cfg.Game = "air"
-	}
-	app, err := tui.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := boardtest.Start(t, app, scr, w, h, boardtest.Options{StopWithin: 20 * time.Second})
-	return &harness{UI: u, t: t, dir: cfg.DataDir, w: w, h: h}
+	return tuitest.Start(t, cfg, w, h, opts)
 }
 
-// prompt returns the match screen's prompt line (above the hint bar).
-func prompt(l []string) string {
-	return strings.TrimSpace(boardtest.PromptLine(boardtest.Join(l)))
-}
+// prompt returns the match screen's prompt line (see tuitest.Prompt).
+var prompt = tuitest.Prompt
 
-// transcript returns the path of the match transcript in the data folder.
-func (hs *harness) transcript() string {
-	hs.t.Helper()
-	m, _ := filepath.Glob(filepath.Join(hs.dir, tui.MatchesDir, "*.jsonl"))
-	if len(m) != 1 {
-		hs.t.Fatalf("%d transcripts in %s", len(m), hs.dir)
-	}
-	return m[0]
-}
-
-// capture keeps a screen for the record when AIR_CAPTURE names a folder
+// captureEnv names the folder screens are kept in for the record
 // (AIR_CAPTURE=dir go test -run Practice ./tui/airview).
-func (hs *harness) capture(name string, l []string) {
-	dir := os.Getenv("AIR_CAPTURE")
-	if dir == "" {
-		return
-	}
-	p := filepath.Join(dir, fmt.Sprintf("%dx%d-%s.txt", hs.w, hs.h, name))
-	if _, err := os.Stat(p); err == nil {
-		return
-	}
-	_ = os.WriteFile(p, []byte(strings.Join(l, "\n")+"\n"), 0o644)
-}
+const captureEnv = "AIR_CAPTURE"
 
 var (
 	reSeq    = regexp.MustCompile(`seq (\d+) `)
@@ -98,7 +45,7 @@ var (
 // line: a random card choice, then every turn fires when a shot is
 // offered, flies, disrupts, takes the F-35's +1 and ends the turn.
 type player struct {
-	hs    *harness
+	hs    *tuitest.UI
 	seen  map[string]int
 	turns int
 }
@@ -110,7 +57,7 @@ func (p *player) act(l []string) string {
 	pr := prompt(l)
 	switch {
 	case strings.Contains(pr, "Choose a card for the"):
-		hs.capture("choose", l)
+		hs.Capture(captureEnv, "choose", l)
 		hs.Keys("x", tcell.KeyEnter)
 		return "choose"
 	case strings.Contains(pr, "enter plays"):
@@ -131,15 +78,15 @@ func (p *player) act(l []string) string {
 			fmt.Sscan(m[1], &round)
 		}
 		if round >= 3 {
-			hs.capture("midgame", l)
+			hs.Capture(captureEnv, "midgame", l)
 		}
 		switch {
 		case has("f") && (chance >= 40 || !has("m")):
-			hs.capture("fire", l)
+			hs.Capture(captureEnv, "fire", l)
 			hs.Keys("f")
 			return "fire"
 		case has("m"):
-			hs.capture("turn", l)
+			hs.Capture(captureEnv, "turn", l)
 			hs.Keys("m")
 			return "move"
 		case has("d"):
@@ -188,7 +135,7 @@ func (p *player) playOut(limit int) string {
 			return prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n"))
 		})
 	}
-	hs.t.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.Dump())
+	hs.T.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.Dump())
 	return ""
 }
 
@@ -197,15 +144,6 @@ func (p *player) asked(l []string) bool {
 	pr := prompt(l)
 	return strings.Contains(pr, "Choose a card for the") || strings.Contains(pr, "enter plays") ||
 		strings.Contains(pr, "y takes the +1") || strings.Contains(pr, " with #")
-}
-
-func audit(t *testing.T, path string) *fairness.Report {
-	t.Helper()
-	rep, err := fairness.AuditFile(path, games.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
 }
 
 // TestPracticeAgainstTheStrongBot plays a whole match through the keys,
@@ -223,12 +161,12 @@ func TestPracticeAgainstTheStrongBot(t *testing.T) {
 	if !strings.Contains(end, "you won") && !strings.Contains(end, "you lost") && !strings.Contains(end, "draw:") {
 		t.Fatalf("the match did not end by the rules\n%s", end)
 	}
-	hs.capture("end", hs.Lines())
+	hs.Capture(captureEnv, "end", hs.Lines())
 	if p.seen["choose"] == 0 || p.seen["move"]+p.seen["fire"] == 0 {
 		t.Fatalf("decisions made: %v", p.seen)
 	}
-	path := hs.transcript()
-	rep := audit(t, path)
+	path := hs.Transcript()
+	rep := tuitest.Audit(t, path)
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit of the practice match: %s", rep.Summary())
 	}
@@ -239,7 +177,7 @@ func TestPracticeAgainstTheStrongBot(t *testing.T) {
 	// The audit viewer steps through the match, drawing the board.
 	hs.Keys("a")
 	hs.WaitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Hands", "(never opened)")
-	hs.capture("audit-end", hs.Lines())
+	hs.Capture(captureEnv, "audit-end", hs.Lines())
 	hs.Keys("g")
 	hs.WaitFor("step 0 of", "header: the match starts")
 	hs.Keys("/", "has chosen", tcell.KeyEnter)
@@ -266,8 +204,8 @@ func TestCheatIsCaughtAndShown(t *testing.T) {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
 	hs.WaitFor("bot (strong) broke the rules", "Who", "seat 1", "Broken rule", "Transcript", "CHEAT DETECTED")
-	hs.capture("cheat", hs.Lines())
-	rep := audit(t, hs.transcript())
+	hs.Capture(captureEnv, "cheat", hs.Lines())
+	rep := tuitest.Audit(t, hs.Transcript())
 	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("audit of the cheated match: %s", rep.Summary())
 	}
@@ -291,8 +229,8 @@ func TestTableOfThreeNamesTheCheater(t *testing.T) {
 		t.Fatalf("no cheat panel\n%s", end)
 	}
 	hs.WaitFor("bot-2 (strong) broke the rules", "seat 2")
-	hs.capture("cheat-table", hs.Lines())
-	if rep := audit(t, hs.transcript()); rep.Verdict != fairness.Violated || rep.Violation.Seat != 2 {
+	hs.Capture(captureEnv, "cheat-table", hs.Lines())
+	if rep := tuitest.Audit(t, hs.Transcript()); rep.Verdict != fairness.Violated || rep.Violation.Seat != 2 {
 		t.Fatalf("audit of the cheated table: %s", rep.Summary())
 	}
 }
@@ -308,7 +246,7 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 	hs.Keys("p")
 	txt := hs.WaitFor("3 opponents", "Hand (7)", "Choose a card for the Blue F-35", "120", " 10 ", "95",
 		"Blue  5↑", "Fire  5↓", "Eagle 5→", "Tiger 5←", "x random", "? help")
-	hs.capture("choose", hs.Lines())
+	hs.Capture(captureEnv, "choose", hs.Lines())
 	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
 		if n := len([]rune(l)); n != 80 {
 			t.Fatalf("line %d is %d cells\n%s", i, n, txt)
@@ -328,17 +266,14 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 // other says whom it waits for.
 func TestHostAndJoinTwoPlayers(t *testing.T) {
 	t.Parallel()
-	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
-	host.WaitFor("Host Mission Command Air (standard)", "invite code")
-	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
-	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	host, guest := tuitest.HostAndJoin(t, tui.Config{Offline: true, Name: "ann", Timeout: 20 * time.Second}, tui.Config{Offline: true, Name: "bob", Timeout: 20 * time.Second}, 100, 30, opts, "Host Mission Command Air (standard)")
 	host.WaitFor("vs bob", "Blue · ann (you)", "Fire · bob")
 	guest.WaitFor("vs ann", "Fire · bob (you)", "Your hand (7 cards)")
 	// The choices are committed one after the other: each player chooses
 	// when asked, the other says whom it waits for.
-	chose := map[*harness]bool{}
+	chose := map[*tuitest.UI]bool{}
 	waited := false
-	players := []*harness{host, guest}
+	players := []*tuitest.UI{host, guest}
 	boardtest.Alternate(t, "both to be asked to choose", 30*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return len(chose) == 2 }, func(i int) bool {
 		h := players[i]
 		pr := prompt(h.Lines())

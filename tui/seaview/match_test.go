@@ -1,8 +1,6 @@
 package seaview_test
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,64 +11,31 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
-	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/engine/sea"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/style"
+	"github.com/salvo-game/salvo/tui/tuitest"
 )
 
-// harness runs the whole interface on a boardtest screen, on the Sea
-// board by default.
-type harness struct {
-	*boardtest.UI
-	t    testing.TB
-	dir  string
-	w, h int
-}
+// opts are how this package's tests start the interface: on the Sea
+// board unless they name a game, waiting up to 20 s for what a test
+// expects and for the interface to stop.
+var opts = tuitest.Options{Game: "sea", Options: boardtest.Options{Wait: 20 * time.Second, StopWithin: 20 * time.Second}}
 
-// start runs the interface with cfg on a w×h screen, offline, on
-// loopback, with a temporary data folder and seeded randomness.
-func start(t testing.TB, cfg tui.Config, w, h int) *harness {
+// start runs the interface with cfg on a w×h screen (see tuitest.Start).
+func start(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
 	t.Helper()
-	scr := boardtest.NewScreen()
-	cfg.Screen = scr
-	if cfg.DataDir == "" {
-		cfg.DataDir = t.TempDir()
-	}
-	cfg.ListenAddrs = []string{"/ip4/127.0.0.1/tcp/0"}
-	if cfg.Rand == nil {
-		cfg.Rand = rand.New(rand.NewPCG(1, 2))
-	}
-	if cfg.Theme == nil {
-		cfg.Theme = style.New(false)
-	}
-	if cfg.Game == "" {
-		cfg.Game = "sea"
-	}
-	app, err := tui.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := boardtest.Start(t, app, scr, w, h, boardtest.Options{Wait: 20 * time.Second, StopWithin: 20 * time.Second})
-	return &harness{UI: u, t: t, dir: cfg.DataDir, w: w, h: h}
+	return tuitest.Start(t, cfg, w, h, opts)
 }
 
-// prompt returns the match screen's prompt line (above the hint bar).
-func (hs *harness) prompt(l []string) string {
-	return strings.TrimSpace(boardtest.PromptLine(boardtest.Join(l)))
-}
+// prompt returns the match screen's prompt line (see tuitest.Prompt).
+var prompt = tuitest.Prompt
 
-// transcript returns the path of the match transcript in the data folder.
-func (hs *harness) transcript() string {
-	hs.t.Helper()
-	m, _ := filepath.Glob(filepath.Join(hs.dir, tui.MatchesDir, "*.jsonl"))
-	if len(m) != 1 {
-		hs.t.Fatalf("%d transcripts in %s", len(m), hs.dir)
-	}
-	return m[0]
-}
+// captureEnv names the folder screens are kept in for the record
+// (SEA_CAPTURE=folder go test -run Practice).
+const captureEnv = "SEA_CAPTURE"
 
 var (
 	reDice   = regexp.MustCompile(`Scramble ((?:\d ?)+):`)
@@ -83,7 +48,7 @@ var (
 // random legal place, flies toward the enemy carrier, fires at whatever
 // is in range, launches every Harpoon and steers it into ships.
 type player struct {
-	hs        *harness
+	hs        *tuitest.UI
 	decisions int
 	loads     int
 	seen      map[string]int // decisions by kind
@@ -92,16 +57,9 @@ type player struct {
 // act answers the decision the prompt asks for and reports its kind.
 func (p *player) act(l []string) string {
 	hs := p.hs
-	pr := hs.prompt(l)
-	if dir := os.Getenv("SEA_CAPTURE"); dir != "" {
-		// Keep the first screen of each kind of decision, for the record
-		// (SEA_CAPTURE=folder go test -run Practice).
-		k := strings.Trim(strings.Fields(pr + " x")[0], ":")
-		name := filepath.Join(dir, fmt.Sprintf("%dx%d-%s.txt", hs.w, hs.h, k))
-		if _, err := os.Stat(name); err != nil {
-			_ = os.WriteFile(name, []byte(strings.Join(l, "\n")+"\n"), 0o644)
-		}
-	}
+	pr := prompt(l)
+	// Keep the first screen of each kind of decision, for the record.
+	hs.Capture(captureEnv, strings.Trim(strings.Fields(pr + " x")[0], ":"), l)
 	all := strings.Join(l, "\n")
 	switch {
 	case strings.Contains(pr, "Strengths:"), strings.Contains(pr, "Commit your squadron"):
@@ -202,7 +160,7 @@ func (p *player) sync() {
 func (p *player) next() []string {
 	hs := p.hs
 	return hs.WaitLines("a decision or the end", 60*time.Second, func(l []string) bool {
-		return boardtest.Ended(strings.Join(l, "\n")) || strings.Contains(l[0], "your turn") && hs.prompt(l) != ""
+		return boardtest.Ended(strings.Join(l, "\n")) || strings.Contains(l[0], "your turn") && prompt(l) != ""
 	})
 }
 
@@ -217,23 +175,14 @@ func (p *player) playOut(max int) string {
 		}
 		kind := p.act(l)
 		if kind == "" {
-			hs.t.Fatalf("the player does not know this decision: %q\n%s", hs.prompt(l), hs.Dump())
+			hs.T.Fatalf("the player does not know this decision: %q\n%s", prompt(l), hs.Dump())
 		}
 		p.seen[kind]++
 		p.decisions++
 		p.sync()
 	}
-	hs.t.Fatalf("the match did not end in %d decisions\n%s", max, hs.Dump())
+	hs.T.Fatalf("the match did not end in %d decisions\n%s", max, hs.Dump())
 	return ""
-}
-
-func audit(t *testing.T, path string) *fairness.Report {
-	t.Helper()
-	rep, err := fairness.AuditFile(path, games.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
 }
 
 // TestPracticeMatchAgainstTheStrongBot plays a whole match against the
@@ -255,8 +204,8 @@ func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 		}
 	}
 	hs.WaitFor("Match over:", "You ", "bot (strong) ")
-	path := hs.transcript()
-	rep := audit(t, path)
+	path := hs.Transcript()
+	rep := tuitest.Audit(t, path)
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
@@ -274,9 +223,7 @@ func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 	hs.WaitFor("step 3 of", "Setup")
 	hs.Keys("/", "flew to", tcell.KeyEnter)
 	txt := hs.WaitFor("found at step", "Turn ", "step ")
-	if dir := os.Getenv("SEA_CAPTURE"); dir != "" {
-		_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%dx%d-audit.txt", hs.w, hs.h)), []byte(txt+"\n"), 0o644)
-	}
+	hs.Capture(captureEnv, "audit", strings.Split(txt, "\n"))
 	// In the audit, seat 1's fighters show their strengths (circled)
 	// wherever the match revealed them; nothing is hidden as "?" once the
 	// final reveal is in.
@@ -329,7 +276,7 @@ func TestCheatsAreCaughtAndShown(t *testing.T) {
 				t.Fatalf("no cheat panel\n%s", end)
 			}
 			hs.WaitFor(append([]string{"bot (strong) broke the rules", "Transcript", "CHEAT DETECTED"}, tc.want...)...)
-			rep := audit(t, hs.transcript())
+			rep := tuitest.Audit(t, hs.Transcript())
 			if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
 				t.Fatalf("audit of the cheated match: %s", rep.Summary())
 			}
@@ -351,7 +298,7 @@ func TestEightyByTwentyFour(t *testing.T) {
 		if boardtest.Ended(strings.Join(l, "\n")) {
 			t.Fatalf("the match ended early\n%s", hs.Dump())
 		}
-		if strings.Contains(hs.prompt(l), "Scramble") {
+		if strings.Contains(prompt(l), "Scramble") {
 			txt := strings.Join(l, "\n")
 			for i, line := range l {
 				if n := len([]rune(line)); n != 80 {
@@ -397,10 +344,7 @@ func TestNoColour(t *testing.T) {
 // leaves and the host wins by forfeit.
 func TestHostAndJoin(t *testing.T) {
 	t.Parallel()
-	host := start(t, tui.Config{Offline: true, Name: "ann", Start: tui.StartHost, Timeout: 20 * time.Second}, 100, 30)
-	host.WaitFor("invite code", "waiting for a player to join")
-	code := host.WaitFile(filepath.Join(host.dir, tui.InviteFile), 10*time.Second)
-	guest := start(t, tui.Config{Offline: true, Name: "bob", Start: tui.StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	host, guest := tuitest.HostAndJoin(t, tui.Config{Offline: true, Name: "ann", Timeout: 20 * time.Second}, tui.Config{Offline: true, Name: "bob", Timeout: 20 * time.Second}, 100, 30, opts, "waiting for a player to join")
 	host.WaitFor("vs bob")
 	guest.WaitFor("vs ann")
 	players := []*player{{hs: host, seen: map[string]int{}}, {hs: guest, seen: map[string]int{}}}
@@ -410,7 +354,7 @@ func TestHostAndJoin(t *testing.T) {
 	}, func(i int) bool {
 		p := players[i]
 		l := p.hs.Lines()
-		if strings.Contains(l[0], "your turn") && p.hs.prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
+		if strings.Contains(l[0], "your turn") && prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
 			p.seen[p.act(l)]++
 			p.sync()
 			return true
@@ -422,9 +366,8 @@ func TestHostAndJoin(t *testing.T) {
 			t.Errorf("%s decided %v", p.hs.Lines()[0], p.seen)
 		}
 	}
-	guest.Keys("q", "y")
+	tuitest.Forfeit(guest, host, "forfeit")
 	guest.WaitFor("Practice against a bot")
-	host.WaitFor("you won", "forfeit")
 }
 
 func seed() uint64 {

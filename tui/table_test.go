@@ -8,29 +8,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-func TestLobbyPicksATableSize(t *testing.T) {
-	t.Parallel()
-	hs := start(t, Config{Offline: true, Game: "air"}, 100, 30)
-	hs.WaitFor("players 2")
-	hs.Keys("n")
-	hs.WaitFor("players 3")
-	hs.Keys("n", "n")
-	hs.WaitFor("players 2")
-	// The free-for-all takes 3 or 4: the size follows the variant.
-	hs.Keys("v")
-	hs.WaitFor("variant ffa", "players 3")
-	hs.Keys("n", "n")
-	hs.WaitFor("players 3")
-	hs.Keys("v")
-	hs.WaitFor("variant team", "players 4")
-	// A two-player game has no size to pick.
-	hs.Keys("g")
-	txt := hs.WaitFor("game Battleship U-Build")
-	if strings.Contains(txt, "players") {
-		t.Fatalf("a two-player game shows a table size\n%s", txt)
-	}
-}
-
 // TestHostAndJoinATableOfThree hosts a table of three through the lobby,
 // two players join with the code, and all three play the first round's
 // card choice.

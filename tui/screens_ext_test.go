@@ -21,14 +21,8 @@ import (
 // opts are how these tests start the interface: given 20 s to stop.
 var opts = tuitest.Options{Options: boardtest.Options{StopWithin: 20 * time.Second}}
 
-// start runs the interface with cfg on a w×h screen (see tuitest.Start).
-func start(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
-	t.Helper()
-	return tuitest.Start(t, cfg, w, h, opts)
-}
-
 func TestLobbyShowsWhatAPlayerCanDo(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true, Name: "ann"}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Offline: true, Name: "ann"}, 100, 30, opts)
 	txt := hs.WaitFor("Practice against a bot", "Host a game", "Join with an invite code", "Audit a match record",
 		"Peers on this network", "Recent matches", "you: ann", "? help", "q quit", "g game: U-Build")
 	if !strings.Contains(txt, "offline") {
@@ -42,7 +36,7 @@ func TestLobbyShowsWhatAPlayerCanDo(t *testing.T) {
 }
 
 func TestHelpListsTheKeysInForceAndRunsThem(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{}, 100, 30, opts)
 	hs.WaitFor("Practice against a bot")
 	hs.Keys("?")
 	hs.WaitFor("Keys in force", "the practice bot's level", "the next game")
@@ -59,7 +53,7 @@ func TestHelpListsTheKeysInForceAndRunsThem(t *testing.T) {
 }
 
 func TestHintBarClicksRunTheirKey(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{}, 100, 30, opts)
 	hs.WaitFor("v variant: standard")
 	x, y, ok := hs.Find("v variant: standard")
 	if !ok {
@@ -70,7 +64,7 @@ func TestHintBarClicksRunTheirKey(t *testing.T) {
 }
 
 func TestJoinChecksTheCodeAsItIsTyped(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{}, 100, 30, opts)
 	hs.WaitFor("Practice against a bot")
 	hs.Keys("j")
 	hs.WaitFor("Paste or type the invite code", "a code looks like SALVO1-")
@@ -95,7 +89,7 @@ func TestJoinChecksTheCodeAsItIsTyped(t *testing.T) {
 }
 
 func TestAuditPromptChecksThePath(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{}, 100, 30, opts)
 	hs.WaitFor("Practice against a bot")
 	hs.Keys("a")
 	hs.WaitFor("Audit a match record", "a folder with 0 transcripts")
@@ -108,7 +102,7 @@ func TestAuditPromptChecksThePath(t *testing.T) {
 }
 
 func TestMonochromeLobby(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true, Theme: style.New(true)}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Theme: style.New(true)}, 100, 30, opts)
 	hs.WaitFor("Practice against a bot")
 	if c := boardtest.Coloured(hs.Cells()); c != "" {
 		t.Fatalf("%s\n%s", c, hs.Dump())
@@ -119,7 +113,7 @@ func TestMonochromeLobby(t *testing.T) {
 func BenchmarkStartToLobby(b *testing.B) {
 	for b.Loop() {
 		t0 := time.Now()
-		hs := start(b, tui.Config{Offline: true}, 100, 30)
+		hs := tuitest.Start(b, tui.Config{}, 100, 30, opts)
 		hs.WaitFor("Practice against a bot")
 		b.ReportMetric(float64(time.Since(t0).Microseconds()), "µs/lobby")
 		hs.Stop()
@@ -127,7 +121,7 @@ func BenchmarkStartToLobby(b *testing.B) {
 }
 
 func TestLobbyMouseAndPaste(t *testing.T) {
-	hs := start(t, tui.Config{Offline: true}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{}, 100, 30, opts)
 	hs.WaitFor("Join with an invite code")
 	x, y, _ := hs.Find("Join with an invite code")
 	hs.Click(x, y)
@@ -141,7 +135,7 @@ func TestLobbyMouseAndPaste(t *testing.T) {
 
 func TestLobbyPicksATableSize(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Game: "air"}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Game: "air"}, 100, 30, opts)
 	hs.WaitFor("players 2")
 	hs.Keys("n")
 	hs.WaitFor("players 3")

@@ -22,15 +22,6 @@ import (
 // board unless they name a game, given 20 s to stop.
 var opts = tuitest.Options{Game: "air", Options: boardtest.Options{StopWithin: 20 * time.Second}}
 
-// start runs the interface with cfg on a w×h screen (see tuitest.Start).
-func start(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
-	t.Helper()
-	return tuitest.Start(t, cfg, w, h, opts)
-}
-
-// prompt returns the match screen's prompt line (see tuitest.Prompt).
-var prompt = tuitest.Prompt
-
 // captureEnv names the folder screens are kept in for the record
 // (AIR_CAPTURE=dir go test -run Practice ./tui/airview).
 const captureEnv = "AIR_CAPTURE"
@@ -54,7 +45,7 @@ type player struct {
 // was, or "" when nothing is asked.
 func (p *player) act(l []string) string {
 	hs := p.hs
-	pr := prompt(l)
+	pr := tuitest.Prompt(l)
 	switch {
 	case strings.Contains(pr, "Choose a card for the"):
 		hs.Capture(captureEnv, "choose", l)
@@ -130,9 +121,9 @@ func (p *player) playOut(limit int) string {
 		// Wait until the decision is taken: the prompt or the sequence
 		// number moves on (a refused key would leave both, so a second
 		// look acts again).
-		before, n := prompt(l), seq(l)
+		before, n := tuitest.Prompt(l), seq(l)
 		hs.Settle(3*time.Second, func(l2 []string) bool {
-			return prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n"))
+			return tuitest.Prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n"))
 		})
 	}
 	hs.T.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.Dump())
@@ -141,7 +132,7 @@ func (p *player) playOut(limit int) string {
 
 // asked reports whether the prompt line asks us for a decision.
 func (p *player) asked(l []string) bool {
-	pr := prompt(l)
+	pr := tuitest.Prompt(l)
 	return strings.Contains(pr, "Choose a card for the") || strings.Contains(pr, "enter plays") ||
 		strings.Contains(pr, "y takes the +1") || strings.Contains(pr, " with #")
 }
@@ -152,7 +143,7 @@ func (p *player) asked(l []string) bool {
 // viewer.
 func TestPracticeAgainstTheStrongBot(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 4}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: 4}, 100, 30, opts)
 	hs.WaitFor("Practice against a bot", "game: Mission Command Air")
 	hs.Keys("p")
 	hs.WaitFor("vs bot (strong)", "Your hand (7 cards)", "Choose a card for the Blue F-35", "15  25  35", "120", "Order")
@@ -197,7 +188,7 @@ func TestPracticeAgainstTheStrongBot(t *testing.T) {
 // panel says who, and which rule.
 func TestCheatIsCaughtAndShown(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 2, BotCheat: "changed-choice"}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: 2, BotCheat: "changed-choice"}, 100, 30, opts)
 	hs.Keys("p")
 	end := (&player{hs: hs}).playOut(50)
 	if !strings.Contains(end, "CHEATING DETECTED") {
@@ -218,7 +209,7 @@ func TestCheatIsCaughtAndShown(t *testing.T) {
 // lists both opponents and the cheat panel names the seat that cheated.
 func TestTableOfThreeNamesTheCheater(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: "changed-choice"}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: "changed-choice"}, 100, 30, opts)
 	hs.WaitFor("players 2")
 	hs.Keys("n")
 	hs.WaitFor("players 3")
@@ -240,7 +231,7 @@ func TestTableOfThreeNamesTheCheater(t *testing.T) {
 // boards fit, every line 80 cells.
 func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "random", BotSeed: 3}, 80, 24)
+	hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "random", BotSeed: 3}, 80, 24, opts)
 	hs.Keys("n", "n")
 	hs.WaitFor("players 4")
 	hs.Keys("p")
@@ -257,7 +248,7 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 	for range 3 {
 		l := hs.WaitLines("a decision", 60*time.Second, p.asked)
 		p.act(l)
-		hs.WaitLines("the decision taken", 30*time.Second, func(l2 []string) bool { return prompt(l2) != prompt(l) || seq(l2) != seq(l) })
+		hs.WaitLines("the decision taken", 30*time.Second, func(l2 []string) bool { return tuitest.Prompt(l2) != tuitest.Prompt(l) || seq(l2) != seq(l) })
 	}
 }
 
@@ -266,7 +257,7 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 // other says whom it waits for.
 func TestHostAndJoinTwoPlayers(t *testing.T) {
 	t.Parallel()
-	host, guest := tuitest.HostAndJoin(t, tui.Config{Offline: true, Name: "ann", Timeout: 20 * time.Second}, tui.Config{Offline: true, Name: "bob", Timeout: 20 * time.Second}, 100, 30, opts, "Host Mission Command Air (standard)")
+	host, guest := tuitest.HostAndJoin(t, tui.Config{Name: "ann", Timeout: 20 * time.Second}, tui.Config{Name: "bob", Timeout: 20 * time.Second}, 100, 30, opts, "Host Mission Command Air (standard)")
 	host.WaitFor("vs bob", "Blue · ann (you)", "Fire · bob")
 	guest.WaitFor("vs ann", "Fire · bob (you)", "Your hand (7 cards)")
 	// The choices are committed one after the other: each player chooses
@@ -276,7 +267,7 @@ func TestHostAndJoinTwoPlayers(t *testing.T) {
 	players := []*tuitest.UI{host, guest}
 	boardtest.Alternate(t, "both to be asked to choose", 30*time.Second, []*boardtest.Term{host.Term, guest.Term}, func() bool { return len(chose) == 2 }, func(i int) bool {
 		h := players[i]
-		pr := prompt(h.Lines())
+		pr := tuitest.Prompt(h.Lines())
 		waited = waited || strings.Contains(pr, "waiting for")
 		if !chose[h] && strings.Contains(pr, "Choose a card") {
 			h.Keys("x", tcell.KeyEnter)
@@ -296,7 +287,7 @@ func TestHostAndJoinTwoPlayers(t *testing.T) {
 // cell carries a colour, and the states keep their glyphs.
 func TestNoColourMatch(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Theme: style.New(true), Bot: "random"}, 100, 30, opts)
 	hs.Keys("p")
 	hs.WaitFor("Choose a card for the Blue F-35", "›B5↑", "◦F5↓")
 	if c := boardtest.Coloured(hs.Cells()); c != "" {
@@ -322,7 +313,7 @@ func TestEveryAirCheatIsCaught(t *testing.T) {
 		}
 		t.Run(k.Name, func(t *testing.T) {
 			t.Parallel()
-			hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 7, BotCheat: k.Name}, 100, 30)
+			hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: 7, BotCheat: k.Name}, 100, 30, opts)
 			if k.Name == cheat.CardNotInHand {
 				hs.Keys("n")
 				hs.WaitFor("players 3")

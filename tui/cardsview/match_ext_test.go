@@ -118,16 +118,10 @@ func (p *player) playOut() string {
 // to 20 s for what a test expects.
 var opts = tuitest.Options{Options: boardtest.Options{Wait: 20 * time.Second}}
 
-// startUI runs the interface with cfg on a w×h screen (see tuitest.Start).
-func startUI(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
-	t.Helper()
-	return tuitest.Start(t, cfg, w, h, opts)
-}
-
 const gameName = "cards"
 
 func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30)
+	u := tuitest.Start(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30, opts)
 	u.WaitFor("Card Game (coordinate cards)", "Commit your 12 coordinate cards", "Target · bot (strong)", "Your grid", "Verification")
 	p := &player{u: u}
 	mid := false
@@ -166,7 +160,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u.Stop()
 
 	// The audit viewer steps through the match with both hands drawn.
-	a := startUI(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30)
+	a := tuitest.Start(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30, opts)
 	a.WaitFor("Audit ·", style.OK+" clean:", "ann · seat 0", "bot (strong) · seat 1")
 	a.Keys("g")
 	a.WaitFor("step 0 of", "header: the match starts")
@@ -187,7 +181,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 }
 
 func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 9, Name: "ann", Start: tui.StartPractice, BotCheat: "card-not-in-hand"}, 100, 30)
+	u := tuitest.Start(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 9, Name: "ann", Start: tui.StartPractice, BotCheat: "card-not-in-hand"}, 100, 30, opts)
 	p := &player{u: u}
 	end := p.playOut()
 	if !strings.Contains(end, "CHEATING DETECTED") {
@@ -204,7 +198,7 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 }
 
 func TestEightyByTwentyFour(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
+	u := tuitest.Start(t, tui.Config{Game: "cards", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24, opts)
 	p := &player{u: u}
 	for n := 0; n < 12 || strings.Contains(u.Text(), "pick a use"); n++ {
 		if txt, done := p.decide(); done {
@@ -224,7 +218,7 @@ func TestEightyByTwentyFour(t *testing.T) {
 
 // TestNoColour plays the beginner variant in the monochrome theme.
 func TestNoColour(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "cards", Variant: "beginner", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30)
+	u := tuitest.Start(t, tui.Config{Game: "cards", Variant: "beginner", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30, opts)
 	u.WaitFor("Commit your 12 coordinate cards", "none (beginner rules)")
 	p := &player{u: u}
 	for range 8 {

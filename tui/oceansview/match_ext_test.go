@@ -104,16 +104,10 @@ func (p *player) playOut() string {
 // to 20 s for what a test expects.
 var opts = tuitest.Options{Options: boardtest.Options{Wait: 20 * time.Second}}
 
-// startUI runs the interface with cfg on a w×h screen (see tuitest.Start).
-func startUI(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
-	t.Helper()
-	return tuitest.Start(t, cfg, w, h, opts)
-}
-
 const gameName = "oceans"
 
 func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30)
+	u := tuitest.Start(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 5, Name: "ann", Start: tui.StartPractice}, 100, 30, opts)
 	u.WaitFor("Card Game (ocean cards)", "Commit your 36-card fleet deck", "Ocean", "N.Atl.", "Verification")
 	p := &player{u: u}
 	var setup, mid, battle, end string
@@ -162,7 +156,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u.Stop()
 
 	// The audit viewer steps through the match with every card drawn.
-	a := startUI(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30)
+	a := tuitest.Start(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30, opts)
 	a.WaitFor("Audit ·", style.OK+" clean:", "ann: ", "bot (strong): ")
 	a.Keys("g")
 	a.WaitFor("step 0 of", "header: the match starts")
@@ -195,7 +189,7 @@ func atoi(s string) int {
 }
 
 func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 9, Name: "ann", Start: tui.StartPractice, BotCheat: "undrawn-card"}, 100, 30)
+	u := tuitest.Start(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 9, Name: "ann", Start: tui.StartPractice, BotCheat: "undrawn-card"}, 100, 30, opts)
 	p := &player{u: u}
 	end := p.playOut()
 	if !strings.Contains(end, "CHEATING DETECTED") {
@@ -212,7 +206,7 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 }
 
 func TestEightyByTwentyFour(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
+	u := tuitest.Start(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24, opts)
 	p := &player{u: u}
 	for n := 0; n < 12 || strings.Contains(u.Text(), "pick a play"); n++ {
 		if txt, done := p.decide(); done {
@@ -231,7 +225,7 @@ func TestEightyByTwentyFour(t *testing.T) {
 }
 
 func TestNoColour(t *testing.T) {
-	u := startUI(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30)
+	u := tuitest.Start(t, tui.Config{Game: "oceans", Bot: "strong", BotSeed: 4, Start: tui.StartPractice, Theme: style.New(true)}, 100, 30, opts)
 	p := &player{u: u}
 	for range 10 {
 		if txt, done := p.decide(); done {

@@ -24,15 +24,6 @@ import (
 // expects and for the interface to stop.
 var opts = tuitest.Options{Game: "sea", Options: boardtest.Options{Wait: 20 * time.Second, StopWithin: 20 * time.Second}}
 
-// start runs the interface with cfg on a w×h screen (see tuitest.Start).
-func start(t testing.TB, cfg tui.Config, w, h int) *tuitest.UI {
-	t.Helper()
-	return tuitest.Start(t, cfg, w, h, opts)
-}
-
-// prompt returns the match screen's prompt line (see tuitest.Prompt).
-var prompt = tuitest.Prompt
-
 // captureEnv names the folder screens are kept in for the record
 // (SEA_CAPTURE=folder go test -run Practice).
 const captureEnv = "SEA_CAPTURE"
@@ -57,7 +48,7 @@ type player struct {
 // act answers the decision the prompt asks for and reports its kind.
 func (p *player) act(l []string) string {
 	hs := p.hs
-	pr := prompt(l)
+	pr := tuitest.Prompt(l)
 	// Keep the first screen of each kind of decision, for the record.
 	hs.Capture(captureEnv, strings.Trim(strings.Fields(pr + " x")[0], ":"), l)
 	all := strings.Join(l, "\n")
@@ -160,7 +151,7 @@ func (p *player) sync() {
 func (p *player) next() []string {
 	hs := p.hs
 	return hs.WaitLines("a decision or the end", 60*time.Second, func(l []string) bool {
-		return boardtest.Ended(strings.Join(l, "\n")) || strings.Contains(l[0], "your turn") && prompt(l) != ""
+		return boardtest.Ended(strings.Join(l, "\n")) || strings.Contains(l[0], "your turn") && tuitest.Prompt(l) != ""
 	})
 }
 
@@ -175,7 +166,7 @@ func (p *player) playOut(max int) string {
 		}
 		kind := p.act(l)
 		if kind == "" {
-			hs.T.Fatalf("the player does not know this decision: %q\n%s", prompt(l), hs.Dump())
+			hs.T.Fatalf("the player does not know this decision: %q\n%s", tuitest.Prompt(l), hs.Dump())
 		}
 		p.seen[kind]++
 		p.decisions++
@@ -190,7 +181,7 @@ func (p *player) playOut(max int) string {
 // transcript, and steps through it in the audit viewer.
 func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: seed(), Start: tui.StartPractice}, 100, 30)
+	hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: seed(), Start: tui.StartPractice}, 100, 30, opts)
 	p := &player{hs: hs}
 	t0 := time.Now()
 	end := p.playOut(3000)
@@ -270,7 +261,7 @@ func TestCheatsAreCaughtAndShown(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.kind, func(t *testing.T) {
-			hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: tc.kind, Start: tui.StartPractice}, 100, 30)
+			hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: 5, BotCheat: tc.kind, Start: tui.StartPractice}, 100, 30, opts)
 			end := (&player{hs: hs}).playOut(3000)
 			if !strings.Contains(end, "CHEATING DETECTED") {
 				t.Fatalf("no cheat panel\n%s", end)
@@ -291,14 +282,14 @@ func TestCheatsAreCaughtAndShown(t *testing.T) {
 // 80x24 the interface says it is too small.
 func TestEightyByTwentyFour(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Name: "ann", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24)
+	hs := tuitest.Start(t, tui.Config{Name: "ann", Bot: "strong", BotSeed: 2, Start: tui.StartPractice}, 80, 24, opts)
 	p := &player{hs: hs, seen: map[string]int{}}
 	for p.seen["scramble"] == 0 && p.decisions < 40 {
 		l := p.next()
 		if boardtest.Ended(strings.Join(l, "\n")) {
 			t.Fatalf("the match ended early\n%s", hs.Dump())
 		}
-		if strings.Contains(prompt(l), "Scramble") {
+		if strings.Contains(tuitest.Prompt(l), "Scramble") {
 			txt := strings.Join(l, "\n")
 			for i, line := range l {
 				if n := len([]rune(line)); n != 80 {
@@ -326,7 +317,7 @@ func TestEightyByTwentyFour(t *testing.T) {
 // cell has a colour.
 func TestNoColour(t *testing.T) {
 	t.Parallel()
-	hs := start(t, tui.Config{Offline: true, Theme: style.New(true), Bot: "strong", BotSeed: 4, Start: tui.StartPractice}, 80, 24)
+	hs := tuitest.Start(t, tui.Config{Theme: style.New(true), Bot: "strong", BotSeed: 4, Start: tui.StartPractice}, 80, 24, opts)
 	p := &player{hs: hs, seen: map[string]int{}}
 	for p.seen["scramble"] == 0 && p.decisions < 40 {
 		l := p.next()
@@ -344,7 +335,7 @@ func TestNoColour(t *testing.T) {
 // leaves and the host wins by forfeit.
 func TestHostAndJoin(t *testing.T) {
 	t.Parallel()
-	host, guest := tuitest.HostAndJoin(t, tui.Config{Offline: true, Name: "ann", Timeout: 20 * time.Second}, tui.Config{Offline: true, Name: "bob", Timeout: 20 * time.Second}, 100, 30, opts, "waiting for a player to join")
+	host, guest := tuitest.HostAndJoin(t, tui.Config{Name: "ann", Timeout: 20 * time.Second}, tui.Config{Name: "bob", Timeout: 20 * time.Second}, 100, 30, opts, "waiting for a player to join")
 	host.WaitFor("vs bob")
 	guest.WaitFor("vs ann")
 	players := []*player{{hs: host, seen: map[string]int{}}, {hs: guest, seen: map[string]int{}}}
@@ -354,7 +345,7 @@ func TestHostAndJoin(t *testing.T) {
 	}, func(i int) bool {
 		p := players[i]
 		l := p.hs.Lines()
-		if strings.Contains(l[0], "your turn") && prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
+		if strings.Contains(l[0], "your turn") && tuitest.Prompt(l) != "" && !boardtest.Ended(strings.Join(l, "\n")) {
 			p.seen[p.act(l)]++
 			p.sync()
 			return true

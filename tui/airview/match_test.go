@@ -196,10 +196,7 @@ func TestCheatIsCaughtAndShown(t *testing.T) {
 	}
 	hs.WaitFor("bot (strong) broke the rules", "Who", "seat 1", "Broken rule", "Transcript", "CHEAT DETECTED")
 	hs.Capture(captureEnv, "cheat", hs.Lines())
-	rep := tuitest.Audit(t, hs.Transcript())
-	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
-		t.Fatalf("audit of the cheated match: %s", rep.Summary())
-	}
+	hs.AuditCheat(1)
 	hs.Keys("a")
 	hs.WaitFor("violation by seat 1 bot (strong)")
 }
@@ -221,9 +218,7 @@ func TestTableOfThreeNamesTheCheater(t *testing.T) {
 	}
 	hs.WaitFor("bot-2 (strong) broke the rules", "seat 2")
 	hs.Capture(captureEnv, "cheat-table", hs.Lines())
-	if rep := tuitest.Audit(t, hs.Transcript()); rep.Verdict != fairness.Violated || rep.Violation.Seat != 2 {
-		t.Fatalf("audit of the cheated table: %s", rep.Summary())
-	}
+	hs.AuditCheat(2)
 }
 
 // TestFourPlayersFitEightyByTwentyFour seats a table of four at the

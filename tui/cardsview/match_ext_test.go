@@ -189,10 +189,7 @@ func TestCheatIsCaughtAndShownOnTheCheatPanel(t *testing.T) {
 	}
 	txt := u.WaitFor("bot (strong) broke the rules", "Claimed", "move: ", "Broken rule", "is not in", "hand", "Transcript", "CHEAT DETECTED")
 	t.Logf("cheat panel at 100x30:\n%s", txt)
-	rep := tuitest.Audit(t, u.Transcript())
-	if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
-		t.Fatalf("audit of the cheated match: %s", rep.Summary())
-	}
+	u.AuditCheat(1)
 	u.Keys("a")
 	u.WaitFor("violation by seat 1")
 }

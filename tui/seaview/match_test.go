@@ -267,10 +267,7 @@ func TestCheatsAreCaughtAndShown(t *testing.T) {
 				t.Fatalf("no cheat panel\n%s", end)
 			}
 			hs.WaitFor(append([]string{"bot (strong) broke the rules", "Transcript", "CHEAT DETECTED"}, tc.want...)...)
-			rep := tuitest.Audit(t, hs.Transcript())
-			if rep.Verdict != fairness.Violated || rep.Violation.Seat != 1 {
-				t.Fatalf("audit of the cheated match: %s", rep.Summary())
-			}
+			hs.AuditCheat(1)
 			hs.Keys("a")
 			hs.WaitFor("violation by seat 1 bot (strong)", "A B C D E F G H I J K L")
 		})

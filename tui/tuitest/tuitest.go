@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui"
@@ -169,6 +170,18 @@ func Audit(t testing.TB, path string) *fairness.Report {
 	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return rep
+}
+
+// AuditCheat audits the one match transcript the interface wrote (see
+// [UI.Transcript]) and fails the test unless the audit finds the rules
+// broken by seat; it returns the report.
+func (u *UI) AuditCheat(seat engine.Seat) *fairness.Report {
+	u.T.Helper()
+	rep := Audit(u.T, u.Transcript())
+	if rep.Verdict != fairness.Violated || rep.Violation.Seat != seat {
+		u.T.Fatalf("audit of the cheated match (seat %d cheated): %s", seat, rep.Summary())
 	}
 	return rep
 }

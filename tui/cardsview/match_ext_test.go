@@ -145,11 +145,8 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	if p.taps == 0 {
 		t.Fatal("no play was made on the cursor's cell")
 	}
-	paths := u.Transcripts()
-	if len(paths) != 1 {
-		t.Fatalf("transcripts %v", paths)
-	}
-	rep := tuitest.Audit(t, paths[0])
+	path := u.Transcript()
+	rep := tuitest.Audit(t, path)
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
@@ -160,7 +157,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u.Stop()
 
 	// The audit viewer steps through the match with both hands drawn.
-	a := tuitest.Start(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30, opts)
+	a := tuitest.Start(t, tui.Config{Start: tui.StartAudit, File: path}, 100, 30, opts)
 	a.WaitFor("Audit ·", style.OK+" clean:", "ann · seat 0", "bot (strong) · seat 1")
 	a.Keys("g")
 	a.WaitFor("step 0 of", "header: the match starts")

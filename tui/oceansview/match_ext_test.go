@@ -144,11 +144,8 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	if p.direct == 0 {
 		t.Fatal("every play came from the list")
 	}
-	paths := u.Transcripts()
-	if len(paths) != 1 {
-		t.Fatalf("transcripts %v", paths)
-	}
-	rep := tuitest.Audit(t, paths[0])
+	path := u.Transcript()
+	rep := tuitest.Audit(t, path)
 	if rep.Verdict != fairness.Clean {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
@@ -156,7 +153,7 @@ func TestFullMatchAgainstTheStrongBotThenTheAudit(t *testing.T) {
 	u.Stop()
 
 	// The audit viewer steps through the match with every card drawn.
-	a := tuitest.Start(t, tui.Config{Start: tui.StartAudit, File: paths[0]}, 100, 30, opts)
+	a := tuitest.Start(t, tui.Config{Start: tui.StartAudit, File: path}, 100, 30, opts)
 	a.WaitFor("Audit ·", style.OK+" clean:", "ann: ", "bot (strong): ")
 	a.Keys("g")
 	a.WaitFor("step 0 of", "header: the match starts")

@@ -8,9 +8,10 @@
 // boardtest.Screen until the test ends; [Options] say what differs (the
 // game by default, how long to wait). [HostAndJoin] starts two interfaces
 // joined by the host's invite code, [TakeTurns] has them play, and
-// [Forfeit] ends their match. [UI.Transcript] and [Audit] reach the
-// transcript a match wrote and its audit; [Prompt] and [Asks] read a match
-// screen, and [UI.Capture] keeps screens for the record.
+// [Forfeit] ends their match. [UI.Transcript], [Audit] and
+// [UI.AuditCheat] reach the transcript a match wrote and its audit;
+// [Prompt] and [Asks] read a match screen, and [UI.Capture] keeps screens
+// for the record.
 //
 // It builds on package boardtest (which may not import package tui, so has
 // none of this). Every helper that can fail takes a testing.TB or a UI,

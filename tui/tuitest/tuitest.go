@@ -145,19 +145,13 @@ func Forfeit(leaver, winner *UI, winnerShows ...string) {
 	winner.WaitFor(append([]string{"you won"}, winnerShows...)...)
 }
 
-// Transcripts lists the match transcripts the interface wrote.
-func (u *UI) Transcripts() []string {
-	m, _ := filepath.Glob(filepath.Join(u.Dir, tui.MatchesDir, "*.jsonl"))
-	return m
-}
-
 // Transcript returns the path of the one match transcript the interface
 // wrote; it fails the test unless there is exactly one.
 func (u *UI) Transcript() string {
 	u.T.Helper()
-	m := u.Transcripts()
+	m, _ := filepath.Glob(filepath.Join(u.Dir, tui.MatchesDir, "*.jsonl"))
 	if len(m) != 1 {
-		u.T.Fatalf("%d transcripts in %s", len(m), u.Dir)
+		u.T.Fatalf("%d transcripts in %s: %q", len(m), u.Dir, m)
 		return ""
 	}
 	return m[0]

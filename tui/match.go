@@ -47,37 +47,34 @@ type matchStart struct {
 	net *netConf
 }
 
-// header is the agreed match's header.
-func (st matchStart) header() fairness.Header {
+// agreed is the agreed match's header, the local seat and the game's
+// registry entry, whichever way the match was agreed.
+func (st matchStart) agreed() (fairness.Header, engine.Seat, games.Entry) {
 	switch {
 	case st.group != nil:
-		return st.group.Header
+		return st.group.Header, st.group.Seat, st.group.Entry
 	case st.m != nil:
-		return st.m.Header
+		return st.m.Header, st.m.Seat, st.m.Entry
 	}
-	return st.net.resume.Header
+	e, _ := games.Lookup(st.net.resume.Header.Game)
+	return st.net.resume.Header, st.net.resume.Seat, e
+}
+
+// header is the agreed match's header.
+func (st matchStart) header() fairness.Header {
+	h, _, _ := st.agreed()
+	return h
 }
 
 // seat is the local seat.
 func (st matchStart) seat() engine.Seat {
-	switch {
-	case st.group != nil:
-		return st.group.Seat
-	case st.m != nil:
-		return st.m.Seat
-	}
-	return st.net.resume.Seat
+	_, s, _ := st.agreed()
+	return s
 }
 
 // spec is the game's spec.
 func (st matchStart) spec() engine.Spec {
-	switch {
-	case st.group != nil:
-		return st.group.Entry.Spec
-	case st.m != nil:
-		return st.m.Entry.Spec
-	}
-	e, _ := games.Lookup(st.net.resume.Header.Game)
+	_, _, e := st.agreed()
 	return e.Spec
 }
 

@@ -108,25 +108,18 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
 		return exitUsage
 	}
-	var rc *session.Reconnecting
+	pc, linger := bo.playConfig(cfg, agent, store, rep)
 	first := true
-	result, err := session.Resume(ctx, res, id, session.NetPlayConfig{
-		Key: cfg.Key, Agent: agent, Timeout: bo.timeout, Logger: cfg.Logger, Store: store,
-		Reconnect:   session.ReconnectConfig{GiveUp: bo.giveUp},
-		OnTransport: func(x *session.Reconnecting) { rc = x },
-		Observe: func(n fairness.Note) {
-			if first && (n.Dir == "in" || n.Dir == "out") {
-				first = false
-				rep.ResumeMS = ms(time.Since(start))
-			}
-		},
-	})
+	pc.Observe = func(n fairness.Note) {
+		if first && (n.Dir == "in" || n.Dir == "out") {
+			first = false
+			rep.ResumeMS = ms(time.Since(start))
+		}
+	}
+	result, err := session.Resume(ctx, res, id, pc)
 	rep.MatchMS = ms(time.Since(start))
 	rep.Transcript = store.Transcript(id)
-	if rc != nil {
-		<-rc.Lingered() // the other side has our last message (or Linger passed)
-		rep.Switches, rep.Kinds = rc.Stats()
-	}
+	linger()
 	if errors.Is(err, session.ErrMatchOver) {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
 		return exitUsage

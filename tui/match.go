@@ -321,20 +321,31 @@ func (ms *matchScreen) begin() {
 		return
 	}
 	if l, ok := st.stream().(link); ok && !ms.st.practice {
-		a.goBack(func() {
-			t := time.NewTicker(RTTEvery)
-			defer t.Stop()
-			for {
-				rtt := l.RTT()
-				a.post(func() { ms.rtt = rtt })
-				select {
-				case <-t.C:
-				case <-ctx.Done():
-					return
-				}
-			}
-		})
+		ms.showRTT(nil, func() (time.Duration, bool) { return l.RTT(), true })
 	}
+}
+
+// showRTT shows the link's round-trip time, asking rtt every RTTEvery (ok
+// false: no link to ask now), until the screen's context ends or done is
+// closed (a nil done: never).
+func (ms *matchScreen) showRTT(done <-chan struct{}, rtt func() (d time.Duration, ok bool)) {
+	a, ctx := ms.a, ms.ctx
+	a.goBack(func() {
+		t := time.NewTicker(RTTEvery)
+		defer t.Stop()
+		for {
+			if d, ok := rtt(); ok {
+				a.post(func() { ms.rtt = d })
+			}
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return
+			case <-done:
+				return
+			}
+		}
+	})
 }
 
 // transcriptName names a match's transcript file.
@@ -547,22 +558,11 @@ func (ms *matchScreen) watchLink() {
 			}
 		}
 	})
-	a.goBack(func() {
-		t := time.NewTicker(RTTEvery)
-		defer t.Stop()
-		for {
-			if rc := ms.rc.Load(); rc != nil {
-				rtt := rc.RTT()
-				a.post(func() { ms.rtt = rtt })
-			}
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return
-			case <-played:
-				return
-			}
+	ms.showRTT(played, func() (time.Duration, bool) {
+		if rc := ms.rc.Load(); rc != nil {
+			return rc.RTT(), true
 		}
+		return 0, false
 	})
 }
 

@@ -9,9 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -144,20 +142,13 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		nf.dht = "client"
 	}
 	start := time.Now()
-	cfg, closeLog, err := nf.config("bot-"+*role, stderr)
+	np, err := nf.start("bot-"+*role, stderr, nil, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitUsage
 	}
-	defer closeLog()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	h, err := p2p.New(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
-		return exitUsage
-	}
-	defer h.Close()
+	defer np.close()
+	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
 	store, err := session.DefaultStore()
 	if err != nil {

@@ -321,22 +321,23 @@ func (ms *matchScreen) begin() {
 		return
 	}
 	if l, ok := st.stream().(link); ok && !ms.st.practice {
-		ms.showRTT(nil, func() (time.Duration, bool) { return l.RTT(), true })
+		ms.every(RTTEvery, nil, func() {
+			rtt := l.RTT()
+			a.post(func() { ms.rtt = rtt })
+		})
 	}
 }
 
-// showRTT shows the link's round-trip time, asking rtt every RTTEvery (ok
-// false: no link to ask now), until the screen's context ends or done is
-// closed (a nil done: never).
-func (ms *matchScreen) showRTT(done <-chan struct{}, rtt func() (d time.Duration, ok bool)) {
-	a, ctx := ms.a, ms.ctx
-	a.goBack(func() {
-		t := time.NewTicker(RTTEvery)
+// every runs f now and every d after on a background goroutine, until the
+// screen's context ends or done is closed (a nil done: never). f runs off
+// the UI goroutine: it posts what it changes.
+func (ms *matchScreen) every(d time.Duration, done <-chan struct{}, f func()) {
+	ctx := ms.ctx
+	ms.a.goBack(func() {
+		t := time.NewTicker(d)
 		defer t.Stop()
 		for {
-			if d, ok := rtt(); ok {
-				a.post(func() { ms.rtt = d })
-			}
+			f()
 			select {
 			case <-t.C:
 			case <-ctx.Done():
@@ -540,29 +541,18 @@ func (ms *matchScreen) forfeit() {
 // KindEvery, so that "reconnecting" shows at once) and round-trip time
 // (every RTTEvery) until the referee is done.
 func (ms *matchScreen) watchLink() {
-	a, ctx, played := ms.a, ms.ctx, ms.played
-	a.goBack(func() {
-		t := time.NewTicker(KindEvery)
-		defer t.Stop()
-		for {
-			if rc := ms.rc.Load(); rc != nil && !ms.over.Load() {
-				k := rc.Kind()
-				a.post(func() { ms.setKind(k) })
-			}
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return
-			case <-played:
-				return
-			}
+	a := ms.a
+	ms.every(KindEvery, ms.played, func() {
+		if rc := ms.rc.Load(); rc != nil && !ms.over.Load() {
+			k := rc.Kind()
+			a.post(func() { ms.setKind(k) })
 		}
 	})
-	ms.showRTT(played, func() (time.Duration, bool) {
+	ms.every(RTTEvery, ms.played, func() {
 		if rc := ms.rc.Load(); rc != nil {
-			return rc.RTT(), true
+			rtt := rc.RTT()
+			a.post(func() { ms.rtt = rtt })
 		}
-		return 0, false
 	})
 }
 

@@ -271,6 +271,31 @@ func Illegal(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, args...))
 }
 
+// CheckKind is the first check of a game's Apply: it returns an error
+// wrapping [ErrIllegal] if the match is over (n is a NeedNone) or if in is
+// not the kind of input n asks for, and nil otherwise.
+func CheckKind(n Need, in Input) error {
+	if n.Kind == NeedNone {
+		return Illegal("the match is over")
+	}
+	if in.Kind != n.Kind {
+		return Illegal("expected a %s input, got %s", n.Kind, in.Kind)
+	}
+	return nil
+}
+
+// NewFunc adapts a game's own constructor to [Spec.New]: on error it
+// returns a nil Game, never a typed nil pointer inside the interface.
+func NewFunc[G Game](f func(Setup) (G, error)) func(Setup) (Game, error) {
+	return func(s Setup) (Game, error) {
+		g, err := f(s)
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+}
+
 // Fault is an error that names the seat to blame when that is not the seat
 // the input came from: a bad choice inside a NeedChoice, or a deferred check
 // that an opening settles against an earlier claim.

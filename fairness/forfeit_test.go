@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
 // cutPipe is seat 1's end of a link that is cut after it has sent n
@@ -18,7 +19,7 @@ import (
 // once the other side's match has ended, Recv reports the closing record
 // it hands over, as the resume protocol's end frame does.
 type cutPipe struct {
-	*pipe
+	*fairnesstest.PipeEnd
 	n     int
 	mu    sync.Mutex
 	sent  int
@@ -33,12 +34,12 @@ func (p *cutPipe) Send(ctx context.Context, b []byte) error {
 	if lost {
 		return nil
 	}
-	return p.pipe.Send(ctx, b)
+	return p.PipeEnd.Send(ctx, b)
 }
 
 func (p *cutPipe) Recv(ctx context.Context) ([]byte, error) {
 	select {
-	case b := <-p.in:
+	case b := <-p.Inbox():
 		return b, nil
 	case c := <-p.ended:
 		return nil, fmt.Errorf("transport: %w", &EndedThere{Closing: c})
@@ -56,8 +57,8 @@ func playCut(t *testing.T, n int, edit func(*Closing)) [2]side {
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
 	dir := t.TempDir()
-	a, b := pipePair()
-	cut := &cutPipe{pipe: b, n: n, ended: make(chan *Closing, 1)}
+	a, b := fairnesstest.Pipe()
+	cut := &cutPipe{PipeEnd: b, n: n, ended: make(chan *Closing, 1)}
 	transports := [2]Transport{a, cut}
 	timeouts := [2]time.Duration{300 * time.Millisecond, time.Minute}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

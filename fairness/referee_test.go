@@ -3,7 +3,6 @@ package fairness
 import (
 	"context"
 	"errors"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -16,53 +15,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
-
-// pipe is an in-memory Transport end, for referee unit tests (the
-// end-to-end tests run over real libp2p hosts).
-type pipe struct {
-	in, out chan []byte
-	closed  chan struct{}
-	once    *sync.Once
-}
-
-func pipePair() (*pipe, *pipe) {
-	a, b := make(chan []byte, 64), make(chan []byte, 64)
-	closed, once := make(chan struct{}), &sync.Once{}
-	return &pipe{in: a, out: b, closed: closed, once: once}, &pipe{in: b, out: a, closed: closed, once: once}
-}
-
-func (p *pipe) Send(ctx context.Context, b []byte) error {
-	select {
-	case p.out <- append([]byte(nil), b...):
-		return nil
-	case <-p.closed:
-		return io.ErrClosedPipe
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (p *pipe) Recv(ctx context.Context) ([]byte, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	select { // deliver what was sent before reporting the close
-	case b := <-p.in:
-		return b, nil
-	default:
-	}
-	select {
-	case b := <-p.in:
-		return b, nil
-	case <-p.closed:
-		return nil, io.EOF
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-func (p *pipe) Close() { p.once.Do(func() { close(p.closed) }) }
 
 func testKeys(t testing.TB, n int) []crypto.PrivKey {
 	t.Helper()
@@ -111,8 +65,8 @@ func playPeek(t *testing.T, seed uint64, cheat Cheat, bot1 *peekBot, timeout tim
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
 	dir := t.TempDir()
-	ends := [2]*pipe{}
-	ends[0], ends[1] = pipePair()
+	ends := [2]*fairnesstest.PipeEnd{}
+	ends[0], ends[1] = fairnesstest.Pipe()
 	var out [2]side
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
 // A seat whose process stops mid-match resumes from its transcript and its
@@ -18,8 +20,8 @@ func TestRefereeResumesFromTranscriptAndSecrets(t *testing.T) {
 		keys := testKeys(t, 2)
 		h := testHeader(t, peekSpec, keys)
 		dir := t.TempDir()
-		a, b := pipePair()
-		ends := [2]*pipe{a, b}
+		a, b := fairnesstest.Pipe()
+		ends := [2]*fairnesstest.PipeEnd{a, b}
 		paths := [2]string{filepath.Join(dir, "0.jsonl"), filepath.Join(dir, "1.jsonl")}
 		secrets := filepath.Join(dir, "1.secrets")
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -76,7 +78,7 @@ func TestRefereeResumesFromTranscriptAndSecrets(t *testing.T) {
 			for _, e := range sent {
 				if e.Seq > m1.Seq() {
 					b, _ := EncodeEnvelope(e)
-					ends[1].in <- b
+					ends[1].Deliver(b)
 				}
 			}
 		}
@@ -115,7 +117,7 @@ func TestResumeRefusesLostOrForeignSecrets(t *testing.T) {
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
 	dir := t.TempDir()
-	a, _ := pipePair()
+	a, _ := fairnesstest.Pipe()
 	m, _ := NewMatch(peekSpec, h)
 	path := filepath.Join(dir, "s")
 	if _, err := NewReferee(Config{Match: m, Seat: 0, Key: keys[0], Agent: &peekBot{}, Transport: a, SecretsPath: path}); err != nil {

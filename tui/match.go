@@ -47,37 +47,34 @@ type matchStart struct {
 	net *netConf
 }
 
-// header is the agreed match's header.
-func (st matchStart) header() fairness.Header {
+// agreed is the agreed match's header, the local seat and the game's
+// registry entry, whichever way the match was agreed.
+func (st matchStart) agreed() (fairness.Header, engine.Seat, games.Entry) {
 	switch {
 	case st.group != nil:
-		return st.group.Header
+		return st.group.Header, st.group.Seat, st.group.Entry
 	case st.m != nil:
-		return st.m.Header
+		return st.m.Header, st.m.Seat, st.m.Entry
 	}
-	return st.net.resume.Header
+	e, _ := games.Lookup(st.net.resume.Header.Game)
+	return st.net.resume.Header, st.net.resume.Seat, e
+}
+
+// header is the agreed match's header.
+func (st matchStart) header() fairness.Header {
+	h, _, _ := st.agreed()
+	return h
 }
 
 // seat is the local seat.
 func (st matchStart) seat() engine.Seat {
-	switch {
-	case st.group != nil:
-		return st.group.Seat
-	case st.m != nil:
-		return st.m.Seat
-	}
-	return st.net.resume.Seat
+	_, s, _ := st.agreed()
+	return s
 }
 
 // spec is the game's spec.
 func (st matchStart) spec() engine.Spec {
-	switch {
-	case st.group != nil:
-		return st.group.Entry.Spec
-	case st.m != nil:
-		return st.m.Entry.Spec
-	}
-	e, _ := games.Lookup(st.net.resume.Header.Game)
+	_, _, e := st.agreed()
 	return e.Spec
 }
 
@@ -324,20 +321,32 @@ func (ms *matchScreen) begin() {
 		return
 	}
 	if l, ok := st.stream().(link); ok && !ms.st.practice {
-		a.goBack(func() {
-			t := time.NewTicker(RTTEvery)
-			defer t.Stop()
-			for {
-				rtt := l.RTT()
-				a.post(func() { ms.rtt = rtt })
-				select {
-				case <-t.C:
-				case <-ctx.Done():
-					return
-				}
-			}
+		ms.every(RTTEvery, nil, func() {
+			rtt := l.RTT()
+			a.post(func() { ms.rtt = rtt })
 		})
 	}
+}
+
+// every runs f now and every d after on a background goroutine, until the
+// screen's context ends or done is closed (a nil done: never). f runs off
+// the UI goroutine: it posts what it changes.
+func (ms *matchScreen) every(d time.Duration, done <-chan struct{}, f func()) {
+	ctx := ms.ctx
+	ms.a.goBack(func() {
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			f()
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return
+			case <-done:
+				return
+			}
+		}
+	})
 }
 
 // transcriptName names a match's transcript file.
@@ -532,39 +541,17 @@ func (ms *matchScreen) forfeit() {
 // KindEvery, so that "reconnecting" shows at once) and round-trip time
 // (every RTTEvery) until the referee is done.
 func (ms *matchScreen) watchLink() {
-	a, ctx, played := ms.a, ms.ctx, ms.played
-	a.goBack(func() {
-		t := time.NewTicker(KindEvery)
-		defer t.Stop()
-		for {
-			if rc := ms.rc.Load(); rc != nil && !ms.over.Load() {
-				k := rc.Kind()
-				a.post(func() { ms.setKind(k) })
-			}
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return
-			case <-played:
-				return
-			}
+	a := ms.a
+	ms.every(KindEvery, ms.played, func() {
+		if rc := ms.rc.Load(); rc != nil && !ms.over.Load() {
+			k := rc.Kind()
+			a.post(func() { ms.setKind(k) })
 		}
 	})
-	a.goBack(func() {
-		t := time.NewTicker(RTTEvery)
-		defer t.Stop()
-		for {
-			if rc := ms.rc.Load(); rc != nil {
-				rtt := rc.RTT()
-				a.post(func() { ms.rtt = rtt })
-			}
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return
-			case <-played:
-				return
-			}
+	ms.every(RTTEvery, ms.played, func() {
+		if rc := ms.rc.Load(); rc != nil {
+			rtt := rc.RTT()
+			a.post(func() { ms.rtt = rtt })
 		}
 	})
 }

@@ -68,22 +68,7 @@ func (a *App) practice() {
 		// The hosts close only once both sides are done: closing them as
 		// soon as the bot's referee returns could cut our side off before
 		// it reads the bot's last message.
-		ours := make(chan struct{})
-		botDone := make(chan struct{})
-		var oursOnce sync.Once
-		oursDone := func() { oursOnce.Do(func() { close(ours) }) }
-		a.post(func() {
-			if a.top() != ws {
-				cancel() // the player went back meanwhile
-				oursDone()
-				return
-			}
-			a.startMatch(matchStart{m: pair.Seats[0], key: pair.Keys[0], opponent: botName, practice: true, timeout: BotTimeout,
-				release: func() {
-					oursDone()
-					<-botDone
-				}})
-		})
+		ours, botDone := a.handOver(ws, cancel, matchStart{m: pair.Seats[0], key: pair.Keys[0], opponent: botName, practice: true, timeout: BotTimeout})
 		res, err := pair.Seats[1].Play(ctx, session.PlayConfig{Key: pair.Keys[1], Agent: bot, Transcript: botPath,
 			Timeout: HumanTimeout, Cheat: ch, Observe: observerOf(ch), Logger: a.log})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
@@ -102,6 +87,32 @@ func (a *App) practice() {
 		_ = os.Remove(botPath)
 		close(botDone)
 	})
+}
+
+// handOver starts the practice match st on the match screen from the
+// goroutine that set it up, unless the player left the wait screen ws
+// meanwhile (then it cancels the setup). ours is closed once the player's
+// side is done with the match (or never started it); the caller closes
+// botsDone once the bots are done and their hosts closed, which the match
+// screen's release waits for.
+func (a *App) handOver(ws *waitScreen, cancel context.CancelFunc, st matchStart) (ours <-chan struct{}, botsDone chan struct{}) {
+	oursCh := make(chan struct{})
+	botsDone = make(chan struct{})
+	var oursOnce sync.Once
+	oursDone := func() { oursOnce.Do(func() { close(oursCh) }) }
+	st.release = func() {
+		oursDone()
+		<-botsDone
+	}
+	a.post(func() {
+		if a.top() != ws {
+			cancel() // the player went back meanwhile
+			oursDone()
+			return
+		}
+		a.startMatch(st)
+	})
+	return oursCh, botsDone
 }
 
 // observerOf returns the Observe hook of a cheat that watches the match to
@@ -134,22 +145,7 @@ func (a *App) practiceTable(n int, level string, seed uint64, mk func(*rand.Rand
 			a.post(func() { ws.fail(fmt.Errorf("practice: %w", err)) })
 			return
 		}
-		ours := make(chan struct{})
-		botsDone := make(chan struct{})
-		var oursOnce sync.Once
-		oursDone := func() { oursOnce.Do(func() { close(ours) }) }
-		a.post(func() {
-			if a.top() != ws {
-				cancel() // the player went back meanwhile
-				oursDone()
-				return
-			}
-			a.startMatch(matchStart{group: tb.Seats[0], key: tb.Keys[0], practice: true, timeout: BotTimeout,
-				release: func() {
-					oursDone()
-					<-botsDone
-				}})
-		})
+		ours, botsDone := a.handOver(ws, cancel, matchStart{group: tb.Seats[0], key: tb.Keys[0], practice: true, timeout: BotTimeout})
 		var wg sync.WaitGroup
 		var paths []string
 		for s := 1; s < n; s++ {

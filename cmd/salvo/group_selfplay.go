@@ -14,7 +14,6 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
-	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/p2p/group"
 	"github.com/salvo-game/salvo/p2p/session"
 )
@@ -89,20 +88,12 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 		}
 		agents[s] = mk(rand.New(rand.NewPCG(o.Seed, uint64(s))))
 	}
-	var ch fairness.Cheat
-	if o.Cheat != "" {
-		if o.CheatSeat < 0 || o.CheatSeat >= n {
-			return nil, fmt.Errorf("cheat seat %d: the table has seats 0 to %d", o.CheatSeat, n-1)
-		}
-		k, err := cheat.Lookup(o.Game, o.Cheat)
-		if err != nil {
-			return nil, err
-		}
-		c, wrap := k.Build()
-		ch = c
-		if wrap != nil {
-			agents[o.CheatSeat] = wrap(agents[o.CheatSeat])
-		}
+	if o.Cheat != "" && (o.CheatSeat < 0 || o.CheatSeat >= n) {
+		return nil, fmt.Errorf("cheat seat %d: the table has seats 0 to %d", o.CheatSeat, n-1)
+	}
+	ch, err := cheatSeat(o.Game, o.Cheat, agents, o.CheatSeat)
+	if err != nil {
+		return nil, err
 	}
 	start := time.Now()
 	seats, keys, topics, closer, err := loopbackTable(ctx, o)

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -115,3 +118,43 @@ func loadKey() (crypto.PrivKey, error) {
 
 // ms is a duration in milliseconds, for reports.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// netPeer is a command's running network side.
+type netPeer struct {
+	cfg p2p.Config
+	// ctx ends on an interrupt or SIGTERM.
+	ctx context.Context
+	h   *p2p.Host
+	// close closes the host, stops watching for signals and closes the log.
+	close func()
+}
+
+// start starts the libp2p host the flags describe, named name, logging as
+// the flags say. tune, if not nil, changes the configuration first. With
+// anywhere set, a host that cannot listen on the configured addresses
+// (their ports may be taken) listens on any instead.
+func (nf *netFlags) start(name string, stderr io.Writer, tune func(*p2p.Config), anywhere bool) (*netPeer, error) {
+	cfg, closeLog, err := nf.config(name, stderr)
+	if err != nil {
+		return nil, err
+	}
+	if tune != nil {
+		tune(&cfg)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	h, err := p2p.New(ctx, cfg)
+	if err != nil && anywhere {
+		cfg.ListenAddrs = nil
+		h, err = p2p.New(ctx, cfg)
+	}
+	if err != nil {
+		stop()
+		closeLog()
+		return nil, err
+	}
+	return &netPeer{cfg: cfg, ctx: ctx, h: h, close: func() {
+		h.Close()
+		stop()
+		closeLog()
+	}}, nil
+}

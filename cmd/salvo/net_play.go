@@ -9,9 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -69,20 +67,23 @@ func (b *botOptions) register(fs *flag.FlagSet) {
 	fs.DurationVar(&b.think, "think", 0, "make the bot take this long for each decision (a slower, human-paced match)")
 }
 
-// thinker is a bot that takes its time.
-type thinker struct {
-	engine.Agent
-	d time.Duration
-}
-
-// Decide waits, then lets the bot decide.
-func (t thinker) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
-	select {
-	case <-time.After(t.d):
-	case <-ctx.Done():
-		return engine.Decision{}, ctx.Err()
+// playConfig is the config of agent's network play for this peer, its
+// records kept in store. linger, called once the match is over, waits
+// until the other side has our last message (or the linger time passed)
+// and records in rep how often the link switched and over what.
+func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store session.Store, rep *netReport) (pc session.NetPlayConfig, linger func()) {
+	var rc *session.Reconnecting
+	pc = session.NetPlayConfig{
+		Key: cfg.Key, Agent: agent, Timeout: b.timeout, Logger: cfg.Logger, Store: store,
+		Reconnect:   session.ReconnectConfig{GiveUp: b.giveUp},
+		OnTransport: func(x *session.Reconnecting) { rc = x },
 	}
-	return t.Agent.Decide(ctx, g, seat, sec, need)
+	return pc, func() {
+		if rc != nil {
+			<-rc.Lingered()
+			rep.Switches, rep.Kinds = rc.Stats()
+		}
+	}
 }
 
 func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
@@ -96,7 +97,7 @@ func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
 	}
 	a := mk(rand.New(rand.NewPCG(b.seed, uint64(seat))))
 	if b.think > 0 {
-		a = thinker{a, b.think}
+		a = session.Paced(a, b.think)
 	}
 	return a, nil
 }
@@ -141,20 +142,13 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		nf.dht = "client"
 	}
 	start := time.Now()
-	cfg, closeLog, err := nf.config("bot-"+*role, stderr)
+	np, err := nf.start("bot-"+*role, stderr, nil, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitUsage
 	}
-	defer closeLog()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	h, err := p2p.New(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
-		return exitUsage
-	}
-	defer h.Close()
+	defer np.close()
+	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
 	store, err := session.DefaultStore()
 	if err != nil {
@@ -198,19 +192,12 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitUsage
 	}
-	var rc *session.Reconnecting
+	pc, linger := bo.playConfig(cfg, agent, store, rep)
 	matchStart := time.Now()
-	result, err := m.PlayNet(ctx, res, *role == "join", session.NetPlayConfig{
-		Key: cfg.Key, Agent: agent, Timeout: bo.timeout, Logger: cfg.Logger, Store: store,
-		Reconnect:   session.ReconnectConfig{GiveUp: bo.giveUp},
-		OnTransport: func(x *session.Reconnecting) { rc = x },
-	})
+	result, err := m.PlayNet(ctx, res, *role == "join", pc)
 	rep.MatchMS = ms(time.Since(matchStart))
 	rep.Transcript = store.Transcript(m.Header.Match)
-	if rc != nil {
-		<-rc.Lingered() // the other side has our last message (or Linger passed)
-		rep.Switches, rep.Kinds = rc.Stats()
-	}
+	linger()
 	return finishReport(rep, result, err, stdout, stderr)
 }
 

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/salvo-game/salvo/p2p"
 )
@@ -35,21 +31,13 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 	if len(nf.listen) == 0 {
 		nf.listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1", "/ip6/::/tcp/4001", "/ip6/::/udp/4001/quic-v1"}
 	}
-	cfg, closeLog, err := nf.config("relay", stderr)
+	np, err := nf.start("relay", stderr, func(cfg *p2p.Config) { cfg.RelayService = p2p.RelayOn }, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
 		return exitUsage
 	}
-	defer closeLog()
-	cfg.RelayService = p2p.RelayOn
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	h, err := p2p.New(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
-		return exitUsage
-	}
-	defer h.Close()
+	defer np.close()
+	ctx, h := np.ctx, np.h
 	var lines []string
 	for _, a := range h.Addrs() {
 		lines = append(lines, a.String())

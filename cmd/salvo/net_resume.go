@@ -1,18 +1,13 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/salvo-game/salvo/fairness"
-	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 )
 
@@ -81,25 +76,14 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 		nf.listen = sv.Listen // the same ports, where the other peer looks first
 	}
 	start := time.Now()
-	cfg, closeLog, err := nf.config("bot-resume", stderr)
+	// The old ports may be taken: then listen anywhere.
+	np, err := nf.start("bot-resume", stderr, nil, len(sv.Listen) > 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
 		return exitUsage
 	}
-	defer closeLog()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	h, err := p2p.New(ctx, cfg)
-	if err != nil && len(sv.Listen) > 0 {
-		// The old ports may be taken: listen anywhere.
-		cfg.ListenAddrs = nil
-		h, err = p2p.New(ctx, cfg)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
-		return exitUsage
-	}
-	defer h.Close()
+	defer np.close()
+	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
 	rep := &netReport{Role: "resume", Peer: h.ID().String(), Match: id, Remote: sv.Remote.String()}
 	defer func() { writeReport(*reportPath, h, rep, stderr) }()
@@ -108,25 +92,18 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
 		return exitUsage
 	}
-	var rc *session.Reconnecting
+	pc, linger := bo.playConfig(cfg, agent, store, rep)
 	first := true
-	result, err := session.Resume(ctx, res, id, session.NetPlayConfig{
-		Key: cfg.Key, Agent: agent, Timeout: bo.timeout, Logger: cfg.Logger, Store: store,
-		Reconnect:   session.ReconnectConfig{GiveUp: bo.giveUp},
-		OnTransport: func(x *session.Reconnecting) { rc = x },
-		Observe: func(n fairness.Note) {
-			if first && (n.Dir == "in" || n.Dir == "out") {
-				first = false
-				rep.ResumeMS = ms(time.Since(start))
-			}
-		},
-	})
+	pc.Observe = func(n fairness.Note) {
+		if first && (n.Dir == "in" || n.Dir == "out") {
+			first = false
+			rep.ResumeMS = ms(time.Since(start))
+		}
+	}
+	result, err := session.Resume(ctx, res, id, pc)
 	rep.MatchMS = ms(time.Since(start))
 	rep.Transcript = store.Transcript(id)
-	if rc != nil {
-		<-rc.Lingered() // the other side has our last message (or Linger passed)
-		rep.Switches, rep.Kinds = rc.Stats()
-	}
+	linger()
 	if errors.Is(err, session.ErrMatchOver) {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
 		return exitUsage

@@ -127,6 +127,24 @@ func seatPath(out string, seat int) string {
 	return strings.TrimSuffix(out, ext) + fmt.Sprintf(".seat%d", seat) + ext
 }
 
+// cheatSeat sets up the cheat kind of game (none if kind is "") for the
+// seat of agents that cheats: it wraps that seat's agent if the cheat needs
+// to, and returns the cheat for that seat's referee (nil for none).
+func cheatSeat(game, kind string, agents []engine.Agent, seat int) (fairness.Cheat, error) {
+	if kind == "" {
+		return nil, nil
+	}
+	k, err := cheat.Lookup(game, kind)
+	if err != nil {
+		return nil, err
+	}
+	ch, wrap := k.Build()
+	if wrap != nil {
+		agents[seat] = wrap(agents[seat])
+	}
+	return ch, nil
+}
+
 // selfplay plays one match between two bots on two loopback hosts.
 func selfplay(ctx context.Context, o selfplayOptions) (*selfplayResult, error) {
 	entry, ok := games.Lookup(o.Game)
@@ -141,17 +159,9 @@ func selfplay(ctx context.Context, o selfplayOptions) (*selfplayResult, error) {
 		}
 		agents[s] = mk(rand.New(rand.NewPCG(o.Seed, uint64(s))))
 	}
-	var ch fairness.Cheat
-	if o.Cheat != "" {
-		k, err := cheat.Lookup(o.Game, o.Cheat)
-		if err != nil {
-			return nil, err
-		}
-		c, wrap := k.Build()
-		ch = c
-		if wrap != nil {
-			agents[1] = wrap(agents[1])
-		}
+	ch, err := cheatSeat(o.Game, o.Cheat, agents[:], 1)
+	if err != nil {
+		return nil, err
 	}
 	start := time.Now()
 	pair, err := session.Loopback(ctx, session.LoopbackConfig{

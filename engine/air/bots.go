@@ -8,6 +8,19 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
+// botGame is the Air game a bot was asked to decide in; an error if ctx
+// has ended or eg is another game.
+func botGame(ctx context.Context, eg engine.Game) (*Game, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	g, ok := eg.(*Game)
+	if !ok {
+		return nil, fmt.Errorf("air bot: not an Air game (%T)", eg)
+	}
+	return g, nil
+}
+
 // RandomBot makes uniformly random legal decisions.
 type RandomBot struct{ r *rand.Rand }
 
@@ -16,12 +29,9 @@ func NewRandomBot(r *rand.Rand) *RandomBot { return &RandomBot{r: r} }
 
 // Decide picks a random card per plane, or a random legal move.
 func (b *RandomBot) Decide(ctx context.Context, eg engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
-	if err := ctx.Err(); err != nil {
+	g, err := botGame(ctx, eg)
+	if err != nil {
 		return engine.Decision{}, err
-	}
-	g, ok := eg.(*Game)
-	if !ok {
-		return engine.Decision{}, fmt.Errorf("air bot: not an Air game (%T)", eg)
 	}
 	switch n.Kind {
 	case engine.NeedChoice:
@@ -245,12 +255,9 @@ func (g *Game) bestShot(a Plane) (float64, Move) {
 
 // Decide chooses cards by their expected value and moves by the turn plan.
 func (b *StrongBot) Decide(ctx context.Context, eg engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
-	if err := ctx.Err(); err != nil {
+	g, err := botGame(ctx, eg)
+	if err != nil {
 		return engine.Decision{}, err
-	}
-	g, ok := eg.(*Game)
-	if !ok {
-		return engine.Decision{}, fmt.Errorf("air bot: not an Air game (%T)", eg)
 	}
 	switch n.Kind {
 	case engine.NeedChoice:

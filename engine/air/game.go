@@ -35,7 +35,7 @@ var Spec = engine.Spec{
 	Variants: variants,
 	MinSeats: 2,
 	MaxSeats: 4,
-	New:      func(s engine.Setup) (engine.Game, error) { return New(s) },
+	New:      engine.NewFunc(New),
 }
 
 // New starts a match: planes on their start spaces, and the first need is
@@ -138,11 +138,8 @@ func (g *Game) MustOpen(seat engine.Seat, move []byte) ([]engine.Slot, error) {
 // rule returns an error and leaves the game unchanged.
 func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 	need := g.Next()
-	if need.Kind == engine.NeedNone {
-		return nil, engine.Illegal("the match is over")
-	}
-	if in.Kind != need.Kind {
-		return nil, engine.Illegal("got a %s input while waiting for a %s", in.Kind, need.Kind)
+	if err := engine.CheckKind(need, in); err != nil {
+		return nil, err
 	}
 	// Work on a copy so that a failure anywhere changes nothing.
 	w := g.clone()

@@ -15,7 +15,7 @@ var Spec = engine.Spec{
 	Variants: []string{VariantStandard, VariantBeginner},
 	MinSeats: 2,
 	MaxSeats: 2,
-	New:      func(s engine.Setup) (engine.Game, error) { return New(s) },
+	New:      engine.NewFunc(New),
 }
 
 // The variants: the full game, and the beginner rules without power cards

@@ -22,13 +22,7 @@ var Spec = engine.Spec{
 	Variants: []string{Standard},
 	MinSeats: 2,
 	MaxSeats: 2,
-	New: func(s engine.Setup) (engine.Game, error) {
-		g, err := New(s)
-		if err != nil {
-			return nil, err // not a typed nil inside the interface
-		}
-		return g, nil
-	},
+	New:      engine.NewFunc(New),
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -224,11 +218,8 @@ func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 // apply works on a copy; on error the copy is thrown away.
 func (g *Game) apply(in engine.Input) ([]engine.Event, error) {
 	need := g.Next()
-	if need.Kind == engine.NeedNone {
-		return nil, engine.Illegal("the match is over")
-	}
-	if in.Kind != need.Kind {
-		return nil, engine.Illegal("got a %s input, the match needs a %s", in.Kind, need.Kind)
+	if err := engine.CheckKind(need, in); err != nil {
+		return nil, err
 	}
 	from := need.Seat
 	if need.Kind == engine.NeedRandom {

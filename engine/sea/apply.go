@@ -12,11 +12,8 @@ import (
 // *engine.Fault naming the seat to blame) and leaves the match unchanged.
 func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 	n := g.Next()
-	if n.Kind == engine.NeedNone {
-		return nil, engine.Illegal("the match is over")
-	}
-	if in.Kind != n.Kind {
-		return nil, engine.Illegal("expected a %s input, got %s", n.Kind, in.Kind)
+	if err := engine.CheckKind(n, in); err != nil {
+		return nil, err
 	}
 	next := g.clone()
 	var err error

@@ -20,13 +20,7 @@ var Spec = engine.Spec{
 	Variants: []string{VariantStandard},
 	MinSeats: 2,
 	MaxSeats: 2,
-	New: func(s engine.Setup) (engine.Game, error) {
-		g, err := New(s)
-		if err != nil {
-			return nil, err
-		}
-		return g, nil
-	},
+	New:      engine.NewFunc(New),
 }
 
 // New starts a match: both seats commit their fighter strengths, then roll

@@ -14,13 +14,7 @@ var Spec = engine.Spec{
 	Variants: []string{Standard, Custom, Classic},
 	MinSeats: 2,
 	MaxSeats: 2,
-	New: func(s engine.Setup) (engine.Game, error) {
-		g, err := New(s)
-		if err != nil {
-			return nil, err
-		}
-		return g, nil
-	},
+	New:      engine.NewFunc(New),
 }
 
 // Game is one match of Battleship U-Build. It implements [engine.Game] and

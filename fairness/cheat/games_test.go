@@ -19,6 +19,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
 // These tests play every cheat kind of the three card and sea games between
@@ -26,52 +27,6 @@ import (
 // table is in cmd/salvo): the cheat must fire, the honest referee must stop
 // the match at that message naming seat 1, and the audit of its transcript
 // must agree.
-
-// pipeEnd is one end of an in-memory, ordered, reliable transport.
-type pipeEnd struct {
-	in, out   chan []byte
-	closed    chan struct{} // this end closed
-	peerGone  chan struct{} // the other end closed
-	closeOnce *sync.Once
-}
-
-func newPipe() (*pipeEnd, *pipeEnd) {
-	ab, ba := make(chan []byte, 64), make(chan []byte, 64)
-	ca, cb := make(chan struct{}), make(chan struct{})
-	return &pipeEnd{in: ba, out: ab, closed: ca, peerGone: cb, closeOnce: new(sync.Once)},
-		&pipeEnd{in: ab, out: ba, closed: cb, peerGone: ca, closeOnce: new(sync.Once)}
-}
-
-func (p *pipeEnd) Send(ctx context.Context, b []byte) error {
-	select {
-	case p.out <- append([]byte(nil), b...):
-		return nil
-	case <-p.peerGone:
-		return io.ErrClosedPipe
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (p *pipeEnd) Recv(ctx context.Context) ([]byte, error) {
-	select {
-	case b := <-p.in:
-		return b, nil
-	default:
-	}
-	select {
-	case b := <-p.in:
-		return b, nil
-	case <-p.peerGone:
-		return nil, io.EOF
-	case <-p.closed:
-		return nil, io.EOF
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-func (p *pipeEnd) Close() { p.closeOnce.Do(func() { close(p.closed) }) }
 
 // pipeMatch is the outcome of one in-memory match.
 type pipeMatch struct {
@@ -117,8 +72,8 @@ func playPipe(t *testing.T, game, level string, seed uint64, kind string) *pipeM
 		}
 		ch, wrap = k.Build()
 	}
-	ends := [2]*pipeEnd{}
-	ends[0], ends[1] = newPipe()
+	ends := [2]*fairnesstest.PipeEnd{}
+	ends[0], ends[1] = fairnesstest.Pipe()
 	dir := t.TempDir()
 	pm := &pipeMatch{paths: [2]string{filepath.Join(dir, "seat0.jsonl"), filepath.Join(dir, "seat1.jsonl")}}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -17,11 +17,7 @@ import (
 // other would wait out the bound.
 func (m *GroupMatch) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, error) {
 	defer m.Topic.Close()
-	fm, err := fairness.NewMatch(m.Entry.Spec, m.Header)
-	if err != nil {
-		return nil, err
-	}
-	tw, err := fairness.CreateTranscript(cfg.Transcript, m.Header)
+	fm, tw, err := openMatch(m.Entry.Spec, m.Header, cfg.Transcript)
 	if err != nil {
 		return nil, err
 	}

@@ -447,7 +447,7 @@ func TestRelayedMatchMovesToDirect(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			res[s], errs[s] = m.PlayNet(ctx, side.res, s == 1, NetPlayConfig{
-				Key: side.key, Agent: slowAgent{bot(t, "ubuild", uint64(s+1)), 30 * time.Millisecond}, Timeout: 20 * time.Second, Store: side.store,
+				Key: side.key, Agent: Paced(bot(t, "ubuild", uint64(s+1)), 30*time.Millisecond), Timeout: 20 * time.Second, Store: side.store,
 				OnTransport: func(rc *Reconnecting) { rcs[s] = rc },
 				Observe: func(n fairness.Note) {
 					if s == 1 && n.Dir == "in" && n.Seq >= 6 {
@@ -479,21 +479,4 @@ func TestRelayedMatchMovesToDirect(t *testing.T) {
 	}
 	sameFiles(t, a.store.Transcript(ma.Header.Match), b.store.Transcript(ma.Header.Match))
 	auditClean(t, a.store.Transcript(ma.Header.Match))
-}
-
-// slowAgent takes d for every decision, like a person: a match lasts long
-// enough for things to happen during it.
-type slowAgent struct {
-	engine.Agent
-	d time.Duration
-}
-
-// Decide waits d, then decides.
-func (a slowAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
-	select {
-	case <-time.After(a.d):
-	case <-ctx.Done():
-		return engine.Decision{}, ctx.Err()
-	}
-	return a.Agent.Decide(ctx, g, seat, sec, n)
 }

@@ -215,13 +215,23 @@ type PlayConfig struct {
 	Logger     *slog.Logger
 }
 
+// openMatch starts the referee's state of the match h of spec and a new
+// transcript of it at path, for a seat about to play it.
+func openMatch(spec engine.Spec, h fairness.Header, path string) (*fairness.Match, *fairness.TranscriptWriter, error) {
+	fm, err := fairness.NewMatch(spec, h)
+	if err != nil {
+		return nil, nil, fmt.Errorf("match %s: %w", h.Match, err)
+	}
+	tw, err := fairness.CreateTranscript(path, h)
+	if err != nil {
+		return nil, nil, fmt.Errorf("match %s: transcript: %w", h.Match, err)
+	}
+	return fm, tw, nil
+}
+
 // Play runs the referee for the local seat to the end of the match.
 func (m *Match) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, error) {
-	fm, err := fairness.NewMatch(m.Entry.Spec, m.Header)
-	if err != nil {
-		return nil, err
-	}
-	tw, err := fairness.CreateTranscript(cfg.Transcript, m.Header)
+	fm, tw, err := openMatch(m.Entry.Spec, m.Header, cfg.Transcript)
 	if err != nil {
 		return nil, err
 	}

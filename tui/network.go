@@ -99,6 +99,9 @@ func (a *App) netReady(h *p2p.Host, err error) {
 	}
 	n.host = h
 	n.res = session.NewResumer(h, a.log)
+	// A peer that comes back to a match it forfeited here in an earlier
+	// run gets our signed record of that.
+	n.res.ServeEnded(a.store())
 	for _, w := range n.waiters {
 		w(h)
 	}

@@ -175,3 +175,56 @@ func FuzzDecodeEnd(f *testing.F) {
 		}
 	})
 }
+
+// The forfeit record outlives the process that wrote it: a side that
+// gave up on its peer, then stopped and started again, still answers the
+// peer's late resume from its store.
+func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
+	a, b, ma, mb := newPair(t, "ubuild")
+	id := ma.Header.Match
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	bctx, kill := context.WithCancel(ctx)
+	died := make(chan struct{})
+	go func() {
+		defer close(died)
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
+			Observe: func(n fairness.Note) {
+				if n.Dir == "in" && n.Seq >= 4 {
+					kill()
+				}
+			}})
+		_ = b.host.Close()
+	}()
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: 300 * time.Millisecond}})
+	if err != nil || res.Closing == nil || res.Closing.Seat != 1 {
+		t.Fatalf("the waiting side: %v, closing %+v", err, res.Closing)
+	}
+	<-died
+	// The side that gave up stops too, and starts again on its address.
+	var listen []string
+	for _, addr := range a.host.Libp2p().Network().ListenAddresses() {
+		listen = append(listen, addr.String())
+	}
+	_ = a.host.Close()
+	again := startSide(t, a.key, a.store, listen...)
+	again.res.ServeEnded(a.store)
+	// Now the late peer comes back.
+	restarted := startSide(t, b.key, b.store)
+	late, err := Resume(ctx, restarted.res, id, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 3), Store: b.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: 20 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if late.Closing == nil || *late.Closing != *res.Closing {
+		t.Fatalf("the late side recorded %+v, want the other side's own record %+v", late.Closing, res.Closing)
+	}
+	rep, err := fairness.AuditFile(b.store.Transcript(id), games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != fairness.Forfeit || rep.Outcome.Winners[0] != 0 {
+		t.Fatalf("audit of the late side: %s", rep.Summary())
+	}
+}

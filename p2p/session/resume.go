@@ -85,8 +85,9 @@ type Resumer struct {
 	h   *p2p.Host
 	log *slog.Logger
 
-	mu   sync.Mutex
-	live map[string]*Reconnecting
+	mu    sync.Mutex
+	live  map[string]*Reconnecting
+	store *Store // matches that ended here, to answer late resumes (ServeEnded)
 }
 
 // NewResumer takes over h's ResumeProtocol streams.
@@ -168,6 +169,12 @@ func (r *Resumer) accept(c *p2p.Conn) {
 	r.mu.Lock()
 	rc := r.live[f.Match]
 	r.mu.Unlock()
+	if rc == nil {
+		var err error
+		if rc, err = r.reviveEnded(f.Match, c.Remote()); err != nil {
+			r.log.Debug("no match to resume", "match", short(f.Match), "err", err)
+		}
+	}
 	if rc == nil || rc.remote != c.Remote() {
 		_ = sendResume(ctx, c, resumeFrame{T: "decline", Reason: "no such match here"})
 		_ = c.Close()

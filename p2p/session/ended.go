@@ -1,0 +1,102 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// ServeEnded makes the resumer answer, from store, a late resume of a
+// match that ended here by the other peer's forfeit in an earlier run of
+// this process (the process stopped before the peer came back): it sends
+// again our envelopes the peer lacks, then the end frame with our signed
+// closing record, so that the late peer records our word instead of
+// claiming our forfeit in turn. Call it before the host accepts streams.
+func (r *Resumer) ServeEnded(store Store) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.store = &store
+}
+
+// reviveEnded rebuilds, from the store, the transport of a match that
+// ended here by remote's forfeit, closed and holding our envelopes and our
+// closing record, ready to answer remote's resume. It lingers
+// ForfeitLinger, like a match that just ended so.
+func (r *Resumer) reviveEnded(match string, remote peer.ID) (*Reconnecting, error) {
+	r.mu.Lock()
+	store := r.store
+	r.mu.Unlock()
+	if store == nil {
+		return nil, errors.New("session: no store of ended matches")
+	}
+	pr, err := store.readPeer(match)
+	if err != nil {
+		return nil, err
+	}
+	if pr.Ended == "" || pr.Ended == endedOver || pr.Remote != remote.String() {
+		return nil, fmt.Errorf("session: match %.12s… did not end here by %s's forfeit", match, short(remote.String()))
+	}
+	sent, last, closing, err := ownRecord(store.Transcript(match), r.h.ID().String())
+	if err != nil {
+		return nil, err
+	}
+	if closing == nil {
+		return nil, fmt.Errorf("session: match %.12s… has no forfeit record of ours", match)
+	}
+	rc, err := r.register(match, remote, ReconnectConfig{})
+	if err != nil {
+		return nil, err
+	}
+	rc.mu.Lock()
+	rc.sent, rc.maxSeq = sent, last
+	rc.mu.Unlock()
+	if err := rc.closeWithForfeit(closing); err != nil {
+		return nil, err
+	}
+	return rc, nil
+}
+
+// ownRecord reads our side of a transcript: the envelopes we sent (to
+// send again), the last message's seq, and the closing record we wrote if
+// it records another seat's forfeit.
+func ownRecord(path, me string) (sent []sentFrame, last uint64, closing *fairness.Closing, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("session: %w", err)
+	}
+	defer f.Close()
+	h, tr, err := fairness.ReadTranscript(f)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("session: %s: %w", path, err)
+	}
+	seat := h.Seat(me)
+	for {
+		ln, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return sent, last, closing, nil
+		}
+		if err != nil {
+			return nil, 0, nil, fmt.Errorf("session: %s: %w", path, err)
+		}
+		switch c := ln.Closing; {
+		case ln.Envelope != nil:
+			last = ln.Envelope.Seq
+			if ln.Envelope.From != me {
+				continue
+			}
+			b, err := fairness.EncodeEnvelope(ln.Envelope)
+			if err != nil {
+				return nil, 0, nil, err
+			}
+			sent = append(sent, sentFrame{ln.Envelope.Seq, b})
+		case c != nil && c.By == me && int(seat) != c.Seat &&
+			(c.Closing == fairness.CloseTimeout || c.Closing == fairness.CloseAbandoned):
+			closing = c
+		}
+	}
+}

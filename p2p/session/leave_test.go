@@ -92,31 +92,9 @@ func TestForgetNeedsAMatchID(t *testing.T) {
 // side's signed closing record and records it: both transcripts end with
 // the same forfeit, instead of each claiming the other's.
 func TestLateSideRecordsTheOtherSidesForfeitRecord(t *testing.T) {
-	a, b, ma, mb := newPair(t, "ubuild")
-	id := ma.Header.Match
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
-	bctx, kill := context.WithCancel(ctx)
-	died := make(chan struct{})
-	go func() {
-		defer close(died)
-		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
-			Observe: func(n fairness.Note) {
-				if n.Dir == "in" && n.Seq >= 4 {
-					kill() // the process dies
-				}
-			}})
-		_ = b.host.Close()
-	}()
-	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
-		Reconnect: ReconnectConfig{GiveUp: 300 * time.Millisecond}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Closing == nil || res.Closing.Seat != 1 {
-		t.Fatalf("the waiting side: closing %+v", res.Closing)
-	}
-	<-died
+	a, b, id, res := gaveUpOnKilledPeer(ctx, t)
 	// The killed peer restarts and resumes, long after the give-up time
 	// of the other side but well within its own.
 	restarted := startSide(t, b.key, b.store)
@@ -180,28 +158,9 @@ func FuzzDecodeEnd(f *testing.F) {
 // gave up on its peer, then stopped and started again, still answers the
 // peer's late resume from its store.
 func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
-	a, b, ma, mb := newPair(t, "ubuild")
-	id := ma.Header.Match
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
-	bctx, kill := context.WithCancel(ctx)
-	died := make(chan struct{})
-	go func() {
-		defer close(died)
-		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
-			Observe: func(n fairness.Note) {
-				if n.Dir == "in" && n.Seq >= 4 {
-					kill()
-				}
-			}})
-		_ = b.host.Close()
-	}()
-	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
-		Reconnect: ReconnectConfig{GiveUp: 300 * time.Millisecond}})
-	if err != nil || res.Closing == nil || res.Closing.Seat != 1 {
-		t.Fatalf("the waiting side: %v, closing %+v", err, res.Closing)
-	}
-	<-died
+	a, b, id, res := gaveUpOnKilledPeer(ctx, t)
 	// The side that gave up stops too, and starts again on its address.
 	var listen []string
 	for _, addr := range a.host.Libp2p().Network().ListenAddresses() {
@@ -227,4 +186,31 @@ func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
 	if rep.Verdict != fairness.Forfeit || rep.Outcome.Winners[0] != 0 {
 		t.Fatalf("audit of the late side: %s", rep.Summary())
 	}
+}
+
+// gaveUpOnKilledPeer plays a U-Build match whose joiner b is killed after
+// message 4 and stays away until host a gives up on it (300 ms) and
+// records its forfeit; it returns once b's process is gone.
+func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id string, res *fairness.Result) {
+	t.Helper()
+	a, b, ma, mb := newPair(t, "ubuild")
+	bctx, kill := context.WithCancel(ctx)
+	died := make(chan struct{})
+	go func() {
+		defer close(died)
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
+			Observe: func(n fairness.Note) {
+				if n.Dir == "in" && n.Seq >= 4 {
+					kill() // the process dies
+				}
+			}})
+		_ = b.host.Close()
+	}()
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: 300 * time.Millisecond}})
+	if err != nil || res.Closing == nil || res.Closing.Seat != 1 {
+		t.Fatalf("the waiting side: %v, closing %+v", err, res)
+	}
+	<-died
+	return a, b, ma.Header.Match, res
 }

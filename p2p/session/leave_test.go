@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
@@ -213,4 +214,71 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 	}
 	<-died
 	return a, b, ma.Header.Match, res
+}
+
+// heldAgent decides as its agent does until held is set; then it waits
+// for the end of the match instead of deciding.
+type heldAgent struct {
+	engine.Agent
+	held *atomic.Bool
+}
+
+func (h heldAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	if h.held.Load() {
+		<-ctx.Done()
+		return engine.Decision{}, ctx.Err()
+	}
+	return h.Agent.Decide(ctx, g, seat, sec, n)
+}
+
+// On a link that never broke, a peer that hands over a record of our
+// forfeit is a peer leaving: we record its abandonment, not its word.
+func TestForfeitRecordOnALiveLinkIsNotTaken(t *testing.T) {
+	a, b, ma, mb := newPair(t, "ubuild")
+	id := ma.Header.Match
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var held atomic.Bool
+	var lastIn uint64 // the referee's goroutine only
+	rcs := make(chan *Reconnecting, 1)
+	lie := make(chan uint64, 1)
+	actx, stopA := context.WithCancel(ctx)
+	defer stopA()
+	go func() {
+		_, _ = ma.PlayNet(actx, a.res, false, NetPlayConfig{Key: a.key, Agent: heldAgent{bot(t, "ubuild", 1), &held}, Store: a.store, Timeout: time.Minute,
+			OnTransport: func(rc *Reconnecting) { rcs <- rc },
+			Observe: func(n fairness.Note) {
+				// Once b has fired and the match waits for our own
+				// decision, we stop deciding and claim b's forfeit.
+				if n.Dir == "in" {
+					lastIn = n.Seq
+				}
+				if lastIn >= 4 && !held.Load() && n.Game != nil {
+					if need := n.Game.Next(); need.Kind == engine.NeedMove && need.Seat == 0 && !need.Auto {
+						held.Store(true)
+						lie <- lastIn
+					}
+				}
+			}})
+	}()
+	rc := <-rcs
+	go func() {
+		seq := <-lie
+		c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "a lie: bob never left"}
+		if err := c.Sign(a.key); err != nil {
+			t.Error(err)
+			return
+		}
+		_ = rc.closeWithForfeit(c)
+	}()
+	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Closing == nil || res.Closing.Seat != 0 || res.Closing.Closing != fairness.CloseAbandoned {
+		t.Fatalf("b recorded %+v (result %+v), want its own record of a's abandonment", res.Closing, res)
+	}
+	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 1 {
+		t.Fatalf("outcome %+v", res.Outcome)
+	}
 }

@@ -135,6 +135,7 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
+	wasLost   bool // the match lost its stream (or its process) at least once
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -484,7 +485,9 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 			switch {
 			case err != nil:
 				r.end(fmt.Errorf("session: recv: %w: the match is over there (%v)", p2p.ErrPeerClosed, err))
-			case f.Closing != nil:
+			case f.Closing != nil && r.lostOnce():
+				// We were away: the other side may well have given up
+				// on us, and hands over its signed word for it.
 				r.end(fmt.Errorf("session: recv: %w: %w", p2p.ErrPeerClosed, &fairness.EndedThere{Closing: f.Closing}))
 			default:
 				r.end(fmt.Errorf("session: recv: %w: the match is over there", p2p.ErrPeerClosed))
@@ -518,6 +521,7 @@ func (r *Reconnecting) lost(gen int, err error) {
 	c := r.cur
 	r.cur = nil
 	r.lostAt = time.Now()
+	r.wasLost = true
 	closed := r.closed
 	r.mu.Unlock()
 	c.Abort()
@@ -536,6 +540,15 @@ func (r *Reconnecting) lost(gen int, err error) {
 	if r.cfg.Dialer {
 		r.redial()
 	}
+}
+
+// lostOnce reports whether the match was ever without a stream. A forfeit
+// record the other side hands over counts only then: on a link that never
+// broke, a peer that says it gave up on us is a peer leaving.
+func (r *Reconnecting) lostOnce() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.wasLost
 }
 
 // sawEnd records that the other side ended the match.

@@ -456,6 +456,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	}
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
+	rc.wasLost = true
 	rc.mu.Unlock()
 	rc.startGiveUp()
 	if pr.Dialer {

@@ -61,7 +61,7 @@ func TellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, se
 // transcript and the secrets stay; forgetting an unknown match is not an
 // error.
 func (s Store) Forget(match string) error {
-	if len(match) != 64 {
+	if !validMatchID(match) {
 		return fmt.Errorf("session: forget: match ID %q is not 64 hex digits", match)
 	}
 	if err := os.Remove(s.peerFile(match)); err != nil && !errors.Is(err, os.ErrNotExist) {

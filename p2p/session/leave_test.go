@@ -81,8 +81,13 @@ func TestTellLeftForfeitsAtOnce(t *testing.T) {
 
 func TestForgetNeedsAMatchID(t *testing.T) {
 	s := Store{Dir: t.TempDir()}
-	if err := s.Forget("../x"); err == nil {
-		t.Fatal("Forget took a path for a match ID")
+	for _, bad := range []string{"../x", strings.Repeat("../", 21) + "x", strings.Repeat("AB", 32)} {
+		if err := s.Forget(bad); err == nil {
+			t.Fatalf("Forget took %q for a match ID", bad)
+		}
+		if _, err := s.readPeer(bad); err == nil {
+			t.Fatalf("readPeer took %q for a match ID", bad)
+		}
 	}
 	if err := s.Forget(strings.Repeat("ab", 32)); err != nil {
 		t.Fatalf("forgetting an unknown match: %v", err)

@@ -73,10 +73,24 @@ func decodeResume(b []byte) (resumeFrame, error) {
 		return resumeFrame{}, fmt.Errorf("session: resume: %w: %s", ErrNoSuchMatch, f.Reason)
 	case f.T != "resume":
 		return resumeFrame{}, fmt.Errorf("session: resume: got %q, want resume", f.T)
-	case len(f.Match) != 64:
+	case !validMatchID(f.Match):
 		return resumeFrame{}, fmt.Errorf("session: resume: match ID %q is not 64 hex digits", f.Match)
 	}
 	return f, nil
+}
+
+// validMatchID reports whether id is a match ID as headers make them: 64
+// lower-case hex digits. Anything else never names a file of the store.
+func validMatchID(id string) bool {
+	if len(id) != 64 {
+		return false
+	}
+	for _, c := range id {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Resumer answers resume streams for the matches a host plays: one per

@@ -191,6 +191,9 @@ func (s Store) header(match string) fairness.Header {
 }
 
 func (s Store) readPeer(match string) (peerRecord, error) {
+	if !validMatchID(match) {
+		return peerRecord{}, fmt.Errorf("session: match ID %q is not 64 hex digits", match)
+	}
 	b, err := os.ReadFile(s.peerFile(match))
 	if err != nil {
 		return peerRecord{}, fmt.Errorf("session: %w", err)

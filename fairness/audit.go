@@ -241,10 +241,14 @@ func conclude(rep *Report, m *Match, failLine int) *Report {
 		}
 		blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
 		rep.Verdict = Forfeit
-		if c.Seq == m.Seq() {
+		switch {
+		case c.Seq == m.Seq() && next.Seat == writer:
+			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d, claimed by %s while it was %s's own %s (%s)",
+				playerName(h, blamed), c.Closing, c.Seq, playerName(h, writer), playerName(h, writer), next.Kind, c.Detail)
+		case c.Seq == m.Seq():
 			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s, recorded by %s)",
 				playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer))
-		} else {
+		default:
 			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s, recorded by %s, who never received %s's messages %d to %d)",
 				playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq())
 		}

@@ -151,3 +151,54 @@ func TestForeignClosingIsChecked(t *testing.T) {
 		})
 	}
 }
+
+// A record of our forfeit counts only at a step where the match waited
+// for us: one dated while the match waited for its writer is no give-up
+// on us.
+func TestAdoptNeedsTheMatchToWaitForTheBlamedSeat(t *testing.T) {
+	keys := testKeys(t, 2)
+	h := testHeader(t, peekSpec, keys)
+	m, err := NewMatch(peekSpec, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, ok := m.Next()
+	if !ok {
+		t.Fatal("the match waits for nobody")
+	}
+	waited := first.Seat
+	for _, tc := range []struct {
+		name   string
+		blamed engine.Seat
+		ok     bool
+	}{
+		{"the match waited for the blamed seat", waited, true},
+		{"the match waited for the writer", 1 - waited, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := NewMatch(peekSpec, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tw, err := CreateTranscript(filepath.Join(t.TempDir(), "t.jsonl"), h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tw.Close()
+			end, _ := fairnesstest.Pipe()
+			ref, err := NewReferee(Config{Match: m, Seat: tc.blamed, Key: keys[tc.blamed], Transport: end, Transcript: tw,
+				Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &Closing{Closing: CloseAbandoned, Match: h.Match, Seat: int(tc.blamed), Seq: 0, Detail: "gone"}
+			if err := c.Sign(keys[1-tc.blamed]); err != nil {
+				t.Fatal(err)
+			}
+			err = ref.adopt(c)
+			if (err == nil) != tc.ok {
+				t.Fatalf("adopt: %v, want ok=%v", err, tc.ok)
+			}
+		})
+	}
+}

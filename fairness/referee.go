@@ -690,8 +690,14 @@ func (r *Referee) adopt(c *Closing) error {
 	if h.Seat(c.By) == r.cfg.Seat {
 		return fmt.Errorf("%w: it is signed with our own key", errClosingMisfit)
 	}
-	if _, err := forfeitFits(h, r.m, c); err != nil {
+	next, err := forfeitFits(h, r.m, c)
+	if err != nil {
 		return err
+	}
+	if c.Seq == r.m.Seq() && next.Seat != engine.Seat(c.Seat) {
+		// A record of our forfeit at a step where the match waited for
+		// someone else (its writer, say) is no give-up on us.
+		return fmt.Errorf("%w: it blames seat %d while the match waited for seat %d", errClosingMisfit, c.Seat, next.Seat)
 	}
 	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
 		return err

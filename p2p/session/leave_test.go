@@ -105,7 +105,8 @@ func TestLateSideRecordsTheOtherSidesForfeitRecord(t *testing.T) {
 	// of the other side but well within its own.
 	restarted := startSide(t, b.key, b.store)
 	start := time.Now()
-	late, err := Resume(ctx, restarted.res, id, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 3), Store: b.store, Timeout: time.Minute})
+	late, err := Resume(ctx, restarted.res, id, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 3), Store: b.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: lateGiveUp}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
 	// Now the late peer comes back.
 	restarted := startSide(t, b.key, b.store)
 	late, err := Resume(ctx, restarted.res, id, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 3), Store: b.store, Timeout: time.Minute,
-		Reconnect: ReconnectConfig{GiveUp: 20 * time.Second}})
+		Reconnect: ReconnectConfig{GiveUp: lateGiveUp}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,8 +195,13 @@ func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
 	}
 }
 
+// lateGiveUp is the give-up time of both sides in the tests of a peer
+// that comes back late: the late side takes the other's forfeit record
+// only after an outage of at least its own give-up time.
+const lateGiveUp = time.Second
+
 // gaveUpOnKilledPeer plays a U-Build match whose joiner b is killed after
-// message 4 and stays away until host a gives up on it (300 ms) and
+// message 4 and stays away until host a gives up on it (lateGiveUp) and
 // records its forfeit; it returns once b's process is gone.
 func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id string, res *fairness.Result) {
 	t.Helper()
@@ -213,7 +219,7 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 		_ = b.host.Close()
 	}()
 	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
-		Reconnect: ReconnectConfig{GiveUp: 300 * time.Millisecond}})
+		Reconnect: ReconnectConfig{GiveUp: lateGiveUp}})
 	if err != nil || res.Closing == nil || res.Closing.Seat != 1 {
 		t.Fatalf("the waiting side: %v, closing %+v", err, res)
 	}
@@ -285,5 +291,65 @@ func TestForfeitRecordOnALiveLinkIsNotTaken(t *testing.T) {
 	}
 	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 1 {
 		t.Fatalf("outcome %+v", res.Outcome)
+	}
+}
+
+// A blip is no give-up: a peer that breaks the stream for a moment and
+// then hands over a record of our forfeit, dated while the match waits
+// for us, is a peer leaving. (Taking its word after any drop would let it
+// write our forfeit into our own transcript whenever it likes.)
+func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
+	a, b, ma, mb := newPair(t, "ubuild")
+	id := ma.Header.Match
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var held atomic.Bool
+	var lastSeq uint64 // a's referee goroutine only
+	rcs := make(chan *Reconnecting, 1)
+	lie := make(chan uint64, 1)
+	actx, stopA := context.WithCancel(ctx)
+	defer stopA()
+	go func() {
+		_, _ = ma.PlayNet(actx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
+			OnTransport: func(rc *Reconnecting) { rcs <- rc },
+			Observe: func(n fairness.Note) {
+				if n.Dir == "in" || n.Dir == "out" {
+					lastSeq = n.Seq
+				}
+				// Once a's message is out and b must decide, a strikes.
+				if n.Dir == "out" && lastSeq >= 4 && !held.Load() && n.Game != nil {
+					if need := n.Game.Next(); need.Kind == engine.NeedMove && need.Seat == 1 && !need.Auto {
+						held.Store(true)
+						lie <- lastSeq
+					}
+				}
+			}})
+	}()
+	rc := <-rcs
+	go func() {
+		seq := <-lie
+		rc.mu.Lock()
+		cur := rc.cur
+		rc.mu.Unlock()
+		if cur != nil {
+			cur.Abort() // the blip
+		}
+		if err := rc.WaitStream(ctx); err != nil {
+			t.Error(err)
+			return
+		}
+		c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "a lie: bob was away for a moment"}
+		if err := c.Sign(a.key); err != nil {
+			t.Error(err)
+			return
+		}
+		_ = rc.closeWithForfeit(c)
+	}()
+	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &held}, Store: b.store, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Closing == nil || res.Closing.Seat != 0 || res.Closing.Closing != fairness.CloseAbandoned {
+		t.Fatalf("b recorded %+v (result %+v), want its own record of a's abandonment", res.Closing, res)
 	}
 }

@@ -135,7 +135,8 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
-	wasLost   bool // the match lost its stream (or its process) at least once
+	downSince time.Time     // a restarted process: when it last wrote the transcript
+	outage    time.Duration // how long the match was without a stream before the current one
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -428,7 +429,14 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.cur = c
 	r.gen++
 	gen := r.gen
-	r.lostAt = time.Time{}
+	r.outage = 0
+	if since := r.lostAt; !since.IsZero() {
+		if !r.downSince.IsZero() && r.downSince.Before(since) {
+			since = r.downSince
+		}
+		r.outage = time.Since(since)
+	}
+	r.lostAt, r.downSince = time.Time{}, time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())
 	var again [][]byte
@@ -485,8 +493,9 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 			switch {
 			case err != nil:
 				r.end(fmt.Errorf("session: recv: %w: the match is over there (%v)", p2p.ErrPeerClosed, err))
-			case f.Closing != nil && r.lostOnce():
-				// We were away: the other side may well have given up
+			case f.Closing != nil && r.awayLong():
+				// We were away as long as we would wait before giving
+				// up ourselves: the other side may well have given up
 				// on us, and hands over its signed word for it.
 				r.end(fmt.Errorf("session: recv: %w: %w", p2p.ErrPeerClosed, &fairness.EndedThere{Closing: f.Closing}))
 			default:
@@ -521,7 +530,6 @@ func (r *Reconnecting) lost(gen int, err error) {
 	c := r.cur
 	r.cur = nil
 	r.lostAt = time.Now()
-	r.wasLost = true
 	closed := r.closed
 	r.mu.Unlock()
 	c.Abort()
@@ -542,13 +550,15 @@ func (r *Reconnecting) lost(gen int, err error) {
 	}
 }
 
-// lostOnce reports whether the match was ever without a stream. A forfeit
-// record the other side hands over counts only then: on a link that never
-// broke, a peer that says it gave up on us is a peer leaving.
-func (r *Reconnecting) lostOnce() bool {
+// awayLong reports whether the outage before the current stream lasted at
+// least our own give-up time. A forfeit record the other side hands over
+// counts only then: otherwise (a link that never broke, or a blip the other
+// side may have caused itself) a peer that says it gave up on us is a peer
+// leaving.
+func (r *Reconnecting) awayLong() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.wasLost
+	return r.outage >= r.cfg.GiveUp
 }
 
 // sawEnd records that the other side ended the match.

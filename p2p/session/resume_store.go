@@ -459,7 +459,9 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	}
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
-	rc.wasLost = true
+	if fi, err := os.Stat(cfg.Store.Transcript(match)); err == nil {
+		rc.downSince = fi.ModTime() // away since our last message, at least
+	}
 	rc.mu.Unlock()
 	rc.startGiveUp()
 	if pr.Dialer {

@@ -52,6 +52,9 @@ func (n *network) close() {
 		_ = n.router.Close()
 	}
 	n.routerMu.Unlock()
+	if n.res != nil {
+		n.res.Close()
+	}
 	if n.host != nil {
 		_ = n.host.Close()
 	}

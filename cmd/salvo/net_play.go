@@ -150,6 +150,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	defer np.close()
 	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
+	defer res.Close()
 	store, err := session.DefaultStore()
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)

@@ -85,6 +85,7 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	defer np.close()
 	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
+	defer res.Close()
 	rep := &netReport{Role: "resume", Peer: h.ID().String(), Match: id, Remote: sv.Remote.String()}
 	defer func() { writeReport(*reportPath, h, rep, stderr) }()
 	agent, err := bo.agent(sv.Header.Game, int(sv.Seat))

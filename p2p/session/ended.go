@@ -48,16 +48,25 @@ func (r *Resumer) reviveEnded(match string, remote peer.ID) (*Reconnecting, erro
 	if closing == nil {
 		return nil, fmt.Errorf("session: match %.12s… has no forfeit record of ours", match)
 	}
-	rc, err := r.register(match, remote, ReconnectConfig{})
-	if err != nil {
-		return nil, err
-	}
+	// Built whole, closed and holding what it will send, before anyone
+	// else can find it: a second resume stream must never meet a
+	// transport with nothing to send again.
+	rc := newReconnecting(r, match, remote, ReconnectConfig{})
 	rc.mu.Lock()
 	rc.sent, rc.maxSeq = sent, last
 	rc.mu.Unlock()
 	if err := rc.closeWithForfeit(closing); err != nil {
+		rc.release()
 		return nil, err
 	}
+	r.mu.Lock()
+	if old, ok := r.live[match]; ok {
+		r.mu.Unlock()
+		rc.release() // another stream revived it first
+		return old, nil
+	}
+	r.live[match] = rc
+	r.mu.Unlock()
 	return rc, nil
 }
 

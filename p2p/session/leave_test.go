@@ -193,6 +193,17 @@ func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
 	if rep.Verdict != fairness.Forfeit || rep.Outcome.Winners[0] != 0 {
 		t.Fatalf("audit of the late side: %s", rep.Summary())
 	}
+	// Closing the resumers ends the transports that would otherwise wait
+	// ForfeitLinger for a peer.
+	for _, res := range []*Resumer{a.res, again.res} {
+		res.Close()
+		res.mu.Lock()
+		n := len(res.live)
+		res.mu.Unlock()
+		if n != 0 {
+			t.Fatalf("%d match transports outlive their resumer", n)
+		}
+	}
 }
 
 // lateGiveUp is the give-up time of both sides in the tests of a peer
@@ -286,6 +297,9 @@ func TestForfeitRecordOnALiveLinkIsNotTaken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !held.Load() {
+		t.Fatalf("the match ended (%+v) before a could hand over its record", res.Outcome)
+	}
 	if res.Closing == nil || res.Closing.Seat != 0 || res.Closing.Closing != fairness.CloseAbandoned {
 		t.Fatalf("b recorded %+v (result %+v), want its own record of a's abandonment", res.Closing, res)
 	}
@@ -316,9 +330,10 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 				if n.Dir == "in" || n.Dir == "out" {
 					lastSeq = n.Seq
 				}
-				// Once a's message is out and b must decide, a strikes.
+				// Once a's message is out and the match waits for b, a
+				// strikes (and b's next decision never comes).
 				if n.Dir == "out" && lastSeq >= 4 && !held.Load() && n.Game != nil {
-					if need := n.Game.Next(); need.Kind == engine.NeedMove && need.Seat == 1 && !need.Auto {
+					if need := n.Game.Next(); need.Kind != engine.NeedNone && need.Seat == 1 {
 						held.Store(true)
 						lie <- lastSeq
 					}
@@ -348,6 +363,9 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &held}, Store: b.store, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !held.Load() {
+		t.Fatalf("the match ended (%+v) before a could hand over its record", res.Outcome)
 	}
 	if res.Closing == nil || res.Closing.Seat != 0 || res.Closing.Closing != fairness.CloseAbandoned {
 		t.Fatalf("b recorded %+v (result %+v), want its own record of a's abandonment", res.Closing, res)

@@ -166,7 +166,7 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 	if log == nil {
 		log = res.log
 	}
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, stop := context.WithCancel(res.ctx)
 	r := &Reconnecting{
 		res: res, h: res.h, match: match, remote: remote, cfg: cfg,
 		log:       log.With("component", "reconnect", "match", short(match)),

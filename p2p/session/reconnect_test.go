@@ -43,7 +43,9 @@ func startSide(t *testing.T, key crypto.PrivKey, store Store, listen ...string) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.Close() })
-	return &netSide{key: key, host: h, res: NewResumer(h, testLog(t)), store: store}
+	res := NewResumer(h, testLog(t))
+	t.Cleanup(res.Close) // runs first: no transport outlives the test
+	return &netSide{key: key, host: h, res: res, store: store}
 }
 
 // newPair starts two sides with their own stores and agrees a match of

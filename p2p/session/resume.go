@@ -99,6 +99,10 @@ type Resumer struct {
 	h   *p2p.Host
 	log *slog.Logger
 
+	// ctx is the parent of every match transport's; Close cancels it.
+	ctx    context.Context
+	cancel context.CancelFunc
+
 	mu    sync.Mutex
 	live  map[string]*Reconnecting
 	store *Store // matches that ended here, to answer late resumes (ServeEnded)
@@ -109,9 +113,26 @@ func NewResumer(h *p2p.Host, log *slog.Logger) *Resumer {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	r := &Resumer{h: h, log: log, live: map[string]*Reconnecting{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &Resumer{h: h, log: log, ctx: ctx, cancel: cancel, live: map[string]*Reconnecting{}}
 	h.HandleResume(r.accept)
 	return r
+}
+
+// Close ends every match transport the resumer still keeps (a match
+// lingering after its end, a forfeit record waiting for a late peer) and
+// answers no more resumes. Call it before closing the host.
+func (r *Resumer) Close() {
+	r.cancel()
+	r.mu.Lock()
+	live := make([]*Reconnecting, 0, len(r.live))
+	for _, rc := range r.live {
+		live = append(live, rc)
+	}
+	r.mu.Unlock()
+	for _, rc := range live {
+		rc.release()
+	}
 }
 
 // Host is the host the resumer serves.
@@ -175,7 +196,7 @@ func (r *Resumer) accept(c *p2p.Conn) {
 	ctx, cancel := context.WithTimeout(context.Background(), ResumeTimeout)
 	defer cancel()
 	f, err := recvResume(ctx, c)
-	if err != nil {
+	if err != nil || r.ctx.Err() != nil {
 		r.log.Debug("bad resume stream", "peer", c.Remote(), "err", err)
 		c.Abort()
 		return

@@ -24,7 +24,7 @@ func TestRefereeResumesFromTranscriptAndSecrets(t *testing.T) {
 		ends := [2]*fairnesstest.PipeEnd{a, b}
 		paths := [2]string{filepath.Join(dir, "0.jsonl"), filepath.Join(dir, "1.jsonl")}
 		secrets := filepath.Join(dir, "1.secrets")
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 
 		var wg sync.WaitGroup
@@ -32,7 +32,7 @@ func TestRefereeResumesFromTranscriptAndSecrets(t *testing.T) {
 		var err0 error
 		m0, _ := NewMatch(peekSpec, h)
 		tw0, _ := CreateTranscript(paths[0], h)
-		ref0, err := NewReferee(Config{Match: m0, Seat: 0, Key: keys[0], Agent: &peekBot{r: rand.New(rand.NewPCG(1, 0))}, Transport: ends[0], Transcript: tw0, Timeout: 10 * time.Second})
+		ref0, err := NewReferee(Config{Match: m0, Seat: 0, Key: keys[0], Agent: &peekBot{r: rand.New(rand.NewPCG(1, 0))}, Transport: ends[0], Transcript: tw0, Timeout: 30 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestRefereeResumesFromTranscriptAndSecrets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ref1, err = NewReferee(Config{Match: m1, Seat: 1, Key: keys[1], Agent: &peekBot{r: rand.New(rand.NewPCG(2, 1))}, Transport: ends[1], Transcript: tw1, SecretsPath: secrets, Timeout: 10 * time.Second})
+		ref1, err = NewReferee(Config{Match: m1, Seat: 1, Key: keys[1], Agent: &peekBot{r: rand.New(rand.NewPCG(2, 1))}, Transport: ends[1], Transcript: tw1, SecretsPath: secrets, Timeout: 30 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/crypto"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
@@ -287,25 +289,13 @@ func TestForfeitRecordOnALiveLinkIsNotTaken(t *testing.T) {
 	go func() {
 		seq := <-lie
 		c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "a lie: bob never left"}
-		if err := c.Sign(a.key); err != nil {
-			t.Error(err)
-			return
-		}
-		_ = rc.closeWithForfeit(c)
+		handOver(t, rc, c, a.key)
 	}()
 	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !held.Load() {
-		t.Fatalf("the match ended (%+v) before a could hand over its record", res.Outcome)
-	}
-	if res.Closing == nil || res.Closing.Seat != 0 || res.Closing.Closing != fairness.CloseAbandoned {
-		t.Fatalf("b recorded %+v (result %+v), want its own record of a's abandonment", res.Closing, res)
-	}
-	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 1 {
-		t.Fatalf("outcome %+v", res.Outcome)
-	}
+	refusedTheLie(t, res, held.Load())
 }
 
 // A blip is no give-up: a peer that breaks the stream for a moment and
@@ -354,20 +344,36 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 			return
 		}
 		c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "a lie: bob was away for a moment"}
-		if err := c.Sign(a.key); err != nil {
-			t.Error(err)
-			return
-		}
-		_ = rc.closeWithForfeit(c)
+		handOver(t, rc, c, a.key)
 	}()
 	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &held}, Store: b.store, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !held.Load() {
+	refusedTheLie(t, res, held.Load())
+}
+
+// handOver signs c with key and ends the match on rc with it, as a side
+// that recorded the other's forfeit does.
+func handOver(t *testing.T, rc *Reconnecting, c *fairness.Closing, key crypto.PrivKey) {
+	if err := c.Sign(key); err != nil {
+		t.Error(err)
+		return
+	}
+	_ = rc.closeWithForfeit(c)
+}
+
+// refusedTheLie checks that b, handed a record of its forfeit it must not
+// take (sent is whether it was really sent), recorded a's abandonment.
+func refusedTheLie(t *testing.T, res *fairness.Result, sent bool) {
+	t.Helper()
+	if !sent {
 		t.Fatalf("the match ended (%+v) before a could hand over its record", res.Outcome)
 	}
 	if res.Closing == nil || res.Closing.Seat != 0 || res.Closing.Closing != fairness.CloseAbandoned {
 		t.Fatalf("b recorded %+v (result %+v), want its own record of a's abandonment", res.Closing, res)
+	}
+	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 1 {
+		t.Fatalf("outcome %+v", res.Outcome)
 	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -495,4 +496,47 @@ func TestDecliningAnInvitation(t *testing.T) {
 	ann.WaitFor(style.Fail + " match declined: the player declined")
 	ann.Keys(tcell.KeyEscape)
 	ann.WaitFor("Practice against a bot")
+}
+
+// TestLobbyListsLANPeersAndJoinsOne: with mDNS on, a lobby lists the
+// Salvo peers on the LAN live, with their names and the game they offer,
+// and enter on a peer that hosts joins its game.
+func TestLobbyListsLANPeersAndJoinsOne(t *testing.T) {
+	t.Parallel()
+	host := start(t, Config{Name: "bob", MDNS: true, Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("invite code", "waiting for a player to join")
+	var discErr error
+	host.onUI(func() { discErr = host.app.net.host.DiscoveryErr() })
+	if errors.Is(discErr, p2p.ErrNoMulticast) {
+		t.Skip("skipping: this machine has no multicast-capable network interface")
+	}
+	guest := start(t, Config{Name: "ann", MDNS: true, Timeout: 20 * time.Second}, 100, 30)
+	guest.WaitFunc("bob's offer in the peers pane", 30*time.Second, func(s string) bool {
+		for _, l := range strings.Split(s, "\n") {
+			if strings.Contains(l, "bob") && strings.Contains(l, "offers U-Build (standard)") && strings.Contains(l, "[enter] join") {
+				return true
+			}
+		}
+		return false
+	})
+	// Other Salvo peers may be on this machine's network too: go down to
+	// bob's row.
+	row := -1
+	guest.onUI(func() {
+		for i, p := range guest.app.lobby.peers() {
+			if p.Name == "bob" {
+				row = i
+			}
+		}
+	})
+	if row < 0 {
+		t.Fatal("bob is on the screen but not in the lobby's peer list")
+	}
+	guest.Keys(tcell.KeyTab)
+	for range row {
+		guest.Keys(tcell.KeyDown)
+	}
+	guest.Keys(tcell.KeyEnter)
+	host.WaitFor("vs ann", "Place the Battleship")
+	guest.WaitFor("vs bob")
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -250,6 +251,9 @@ func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	t.Parallel()
 	host, guest := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true})
 	host.WaitFor("LAN direct")
+	// The title bar names the peer, the kind of connection and its
+	// round-trip time.
+	host.WaitRe(regexp.MustCompile(`vs bob .*LAN direct · rtt \d+ ms`))
 	drive(host, 1)
 	drive(guest, 2)
 	waitSeq(t, host, 12)

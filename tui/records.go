@@ -59,13 +59,7 @@ func loadRecords(dir string, self peer.ID, n int) []record {
 
 func auditRecord(path string, mod time.Time, self peer.ID) record {
 	r := record{path: path, when: mod, result: "—"}
-	f, err := os.Open(path)
-	if err != nil {
-		r.err = err
-		return r
-	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
+	rep, err := fairness.AuditFile(path, games.Spec)
 	if err != nil {
 		r.err = err
 		return r

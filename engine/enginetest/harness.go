@@ -37,7 +37,6 @@ type Harness[G engine.Game] struct {
 	before  []func(n engine.Need, in engine.Input)
 	after   []func(n engine.Need, in engine.Input, ev []engine.Event) error
 	inputs  []engine.Input
-	events  []engine.Event
 }
 
 // New returns a harness that plays g with the agents (one per seat, in
@@ -85,9 +84,6 @@ func (h *Harness[G]) AfterApply(f func(n engine.Need, in engine.Input, ev []engi
 
 // Inputs returns every input the game accepted through Apply, in order.
 func (h *Harness[G]) Inputs() []engine.Input { return h.inputs }
-
-// Events returns every event the accepted inputs produced, in order.
-func (h *Harness[G]) Events() []engine.Event { return h.events }
 
 // Steps returns how many inputs the game accepted through Apply.
 func (h *Harness[G]) Steps() int { return len(h.inputs) }

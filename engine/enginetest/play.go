@@ -8,24 +8,25 @@ import (
 )
 
 // Apply feeds in to the game. When the game accepts it, Apply records the
-// input and its events, feeds the shadow engine, checks the hash changed
-// (with RequireChange) and runs the AfterApply hooks. The game's own error
-// is returned unwrapped.
+// input, feeds the shadow engine, checks the hash changed (with
+// RequireChange) and runs the AfterApply hooks. When the game refuses it,
+// Apply checks that the state did not change (an error saying so if it
+// did) and otherwise returns the game's own error unwrapped.
 func (h *Harness[G]) Apply(in engine.Input) ([]engine.Event, error) {
 	n := h.Game.Next()
 	for _, f := range h.before {
 		f(n, in)
 	}
-	var before engine.Digest
-	if h.RequireChange {
-		before = h.Game.Hash()
-	}
+	before := h.Game.Hash()
 	ev, err := h.Game.Apply(in)
 	if err != nil {
+		if h.Game.Hash() != before {
+			// Every engine's contract: a refused input changes nothing.
+			return nil, fmt.Errorf("the game refused a %s input (%w) but its state changed", in.Kind, err)
+		}
 		return nil, err
 	}
 	h.inputs = append(h.inputs, in)
-	h.events = append(h.events, ev...)
 	if h.Shadow != nil {
 		if _, err := h.Shadow.Apply(in); err != nil {
 			return ev, fmt.Errorf("the shadow engine refused what the game took: %w", err)

@@ -17,11 +17,15 @@ import (
 // These tests run real matches between two libp2p hosts on 127.0.0.1.
 
 func TestSelfplayMatchIsCleanAndAudits(t *testing.T) {
-	for _, variant := range []string{"standard", "custom", "classic"} {
-		t.Run(variant, func(t *testing.T) {
+	for _, c := range []struct{ game, variant string }{
+		{"ubuild", "standard"}, {"ubuild", "custom"}, {"ubuild", "classic"},
+		{"cards", "standard"}, {"cards", "beginner"}, {"oceans", "standard"}, {"sea", "standard"}, {"air", "standard"},
+	} {
+		t.Run(c.game+"/"+c.variant, func(t *testing.T) {
+			t.Parallel()
 			out := filepath.Join(t.TempDir(), "m.jsonl")
 			var stdout, stderr bytes.Buffer
-			code := run([]string{"selfplay", "--game", "ubuild", "--variant", variant, "--seed", "3", "--out", out}, &stdout, &stderr)
+			code := run([]string{"selfplay", "--game", c.game, "--variant", c.variant, "--seed", "3", "--out", out}, &stdout, &stderr)
 			if code != exitOK {
 				t.Fatalf("selfplay exit %d\n%s%s", code, stdout.String(), stderr.String())
 			}

@@ -667,15 +667,7 @@ func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, de
 	if err := c.Sign(r.cfg.Key); err != nil {
 		return err
 	}
-	r.res.Closing = c
-	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
-		return err
-	}
-	if reason != CloseViolation {
-		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), seat), Reason: fmt.Sprintf("%s forfeits (%s)", seat, reason)}
-	}
-	r.note(Note{Seq: seq, Seat: seat, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail)})
-	return nil
+	return r.record(c, fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail))
 }
 
 // adopt ends the match with a closing record another player wrote and
@@ -699,14 +691,24 @@ func (r *Referee) adopt(c *Closing) error {
 		// someone else (its writer, say) is no give-up on us.
 		return fmt.Errorf("%w: it blames seat %d while the match waited for seat %d", errClosingMisfit, c.Seat, next.Seat)
 	}
+	return r.record(c, fmt.Sprintf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
+		playerName(h, h.Seat(c.By)), playerName(h, engine.Seat(c.Seat)), c.Closing, c.Seq, c.Detail))
+}
+
+// record ends the match with the closing record c, signed and checked: it
+// writes c to the transcript and keeps it as the result's, gives the match
+// to the other seats when c is a forfeit (a violation's outcome is left to
+// the audit), and notes the stop with text.
+func (r *Referee) record(c *Closing, text string) error {
+	r.res.Closing = c
 	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
-		return err
+		return fmt.Errorf("referee: record the %s closing: %w", c.Closing, err)
 	}
 	blamed := engine.Seat(c.Seat)
-	r.res.Closing = c
-	r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), blamed), Reason: fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing)}
-	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
-		playerName(h, h.Seat(c.By)), playerName(h, blamed), c.Closing, c.Seq, c.Detail)})
+	if c.Closing != CloseViolation {
+		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), blamed), Reason: fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing)}
+	}
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: text})
 	return nil
 }
 

@@ -96,7 +96,7 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 	for i, in := range body.Inputs {
 		got, err := m.apply(from, in)
 		if err != nil {
-			return nil, m.fail(engine.Blame(err, from), e, true, fmt.Errorf("input %d (%s): %w", i+1, in.T, err))
+			return nil, m.refused(from, e, i+1, in, err)
 		}
 		evs = append(evs, got...)
 	}
@@ -105,6 +105,13 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 	}
 	m.advance(e, from)
 	return evs, nil
+}
+
+// refused records the violation of envelope e, sent by from, whose n-th
+// input (from 1), in, the match refused with err: the seat err blames is
+// at fault.
+func (m *Match) refused(from engine.Seat, e *Envelope, n int, in WireInput, err error) *Violation {
+	return m.fail(engine.Blame(err, from), e, true, fmt.Errorf("input %d (%s): %w", n, in.T, err))
 }
 
 func (m *Match) fail(seat engine.Seat, e *Envelope, signed bool, err error) *Violation {

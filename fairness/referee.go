@@ -268,7 +268,8 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 			// spoiled (a hidden choice that breaks the rules, found once
 			// every choice is open): send it all the same, so that every
 			// peer and the auditor meet the same fault at this message.
-			return true, r.sendFault(ctx, append(r.staged, in), serr)
+			r.staged = append(r.staged, in)
+			return true, r.sendFault(ctx, serr)
 		}
 		if r.cfg.Cheat == nil {
 			return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
@@ -628,12 +629,22 @@ func (r *Referee) flush(ctx context.Context) error {
 
 // flushCheat sends staged inputs that the local engine refused (test-only).
 func (r *Referee) flushCheat(ctx context.Context) error {
-	e, err := r.m.Draft(r.staged, r.m.StateHash(), r.cfg.Key)
+	e, err := r.draftStaged()
 	if err != nil {
 		return err
 	}
-	r.staged = nil
 	return r.send(ctx, e)
+}
+
+// draftStaged signs the staged inputs, which the local engine refused, in
+// an envelope under the state hash as it stands, and clears them.
+func (r *Referee) draftStaged() (*Envelope, error) {
+	e, err := r.m.Draft(r.staged, r.m.StateHash(), r.cfg.Key)
+	if err != nil {
+		return nil, fmt.Errorf("referee: draft the refused inputs: %w", err)
+	}
+	r.staged = nil
+	return e, nil
 }
 
 func (r *Referee) send(ctx context.Context, e *Envelope) error {
@@ -667,15 +678,7 @@ func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, de
 	if err := c.Sign(r.cfg.Key); err != nil {
 		return err
 	}
-	r.res.Closing = c
-	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
-		return err
-	}
-	if reason != CloseViolation {
-		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), seat), Reason: fmt.Sprintf("%s forfeits (%s)", seat, reason)}
-	}
-	r.note(Note{Seq: seq, Seat: seat, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail)})
-	return nil
+	return r.record(c, fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail))
 }
 
 // adopt ends the match with a closing record another player wrote and
@@ -699,14 +702,24 @@ func (r *Referee) adopt(c *Closing) error {
 		// someone else (its writer, say) is no give-up on us.
 		return fmt.Errorf("%w: it blames seat %d while the match waited for seat %d", errClosingMisfit, c.Seat, next.Seat)
 	}
+	return r.record(c, fmt.Sprintf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
+		playerName(h, h.Seat(c.By)), playerName(h, engine.Seat(c.Seat)), c.Closing, c.Seq, c.Detail))
+}
+
+// record ends the match with the closing record c, signed and checked: it
+// writes c to the transcript and keeps it as the result's, gives the match
+// to the other seats when c is a forfeit (a violation's outcome is left to
+// the audit), and notes the stop with text.
+func (r *Referee) record(c *Closing, text string) error {
+	r.res.Closing = c
 	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
-		return err
+		return fmt.Errorf("referee: record the %s closing: %w", c.Closing, err)
 	}
 	blamed := engine.Seat(c.Seat)
-	r.res.Closing = c
-	r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), blamed), Reason: fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing)}
-	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: fmt.Sprintf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
-		playerName(h, h.Seat(c.By)), playerName(h, blamed), c.Closing, c.Seq, c.Detail)})
+	if c.Closing != CloseViolation {
+		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), blamed), Reason: fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing)}
+	}
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: text})
 	return nil
 }
 
@@ -738,18 +751,17 @@ func (r *Referee) note(n Note) {
 	r.cfg.Observe(n)
 }
 
-// sendFault seals inputs whose last one our own match refused because of
-// another seat's fault (err), records the violation exactly as every other
-// peer and the auditor will find it at this message, and sends the envelope
-// so that they do.
-func (r *Referee) sendFault(ctx context.Context, inputs []WireInput, err error) error {
-	e, derr := r.m.Draft(inputs, r.m.StateHash(), r.cfg.Key)
+// sendFault seals the staged inputs, whose last one our own match refused
+// because of another seat's fault (err), records the violation exactly as
+// every other peer and the auditor will find it at this message, and sends
+// the envelope so that they do.
+func (r *Referee) sendFault(ctx context.Context, err error) error {
+	inputs := r.staged
+	e, derr := r.draftStaged()
 	if derr != nil {
 		return derr
 	}
-	r.staged = nil
-	last := inputs[len(inputs)-1]
-	v := r.m.fail(engine.Blame(err, r.cfg.Seat), e, true, fmt.Errorf("input %d (%s): %w", len(inputs), last.T, err))
+	v := r.m.refused(r.cfg.Seat, e, len(inputs), inputs[len(inputs)-1], err)
 	if err := r.cfg.Transcript.Envelope(e); err != nil {
 		return err
 	}

@@ -201,7 +201,7 @@ func (s *Secrets) Open(slot engine.Slot) (Opening, error) {
 // Snapshot returns a read-only copy of every value the seat knows, safe to
 // read from another goroutine while the match goes on.
 func (s *Secrets) Snapshot() engine.Secrets {
-	out := secretsSnapshot{}
+	out := engine.Known{}
 	for name, v := range s.vectors {
 		for i, val := range v.values {
 			out[engine.Slot{Owner: s.seat, Name: name, Index: i}] = append([]byte(nil), val...)
@@ -211,13 +211,4 @@ func (s *Secrets) Snapshot() engine.Secrets {
 		out[slot] = append([]byte(nil), v...)
 	}
 	return out
-}
-
-// secretsSnapshot is a frozen copy of a seat's secrets.
-type secretsSnapshot map[engine.Slot][]byte
-
-// Value implements engine.Secrets.
-func (s secretsSnapshot) Value(slot engine.Slot) ([]byte, bool) {
-	v, ok := s[slot]
-	return append([]byte(nil), v...), ok
 }

@@ -2,7 +2,7 @@
 // process, so that a game's own tests can play whole matches with agents
 // without the cryptography of package fairness.
 //
-// A [Harness] keeps each seat's hidden values ([Secrets]), asks the agents
+// A [Harness] keeps each seat's hidden values ([engine.Known]), asks the agents
 // for their decisions, answers Auto needs through [engine.Answerer], opens
 // slots from the opener's secrets, draws joint random values from a seeded
 // source, and records every input it applies and every event the game

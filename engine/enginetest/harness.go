@@ -33,7 +33,7 @@ type Harness[G engine.Game] struct {
 	// unchanged.
 	RequireChange bool
 
-	secrets map[engine.Seat]Secrets
+	secrets map[engine.Seat]engine.Known
 	before  []func(n engine.Need, in engine.Input)
 	after   []func(n engine.Need, in engine.Input, ev []engine.Event) error
 	inputs  []engine.Input
@@ -47,7 +47,7 @@ func New[G engine.Game](g G, agents []engine.Agent, seed uint64) *Harness[G] {
 		Game:    g,
 		Agents:  agents,
 		Rand:    rand.New(rand.NewPCG(seed, 0x5a1f0)),
-		secrets: map[engine.Seat]Secrets{},
+		secrets: map[engine.Seat]engine.Known{},
 	}
 }
 
@@ -60,10 +60,10 @@ func (h *Harness[G]) Fork(g G) *Harness[G] {
 
 // Secrets returns what seat knows: the map the harness fills as the seat
 // commits. A test may add to it (a dealt card) or read it.
-func (h *Harness[G]) Secrets(seat engine.Seat) Secrets {
+func (h *Harness[G]) Secrets(seat engine.Seat) engine.Known {
 	s, ok := h.secrets[seat]
 	if !ok {
-		s = Secrets{}
+		s = engine.Known{}
 		h.secrets[seat] = s
 	}
 	return s

@@ -63,7 +63,7 @@ func TestPlayWholeMatch(t *testing.T) {
 	if v, ok := h.Secrets(1).Value(engine.Slot{Owner: engine.NoSeat, Name: "deck"}); !ok || v[0] != 4 {
 		t.Fatal("the dealt card is not among seat 1's secrets")
 	}
-	if a0.seen[engine.NeedChoice].(Secrets)[hand(0, 0)][0] != 5 {
+	if a0.seen[engine.NeedChoice].(engine.Known)[hand(0, 0)][0] != 5 {
 		t.Fatal("the agent was not shown its own secrets")
 	}
 	if h.Shadow.Hash() != g.Hash() {

@@ -94,10 +94,7 @@ func (h *Harness[G]) Commit(n engine.Need, leaves [][]byte) (engine.Input, error
 	if len(leaves) != n.Size {
 		return engine.Input{}, fmt.Errorf("%s commits %d leaves to %q, want %d", n.Seat, len(leaves), n.Name, n.Size)
 	}
-	sec := h.Secrets(n.Seat)
-	for i, v := range leaves {
-		sec[engine.Slot{Owner: n.Seat, Name: n.Name, Index: i}] = v
-	}
+	h.Secrets(n.Seat).Add(n.Seat, n.Name, leaves)
 	return engine.Input{Kind: engine.NeedCommit, Seat: n.Seat,
 		Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size, Root: Root(leaves)}}, nil
 }

@@ -27,7 +27,7 @@ func (g *Game) facedown(s engine.Seat, o Ocean) []engine.Slot {
 	var out []engine.Slot
 	for _, leaf := range g.seats[s].forces[o] {
 		if g.seats[s].known[leaf] == NoCard {
-			out = append(out, slot(s, leaf))
+			out = append(out, FleetSlot(s, leaf))
 		}
 	}
 	return out

@@ -54,7 +54,7 @@ func TestCheatFacedownCardChanges(t *testing.T) {
 	n := h.Game.Next()
 	good := h.openings(n.Open)
 	// Swapping the Depth Charges for a card still in the hand.
-	inHand := h.openings([]engine.Slot{slot(1, L(Carrier, 0))})
+	inHand := h.openings([]engine.Slot{FleetSlot(1, L(Carrier, 0))})
 	swapped := slices.Clone(good)
 	swapped[1] = inHand[0]
 	wantIllegal(t, h.tryInput(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: swapped}), "was not asked for")
@@ -83,13 +83,13 @@ func TestCheatCardNotDrawn(t *testing.T) {
 	}
 	// Even with a forged opening of the undrawn leaf, Apply refuses it.
 	forged := engine.Input{Kind: engine.NeedMove, Seat: 1, Move: Move{Kind: Discard, Leaf: inDeck}.Encode(),
-		Opened: h.openings([]engine.Slot{slot(1, inDeck)})}
+		Opened: h.openings([]engine.Slot{FleetSlot(1, inDeck)})}
 	wantIllegal(t, h.tryInput(forged), "not in seat 1's hand")
 	// A move that opens nothing when it must open its card, or opens another.
 	bare := engine.Input{Kind: engine.NeedMove, Seat: 1, Move: Move{Kind: Discard, Leaf: L(Fighter, 0)}.Encode()}
 	wantIllegal(t, h.tryInput(bare), "0 slots opened, want 1")
 	place := engine.Input{Kind: engine.NeedMove, Seat: 1, Move: Move{Kind: Place, Leaf: L(Fighter, 0), Ocean: Arctic}.Encode(),
-		Opened: h.openings([]engine.Slot{slot(1, L(Fighter, 0))})}
+		Opened: h.openings([]engine.Slot{FleetSlot(1, L(Fighter, 0))})}
 	wantIllegal(t, h.tryInput(place), "1 slots opened, want 0")
 }
 

@@ -127,8 +127,9 @@ func other(s engine.Seat) engine.Seat { return 1 - s }
 // bothSeats lists the seats contributing to joint rolls.
 func bothSeats() []engine.Seat { return []engine.Seat{0, 1} }
 
-// slot names leaf i of seat s's fleet deck.
-func slot(s engine.Seat, i int) engine.Slot {
+// FleetSlot names leaf i of seat s's fleet deck: the slot a card of the
+// deck is committed, opened and read from secrets at.
+func FleetSlot(s engine.Seat, i int) engine.Slot {
 	return engine.Slot{Owner: s, Name: FleetName, Index: i}
 }
 
@@ -195,7 +196,7 @@ func (g *Game) unopened(s engine.Seat) []engine.Slot {
 	var out []engine.Slot
 	for i, c := range g.seats[s].known {
 		if c == NoCard {
-			out = append(out, slot(s, i))
+			out = append(out, FleetSlot(s, i))
 		}
 	}
 	return out

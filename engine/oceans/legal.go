@@ -14,7 +14,7 @@ func (g *Game) HandCards(seat engine.Seat, sec engine.Secrets) ([]Card, error) {
 	hand := g.seats[seat].hand
 	out := make([]Card, len(hand))
 	for i, leaf := range hand {
-		c, err := secretCard(sec, slot(seat, leaf))
+		c, err := SecretCard(sec, FleetSlot(seat, leaf))
 		if err != nil {
 			return nil, err
 		}
@@ -23,8 +23,9 @@ func (g *Game) HandCards(seat engine.Seat, sec engine.Secrets) ([]Card, error) {
 	return out, nil
 }
 
-// secretCard reads one of the seat's own cards from its secrets.
-func secretCard(sec engine.Secrets, s engine.Slot) (Card, error) {
+// SecretCard reads the card at s from a seat's secrets; an unknown slot
+// or a value that is no card is an error, with NoCard.
+func SecretCard(sec engine.Secrets, s engine.Slot) (Card, error) {
 	v, ok := sec.Value(s)
 	if !ok {
 		return NoCard, fmt.Errorf("secret %v unknown", s)

@@ -112,7 +112,7 @@ func (g *Game) checkFinal(s engine.Seat) error {
 	}
 	for _, tf := range st.forces {
 		for _, leaf := range tf {
-			if err := checkJoinable(slot(s, leaf), st.known[leaf]); err != nil {
+			if err := checkJoinable(FleetSlot(s, leaf), st.known[leaf]); err != nil {
 				return err
 			}
 		}

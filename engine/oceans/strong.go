@@ -116,7 +116,7 @@ func (b *StrongBot) look(g *Game, seat engine.Seat, sec engine.Secrets) (*outloo
 	}
 	for oc := range Ocean(NumOceans) {
 		for _, leaf := range g.seats[seat].forces[oc] {
-			c, err := secretCard(sec, slot(seat, leaf))
+			c, err := SecretCard(sec, FleetSlot(seat, leaf))
 			if err != nil {
 				return nil, err
 			}

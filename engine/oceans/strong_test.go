@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
-	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 var long = flag.Bool("long", false, "run the long statistical tests (1,000 strong-vs-random matches)")
@@ -64,18 +63,18 @@ func TestBotsRefuseWhatTheyCannotDecide(t *testing.T) {
 	for _, bot := range []engine.Agent{NewRandomBot(rand.New(rand.NewPCG(1, 1))), NewStrongBot(rand.New(rand.NewPCG(1, 1)))} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		if _, err := bot.Decide(ctx, g, 0, enginetest.Secrets{}, g.Next()); !errors.Is(err, context.Canceled) {
+		if _, err := bot.Decide(ctx, g, 0, engine.Known{}, g.Next()); !errors.Is(err, context.Canceled) {
 			t.Errorf("%T with a cancelled context: %v", bot, err)
 		}
-		if _, err := bot.Decide(context.Background(), g, 0, enginetest.Secrets{}, engine.Need{Kind: engine.NeedOpen}); err == nil {
+		if _, err := bot.Decide(context.Background(), g, 0, engine.Known{}, engine.Need{Kind: engine.NeedOpen}); err == nil {
 			t.Errorf("%T decided a NeedOpen", bot)
 		}
-		d, err := bot.Decide(context.Background(), g, 0, enginetest.Secrets{}, g.Next())
+		d, err := bot.Decide(context.Background(), g, 0, engine.Known{}, g.Next())
 		if err != nil || len(d.Leaves) != DeckSize {
 			t.Errorf("%T commit: %d leaves, %v", bot, len(d.Leaves), err)
 		}
 		// A move asked of the wrong seat is an error, not a panic.
-		if _, err := bot.Decide(context.Background(), g, 1, enginetest.Secrets{}, engine.Need{Kind: engine.NeedMove, Seat: 1}); err == nil {
+		if _, err := bot.Decide(context.Background(), g, 1, engine.Known{}, engine.Need{Kind: engine.NeedMove, Seat: 1}); err == nil {
 			t.Errorf("%T moved out of turn", bot)
 		}
 	}

@@ -25,7 +25,7 @@ func (g *Game) MustOpen(seat engine.Seat, move []byte) ([]engine.Slot, error) {
 	if !slices.Contains(g.seats[seat].hand, m.Leaf) {
 		return nil, engine.Illegal("leaf %d is not in %s's hand", m.Leaf, seat)
 	}
-	return []engine.Slot{slot(seat, m.Leaf)}, nil
+	return []engine.Slot{FleetSlot(seat, m.Leaf)}, nil
 }
 
 // applyMove takes a decision of the seat on move.
@@ -223,7 +223,7 @@ func (g *Game) command(seat engine.Seat, card Card, m Move) []engine.Event {
 	switch card {
 	case Carrier, Fighter:
 		for _, t := range m.Targets {
-			g.reveal = append(g.reveal, slot(foe, t))
+			g.reveal = append(g.reveal, FleetSlot(foe, t))
 		}
 		if len(g.reveal) > 0 {
 			g.phase = PhaseReveal

@@ -64,19 +64,6 @@ func facedownReveal(m *fairness.Match, in *fairness.WireInput) (*oceans.Game, bo
 	return g, p == oceans.PhaseBattle || p == oceans.PhaseReveal
 }
 
-// oceansCard reads one of the seat's cards from its secrets.
-func oceansCard(sec engine.Secrets, s engine.Slot) oceans.Card {
-	v, ok := sec.Value(s)
-	if !ok {
-		return oceans.NoCard
-	}
-	c, err := oceans.DecodeCard(v)
-	if err != nil {
-		return oceans.NoCard
-	}
-	return c
-}
-
 // changedFacedown keeps the salt and the path of the first revealed card
 // but shows a Battleship (or a Carrier, if it is one).
 func changedFacedown(m *fairness.Match, sec *fairness.Secrets, _ fairness.Step, in *fairness.WireInput) bool {
@@ -84,7 +71,7 @@ func changedFacedown(m *fairness.Match, sec *fairness.Secrets, _ fairness.Step, 
 		return false
 	}
 	want := oceans.Battleship
-	if oceansCard(sec, in.Open[0].Slot) == oceans.Battleship {
+	if c, _ := oceans.SecretCard(sec, in.Open[0].Slot); c == oceans.Battleship {
 		want = oceans.Carrier
 	}
 	in.Open[0].Value = oceans.EncodeCard(want)
@@ -103,22 +90,17 @@ func swappedFacedown(m *fairness.Match, sec *fairness.Secrets, st fairness.Step,
 		return false
 	}
 	best := hand[0]
-	for _, leaf := range hand {
-		if oceansCard(sec, fleetSlot(st.Seat, leaf)) == oceans.Battleship {
-			best = leaf
-			break
+	if cards, err := g.HandCards(st.Seat, sec); err == nil {
+		if i := slices.Index(cards, oceans.Battleship); i >= 0 {
+			best = hand[i]
 		}
 	}
-	o, err := sec.Open(fleetSlot(st.Seat, best))
+	o, err := sec.Open(oceans.FleetSlot(st.Seat, best))
 	if err != nil {
 		return false
 	}
 	in.Open[0] = o
 	return true
-}
-
-func fleetSlot(s engine.Seat, leaf int) engine.Slot {
-	return engine.Slot{Owner: s, Name: oceans.FleetName, Index: leaf}
 }
 
 // stronger lists the cards a cheating engine would rather see, best first.
@@ -139,7 +121,7 @@ func wrongBattleTotal(m *fairness.Match, sec *fairness.Secrets, st fairness.Step
 	doctored := make([]engine.Opened, 0, len(st.Need.Open))
 	changed := false
 	for _, s := range st.Need.Open {
-		c := oceansCard(sec, s)
+		c, _ := oceans.SecretCard(sec, s) // NoCard if unknown
 		for _, up := range stronger {
 			if up != c && count[up] < oceans.DeckCount(up) {
 				c, changed = up, true
@@ -216,7 +198,7 @@ func undrawnCard(ctx context.Context, inner engine.Agent, g engine.Game, seat en
 		if held[leaf] || og.Known(seat, leaf) != oceans.NoCard {
 			continue
 		}
-		if pick < 0 || oceansCard(sec, fleetSlot(seat, leaf)) == oceans.Battleship {
+		if c, _ := oceans.SecretCard(sec, oceans.FleetSlot(seat, leaf)); pick < 0 || c == oceans.Battleship {
 			pick = leaf
 		}
 	}

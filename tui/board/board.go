@@ -19,7 +19,6 @@
 package board
 
 import (
-	"maps"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -131,29 +130,4 @@ func Registered() []string {
 
 // Known is a set of hidden values a viewer knows. It implements
 // [engine.Secrets].
-type Known map[engine.Slot][]byte
-
-// Value returns the known value of slot.
-func (k Known) Value(s engine.Slot) ([]byte, bool) {
-	v, ok := k[s]
-	return v, ok
-}
-
-// Clone returns an independent copy.
-func (k Known) Clone() Known {
-	out := make(Known, len(k))
-	for s, v := range k {
-		out[s] = append([]byte(nil), v...)
-	}
-	return out
-}
-
-// Add records the leaves of a vector committed by owner under name.
-func (k Known) Add(owner engine.Seat, name string, leaves [][]byte) {
-	for i, v := range leaves {
-		k[engine.Slot{Owner: owner, Name: name, Index: i}] = append([]byte(nil), v...)
-	}
-}
-
-// Merge copies every value of o into k.
-func (k Known) Merge(o map[engine.Slot][]byte) { maps.Copy(k, o) }
+type Known = engine.Known

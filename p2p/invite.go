@@ -101,7 +101,7 @@ func inviteAddrs(full []ma.Multiaddr) []ma.Multiaddr {
 		} else {
 			seen[key] = true
 		}
-		if ok && ip.IsLoopback() && !isRelayAddr(a) {
+		if ok && ip.IsLoopback() && !IsRelayAddr(a) {
 			loop = append(loop, a)
 			continue
 		}
@@ -351,7 +351,7 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if inv.Peer == h.ID() {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
 	}
-	if slices.ContainsFunc(inv.Addrs, isRelayAddr) {
+	if slices.ContainsFunc(inv.Addrs, IsRelayAddr) {
 		h.WaitHolePunchReady(ctx)
 	}
 	err := h.h.Connect(ctx, inv.AddrInfo())

@@ -43,7 +43,7 @@ func (n *netState) Trace(evt *holepunch.Event) {
 // markPunched records the direct connections to p as hole-punched.
 func (n *netState) markPunched(p peer.ID) {
 	for _, c := range n.h.h.Network().ConnsToPeer(p) {
-		if c.Stat().Limited || isRelayAddr(c.RemoteMultiaddr()) {
+		if c.Stat().Limited || IsRelayAddr(c.RemoteMultiaddr()) {
 			continue
 		}
 		n.mu.Lock()

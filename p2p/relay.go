@@ -118,7 +118,7 @@ func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
 	}
 	var circuits []ma.Multiaddr
 	for _, a := range relayAddrs {
-		if isRelayAddr(a) {
+		if IsRelayAddr(a) {
 			continue
 		}
 		c, err := ma.NewMultiaddr(a.String() + "/p2p/" + ai.ID.String() + "/p2p-circuit")

@@ -12,7 +12,6 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
-	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
@@ -703,10 +702,7 @@ func (r *Reconnecting) connected(_ network.Network, c network.Conn) {
 		r.redial()
 		return
 	}
-	if c.Stat().Limited || isCircuit(c.RemoteMultiaddr()) {
-		return
-	}
-	r.migrate()
+	r.migrate() // checks that the peer now has a connection off the relay
 }
 
 // migrate moves a relayed match onto a direct connection to the peer, if
@@ -737,9 +733,4 @@ func (r *Reconnecting) migrate() {
 		}
 		r.log.Info("match moved off the relay", "kind", r.Kind())
 	}()
-}
-
-func isCircuit(a ma.Multiaddr) bool {
-	_, err := a.ValueForProtocol(ma.P_CIRCUIT)
-	return err == nil
 }

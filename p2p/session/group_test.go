@@ -151,18 +151,18 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 	}
 	nonce, _ := fairness.NewNonce()
 	for _, c := range []struct {
-		f    groupFrame
+		f    frame
 		want string
 	}{
-		{groupFrame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
-		{groupFrame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
-		{groupFrame{T: tJoin, Version: Version, Name: strings.Repeat("x", 65), Nonce: nonce}, "name"},
+		{frame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
+		{frame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
+		{frame{T: tJoin, Version: Version, Name: strings.Repeat("x", 65), Nonce: nonce}, "name"},
 	} {
 		bad, err := hosts[1].OpenMatch(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := sendGroup(ctx, bad, c.f); err != nil {
+		if err := send(ctx, bad, c.f); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := recvGroup(ctx, bad, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), c.want) {
@@ -323,7 +323,7 @@ func TestDecodeGroupFrame(t *testing.T) {
 			t.Errorf("%s: err %v, want %q", c.in, err, c.want)
 		}
 	}
-	if _, err := decodeGroupFrame(make([]byte, maxGroupFrame+1)); err == nil {
+	if _, err := decodeGroupFrame(make([]byte, maxFrame+1)); err == nil {
 		t.Error("an oversize frame decoded")
 	}
 }

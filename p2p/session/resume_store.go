@@ -366,17 +366,13 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 // ownForfeitRecord is the closing record of a match that ended here by
 // the other peer's forfeit, written and signed by key; nil otherwise.
 func ownForfeitRecord(res *fairness.Result, key crypto.PrivKey) *fairness.Closing {
-	if res == nil || res.Closing == nil {
+	if res == nil {
 		return nil
 	}
-	c := res.Closing
-	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned {
+	if id, err := peer.IDFromPrivateKey(key); err != nil || !isOwnForfeit(res.Closing, id.String()) {
 		return nil
 	}
-	if id, err := peer.IDFromPrivateKey(key); err != nil || c.By != id.String() {
-		return nil
-	}
-	return c
+	return res.Closing
 }
 
 // abandon drops the transport without the graceful end (the process is
@@ -426,6 +422,10 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if seat != engine.Seat(pr.Seat) {
 		return nil, fmt.Errorf("session: resume: this key is not seat %d of match %.12s…", pr.Seat, match)
 	}
+	sent, err := ownFrames(envs, me.String())
+	if err != nil {
+		return nil, fmt.Errorf("session: resume: %w", err)
+	}
 	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
 	if err != nil {
 		return nil, err
@@ -446,17 +446,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 		return nil, err
 	}
 	rc.mu.Lock()
-	for _, e := range envs {
-		if e.From != me.String() {
-			continue
-		}
-		b, err := fairness.EncodeEnvelope(e)
-		if err != nil {
-			rc.mu.Unlock()
-			return nil, err
-		}
-		rc.sent = append(rc.sent, sentFrame{e.Seq, b})
-	}
+	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
 	if fi, err := os.Stat(cfg.Store.Transcript(match)); err == nil {

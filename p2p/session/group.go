@@ -22,7 +22,6 @@ package session
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -168,7 +167,7 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 				reason = fmt.Sprintf("protocol %q, this peer speaks %q", r.f.Version, Version)
 			case len(r.f.Name) > p2p.MaxNameBytes:
 				reason = fmt.Sprintf("a name of %d bytes, limit %d", len(r.f.Name), p2p.MaxNameBytes)
-			case !validNonce(r.f.Nonce):
+			case !fairness.ValidNonce(r.f.Nonce): // here, so that one bad joiner cannot break the table up
 				reason = "the nonce must be 32 hex digits"
 			case taken[r.s.Remote()]:
 				reason = "this peer already has a seat"
@@ -188,14 +187,6 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 		}
 	}
 	return out, nil
-}
-
-// validNonce reports whether a join frame's nonce is 16 bytes in hex, as
-// the header requires (checked before the joiner takes a seat, so that one
-// bad joiner cannot break the table up).
-func validNonce(n string) bool {
-	b, err := hex.DecodeString(n)
-	return err == nil && len(b) == 16
 }
 
 // declineAll tells every seated joiner the table broke up, and closes

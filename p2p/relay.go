@@ -68,31 +68,6 @@ func (h *Host) RelayAddrs() []ma.Multiaddr {
 	return h.net.addrsFactory(nil)
 }
 
-// AddRelay asks relay (a multiaddr ending in /p2p/<ID>) for a reservation
-// and keeps it renewed until the host closes: the relay's circuit address
-// then appears in Addrs and InviteCode. It returns once the first
-// reservation is made or failed; a failure is retried in the background.
-func (h *Host) AddRelay(ctx context.Context, addr string) error {
-	ai, err := ParseAddrs(addr)
-	if err != nil {
-		return err
-	}
-	h.net.mu.Lock()
-	dup := h.net.kept[ai.ID]
-	h.net.kept[ai.ID] = true
-	h.net.mu.Unlock()
-	err = h.net.reserve(ctx, ai)
-	if dup {
-		return err // a loop keeps this one already
-	}
-	first := renewEvery()
-	if err != nil {
-		first = ReservationRetry
-	}
-	h.goTracked(func() { h.net.keepReservation(ai, first) })
-	return err
-}
-
 // reserve makes or renews one reservation and records the circuit
 // addresses it gives.
 func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {

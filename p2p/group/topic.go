@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -109,9 +108,6 @@ func (t *Topic) watch(ctx context.Context) {
 
 // Name is the pubsub topic name.
 func (t *Topic) Name() string { return t.name }
-
-// Others lists the other players, in the order given to Join.
-func (t *Topic) Others() []peer.ID { return slices.Clone(t.others) }
 
 // validate is the topic validator: only players author frames, and no
 // frame is over MaxFrame. It runs for the local peer's own frames too.

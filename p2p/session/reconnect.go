@@ -122,7 +122,6 @@ type Reconnecting struct {
 	gone      chan struct{} // closed when Recv must fail
 	remoteEnd chan struct{} // closed when the other side ended the match gracefully
 	lingered  chan struct{} // closed when the other side ended too, or Linger passed
-	released  chan struct{} // closed when the match is forgotten
 	ctx       context.Context
 	stop      context.CancelFunc
 
@@ -173,7 +172,6 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 		gone:      make(chan struct{}),
 		remoteEnd: make(chan struct{}),
 		lingered:  make(chan struct{}),
-		released:  make(chan struct{}),
 		ctx:       ctx, stop: stop,
 	}
 	r.notify = &network.NotifyBundle{ConnectedF: r.connected}
@@ -399,7 +397,6 @@ func (r *Reconnecting) release() {
 		if c != nil {
 			_ = c.Close()
 		}
-		close(r.released)
 	})
 }
 

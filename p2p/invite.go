@@ -361,7 +361,7 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if _, derr := h.dht(); derr == nil && ctx.Err() == nil {
 		if ai, ferr := h.FindPeer(ctx, inv.Peer); ferr == nil {
 			if err = h.h.Connect(ctx, ai); err == nil {
-				h.log.Info("invite addresses stale; found the host in the DHT", "peer", shortID(inv.Peer))
+				h.log.Info("invite addresses stale; found the host in the DHT", "peer", ShortID(inv.Peer))
 				return inv.Peer, nil
 			}
 		}

@@ -36,7 +36,7 @@ func (n *netState) Trace(evt *holepunch.Event) {
 		n.markPunched(evt.Remote)
 	}
 	if n.h != nil {
-		n.h.log.Info("hole punch", "peer", shortID(evt.Remote), "success", end.Success, "elapsed", end.EllapsedTime, "err", end.Error)
+		n.h.log.Info("hole punch", "peer", ShortID(evt.Remote), "success", end.Success, "elapsed", end.EllapsedTime, "err", end.Error)
 	}
 }
 

@@ -104,7 +104,7 @@ func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
 	n.mu.Lock()
 	n.reserved[ai.ID] = circuits
 	n.mu.Unlock()
-	n.h.log.Info("relay reservation", "relay", shortID(ai.ID), "expires", res.Expiration.Format(time.RFC3339),
+	n.h.log.Info("relay reservation", "relay", ShortID(ai.ID), "expires", res.Expiration.Format(time.RFC3339),
 		"limit_duration", res.LimitDuration, "limit_data", res.LimitData)
 	return nil
 }
@@ -128,7 +128,7 @@ func (n *netState) keepReservation(ai peer.AddrInfo, first time.Duration) {
 			if n.ctx.Err() != nil {
 				return
 			}
-			n.h.log.Warn("relay reservation failed", "relay", shortID(ai.ID), "err", err, "retry_in", retry)
+			n.h.log.Warn("relay reservation failed", "relay", ShortID(ai.ID), "err", err, "retry_in", retry)
 			wait = retry
 			retry = min(2*retry, ReservationRetryMax)
 			continue

@@ -10,6 +10,7 @@ import (
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // ErrFrameTooLarge is returned by Send for a frame over MaxFrame.
@@ -117,7 +118,7 @@ func (t *Topic) validate(_ context.Context, _ peer.ID, msg *pubsub.Message) pubs
 		t.mu.Lock()
 		t.stats.Rejected++
 		t.mu.Unlock()
-		t.r.log.Debug("frame rejected", "topic", t.name, "author", shortID(author), "bytes", len(msg.GetData()))
+		t.r.log.Debug("frame rejected", "topic", t.name, "author", p2p.ShortID(author), "bytes", len(msg.GetData()))
 		return pubsub.ValidationReject
 	}
 	return pubsub.ValidationAccept
@@ -144,7 +145,7 @@ func (t *Topic) read(ctx context.Context) {
 			t.stats.OwnSeen++
 		case !t.inbox.push(inbound{data: msg.GetData(), from: author}):
 			t.stats.Dropped++
-			t.r.log.Warn("frame dropped: its author's queue is full", "topic", t.name, "author", shortID(author))
+			t.r.log.Warn("frame dropped: its author's queue is full", "topic", t.name, "author", p2p.ShortID(author))
 		}
 		t.stats.MaxQueued = t.inbox.max
 		t.mu.Unlock()

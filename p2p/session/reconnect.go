@@ -314,7 +314,7 @@ func (r *Reconnecting) Close() error {
 		r.redial()
 	}
 	r.mu.Lock()
-	forfeit := !bytes.Equal(r.endFrame(), endFrame)
+	forfeit := r.endMsg != nil // closeWithForfeit set our record
 	r.mu.Unlock()
 	go func() {
 		defer r.release()

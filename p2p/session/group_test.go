@@ -360,22 +360,13 @@ func FuzzDecodeGroupFrame(f *testing.F) {
 // startHosts starts n loopback hosts with routers.
 func startHosts(t *testing.T, n int) ([]*p2p.Host, []*group.Router, []crypto.PrivKey) {
 	t.Helper()
-	hosts := make([]*p2p.Host, n)
-	routers := make([]*group.Router, n)
-	keys := make([]crypto.PrivKey, n)
+	tb := &Table{Hosts: make([]*p2p.Host, n), Routers: make([]*group.Router, n), Keys: make([]crypto.PrivKey, n)}
 	for i := range n {
-		keys[i], _, _ = crypto.GenerateEd25519Key(nil)
-		h, err := p2p.New(context.Background(), p2p.Config{Key: keys[i], ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		hosts[i] = h
-		r, err := group.NewRouter(h.Libp2p(), group.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		routers[i] = r
-		t.Cleanup(func() { r.Close(); h.Close() })
+		tb.Keys[i], _, _ = crypto.GenerateEd25519Key(nil)
 	}
-	return hosts, routers, keys
+	t.Cleanup(func() { tb.Close() })
+	if err := tb.start(context.Background(), []string{"/ip4/127.0.0.1/tcp/0"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return tb.Hosts, tb.Routers, tb.Keys
 }

@@ -59,6 +59,13 @@ func NewHeader(spec engine.Spec, variant string, players []Player) (Header, erro
 	return h, nil
 }
 
+// ValidNonce reports whether n is a player's nonce as a header requires
+// it: 16 bytes in 32 hex digits.
+func ValidNonce(n string) bool {
+	b, err := hex.DecodeString(n)
+	return err == nil && len(b) == 16
+}
+
 // ComputeID returns the match ID the header's fields determine.
 func (h Header) ComputeID() (Digest, error) {
 	hs := newHasher("salvo/match/1").str(h.Format).str(h.Game).str(h.Variant).str(h.Rules).int(len(h.Players))
@@ -66,11 +73,8 @@ func (h Header) ComputeID() (Digest, error) {
 		if _, err := peer.Decode(p.Peer); err != nil {
 			return Digest{}, fmt.Errorf("header: player %d: bad peer ID %q: %w", i, p.Peer, err)
 		}
-		if len(p.Nonce) != 32 {
+		if !ValidNonce(p.Nonce) {
 			return Digest{}, fmt.Errorf("header: player %d: nonce must be 32 hex digits", i)
-		}
-		if _, err := hex.DecodeString(p.Nonce); err != nil {
-			return Digest{}, fmt.Errorf("header: player %d: nonce: %w", i, err)
 		}
 		hs.str(p.Peer).str(p.Name).str(p.Nonce)
 	}

@@ -81,7 +81,7 @@ func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
-	h.log.Debug("match stream opened", "peer", shortID(p), "kind", c.Kind())
+	h.log.Debug("match stream opened", "peer", ShortID(p), "kind", c.Kind())
 	return c, nil
 }
 
@@ -163,9 +163,9 @@ func (h *Host) handleMatch(s network.Stream) {
 	defer t.Stop()
 	select {
 	case h.incoming <- c:
-		h.log.Debug("match stream accepted", "peer", shortID(c.remote), "kind", c.Kind())
+		h.log.Debug("match stream accepted", "peer", ShortID(c.remote), "kind", c.Kind())
 	case <-t.C:
-		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", shortID(c.remote))
+		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", ShortID(c.remote))
 		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, h.acceptWait), network.StreamResourceLimitExceeded)
 	case <-h.closing:
 		_ = c.Close()
@@ -352,7 +352,7 @@ func (c *Conn) fail(err error, code network.StreamErrorCode) {
 			_ = c.s.ResetWithError(code)
 		}
 		c.h.release(c)
-		c.h.log.Debug("match stream failed", "peer", shortID(c.remote), "err", err)
+		c.h.log.Debug("match stream failed", "peer", ShortID(c.remote), "err", err)
 	})
 }
 

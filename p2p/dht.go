@@ -152,7 +152,7 @@ func (h *Host) Rendezvous(ctx context.Context, name string) (peer.AddrInfo, erro
 			if err == nil {
 				return ai, nil
 			}
-			h.log.Debug("rendezvous peer unreachable", "peer", shortID(ai.ID), "err", err)
+			h.log.Debug("rendezvous peer unreachable", "peer", ShortID(ai.ID), "err", err)
 		}
 		wait = min(2*wait, FindInterval)
 		if !sleepCtx(ctx, wait) {

@@ -66,6 +66,6 @@ func (h *Host) Connect(ctx context.Context, addr string) (peer.ID, error) {
 	if err := h.h.Connect(ctx, ai); err != nil {
 		return "", fmt.Errorf("p2p: connect to %s: %w", ai.ID, err)
 	}
-	h.log.Debug("connected", "peer", shortID(ai.ID))
+	h.log.Debug("connected", "peer", ShortID(ai.ID))
 	return ai.ID, nil
 }

@@ -41,7 +41,7 @@
 //     others) for rendezvous on a hashed match name ([Host.Advertise],
 //     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
 //     AutoNAT ([Host.Reachability]); circuit relay v2 reservations
-//     ([Config.Relays], [Host.AddRelay], or relays found in the DHT with
+//     ([Config.Relays], or relays found in the DHT with
 //     [Config.DiscoverRelays]) whose addresses go into the host's addresses
 //     and invite code; a relay service with Salvo's raised limits
 //     ([Config.RelayService], [RelayResources]); DCUtR hole punching, with

@@ -188,7 +188,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	h := &Host{
 		h:            lh,
 		cm:           cm,
-		log:          logger.With("component", "p2p", "self", shortID(lh.ID())),
+		log:          logger.With("component", "p2p", "self", ShortID(lh.ID())),
 		sink:         logger,
 		idle:         idle,
 		acceptWait:   acceptWait,
@@ -306,8 +306,9 @@ func (h *Host) goTracked(f func()) bool {
 	return true
 }
 
-// shortID is the tail of a peer ID, for logs.
-func shortID(id peer.ID) string {
+// ShortID is the tail of a peer ID (its last 8 characters), for logs and
+// messages.
+func ShortID(id peer.ID) string {
 	s := id.String()
 	if len(s) > 8 {
 		return s[len(s)-8:]

@@ -151,7 +151,7 @@ func (h *Host) handleInfo(s network.Stream) {
 		err = WriteFrame(s, b)
 	}
 	if err != nil {
-		h.log.Debug("info answer failed", "peer", shortID(s.Conn().RemotePeer()), "err", err)
+		h.log.Debug("info answer failed", "peer", ShortID(s.Conn().RemotePeer()), "err", err)
 		_ = s.Reset()
 		return
 	}

@@ -101,7 +101,7 @@ func inviteAddrs(full []ma.Multiaddr) []ma.Multiaddr {
 		} else {
 			seen[key] = true
 		}
-		if ok && ip.IsLoopback() && !isRelayAddr(a) {
+		if ok && ip.IsLoopback() && !IsRelayAddr(a) {
 			loop = append(loop, a)
 			continue
 		}
@@ -351,7 +351,7 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if inv.Peer == h.ID() {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
 	}
-	if slices.ContainsFunc(inv.Addrs, isRelayAddr) {
+	if slices.ContainsFunc(inv.Addrs, IsRelayAddr) {
 		h.WaitHolePunchReady(ctx)
 	}
 	err := h.h.Connect(ctx, inv.AddrInfo())
@@ -361,7 +361,7 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if _, derr := h.dht(); derr == nil && ctx.Err() == nil {
 		if ai, ferr := h.FindPeer(ctx, inv.Peer); ferr == nil {
 			if err = h.h.Connect(ctx, ai); err == nil {
-				h.log.Info("invite addresses stale; found the host in the DHT", "peer", shortID(inv.Peer))
+				h.log.Info("invite addresses stale; found the host in the DHT", "peer", ShortID(inv.Peer))
 				return inv.Peer, nil
 			}
 		}

@@ -26,7 +26,7 @@ const (
 
 // connKind classifies a connection for Conn.Kind.
 func (h *Host) connKind(c network.Conn) string {
-	if c.Stat().Limited || isRelayAddr(c.RemoteMultiaddr()) {
+	if c.Stat().Limited || IsRelayAddr(c.RemoteMultiaddr()) {
 		return KindRelayed
 	}
 	if h != nil && h.net.isPunched(c.ID()) {
@@ -54,8 +54,9 @@ func (h *Host) PeerKind(p peer.ID) string {
 	return h.connKind(best)
 }
 
-// isRelayAddr reports a /p2p-circuit address.
-func isRelayAddr(a ma.Multiaddr) bool {
+// IsRelayAddr reports a /p2p-circuit address (one through a circuit
+// relay); nil is not one.
+func IsRelayAddr(a ma.Multiaddr) bool {
 	if a == nil {
 		return false
 	}
@@ -86,7 +87,7 @@ func isLANIP(ip netip.Addr) bool {
 func addrRank(a ma.Multiaddr) int {
 	ip, ok := addrIP(a)
 	switch {
-	case isRelayAddr(a) || !ok:
+	case IsRelayAddr(a) || !ok:
 		return 1
 	case ip.IsLoopback():
 		return 3

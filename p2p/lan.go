@@ -153,7 +153,7 @@ func (l *lan) HandlePeerFound(ai peer.AddrInfo) {
 	}
 	addrs := slices.Clone(ai.Addrs)
 	slices.SortStableFunc(addrs, func(a, b ma.Multiaddr) int { return cmp.Compare(addrRank(a), addrRank(b)) })
-	l.h.log.Debug("mDNS found peer", "peer", shortID(ai.ID), "addrs", len(addrs))
+	l.h.log.Debug("mDNS found peer", "peer", ShortID(ai.ID), "addrs", len(addrs))
 	l.h.h.Peerstore().AddAddrs(ai.ID, addrs, LANAddrTTL)
 	l.mu.Lock()
 	l.addrs[ai.ID] = addrs
@@ -204,7 +204,7 @@ func (l *lan) probe(id peer.ID) {
 			if info, err = l.h.QueryInfo(l.ctx, id); err == nil {
 				break
 			}
-			l.h.log.Debug("LAN peer did not answer info", "peer", shortID(id), "attempt", attempt+1, "err", err)
+			l.h.log.Debug("LAN peer did not answer info", "peer", ShortID(id), "attempt", attempt+1, "err", err)
 		}
 	}
 	if l.ctx.Err() != nil {
@@ -218,7 +218,7 @@ func (l *lan) probe(id peer.ID) {
 		l.mu.Unlock()
 		return
 	case err != nil:
-		l.h.log.Debug("LAN peer stopped answering", "peer", shortID(id), "err", err)
+		l.h.log.Debug("LAN peer stopped answering", "peer", ShortID(id), "err", err)
 		delete(l.known, id)
 		delete(l.addrs, id)
 		out = prev
@@ -235,7 +235,7 @@ func (l *lan) probe(id peer.ID) {
 	select {
 	case l.ch <- out:
 	default:
-		l.h.log.Warn("LANPeers channel full; event dropped", "peer", shortID(id))
+		l.h.log.Warn("LANPeers channel full; event dropped", "peer", ShortID(id))
 	}
 }
 
@@ -247,7 +247,7 @@ func (l *lan) connect(id peer.ID) {
 		return
 	}
 	if l.h.ID() > id && !l.waitConnected(id, LANDialWait) && l.ctx.Err() == nil {
-		l.h.log.Debug("LAN peer did not dial; dialing it", "peer", shortID(id))
+		l.h.log.Debug("LAN peer did not dial; dialing it", "peer", ShortID(id))
 	}
 	if nw.Connectedness(id) == network.Connected || l.ctx.Err() != nil {
 		return
@@ -255,7 +255,7 @@ func (l *lan) connect(id peer.ID) {
 	ctx, cancel := context.WithTimeout(l.ctx, LANDialTimeout)
 	defer cancel()
 	if err := l.h.h.Connect(ctx, peer.AddrInfo{ID: id}); err != nil {
-		l.h.log.Debug("LAN dial failed", "peer", shortID(id), "err", err)
+		l.h.log.Debug("LAN dial failed", "peer", ShortID(id), "err", err)
 	}
 }
 

@@ -27,7 +27,7 @@ func nextLAN(t *testing.T, h *Host, want peer.ID, d time.Duration) PeerInfo {
 				return p
 			}
 		case <-timeout:
-			t.Fatalf("no LANPeers event about %s within %v", shortID(want), d)
+			t.Fatalf("no LANPeers event about %s within %v", ShortID(want), d)
 		}
 	}
 }

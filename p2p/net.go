@@ -265,7 +265,7 @@ func (n *netState) discoverRelays() {
 			}
 			n.kept[ai.ID] = true
 			n.mu.Unlock()
-			n.h.log.Info("relay found in the DHT", "relay", shortID(ai.ID))
+			n.h.log.Info("relay found in the DHT", "relay", ShortID(ai.ID))
 			n.h.goTracked(func() { n.keepReservation(ai, 0) })
 		}
 	}
@@ -364,10 +364,10 @@ func (n *netState) connectBootstrap() {
 			ctx, cancel := context.WithTimeout(n.ctx, BootstrapTimeout)
 			defer cancel()
 			if err := n.h.h.Connect(ctx, ai); err != nil {
-				n.h.log.Warn("bootstrap peer unreachable", "peer", shortID(ai.ID), "err", err)
+				n.h.log.Warn("bootstrap peer unreachable", "peer", ShortID(ai.ID), "err", err)
 				return
 			}
-			n.h.log.Debug("bootstrap peer connected", "peer", shortID(ai.ID))
+			n.h.log.Debug("bootstrap peer connected", "peer", ShortID(ai.ID))
 		}()
 	}
 	wg.Wait()

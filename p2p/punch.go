@@ -36,14 +36,14 @@ func (n *netState) Trace(evt *holepunch.Event) {
 		n.markPunched(evt.Remote)
 	}
 	if n.h != nil {
-		n.h.log.Info("hole punch", "peer", shortID(evt.Remote), "success", end.Success, "elapsed", end.EllapsedTime, "err", end.Error)
+		n.h.log.Info("hole punch", "peer", ShortID(evt.Remote), "success", end.Success, "elapsed", end.EllapsedTime, "err", end.Error)
 	}
 }
 
 // markPunched records the direct connections to p as hole-punched.
 func (n *netState) markPunched(p peer.ID) {
 	for _, c := range n.h.h.Network().ConnsToPeer(p) {
-		if c.Stat().Limited || isRelayAddr(c.RemoteMultiaddr()) {
+		if c.Stat().Limited || IsRelayAddr(c.RemoteMultiaddr()) {
 			continue
 		}
 		n.mu.Lock()

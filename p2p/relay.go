@@ -68,31 +68,6 @@ func (h *Host) RelayAddrs() []ma.Multiaddr {
 	return h.net.addrsFactory(nil)
 }
 
-// AddRelay asks relay (a multiaddr ending in /p2p/<ID>) for a reservation
-// and keeps it renewed until the host closes: the relay's circuit address
-// then appears in Addrs and InviteCode. It returns once the first
-// reservation is made or failed; a failure is retried in the background.
-func (h *Host) AddRelay(ctx context.Context, addr string) error {
-	ai, err := ParseAddrs(addr)
-	if err != nil {
-		return err
-	}
-	h.net.mu.Lock()
-	dup := h.net.kept[ai.ID]
-	h.net.kept[ai.ID] = true
-	h.net.mu.Unlock()
-	err = h.net.reserve(ctx, ai)
-	if dup {
-		return err // a loop keeps this one already
-	}
-	first := renewEvery()
-	if err != nil {
-		first = ReservationRetry
-	}
-	h.goTracked(func() { h.net.keepReservation(ai, first) })
-	return err
-}
-
 // reserve makes or renews one reservation and records the circuit
 // addresses it gives.
 func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
@@ -118,7 +93,7 @@ func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
 	}
 	var circuits []ma.Multiaddr
 	for _, a := range relayAddrs {
-		if isRelayAddr(a) {
+		if IsRelayAddr(a) {
 			continue
 		}
 		c, err := ma.NewMultiaddr(a.String() + "/p2p/" + ai.ID.String() + "/p2p-circuit")
@@ -129,7 +104,7 @@ func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
 	n.mu.Lock()
 	n.reserved[ai.ID] = circuits
 	n.mu.Unlock()
-	n.h.log.Info("relay reservation", "relay", shortID(ai.ID), "expires", res.Expiration.Format(time.RFC3339),
+	n.h.log.Info("relay reservation", "relay", ShortID(ai.ID), "expires", res.Expiration.Format(time.RFC3339),
 		"limit_duration", res.LimitDuration, "limit_data", res.LimitData)
 	return nil
 }
@@ -153,7 +128,7 @@ func (n *netState) keepReservation(ai peer.AddrInfo, first time.Duration) {
 			if n.ctx.Err() != nil {
 				return
 			}
-			n.h.log.Warn("relay reservation failed", "relay", shortID(ai.ID), "err", err, "retry_in", retry)
+			n.h.log.Warn("relay reservation failed", "relay", ShortID(ai.ID), "err", err, "retry_in", retry)
 			wait = retry
 			retry = min(2*retry, ReservationRetryMax)
 			continue

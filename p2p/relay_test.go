@@ -25,7 +25,7 @@ func TestSalvoRelayCarriesAWholeMatch(t *testing.T) {
 	}
 	var relayed []ma.Multiaddr
 	for _, x := range inv.Addrs {
-		if isRelayAddr(x) {
+		if IsRelayAddr(x) {
 			relayed = append(relayed, x)
 		}
 	}

@@ -50,7 +50,7 @@ func (c *Conn) ping() time.Duration {
 	c.rttAt = time.Now()
 	c.rttMu.Unlock()
 	if res.Error != nil {
-		c.h.log.Debug("rtt ping failed", "peer", shortID(c.remote), "err", res.Error)
+		c.h.log.Debug("rtt ping failed", "peer", ShortID(c.remote), "err", res.Error)
 		return 0
 	}
 	return res.RTT

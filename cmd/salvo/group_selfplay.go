@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -82,11 +81,11 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 		if s < len(o.SeatBots) && o.SeatBots[s] != "" {
 			kind = o.SeatBots[s]
 		}
-		mk, ok := entry.Bots[kind]
-		if !ok {
-			return nil, fmt.Errorf("no %q bot for %s", kind, o.Game)
+		a, err := newBot(o.Game, kind, o.Seed, s)
+		if err != nil {
+			return nil, err
 		}
-		agents[s] = mk(rand.New(rand.NewPCG(o.Seed, uint64(s))))
+		agents[s] = a
 	}
 	if o.Cheat != "" && (o.CheatSeat < 0 || o.CheatSeat >= n) {
 		return nil, fmt.Errorf("cheat seat %d: the table has seats 0 to %d", o.CheatSeat, n-1)

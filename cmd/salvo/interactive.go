@@ -189,10 +189,10 @@ func setupInteractive(cfg *tui.Config, logPath string) (func(), error) {
 	slog.SetDefault(logger)
 	log.SetOutput(f)
 	cfg.Logger = logger
-	key, err := p2p.LoadOrCreateIdentity(filepath.Join(dir, p2p.IdentityFile))
+	key, err := loadKey()
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("identity: %w", err)
+		return nil, err
 	}
 	cfg.Key = key
 	return func() { f.Close() }, nil

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -105,11 +104,11 @@ func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), e
 // ($SALVO_HOME), so the peer ID survives restarts (a resumed match needs
 // it).
 func loadKey() (crypto.PrivKey, error) {
-	dir, err := p2p.DataDir()
+	path, err := p2p.DefaultIdentityPath()
 	if err != nil {
 		return nil, err
 	}
-	k, err := p2p.LoadOrCreateIdentity(filepath.Join(dir, p2p.IdentityFile))
+	k, err := p2p.LoadOrCreateIdentity(path)
 	if err != nil {
 		return nil, fmt.Errorf("identity: %w", err)
 	}

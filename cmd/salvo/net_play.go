@@ -87,17 +87,22 @@ func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store sessio
 }
 
 func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
-	e, ok := games.Lookup(game)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q", game)
+	a, err := newBot(game, b.level, b.seed, seat)
+	if err != nil {
+		return nil, err
 	}
-	mk, ok := e.Bots[b.level]
-	if !ok {
-		return nil, fmt.Errorf("no %q bot for %s", b.level, game)
-	}
-	a := mk(rand.New(rand.NewPCG(b.seed, uint64(seat))))
 	if b.think > 0 {
 		a = session.Paced(a, b.think)
+	}
+	return a, nil
+}
+
+// newBot makes the level bot for seat of a game (games.Bot), its random
+// source seeded by seed and the seat.
+func newBot(game, level string, seed uint64, seat int) (engine.Agent, error) {
+	a, ok := games.Bot(game, level, rand.New(rand.NewPCG(seed, uint64(seat))))
+	if !ok {
+		return nil, fmt.Errorf("no %q bot for %s", level, game)
 	}
 	return a, nil
 }

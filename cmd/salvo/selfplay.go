@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -147,17 +146,16 @@ func cheatSeat(game, kind string, agents []engine.Agent, seat int) (fairness.Che
 
 // selfplay plays one match between two bots on two loopback hosts.
 func selfplay(ctx context.Context, o selfplayOptions) (*selfplayResult, error) {
-	entry, ok := games.Lookup(o.Game)
-	if !ok {
+	if _, ok := games.Lookup(o.Game); !ok {
 		return nil, fmt.Errorf("unknown game %q (games: %s)", o.Game, strings.Join(games.Names(), ", "))
 	}
 	var agents [2]engine.Agent
 	for s := range agents {
-		mk, ok := entry.Bots[o.Bots[s]]
-		if !ok {
-			return nil, fmt.Errorf("no %q bot for %s", o.Bots[s], o.Game)
+		a, err := newBot(o.Game, o.Bots[s], o.Seed, s)
+		if err != nil {
+			return nil, err
 		}
-		agents[s] = mk(rand.New(rand.NewPCG(o.Seed, uint64(s))))
+		agents[s] = a
 	}
 	ch, err := cheatSeat(o.Game, o.Cheat, agents[:], 1)
 	if err != nil {

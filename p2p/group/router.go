@@ -12,6 +12,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	ma "github.com/multiformats/go-multiaddr"
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // ErrClosed is returned by operations on a closed Router or Topic.
@@ -57,7 +58,7 @@ func NewRouter(h host.Host, cfg Config) (*Router, error) {
 		cancel()
 		return nil, fmt.Errorf("group: start gossipsub: %w", err)
 	}
-	return &Router{h: h, ps: ps, cancel: cancel, log: log.With("component", "group", "self", shortID(h.ID())), topics: map[string]*Topic{}}, nil
+	return &Router{h: h, ps: ps, cancel: cancel, log: log.With("component", "group", "self", p2p.ShortID(h.ID())), topics: map[string]*Topic{}}, nil
 }
 
 // Host returns the libp2p host the router runs on.
@@ -98,7 +99,7 @@ func (r *Router) Connect(ctx context.Context, p peer.ID, addrs []ma.Multiaddr) e
 		return nil
 	}
 	if err := r.h.Connect(ctx, peer.AddrInfo{ID: p, Addrs: addrs}); err != nil {
-		return fmt.Errorf("group: connect to %s: %w", shortID(p), err)
+		return fmt.Errorf("group: connect to %s: %w", p2p.ShortID(p), err)
 	}
 	return nil
 }
@@ -118,7 +119,7 @@ func (r *Router) Join(match string, players []peer.ID) (*Topic, error) {
 			return nil, fmt.Errorf("group: join %s: player %q: %w", name, p, err)
 		}
 		if allowed[p] {
-			return nil, fmt.Errorf("group: join %s: player %s listed twice", name, shortID(p))
+			return nil, fmt.Errorf("group: join %s: player %s listed twice", name, p2p.ShortID(p))
 		}
 		allowed[p] = true
 		if p == r.h.ID() {
@@ -207,13 +208,4 @@ func (r *Router) Close() error {
 	}
 	r.cancel()
 	return errors.Join(errs...)
-}
-
-// shortID is the tail of a peer ID, for logs and messages.
-func shortID(id peer.ID) string {
-	s := id.String()
-	if len(s) > 8 {
-		return s[len(s)-8:]
-	}
-	return s
 }

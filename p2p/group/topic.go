@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // ErrFrameTooLarge is returned by Send for a frame over MaxFrame.
@@ -110,9 +110,6 @@ func (t *Topic) watch(ctx context.Context) {
 // Name is the pubsub topic name.
 func (t *Topic) Name() string { return t.name }
 
-// Others lists the other players, in the order given to Join.
-func (t *Topic) Others() []peer.ID { return slices.Clone(t.others) }
-
 // validate is the topic validator: only players author frames, and no
 // frame is over MaxFrame. It runs for the local peer's own frames too.
 func (t *Topic) validate(_ context.Context, _ peer.ID, msg *pubsub.Message) pubsub.ValidationResult {
@@ -121,7 +118,7 @@ func (t *Topic) validate(_ context.Context, _ peer.ID, msg *pubsub.Message) pubs
 		t.mu.Lock()
 		t.stats.Rejected++
 		t.mu.Unlock()
-		t.r.log.Debug("frame rejected", "topic", t.name, "author", shortID(author), "bytes", len(msg.GetData()))
+		t.r.log.Debug("frame rejected", "topic", t.name, "author", p2p.ShortID(author), "bytes", len(msg.GetData()))
 		return pubsub.ValidationReject
 	}
 	return pubsub.ValidationAccept
@@ -148,7 +145,7 @@ func (t *Topic) read(ctx context.Context) {
 			t.stats.OwnSeen++
 		case !t.inbox.push(inbound{data: msg.GetData(), from: author}):
 			t.stats.Dropped++
-			t.r.log.Warn("frame dropped: its author's queue is full", "topic", t.name, "author", shortID(author))
+			t.r.log.Warn("frame dropped: its author's queue is full", "topic", t.name, "author", p2p.ShortID(author))
 		}
 		t.stats.MaxQueued = t.inbox.max
 		t.mu.Unlock()

@@ -84,10 +84,11 @@ func ownRecord(path, me string) (sent []sentFrame, last uint64, closing *fairnes
 		return nil, 0, nil, fmt.Errorf("session: %s: %w", path, err)
 	}
 	seat := h.Seat(me)
+	var envs []*fairness.Envelope
 	for {
 		ln, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return sent, last, closing, nil
+			break
 		}
 		if err != nil {
 			return nil, 0, nil, fmt.Errorf("session: %s: %w", path, err)
@@ -95,17 +96,36 @@ func ownRecord(path, me string) (sent []sentFrame, last uint64, closing *fairnes
 		switch c := ln.Closing; {
 		case ln.Envelope != nil:
 			last = ln.Envelope.Seq
-			if ln.Envelope.From != me {
-				continue
-			}
-			b, err := fairness.EncodeEnvelope(ln.Envelope)
-			if err != nil {
-				return nil, 0, nil, err
-			}
-			sent = append(sent, sentFrame{ln.Envelope.Seq, b})
-		case c != nil && c.By == me && int(seat) != c.Seat &&
-			(c.Closing == fairness.CloseTimeout || c.Closing == fairness.CloseAbandoned):
+			envs = append(envs, ln.Envelope)
+		case isOwnForfeit(c, me) && int(seat) != c.Seat:
 			closing = c
 		}
 	}
+	if sent, err = ownFrames(envs, me); err != nil {
+		return nil, 0, nil, fmt.Errorf("session: %s: %w", path, err)
+	}
+	return sent, last, closing, nil
+}
+
+// ownFrames encodes, to send again, the envelopes of envs that me sent.
+func ownFrames(envs []*fairness.Envelope, me string) ([]sentFrame, error) {
+	var sent []sentFrame
+	for _, e := range envs {
+		if e.From != me {
+			continue
+		}
+		b, err := fairness.EncodeEnvelope(e)
+		if err != nil {
+			return nil, err
+		}
+		sent = append(sent, sentFrame{e.Seq, b})
+	}
+	return sent, nil
+}
+
+// isOwnForfeit reports a closing record that me wrote for another
+// player's forfeit (a timeout or an abandon).
+func isOwnForfeit(c *fairness.Closing, me string) bool {
+	return c != nil && c.By == me &&
+		(c.Closing == fairness.CloseTimeout || c.Closing == fairness.CloseAbandoned)
 }

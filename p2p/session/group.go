@@ -22,7 +22,6 @@ package session
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -77,7 +76,7 @@ type GroupHostConfig struct {
 
 type joinReq struct {
 	s   Stream
-	f   groupFrame
+	f   frame
 	err error
 }
 
@@ -133,7 +132,7 @@ func readJoin(ctx context.Context, s Stream, reqs chan<- joinReq, full <-chan st
 	case reqs <- joinReq{s: s, f: f, err: err}:
 	case <-full:
 		if err == nil {
-			_ = sendGroup(rctx, s, groupFrame{T: tDecline, Reason: "the table is full"})
+			_ = send(rctx, s, frame{T: tDecline, Reason: "the table is full"})
 		}
 		_ = s.Close()
 	}
@@ -168,13 +167,13 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 				reason = fmt.Sprintf("protocol %q, this peer speaks %q", r.f.Version, Version)
 			case len(r.f.Name) > p2p.MaxNameBytes:
 				reason = fmt.Sprintf("a name of %d bytes, limit %d", len(r.f.Name), p2p.MaxNameBytes)
-			case !validNonce(r.f.Nonce):
+			case !fairness.ValidNonce(r.f.Nonce): // here, so that one bad joiner cannot break the table up
 				reason = "the nonce must be 32 hex digits"
 			case taken[r.s.Remote()]:
 				reason = "this peer already has a seat"
 			}
 			if reason != "" {
-				_ = sendGroup(ctx, r.s, groupFrame{T: tDecline, Reason: reason})
+				_ = send(ctx, r.s, frame{T: tDecline, Reason: reason})
 				_ = r.s.Close()
 				continue
 			}
@@ -190,21 +189,13 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 	return out, nil
 }
 
-// validNonce reports whether a join frame's nonce is 16 bytes in hex, as
-// the header requires (checked before the joiner takes a seat, so that one
-// bad joiner cannot break the table up).
-func validNonce(n string) bool {
-	b, err := hex.DecodeString(n)
-	return err == nil && len(b) == 16
-}
-
 // declineAll tells every seated joiner the table broke up, and closes
 // their streams.
 func declineAll(ctx context.Context, joiners []*seated, reason string) {
 	each(joiners, func(_ int, j *seated) error {
 		dctx, cancel := context.WithTimeout(ctx, time.Second)
 		defer cancel()
-		_ = sendGroup(dctx, j.s, groupFrame{T: tDecline, Reason: reason})
+		_ = send(dctx, j.s, frame{T: tDecline, Reason: reason})
 		j.close()
 		return nil
 	})
@@ -289,7 +280,7 @@ func offerTable(ctx context.Context, cfg GroupHostConfig, entry games.Entry, me 
 		return nil, fmt.Errorf("host group: %w", err)
 	}
 	errs := each(joiners, func(_ int, j *seated) error {
-		if err := sendGroup(ctx, j.s, groupFrame{T: tOffer, Header: &h, Peers: peers}); err != nil {
+		if err := send(ctx, j.s, frame{T: tOffer, Header: &h, Peers: peers}); err != nil {
 			return err
 		}
 		a, err := recvGroup(ctx, j.s, tAccept)
@@ -331,7 +322,7 @@ func offerTable(ctx context.Context, cfg GroupHostConfig, entry games.Entry, me 
 	}
 	errs = each(joiners, func(_ int, j *seated) error {
 		defer j.close()
-		return sendGroup(ctx, j.s, groupFrame{T: tStart, Match: h.Match})
+		return send(ctx, j.s, frame{T: tStart, Match: h.Match})
 	})
 	if seat, err := firstFailure(joiners, errs); err != nil {
 		// The others may already be playing; the missing seat will forfeit
@@ -358,7 +349,7 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 	if err != nil {
 		return nil, err
 	}
-	if err := sendGroup(ctx, s, groupFrame{T: tJoin, Version: Version, Name: self.Name, Nonce: nonce}); err != nil {
+	if err := send(ctx, s, frame{T: tJoin, Version: Version, Name: self.Name, Nonce: nonce}); err != nil {
 		return nil, fmt.Errorf("join group: %w", err)
 	}
 	octx, ocancel := context.WithTimeout(ctx, 2*HandshakeTimeout)
@@ -368,7 +359,7 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 		return nil, fmt.Errorf("join group: %w", err)
 	}
 	decline := func(err error) (*GroupMatch, error) {
-		_ = sendGroup(ctx, s, groupFrame{T: tDecline, Reason: err.Error()})
+		_ = send(ctx, s, frame{T: tDecline, Reason: err.Error()})
 		return nil, fmt.Errorf("join group: %w", err)
 	}
 	h := *o.Header
@@ -397,13 +388,13 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 		_ = topic.Close()
 		return nil, fmt.Errorf("join group: %w", err)
 	}
-	if err := sendGroup(ctx, s, groupFrame{T: tAccept, Match: h.Match}); err != nil {
+	if err := send(ctx, s, frame{T: tAccept, Match: h.Match}); err != nil {
 		return fail(err)
 	}
 	// Wait to see every player on the topic, while listening to the host:
 	// if the table breaks up meanwhile, its decline comes now.
 	type answer struct {
-		f   groupFrame
+		f   frame
 		err error
 	}
 	fromHost := make(chan answer, 1)
@@ -427,10 +418,10 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 	}
 	rcancel()
 	if err != nil {
-		_ = sendGroup(ctx, s, groupFrame{T: tDecline, Reason: err.Error()})
+		_ = send(ctx, s, frame{T: tDecline, Reason: err.Error()})
 		return fail(err)
 	}
-	if err := sendGroup(ctx, s, groupFrame{T: tReady, Match: h.Match}); err != nil {
+	if err := send(ctx, s, frame{T: tReady, Match: h.Match}); err != nil {
 		return fail(err)
 	}
 	st = <-fromHost

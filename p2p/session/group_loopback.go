@@ -60,6 +60,27 @@ func (t *Table) Close() error {
 	return errors.Join(errs...)
 }
 
+// start starts a host listening on listen, named names[i] (none if
+// names is short), and its pubsub router for each key of the table; the
+// caller closes the table, also on an error.
+func (t *Table) start(ctx context.Context, listen, names []string, logger *slog.Logger) error {
+	for i, k := range t.Keys {
+		var name string
+		if i < len(names) {
+			name = names[i]
+		}
+		h, err := p2p.New(ctx, p2p.Config{Key: k, ListenAddrs: listen, Name: name, Logger: logger})
+		if err != nil {
+			return err
+		}
+		t.Hosts[i] = h
+		if t.Routers[i], err = group.NewRouter(h.Libp2p(), group.Config{Logger: logger}); err != nil {
+			return fmt.Errorf("router: %w", err)
+		}
+	}
+	return nil
+}
+
 // LoopbackGroup starts cfg.Players hosts, each with its pubsub router;
 // every joiner connects to the host (seat 0) and opens a match stream, one
 // after the other so that seats follow the order of Names and Keys; then
@@ -92,12 +113,9 @@ func LoopbackGroup(ctx context.Context, cfg GroupLoopbackConfig) (*Table, error)
 				return fail(fmt.Errorf("key: %w", err))
 			}
 		}
-		if t.Hosts[i], err = p2p.New(ctx, p2p.Config{Key: t.Keys[i], ListenAddrs: listen, Name: names[i], Logger: cfg.Logger}); err != nil {
-			return fail(err)
-		}
-		if t.Routers[i], err = group.NewRouter(t.Hosts[i].Libp2p(), group.Config{Logger: cfg.Logger}); err != nil {
-			return fail(err)
-		}
+	}
+	if err := t.start(ctx, listen, names, cfg.Logger); err != nil {
+		return fail(err)
 	}
 	seatedCh := make(chan peer.ID, n)
 	type result struct {

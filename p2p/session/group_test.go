@@ -151,18 +151,18 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 	}
 	nonce, _ := fairness.NewNonce()
 	for _, c := range []struct {
-		f    groupFrame
+		f    frame
 		want string
 	}{
-		{groupFrame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
-		{groupFrame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
-		{groupFrame{T: tJoin, Version: Version, Name: strings.Repeat("x", 65), Nonce: nonce}, "name"},
+		{frame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
+		{frame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
+		{frame{T: tJoin, Version: Version, Name: strings.Repeat("x", 65), Nonce: nonce}, "name"},
 	} {
 		bad, err := hosts[1].OpenMatch(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := sendGroup(ctx, bad, c.f); err != nil {
+		if err := send(ctx, bad, c.f); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := recvGroup(ctx, bad, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), c.want) {
@@ -323,7 +323,7 @@ func TestDecodeGroupFrame(t *testing.T) {
 			t.Errorf("%s: err %v, want %q", c.in, err, c.want)
 		}
 	}
-	if _, err := decodeGroupFrame(make([]byte, maxGroupFrame+1)); err == nil {
+	if _, err := decodeGroupFrame(make([]byte, maxFrame+1)); err == nil {
 		t.Error("an oversize frame decoded")
 	}
 }
@@ -360,22 +360,13 @@ func FuzzDecodeGroupFrame(f *testing.F) {
 // startHosts starts n loopback hosts with routers.
 func startHosts(t *testing.T, n int) ([]*p2p.Host, []*group.Router, []crypto.PrivKey) {
 	t.Helper()
-	hosts := make([]*p2p.Host, n)
-	routers := make([]*group.Router, n)
-	keys := make([]crypto.PrivKey, n)
+	tb := &Table{Hosts: make([]*p2p.Host, n), Routers: make([]*group.Router, n), Keys: make([]crypto.PrivKey, n)}
 	for i := range n {
-		keys[i], _, _ = crypto.GenerateEd25519Key(nil)
-		h, err := p2p.New(context.Background(), p2p.Config{Key: keys[i], ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		hosts[i] = h
-		r, err := group.NewRouter(h.Libp2p(), group.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		routers[i] = r
-		t.Cleanup(func() { r.Close(); h.Close() })
+		tb.Keys[i], _, _ = crypto.GenerateEd25519Key(nil)
 	}
-	return hosts, routers, keys
+	t.Cleanup(func() { tb.Close() })
+	if err := tb.start(context.Background(), []string{"/ip4/127.0.0.1/tcp/0"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return tb.Hosts, tb.Routers, tb.Keys
 }

@@ -61,10 +61,11 @@ func TellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, se
 // transcript and the secrets stay; forgetting an unknown match is not an
 // error.
 func (s Store) Forget(match string) error {
-	if !validMatchID(match) {
-		return fmt.Errorf("session: forget: match ID %q is not 64 hex digits", match)
+	path, err := s.file(match, s.peerFile)
+	if err != nil {
+		return err
 	}
-	if err := os.Remove(s.peerFile(match)); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("session: forget match %.12s…: %w", match, err)
 	}
 	return nil

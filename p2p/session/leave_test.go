@@ -339,7 +339,7 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 		if cur != nil {
 			cur.Abort() // the blip
 		}
-		if err := rc.WaitStream(ctx); err != nil {
+		if err := waitStream(ctx, rc); err != nil {
 			t.Error(err)
 			return
 		}
@@ -375,5 +375,27 @@ func refusedTheLie(t *testing.T, res *fairness.Result, sent bool) {
 	}
 	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 1 {
 		t.Fatalf("outcome %+v", res.Outcome)
+	}
+}
+
+// waitStream waits until the match has a stream up (or ctx ends): for a
+// resumed match, the moment the other side is back.
+func waitStream(ctx context.Context, rc *Reconnecting) error {
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		rc.mu.Lock()
+		up := rc.cur != nil
+		rc.mu.Unlock()
+		if up {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-rc.gone:
+			return rc.goneErr
+		case <-t.C:
+		}
 	}
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
-	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
@@ -123,7 +122,6 @@ type Reconnecting struct {
 	gone      chan struct{} // closed when Recv must fail
 	remoteEnd chan struct{} // closed when the other side ended the match gracefully
 	lingered  chan struct{} // closed when the other side ended too, or Linger passed
-	released  chan struct{} // closed when the match is forgotten
 	ctx       context.Context
 	stop      context.CancelFunc
 
@@ -174,7 +172,6 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 		gone:      make(chan struct{}),
 		remoteEnd: make(chan struct{}),
 		lingered:  make(chan struct{}),
-		released:  make(chan struct{}),
 		ctx:       ctx, stop: stop,
 	}
 	r.notify = &network.NotifyBundle{ConnectedF: r.connected}
@@ -317,7 +314,7 @@ func (r *Reconnecting) Close() error {
 		r.redial()
 	}
 	r.mu.Lock()
-	forfeit := !bytes.Equal(r.endFrame(), endFrame)
+	forfeit := r.endMsg != nil // closeWithForfeit set our record
 	r.mu.Unlock()
 	go func() {
 		defer r.release()
@@ -400,7 +397,6 @@ func (r *Reconnecting) release() {
 		if c != nil {
 			_ = c.Close()
 		}
-		close(r.released)
 	})
 }
 
@@ -703,10 +699,7 @@ func (r *Reconnecting) connected(_ network.Network, c network.Conn) {
 		r.redial()
 		return
 	}
-	if c.Stat().Limited || isCircuit(c.RemoteMultiaddr()) {
-		return
-	}
-	r.migrate()
+	r.migrate() // checks that the peer now has a connection off the relay
 }
 
 // migrate moves a relayed match onto a direct connection to the peer, if
@@ -737,9 +730,4 @@ func (r *Reconnecting) migrate() {
 		}
 		r.log.Info("match moved off the relay", "kind", r.Kind())
 	}()
-}
-
-func isCircuit(a ma.Multiaddr) bool {
-	_, err := a.ValueForProtocol(ma.P_CIRCUIT)
-	return err == nil
 }

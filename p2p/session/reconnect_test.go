@@ -113,11 +113,7 @@ func bot(t *testing.T, game string, seed uint64) engine.Agent {
 // auditClean fails unless the transcript at path audits clean.
 func auditClean(t *testing.T, path string) {
 	t.Helper()
-	rep, err := fairness.AuditFile(path, games.Spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Verdict != fairness.Clean {
+	if rep := audit(t, path); rep.Verdict != fairness.Clean {
 		t.Fatalf("%s: %s", path, rep.Summary())
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
-	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -217,27 +216,5 @@ func (r *Resumer) accept(c *p2p.Conn) {
 	}
 	if err := rc.accepted(c, f.Seq); err != nil {
 		r.log.Debug("resume failed", "match", short(f.Match), "err", err)
-	}
-}
-
-// WaitStream waits until the match has a stream up (or ctx ends): for a
-// resumed match, the moment the other side is back.
-func (rc *Reconnecting) WaitStream(ctx context.Context) error {
-	t := time.NewTicker(20 * time.Millisecond)
-	defer t.Stop()
-	for {
-		rc.mu.Lock()
-		up := rc.cur != nil
-		rc.mu.Unlock()
-		if up {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-rc.gone:
-			return rc.goneErr
-		case <-t.C:
-		}
 	}
 }

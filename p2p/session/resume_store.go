@@ -40,13 +40,25 @@ func DefaultStore() (Store, error) {
 	return Store{Dir: filepath.Join(d, "matches")}, nil
 }
 
-// Transcript is the path of a match's transcript.
+// Transcript is the path of a match's transcript. match must be a match
+// ID (as Load, List and the header give them); the methods that read or
+// write the store's files check it (file).
 func (s Store) Transcript(match string) string { return filepath.Join(s.Dir, match+".jsonl") }
 
-// Secrets is the path of a match's secrets file.
+// Secrets is the path of a match's secrets file; match as for Transcript.
 func (s Store) Secrets(match string) string { return filepath.Join(s.Dir, match+".secrets") }
 
 func (s Store) peerFile(match string) string { return filepath.Join(s.Dir, match+".peer.json") }
+
+// file is the guard of every Store method that touches a match's files:
+// the path that named(match) gives, or an error if match is not a match
+// ID, so that no other string names a file in or out of the store.
+func (s Store) file(match string, named func(string) string) (string, error) {
+	if !validMatchID(match) {
+		return "", fmt.Errorf("session: match ID %q is not 64 hex digits", match)
+	}
+	return named(match), nil
+}
 
 // peerRecord is the .peer.json file.
 type peerRecord struct {
@@ -178,7 +190,11 @@ func (s Store) Load(match string) (Saved, error) {
 // header reads the header line of a match's transcript; a zero Header if
 // it cannot.
 func (s Store) header(match string) fairness.Header {
-	f, err := os.Open(s.Transcript(match))
+	path, err := s.file(match, s.Transcript)
+	if err != nil {
+		return fairness.Header{}
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return fairness.Header{}
 	}
@@ -191,25 +207,30 @@ func (s Store) header(match string) fairness.Header {
 }
 
 func (s Store) readPeer(match string) (peerRecord, error) {
-	if !validMatchID(match) {
-		return peerRecord{}, fmt.Errorf("session: match ID %q is not 64 hex digits", match)
+	path, err := s.file(match, s.peerFile)
+	if err != nil {
+		return peerRecord{}, err
 	}
-	b, err := os.ReadFile(s.peerFile(match))
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return peerRecord{}, fmt.Errorf("session: %w", err)
 	}
 	var pr peerRecord
 	if err := json.Unmarshal(b, &pr); err != nil {
-		return peerRecord{}, fmt.Errorf("session: %s: %w", s.peerFile(match), err)
+		return peerRecord{}, fmt.Errorf("session: %s: %w", path, err)
 	}
 	if pr.Match != match {
-		return peerRecord{}, fmt.Errorf("session: %s names match %.12s…", s.peerFile(match), pr.Match)
+		return peerRecord{}, fmt.Errorf("session: %s names match %.12s…", path, pr.Match)
 	}
 	return pr, nil
 }
 
 // writePeer writes the .peer.json file atomically.
 func (s Store) writePeer(pr peerRecord) error {
+	path, err := s.file(pr.Match, s.peerFile)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return fmt.Errorf("session: store: %w", err)
 	}
@@ -217,11 +238,11 @@ func (s Store) writePeer(pr peerRecord) error {
 	if err != nil {
 		return err
 	}
-	tmp := s.peerFile(pr.Match) + ".tmp"
+	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o600); err != nil {
 		return fmt.Errorf("session: store: %w", err)
 	}
-	if err := os.Rename(tmp, s.peerFile(pr.Match)); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("session: store: %w", err)
 	}
 	return nil
@@ -366,17 +387,13 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 // ownForfeitRecord is the closing record of a match that ended here by
 // the other peer's forfeit, written and signed by key; nil otherwise.
 func ownForfeitRecord(res *fairness.Result, key crypto.PrivKey) *fairness.Closing {
-	if res == nil || res.Closing == nil {
+	if res == nil {
 		return nil
 	}
-	c := res.Closing
-	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned {
+	if id, err := peer.IDFromPrivateKey(key); err != nil || !isOwnForfeit(res.Closing, id.String()) {
 		return nil
 	}
-	if id, err := peer.IDFromPrivateKey(key); err != nil || c.By != id.String() {
-		return nil
-	}
-	return c
+	return res.Closing
 }
 
 // abandon drops the transport without the graceful end (the process is
@@ -426,6 +443,10 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if seat != engine.Seat(pr.Seat) {
 		return nil, fmt.Errorf("session: resume: this key is not seat %d of match %.12s…", pr.Seat, match)
 	}
+	sent, err := ownFrames(envs, me.String())
+	if err != nil {
+		return nil, fmt.Errorf("session: resume: %w", err)
+	}
 	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
 	if err != nil {
 		return nil, err
@@ -446,17 +467,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 		return nil, err
 	}
 	rc.mu.Lock()
-	for _, e := range envs {
-		if e.From != me.String() {
-			continue
-		}
-		b, err := fairness.EncodeEnvelope(e)
-		if err != nil {
-			rc.mu.Unlock()
-			return nil, err
-		}
-		rc.sent = append(rc.sent, sentFrame{e.Seq, b})
-	}
+	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
 	if fi, err := os.Stat(cfg.Store.Transcript(match)); err == nil {

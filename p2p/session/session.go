@@ -19,9 +19,7 @@
 package session
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -69,48 +67,8 @@ type Match struct {
 	Stream Stream
 }
 
-type frame struct {
-	T       string           `json:"t"`
-	Version string           `json:"version,omitempty"`
-	Name    string           `json:"name,omitempty"`
-	Nonce   string           `json:"nonce,omitempty"`
-	Header  *fairness.Header `json:"header,omitempty"`
-	Match   string           `json:"match,omitempty"`
-	Reason  string           `json:"reason,omitempty"`
-	Game    string           `json:"game,omitempty"`
-	Variant string           `json:"variant,omitempty"`
-}
-
 // ErrDeclined is returned when the other side declines the match.
 var ErrDeclined = errors.New("match declined")
-
-func send(ctx context.Context, s Stream, f frame) error {
-	b, err := json.Marshal(f)
-	if err != nil {
-		return err
-	}
-	return s.Send(ctx, b)
-}
-
-func recv(ctx context.Context, s Stream, want string) (frame, error) {
-	b, err := s.Recv(ctx)
-	if err != nil {
-		return frame{}, fmt.Errorf("handshake: %w", err)
-	}
-	var f frame
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return frame{}, fmt.Errorf("handshake: malformed %s frame: %w", want, err)
-	}
-	if f.T == "decline" {
-		return frame{}, fmt.Errorf("%w: %s", ErrDeclined, f.Reason)
-	}
-	if f.T != want {
-		return frame{}, fmt.Errorf("handshake: got %q, want %q", f.T, want)
-	}
-	return f, nil
-}
 
 // Host runs the host's side of the handshake on a stream a joiner opened.
 func Host(ctx context.Context, s Stream, self Self, offer Offer) (*Match, error) {

@@ -51,7 +51,7 @@ func Parse(code string) (Target, error) {
 	}
 	t := Target{ID: inv.Peer, Addrs: len(inv.Addrs), Issued: inv.Issued, Invite: inv}
 	for _, a := range inv.Addrs {
-		if strings.Contains(a.String(), "/p2p-circuit") {
+		if p2p.IsRelayAddr(a) {
 			t.Relayed++
 		}
 	}

@@ -190,17 +190,11 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = reason(err)
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg = nil, idle, ""
 	return true
-}
-
-// reason is a refusal in one line, without the engine's "illegal input"
-// prefix.
-func reason(err error) string {
-	return strings.TrimPrefix(err.Error(), engine.ErrIllegal.Error()+": ")
 }
 
 // game is the game decisions are checked against: the request's while

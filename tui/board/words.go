@@ -28,12 +28,22 @@ func (s Snapshot) Who(seat, local engine.Seat) string {
 }
 
 // Refusal puts a refused decision's error in one line for the prompt:
-// "refused: " and the reason, without the engine's illegal-input prefix.
+// "refused: " and the rule, which is what follows the last of the engine's
+// illegal-input prefixes (the layers of context before it dropped), or
+// "not allowed" when nothing follows it.
 func Refusal(err error) string {
 	if err == nil {
 		return ""
 	}
-	return "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+	s := err.Error()
+	prefix := engine.ErrIllegal.Error() + ": "
+	if i := strings.LastIndex(s, prefix); i >= 0 {
+		s = s[i+len(prefix):]
+	}
+	if s == "" {
+		s = "not allowed"
+	}
+	return "refused: " + s
 }
 
 // Possessive turns "you" (as [Snapshot.Who] says it) into "your" and a

@@ -119,7 +119,7 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = err.Error()
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg = nil, idle, ""

@@ -213,12 +213,7 @@ func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil {
-		return v.req.Secrets
-	}
-	return v.snap.Secrets
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // mine reports whether seat is the viewer's own in a live match.
 func (v *View) mine(seat engine.Seat) bool { return !v.snap.Spectator && seat == v.seat() }
@@ -229,11 +224,7 @@ func (v *View) card(ref air.CardRef, number int) (air.Card, bool) {
 	if number > 0 {
 		return air.CardByNumber(number)
 	}
-	sec := v.secrets()
-	if sec == nil {
-		return air.Card{}, false
-	}
-	b, ok := sec.Value(ref.Slot())
+	b, ok := v.secrets().Value(ref.Slot())
 	if !ok || len(b) != 1 {
 		return air.Card{}, false
 	}

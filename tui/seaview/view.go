@@ -233,13 +233,10 @@ func (v *View) replyMove(m sea.Move) bool { return v.reply(engine.Decision{Move:
 
 // seat is the local seat (the first drawn in the audit viewer).
 func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
+	if s := v.snap.Deciding(v.req); s != engine.NoSeat {
+		return s
 	}
-	if v.snap.Seat == engine.NoSeat {
-		return 0
-	}
-	return v.snap.Seat
+	return 0
 }
 
 // foe is the other seat.
@@ -247,15 +244,7 @@ func (v *View) foe() engine.Seat { return 1 - v.seat() }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil {
-		return v.req.Secrets
-	}
-	if v.snap.Secrets == nil {
-		return nil
-	}
-	return v.snap.Secrets
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // fighters returns seat s's fighters as the viewer may see them: the
 // enemy's through public values only in a live match.

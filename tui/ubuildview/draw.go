@@ -200,7 +200,7 @@ func (v *View) cellValue(seat engine.Seat, c ubuild.Cell, full bool) (ubuild.Shi
 	if s, ok := v.g.Opened(seat, c); ok {
 		return s, true
 	}
-	if !full || v.secrets() == nil {
+	if !full {
 		return ubuild.NoShip, false
 	}
 	b, ok := v.secrets().Value(ubuild.GridSlot(seat, c))
@@ -216,7 +216,7 @@ func (v *View) weapons(seat engine.Seat, s ubuild.Ship, full bool) (int, bool) {
 	if st.WeaponsKnown() {
 		return st.Weapons, true
 	}
-	if full && v.secrets() != nil {
+	if full {
 		if b, ok := v.secrets().Value(ubuild.WeaponsSlot(seat, s)); ok && len(b) == 1 {
 			return int(b[0]), true
 		}

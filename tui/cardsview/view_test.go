@@ -461,19 +461,19 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	// A click on a hand card picks it.
 	hw := tb.handIndex(cards.White)
 	r := v.geo.hand[hw]
-	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.X, r.Y)
 	if v.sel != hw {
 		t.Fatalf("picked %d, want %d", v.sel, hw)
 	}
 	// A right click lists its uses; a click on one plays it.
-	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.X, r.Y)
 	if !v.menu.open {
 		t.Fatal("no menu")
 	}
 	boardtest.RenderText(t, v, 71, 28)
 	mr := v.geo.menu[1]
 	want := v.menu.items[1].move
-	boardtest.Mouse(v, tview.MouseLeftClick, mr.x+3, mr.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, mr.X+3, mr.Y)
 	if m := decoded(t, req); m.Face != cards.White || m.Action != want.Action || m.Pos != want.Pos || m.Ship != want.Ship {
 		t.Fatalf("sent %v, want %v", m, want)
 	}
@@ -484,7 +484,7 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	pick(t, v2, tb.handIndex(cards.Red1))
 	pos := facedown(tb.G.Grid(1))
 	cell := v2.geo.cells[pos/cards.GridCols][pos%cards.GridCols]
-	boardtest.Mouse(v2, tview.MouseLeftClick, cell.x+2, cell.y)
+	boardtest.Mouse(v2, tview.MouseLeftClick, cell.X+2, cell.Y)
 	if m := decoded(t, req2); m.Action != cards.Tap || m.Pos != pos || m.Face != cards.Red1 {
 		t.Fatalf("sent %v", m)
 	}
@@ -501,8 +501,8 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	tb.Ask(v, 0)
 	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
-	at := func(r rect) (string, tcell.Style) {
-		c := cells[r.y*w+r.x]
+	at := func(r board.Rect) (string, tcell.Style) {
+		c := cells[r.Y*w+r.X]
 		return string(c.Runes), c.Style
 	}
 	g := tb.G

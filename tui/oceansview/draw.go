@@ -23,32 +23,20 @@ const (
 	minH       = 16
 )
 
-// rect is a screen rectangle.
-type rect struct{ x, y, w, h int }
-
-func (r rect) has(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
-
 // geometry is where the last draw put the clickable parts.
 type geometry struct {
-	rows  [oceans.NumOceans]rect // each ocean's row
-	own   [oceans.NumOceans]rect // the player's side of each row
-	enemy [oceans.NumOceans][]rect
-	hand  []rect
-	menu  map[int]rect
+	rows  [oceans.NumOceans]board.Rect // each ocean's row
+	own   [oceans.NumOceans]board.Rect // the player's side of each row
+	enemy [oceans.NumOceans][]board.Rect
+	hand  []board.Rect
+	menu  map[int]board.Rect
 }
 
-func (g geometry) handAt(x, y int) (int, bool) {
-	for i, r := range g.hand {
-		if r.has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func (g geometry) handAt(x, y int) (int, bool) { return board.Hit(g.hand, x, y) }
 
 func (g geometry) menuAt(x, y int) (int, bool) {
 	for i, r := range g.menu {
-		if r.has(x, y) {
+		if r.Has(x, y) {
 			return i, true
 		}
 	}
@@ -57,10 +45,8 @@ func (g geometry) menuAt(x, y int) (int, bool) {
 
 func (g geometry) enemyAt(x, y int) (oceans.Ocean, int, bool) {
 	for o := range g.enemy {
-		for i, r := range g.enemy[o] {
-			if r.has(x, y) {
-				return oceans.Ocean(o), i, true
-			}
+		if i, ok := board.Hit(g.enemy[o], x, y); ok {
+			return oceans.Ocean(o), i, true
 		}
 	}
 	return 0, 0, false
@@ -68,8 +54,8 @@ func (g geometry) enemyAt(x, y int) (oceans.Ocean, int, bool) {
 
 func (g geometry) oceanAt(x, y int) (oceans.Ocean, bool, bool) {
 	for o, r := range g.rows {
-		if r.w > 0 && r.has(x, y) {
-			return oceans.Ocean(o), g.own[o].has(x, y), true
+		if r.Has(x, y) {
+			return oceans.Ocean(o), g.own[o].Has(x, y), true
 		}
 	}
 	return 0, false, false
@@ -83,7 +69,7 @@ type look struct {
 
 // Draw draws the oceans, the hand, and the battle or what happened.
 func (v *View) Draw(scr tcell.Screen) {
-	v.geo = geometry{menu: map[int]rect{}}
+	v.geo = geometry{menu: map[int]board.Rect{}}
 	th := v.th
 	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
 	if !ok {
@@ -150,8 +136,8 @@ func (v *View) drawTable(scr tcell.Screen, x, y, w, cw int) int {
 	_, pc, _ := v.picked()
 	for o := range oceans.Ocean(oceans.NumOceans) {
 		ry := y + int(o)
-		v.geo.rows[o] = rect{x, ry, w, 1}
-		v.geo.own[o] = rect{ownX, ry, sideW, 1}
+		v.geo.rows[o] = board.Rect{X: x, Y: ry, W: w, H: 1}
+		v.geo.own[o] = board.Rect{X: ownX, Y: ry, W: sideW, H: 1}
 		marker, mst := " ", th.Base
 		switch {
 		case inBattle && bv.Ocean == o:
@@ -184,10 +170,10 @@ func (v *View) drawTable(scr tcell.Screen, x, y, w, cw int) int {
 
 // drawForce draws seat's task force in ocean o; aiming shows the target
 // cursor and the marks. It returns each card's rectangle.
-func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans.Ocean, aiming bool) []rect {
+func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans.Ocean, aiming bool) []board.Rect {
 	th := v.th
 	tf := v.g.TaskForce(s, o)
-	out := make([]rect, len(tf))
+	out := make([]board.Rect, len(tf))
 	for i, c := range tf {
 		narrow := cw < 4
 		lk := v.cardLook(s, c.Leaf, narrow)
@@ -205,7 +191,7 @@ func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans
 			}
 		}
 		style.Print(scr, x+i*cw, y, cw-1, lk.st, lk.text)
-		out[i] = rect{x + i*cw, y, cw, 1}
+		out[i] = board.Rect{X: x + i*cw, Y: y, W: cw, H: 1}
 	}
 	if len(tf) < oceans.MaxTaskForce && v.g.Blockaded(s, o) {
 		style.Print(scr, x+len(tf)*cw, y, cw-1, th.Warn, glyphBlockade)
@@ -288,7 +274,7 @@ func (v *View) drawHands(scr tcell.Screen, x, y, w, end int) int {
 		return y
 	}
 	_, cards := v.hand(v.seat())
-	v.geo.hand = make([]rect, len(cards))
+	v.geo.hand = make([]board.Rect, len(cards))
 	style.Print(scr, x, y, 5, th.Accent, "Hand")
 	cx, start := x+6, y
 	if len(cards) == 0 {
@@ -312,7 +298,7 @@ func (v *View) drawHands(scr tcell.Screen, x, y, w, end int) int {
 			st = th.Selected
 		}
 		style.Print(scr, cx, y, tw, st, text)
-		v.geo.hand[i] = rect{cx, y, tw, 1}
+		v.geo.hand[i] = board.Rect{X: cx, Y: y, W: tw, H: 1}
 		cx += tw + 2
 	}
 	y++
@@ -437,7 +423,7 @@ func (v *View) drawMenu(scr tcell.Screen, x, y, w, h int) int {
 			num = fmt.Sprintf("%d ", i+1)
 		}
 		style.PrintSegs(scr, x, y, w, style.S(ptr, th.Accent), style.S(num, th.Dim), style.S(m.items[i].label, st))
-		v.geo.menu[i] = rect{x, y, w, 1}
+		v.geo.menu[i] = board.Rect{X: x, Y: y, W: w, H: 1}
 		y++
 	}
 	return y

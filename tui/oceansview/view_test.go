@@ -553,8 +553,8 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	tb.Ask(v, 0)
 	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
-	at := func(r rect) (string, tcell.Style) {
-		c := cells[r.y*w+r.x]
+	at := func(r board.Rect) (string, tcell.Style) {
+		c := cells[r.Y*w+r.X]
 		return string(c.Runes), c.Style
 	}
 	for o := range oceans.Ocean(oceans.NumOceans) {
@@ -587,22 +587,22 @@ func TestMouse(t *testing.T) {
 	boardtest.RenderText(t, v, 71, 28)
 	i := slices.Index(tb.G.Hand(0), m.Leaf)
 	r := v.geo.hand[i]
-	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.X, r.Y)
 	if v.sel != i {
 		t.Fatalf("picked %d, want %d", v.sel, i)
 	}
 	// A right click lists the plays.
-	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.X, r.Y)
 	if !v.menu.open {
 		t.Fatal("no list")
 	}
-	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseRightClick, r.X, r.Y)
 	if v.menu.open {
 		t.Fatal("a right click did not close the list")
 	}
 	// A click on your side of an ocean plays the card there.
 	own := v.geo.own[m.Ocean]
-	boardtest.Mouse(v, tview.MouseLeftClick, own.x+1, own.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, own.X+1, own.Y)
 	if got := decoded(t, req); got.Kind != oceans.Place || got.Leaf != m.Leaf || got.Ocean != m.Ocean {
 		t.Fatalf("sent %+v, want %+v", got, m)
 	}

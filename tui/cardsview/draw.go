@@ -24,7 +24,6 @@ const (
 type geometry struct {
 	cells [cursorRows][cards.GridCols]board.Rect
 	hand  []board.Rect
-	menu  map[int]board.Rect // menu entry index → its row
 }
 
 func (g geometry) cellAt(x, y int) (int, int, bool) {
@@ -38,18 +37,10 @@ func (g geometry) cellAt(x, y int) (int, int, bool) {
 
 func (g geometry) handAt(x, y int) (int, bool) { return board.Hit(g.hand, x, y) }
 
-func (g geometry) menuAt(x, y int) (int, bool) {
-	for i, rc := range g.menu {
-		if rc.Has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 // Draw draws both grids, the hand, the piles, the powers and the changes.
 func (v *View) Draw(scr tcell.Screen) {
-	v.geo = geometry{menu: map[int]board.Rect{}}
+	v.geo = geometry{}
+	v.menu.Undraw()
 	th := v.th
 	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
 	if !ok {
@@ -82,8 +73,8 @@ func (v *View) Draw(scr tcell.Screen) {
 		cy++
 		spare--
 	}
-	if v.menu.open {
-		v.drawMenu(scr, x, cy, w, lowH)
+	if v.menu.Open() {
+		v.menu.Draw(scr, th, x, cy, w, lowH)
 	} else {
 		v.drawGrid(scr, x, cy, w, cw, rowH, me, cards.GridRows, lowH == topH)
 	}
@@ -133,7 +124,7 @@ func (v *View) drawGrid(scr tcell.Screen, x, y, w, cw, rowH int, seat engine.Sea
 			pos := r*cards.GridCols + c
 			cx := x + labelW + c*cw
 			l1, l2 := v.cellLook(seat, pos, grid[pos], cw-1, rowH == 1)
-			cursor := v.mode == playing && !v.menu.open && v.row == rowBase+r && v.col == c
+			cursor := v.mode == playing && !v.menu.Open() && v.row == rowBase+r && v.col == c
 			v.drawCell(scr, cx, ry, cw-1, l1, cursor)
 			if rowH > 1 {
 				v.drawCell(scr, cx, ry+1, cw-1, l2, cursor)
@@ -389,33 +380,4 @@ func (v *View) discardSegs(s engine.Seat) []style.Seg {
 		segs = append(segs, style.S("empty", th.Dim))
 	}
 	return segs
-}
-
-// drawMenu draws the list of uses in place of the lower grid.
-func (v *View) drawMenu(scr tcell.Screen, x, y, w, h int) {
-	th := v.th
-	m := &v.menu
-	style.Print(scr, x, y, w, th.Accent, style.Truncate(m.title, w))
-	rows := h - 1
-	first := 0
-	if m.idx >= rows {
-		first = m.idx - rows + 1
-	}
-	for i := first; i < len(m.items) && i-first < rows; i++ {
-		ry := y + 1 + i - first
-		st, ptr := th.Base, " "
-		if i == m.idx {
-			st, ptr = th.Selected, style.Pointer
-			style.Fill(scr, x, ry, w, 1, st)
-		}
-		num := "  "
-		if i < 9 {
-			num = fmt.Sprintf("%d ", i+1)
-		}
-		style.PrintSegs(scr, x, ry, w, style.S(ptr, th.Accent), style.S(num, th.Dim), style.S(m.items[i].label, st))
-		v.geo.menu[i] = board.Rect{X: x, Y: ry, W: w, H: 1}
-	}
-	if more := len(m.items) - first - rows; more > 0 {
-		style.Print(scr, x+w-12, y, 12, th.Dim, fmt.Sprintf("(%d more ↓)", more))
-	}
 }

@@ -29,19 +29,9 @@ type geometry struct {
 	own   [oceans.NumOceans]board.Rect // the player's side of each row
 	enemy [oceans.NumOceans][]board.Rect
 	hand  []board.Rect
-	menu  map[int]board.Rect
 }
 
 func (g geometry) handAt(x, y int) (int, bool) { return board.Hit(g.hand, x, y) }
-
-func (g geometry) menuAt(x, y int) (int, bool) {
-	for i, r := range g.menu {
-		if r.Has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
 
 func (g geometry) enemyAt(x, y int) (oceans.Ocean, int, bool) {
 	for o := range g.enemy {
@@ -69,7 +59,8 @@ type look struct {
 
 // Draw draws the oceans, the hand, and the battle or what happened.
 func (v *View) Draw(scr tcell.Screen) {
-	v.geo = geometry{menu: map[int]board.Rect{}}
+	v.geo = geometry{}
+	v.menu.Undraw()
 	th := v.th
 	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
 	if !ok {
@@ -142,11 +133,11 @@ func (v *View) drawTable(scr tcell.Screen, x, y, w, cw int) int {
 		switch {
 		case inBattle && bv.Ocean == o:
 			marker, mst = glyphBattle, th.Hit
-		case picking && !v.menu.open && v.ocean == o:
+		case picking && !v.menu.Open() && v.ocean == o:
 			marker, mst = style.Pointer, th.Accent
 		}
 		nst := th.Base
-		if picking && !v.menu.open && v.ocean == o {
+		if picking && !v.menu.Open() && v.ocean == o {
 			nst = th.Selected
 		}
 		style.Print(scr, x, ry, 1, mst, marker)
@@ -317,12 +308,12 @@ func (v *View) drawLower(scr tcell.Screen, x, y, w, h int) {
 		return
 	}
 	end := y + h
-	if v.menu.open {
-		rows := len(v.menu.items) + 1
+	if v.menu.Open() {
+		rows := len(v.menu.Items) + 1
 		if v.mode == fighting && v.battle != nil {
 			y = v.drawBattle(scr, x, y, w, end-y-min(rows, 4))
 		}
-		y = v.drawMenu(scr, x, y, w, end-y)
+		y = v.menu.Draw(scr, v.th, x, y, w, end-y)
 	} else if v.battle != nil {
 		room := h
 		if _, live := v.g.Battle(); !live {
@@ -388,42 +379,6 @@ func (v *View) drawBattle(scr tcell.Screen, x, y, w, h int) int {
 	if b.over && y < end {
 		style.Print(scr, x+1, y, w-1, th.Good, style.Truncate("→ "+b.result, w-1))
 		b.shown = true
-		y++
-	}
-	return y
-}
-
-// drawMenu draws the choices list in at most h lines and returns the next
-// free line.
-func (v *View) drawMenu(scr tcell.Screen, x, y, w, h int) int {
-	th := v.th
-	m := &v.menu
-	if h < 2 {
-		return y
-	}
-	style.Print(scr, x, y, w, th.Accent, style.Truncate(m.title, w))
-	rows := h - 1
-	first := 0
-	if m.idx >= rows {
-		first = m.idx - rows + 1
-	}
-	if more := len(m.items) - first - rows; more > 0 {
-		label := fmt.Sprintf("(%d more ↓)", more)
-		style.Print(scr, x+w-style.Width(label), y, style.Width(label), th.Dim, label)
-	}
-	y++
-	for i := first; i < len(m.items) && i-first < rows; i++ {
-		st, ptr := th.Base, " "
-		if i == m.idx {
-			st, ptr = th.Selected, style.Pointer
-			style.Fill(scr, x, y, w, 1, st)
-		}
-		num := "  "
-		if i < 9 {
-			num = fmt.Sprintf("%d ", i+1)
-		}
-		style.PrintSegs(scr, x, y, w, style.S(ptr, th.Accent), style.S(num, th.Dim), style.S(m.items[i].label, st))
-		v.geo.menu[i] = board.Rect{X: x, Y: y, W: w, H: 1}
 		y++
 	}
 	return y

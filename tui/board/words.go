@@ -1,6 +1,8 @@
 package board
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine"
@@ -25,6 +27,21 @@ func (s Snapshot) Who(seat, local engine.Seat) string {
 		return "you"
 	}
 	return s.Name(seat)
+}
+
+// seatWord matches "seat N" in engine, referee and record texts.
+var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
+
+// Say puts the players' names (as [Snapshot.Name] gives them) in place of
+// each "seat N" in text; a seat without a name stays "seat N".
+func (s Snapshot) Say(text string) string {
+	return seatWord.ReplaceAllStringFunc(text, func(w string) string {
+		n, err := strconv.Atoi(strings.TrimPrefix(w, "seat "))
+		if err != nil {
+			return w
+		}
+		return s.Name(engine.Seat(n))
+	})
 }
 
 // Refusal puts a refused decision's error in one line for the prompt:

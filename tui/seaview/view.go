@@ -266,6 +266,10 @@ func (v *View) fightersOf(s engine.Seat) []sea.FighterView {
 // name returns how the view names seat s: "you" for the local player.
 func (v *View) name(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
 
+// whose returns how the view names what seat s owns: "your" for the local
+// player, else "bob's".
+func (v *View) whose(s engine.Seat) string { return board.Possessive(v.name(s)) }
+
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
 	p := v.modePrompt()

@@ -77,16 +77,7 @@ func (as *auditScreen) loaded(data *replayed, err error) {
 }
 
 // say puts the players' names in place of "seat N".
-func (as *auditScreen) say(text string) string {
-	return seatWord.ReplaceAllStringFunc(text, func(s string) string {
-		var n int
-		fmt.Sscanf(s, "seat %d", &n)
-		if n >= 0 && n < len(as.names) {
-			return as.names[n]
-		}
-		return s
-	})
-}
+func (as *auditScreen) say(text string) string { return board.Snapshot{Names: as.names}.Say(text) }
 
 func (as *auditScreen) show() {
 	if as.data == nil || as.sel < 0 || as.sel >= len(as.data.steps) {

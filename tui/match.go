@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -212,20 +211,8 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	return ms
 }
 
-// seatWord matches "seat N" in engine and referee texts.
-var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
-
 // say puts the players' names in place of "seat N".
-func (ms *matchScreen) say(text string) string {
-	return seatWord.ReplaceAllStringFunc(text, func(s string) string {
-		var n int
-		fmt.Sscanf(s, "seat %d", &n)
-		if n >= 0 && n < len(ms.names) {
-			return ms.names[n]
-		}
-		return s
-	})
-}
+func (ms *matchScreen) say(text string) string { return board.Snapshot{Names: ms.names}.Say(text) }
 
 func (ms *matchScreen) snapshot() board.Snapshot {
 	var known board.Known

@@ -7,6 +7,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -139,7 +140,7 @@ func (c *choice) play(v *View) {
 		}
 	}
 	if err := checkChoice(v.req.Game, v.req.Need, v.req.Seat, ch); err != nil {
-		v.msg = reason(err)
+		v.msg = board.Refusal(err)
 		return
 	}
 	v.reply(engine.Decision{Choice: air.EncodeChoice(ch)})

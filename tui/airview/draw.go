@@ -9,6 +9,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -25,14 +26,11 @@ const (
 	wideSq = 3                          // rows of a squadron board with room: name, F-35, F-22
 )
 
-// rowGeo is where a row of a list was drawn.
-type rowGeo struct{ x, y, w int }
-
 // geometry is where the last draw put the clickable parts.
 type geometry struct {
 	ok     bool
-	x0, y0 int // the top-left cell of the board: space (0, Rows-1)
-	hand   []rowGeo
+	x0, y0 int          // the top-left cell of the board: space (0, Rows-1)
+	hand   []board.Rect // each hand card's row
 }
 
 // spaceAt returns the board space under screen position x, y.
@@ -48,14 +46,7 @@ func (g geometry) spaceAt(x, y int) (air.Pos, bool) {
 }
 
 // handAt returns the hand card drawn at x, y.
-func (g geometry) handAt(x, y int) (int, bool) {
-	for i, r := range g.hand {
-		if y == r.y && x >= r.x && x < r.x+r.w {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func (g geometry) handAt(x, y int) (int, bool) { return board.Hit(g.hand, x, y) }
 
 // Draw draws the header, the board, the hand beside it and the turn
 // order, the latest changes and the squadron boards below.
@@ -282,7 +273,7 @@ func (v *View) drawSide(scr tcell.Screen, x, y, w, h int) {
 				text = cardLong(c)
 			}
 		}
-		v.geo.hand = append(v.geo.hand, rowGeo{x, row, w})
+		v.geo.hand = append(v.geo.hand, board.Rect{X: x, Y: row, W: w, H: 1})
 		style.PrintSegs(scr, x, row, w, style.S(cur, cst), style.S(given, th.Mark), style.S(style.Truncate(text, w-2), st))
 		row++
 	}

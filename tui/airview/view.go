@@ -190,17 +190,11 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = reason(err)
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg = nil, idle, ""
 	return true
-}
-
-// reason is a refusal in one line, without the engine's "illegal input"
-// prefix.
-func reason(err error) string {
-	return strings.TrimPrefix(err.Error(), engine.ErrIllegal.Error()+": ")
 }
 
 // game is the game decisions are checked against: the request's while
@@ -219,12 +213,7 @@ func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil {
-		return v.req.Secrets
-	}
-	return v.snap.Secrets
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // mine reports whether seat is the viewer's own in a live match.
 func (v *View) mine(seat engine.Seat) bool { return !v.snap.Spectator && seat == v.seat() }
@@ -235,11 +224,7 @@ func (v *View) card(ref air.CardRef, number int) (air.Card, bool) {
 	if number > 0 {
 		return air.CardByNumber(number)
 	}
-	sec := v.secrets()
-	if sec == nil {
-		return air.Card{}, false
-	}
-	b, ok := sec.Value(ref.Slot())
+	b, ok := v.secrets().Value(ref.Slot())
 	if !ok || len(b) != 1 {
 		return air.Card{}, false
 	}

@@ -112,7 +112,7 @@ func TestPromptAndRefusal(t *testing.T) {
 		}
 	}
 	err := fmt.Errorf("reply: %w: C-4 was shot at already", engine.ErrIllegal)
-	if got, want := Refusal(err), "refused: reply: C-4 was shot at already"; got != want {
+	if got, want := Refusal(err), "refused: C-4 was shot at already"; got != want {
 		t.Errorf("Refusal = %q, want %q", got, want)
 	}
 	if got := Refusal(errors.New("gone")); got != "refused: gone" {

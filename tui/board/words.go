@@ -1,6 +1,8 @@
 package board
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine"
@@ -27,13 +29,38 @@ func (s Snapshot) Who(seat, local engine.Seat) string {
 	return s.Name(seat)
 }
 
+// seatWord matches "seat N" in engine, referee and record texts.
+var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
+
+// Say puts the players' names (as [Snapshot.Name] gives them) in place of
+// each "seat N" in text; a seat without a name stays "seat N".
+func (s Snapshot) Say(text string) string {
+	return seatWord.ReplaceAllStringFunc(text, func(w string) string {
+		n, err := strconv.Atoi(strings.TrimPrefix(w, "seat "))
+		if err != nil {
+			return w
+		}
+		return s.Name(engine.Seat(n))
+	})
+}
+
 // Refusal puts a refused decision's error in one line for the prompt:
-// "refused: " and the reason, without the engine's illegal-input prefix.
+// "refused: " and the rule, which is what follows the last of the engine's
+// illegal-input prefixes (the layers of context before it dropped), or
+// "not allowed" when nothing follows it.
 func Refusal(err error) string {
 	if err == nil {
 		return ""
 	}
-	return "refused: " + strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+	s := err.Error()
+	prefix := engine.ErrIllegal.Error() + ": "
+	if i := strings.LastIndex(s, prefix); i >= 0 {
+		s = s[i+len(prefix):]
+	}
+	if s == "" {
+		s = "not allowed"
+	}
+	return "refused: " + s
 }
 
 // Possessive turns "you" (as [Snapshot.Who] says it) into "your" and a

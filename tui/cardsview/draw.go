@@ -8,6 +8,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -19,50 +20,27 @@ const (
 	labelW     = 2  // the row letter and its space
 )
 
-// rect is a screen rectangle.
-type rect struct{ x, y, w, h int }
-
-func (r rect) has(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
-
 // geometry is where the last draw put the clickable parts.
 type geometry struct {
-	cells [cursorRows][cards.GridCols]rect
-	hand  []rect
-	menu  map[int]rect // menu entry index → its row
+	cells [cursorRows][cards.GridCols]board.Rect
+	hand  []board.Rect
 }
 
 func (g geometry) cellAt(x, y int) (int, int, bool) {
 	for r := range g.cells {
-		for c, rc := range g.cells[r] {
-			if rc.w > 0 && rc.has(x, y) {
-				return r, c, true
-			}
+		if c, ok := board.Hit(g.cells[r][:], x, y); ok {
+			return r, c, true
 		}
 	}
 	return 0, 0, false
 }
 
-func (g geometry) handAt(x, y int) (int, bool) {
-	for i, rc := range g.hand {
-		if rc.has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-func (g geometry) menuAt(x, y int) (int, bool) {
-	for i, rc := range g.menu {
-		if rc.has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func (g geometry) handAt(x, y int) (int, bool) { return board.Hit(g.hand, x, y) }
 
 // Draw draws both grids, the hand, the piles, the powers and the changes.
 func (v *View) Draw(scr tcell.Screen) {
-	v.geo = geometry{menu: map[int]rect{}}
+	v.geo = geometry{}
+	v.menu.Undraw()
 	th := v.th
 	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
 	if !ok {
@@ -95,8 +73,8 @@ func (v *View) Draw(scr tcell.Screen) {
 		cy++
 		spare--
 	}
-	if v.menu.open {
-		v.drawMenu(scr, x, cy, w, lowH)
+	if v.menu.Open() {
+		v.menu.Draw(scr, th, x, cy, w, lowH)
 	} else {
 		v.drawGrid(scr, x, cy, w, cw, rowH, me, cards.GridRows, lowH == topH)
 	}
@@ -146,12 +124,12 @@ func (v *View) drawGrid(scr tcell.Screen, x, y, w, cw, rowH int, seat engine.Sea
 			pos := r*cards.GridCols + c
 			cx := x + labelW + c*cw
 			l1, l2 := v.cellLook(seat, pos, grid[pos], cw-1, rowH == 1)
-			cursor := v.mode == playing && !v.menu.open && v.row == rowBase+r && v.col == c
+			cursor := v.mode == playing && !v.menu.Open() && v.row == rowBase+r && v.col == c
 			v.drawCell(scr, cx, ry, cw-1, l1, cursor)
 			if rowH > 1 {
 				v.drawCell(scr, cx, ry+1, cw-1, l2, cursor)
 			}
-			v.geo.cells[rowBase+r][c] = rect{cx, ry, cw, rowH}
+			v.geo.cells[rowBase+r][c] = board.Rect{X: cx, Y: ry, W: cw, H: rowH}
 		}
 	}
 }
@@ -295,7 +273,7 @@ func (v *View) drawInfo(scr tcell.Screen, x, y, w, h int) {
 		}
 	} else {
 		items := v.handItems(me, w >= 70)
-		v.geo.hand = make([]rect, len(items))
+		v.geo.hand = make([]board.Rect, len(items))
 		for li, line := range v.handLines(w) {
 			if y >= end {
 				return
@@ -311,7 +289,7 @@ func (v *View) drawInfo(scr tcell.Screen, x, y, w, h int) {
 					st = th.Selected
 				}
 				n := style.Print(scr, cx, y, x+w-cx, st, it.text)
-				v.geo.hand[i] = rect{cx, y, n, 1}
+				v.geo.hand[i] = board.Rect{X: cx, Y: y, W: n, H: 1}
 				cx += n + 2
 			}
 			if len(items) == 0 {
@@ -402,33 +380,4 @@ func (v *View) discardSegs(s engine.Seat) []style.Seg {
 		segs = append(segs, style.S("empty", th.Dim))
 	}
 	return segs
-}
-
-// drawMenu draws the list of uses in place of the lower grid.
-func (v *View) drawMenu(scr tcell.Screen, x, y, w, h int) {
-	th := v.th
-	m := &v.menu
-	style.Print(scr, x, y, w, th.Accent, style.Truncate(m.title, w))
-	rows := h - 1
-	first := 0
-	if m.idx >= rows {
-		first = m.idx - rows + 1
-	}
-	for i := first; i < len(m.items) && i-first < rows; i++ {
-		ry := y + 1 + i - first
-		st, ptr := th.Base, " "
-		if i == m.idx {
-			st, ptr = th.Selected, style.Pointer
-			style.Fill(scr, x, ry, w, 1, st)
-		}
-		num := "  "
-		if i < 9 {
-			num = fmt.Sprintf("%d ", i+1)
-		}
-		style.PrintSegs(scr, x, ry, w, style.S(ptr, th.Accent), style.S(num, th.Dim), style.S(m.items[i].label, st))
-		v.geo.menu[i] = rect{x, ry, w, 1}
-	}
-	if more := len(m.items) - first - rows; more > 0 {
-		style.Print(scr, x+w-12, y, 12, th.Dim, fmt.Sprintf("(%d more ↓)", more))
-	}
 }

@@ -8,26 +8,16 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
 // Grid cursor rows: 0-2 are the opponent's grid, 3-5 the player's.
 const cursorRows = 2 * cards.GridRows
 
-// option is one entry of the uses menu: a legal move in words.
-type option struct {
-	label string
-	move  cards.Move
-}
-
 // menu is the list of legal uses of the picked card (or of the PT Boat's
 // repairs at the start of a turn).
-type menu struct {
-	open  bool
-	title string
-	items []option
-	idx   int
-}
+type menu = board.Menu[cards.Move]
 
 // isStart reports whether the move asked for is the start-of-turn PT Boat
 // decision.
@@ -152,26 +142,18 @@ func (v *View) openMenu() {
 
 // showMenu opens the menu on moves.
 func (v *View) showMenu(title string, moves []cards.Move) {
-	items := make([]option, len(moves))
+	items := make([]board.MenuItem[cards.Move], len(moves))
 	for i, m := range moves {
-		items[i] = option{label: v.moveLabel(m), move: m}
+		items[i] = board.MenuItem[cards.Move]{Label: v.moveLabel(m), Move: m}
 	}
-	v.menu = menu{open: true, title: title, items: items}
+	v.menu = menu{Title: title, Items: items}
 }
 
 func (v *View) closeMenu() {
 	if v.mode == starting {
 		return // the decision is the menu's
 	}
-	v.menu = menu{}
-}
-
-// pickMenu plays the selected entry.
-func (v *View) pickMenu() {
-	if !v.menu.open || v.menu.idx < 0 || v.menu.idx >= len(v.menu.items) {
-		return
-	}
-	v.send(v.menu.items[v.menu.idx].move)
+	v.menu.Close()
 }
 
 // moveLabel puts a legal move into words from the player's side.
@@ -364,7 +346,7 @@ func (v *View) playPrompt() string {
 	if v.g.MustPlayFrom() != nil {
 		head = "Your turn: play one of the 3 drawn"
 	}
-	if v.menu.open {
+	if v.menu.Open() {
 		return fmt.Sprintf("%s: pick a use of %s — enter plays, esc goes back", head, faceLabel(f))
 	}
 	s, pos := v.cursorCell()
@@ -419,5 +401,5 @@ func (v *View) menuBindings() []keys.Binding {
 			v.send(cards.Move{Action: cards.Skip})
 		}}
 	}
-	return keys.List(&v.menu.idx, len(v.menu.items), v.pickMenu, back)
+	return v.menu.Bindings(v.send, back)
 }

@@ -205,7 +205,7 @@ func (v *View) Prompt() string {
 func (v *View) Bindings() []keys.Binding {
 	var bs []keys.Binding
 	switch {
-	case v.menu.open:
+	case v.menu.Open():
 		bs = v.menuBindings()
 	case v.mode == committing:
 		bs = []keys.Binding{{Keys: keys.Enter, Label: "enter", Hint: "commit",
@@ -218,10 +218,9 @@ func (v *View) Bindings() []keys.Binding {
 
 // click handles a click at x, y.
 func (v *View) click(x, y int, right bool) {
-	if v.menu.open {
-		if i, ok := v.geo.menuAt(x, y); ok {
-			v.menu.idx = i
-			v.pickMenu()
+	if v.menu.Open() {
+		if m, ok := v.menu.Click(x, y); ok {
+			v.send(m)
 			return
 		}
 		if right {

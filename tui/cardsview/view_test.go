@@ -360,7 +360,7 @@ func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 	i := tb.handIndex(cards.DiscardPlay)
 	pick(t, v, i)
 	boardtest.Press(t, v, tcell.KeyEnter) // a two-power card has no cell: enter lists its uses
-	if !v.menu.open {
+	if !v.menu.Open() {
 		t.Fatalf("no menu: %q", v.Prompt())
 	}
 	var want int
@@ -369,15 +369,15 @@ func TestUsesMenuListsEveryLegalUse(t *testing.T) {
 			want++
 		}
 	}
-	if len(v.menu.items) != want || v.menu.items[0].label != "play 2 more cards" {
-		t.Fatalf("menu %+v, want %d uses starting with play 2", v.menu.items, want)
+	if len(v.menu.Items) != want || v.menu.Items[0].Label != "play 2 more cards" {
+		t.Fatalf("menu %+v, want %d uses starting with play 2", v.menu.Items, want)
 	}
 	_, txt := boardtest.RenderText(t, v, 51, 22)
 	if !strings.Contains(txt, "Uses of "+glyphPower+" discard/play 2") || !strings.Contains(txt, "1 play 2 more cards") {
 		t.Fatalf("menu not drawn\n%s", txt)
 	}
 	boardtest.Press(t, v, tcell.KeyEscape)
-	if v.menu.open {
+	if v.menu.Open() {
 		t.Fatal("esc did not close the menu")
 	}
 	boardtest.Press(t, v, "o", "1")
@@ -417,7 +417,7 @@ func TestPTBoatRepairAtTheStartOfATurn(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			v := newView()
 			req := tb.Ask(v, 0)
-			if !v.menu.open || !strings.Contains(v.Prompt(), "PT Boat") {
+			if !v.menu.Open() || !strings.Contains(v.Prompt(), "PT Boat") {
 				t.Fatalf("no PT Boat choice: %q", v.Prompt())
 			}
 			boardtest.Press(t, v, tc.keys...)
@@ -442,7 +442,7 @@ func TestDrawThreeLimitsThePlay(t *testing.T) {
 	other := slices.IndexFunc(hand, func(c cards.CardRef) bool { return !slices.Contains(tb.G.MustPlayFrom(), c) })
 	pick(t, v, other)
 	boardtest.Press(t, v, "o")
-	if v.menu.open || !strings.Contains(v.Prompt(), "not one of the 3 drawn") {
+	if v.menu.Open() || !strings.Contains(v.Prompt(), "not one of the 3 drawn") {
 		t.Fatalf("prompt %q", v.Prompt())
 	}
 	if !strings.Contains(v.Prompt(), "play one of the 3 drawn") {
@@ -461,19 +461,19 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	// A click on a hand card picks it.
 	hw := tb.handIndex(cards.White)
 	r := v.geo.hand[hw]
-	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.X, r.Y)
 	if v.sel != hw {
 		t.Fatalf("picked %d, want %d", v.sel, hw)
 	}
 	// A right click lists its uses; a click on one plays it.
-	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
-	if !v.menu.open {
+	boardtest.Mouse(v, tview.MouseRightClick, r.X, r.Y)
+	if !v.menu.Open() {
 		t.Fatal("no menu")
 	}
 	boardtest.RenderText(t, v, 71, 28)
-	mr := v.geo.menu[1]
-	want := v.menu.items[1].move
-	boardtest.Mouse(v, tview.MouseLeftClick, mr.x+3, mr.y)
+	mr := v.menu.Row(1)
+	want := v.menu.Items[1].Move
+	boardtest.Mouse(v, tview.MouseLeftClick, mr.X+3, mr.Y)
 	if m := decoded(t, req); m.Face != cards.White || m.Action != want.Action || m.Pos != want.Pos || m.Ship != want.Ship {
 		t.Fatalf("sent %v, want %v", m, want)
 	}
@@ -484,7 +484,7 @@ func TestMouseAimsPicksAndPlays(t *testing.T) {
 	pick(t, v2, tb.handIndex(cards.Red1))
 	pos := facedown(tb.G.Grid(1))
 	cell := v2.geo.cells[pos/cards.GridCols][pos%cards.GridCols]
-	boardtest.Mouse(v2, tview.MouseLeftClick, cell.x+2, cell.y)
+	boardtest.Mouse(v2, tview.MouseLeftClick, cell.X+2, cell.Y)
 	if m := decoded(t, req2); m.Action != cards.Tap || m.Pos != pos || m.Face != cards.Red1 {
 		t.Fatalf("sent %v", m)
 	}
@@ -501,8 +501,8 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	tb.Ask(v, 0)
 	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
-	at := func(r rect) (string, tcell.Style) {
-		c := cells[r.y*w+r.x]
+	at := func(r board.Rect) (string, tcell.Style) {
+		c := cells[r.Y*w+r.X]
 		return string(c.Runes), c.Style
 	}
 	g := tb.G
@@ -627,7 +627,7 @@ func TestWithdrawStopsAsking(t *testing.T) {
 	req := tb.Ask(v, 0)
 	boardtest.Press(t, v, "o")
 	v.Withdraw(req)
-	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
+	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.Open() {
 		t.Fatalf("still asking: %q", v.Prompt())
 	}
 }

@@ -106,9 +106,8 @@ var totalsRe = regexp.MustCompile(`\(attacker (\d+), defender (\d+)\)`)
 
 // tell takes one retraced step into the battle record (starting one on an
 // attack) and returns the narrative lines it adds. cur is the newest state,
-// whose known cards name every revealed card; name names a seat.
+// whose known cards name every revealed card.
 func (v *View) tell(st step, cur *oceans.Game) {
-	name := v.snap.Name
 	if st.move != nil && st.move.Kind == oceans.Attack {
 		if old := v.battle; old != nil && old.over && !old.shown {
 			// A battle fought and over before the board could draw it:
@@ -130,7 +129,7 @@ func (v *View) tell(st step, cur *oceans.Game) {
 		if v.snap.Spectator {
 			me = engine.NoSeat
 		}
-		text := sayTo(ev.Text, me, name)
+		text := sayTo(ev.Text, me, v.snap)
 		if inBattle {
 			switch ev.Kind {
 			case "reveal":

@@ -6,6 +6,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
 )
 
 func TestDescribeMove(t *testing.T) {
@@ -63,7 +64,7 @@ func FuzzDescribe(f *testing.F) {
 }
 
 func TestEventsInWords(t *testing.T) {
-	name := func(s engine.Seat) string { return []string{"ann", "bot"}[s] }
+	snap := board.Snapshot{Names: []string{"ann", "bot"}}
 	tests := []struct {
 		text string
 		me   engine.Seat
@@ -77,7 +78,7 @@ func TestEventsInWords(t *testing.T) {
 		{"seat 0 plays its Minefield", engine.NoSeat, "ann plays its Minefield"},
 	}
 	for _, tc := range tests {
-		if got := sayTo(tc.text, tc.me, name); got != tc.want {
+		if got := sayTo(tc.text, tc.me, snap); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.text, got, tc.want)
 		}
 	}

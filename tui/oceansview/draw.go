@@ -23,44 +23,20 @@ const (
 	minH       = 16
 )
 
-// rect is a screen rectangle.
-type rect struct{ x, y, w, h int }
-
-func (r rect) has(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
-
 // geometry is where the last draw put the clickable parts.
 type geometry struct {
-	rows  [oceans.NumOceans]rect // each ocean's row
-	own   [oceans.NumOceans]rect // the player's side of each row
-	enemy [oceans.NumOceans][]rect
-	hand  []rect
-	menu  map[int]rect
+	rows  [oceans.NumOceans]board.Rect // each ocean's row
+	own   [oceans.NumOceans]board.Rect // the player's side of each row
+	enemy [oceans.NumOceans][]board.Rect
+	hand  []board.Rect
 }
 
-func (g geometry) handAt(x, y int) (int, bool) {
-	for i, r := range g.hand {
-		if r.has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-func (g geometry) menuAt(x, y int) (int, bool) {
-	for i, r := range g.menu {
-		if r.has(x, y) {
-			return i, true
-		}
-	}
-	return 0, false
-}
+func (g geometry) handAt(x, y int) (int, bool) { return board.Hit(g.hand, x, y) }
 
 func (g geometry) enemyAt(x, y int) (oceans.Ocean, int, bool) {
 	for o := range g.enemy {
-		for i, r := range g.enemy[o] {
-			if r.has(x, y) {
-				return oceans.Ocean(o), i, true
-			}
+		if i, ok := board.Hit(g.enemy[o], x, y); ok {
+			return oceans.Ocean(o), i, true
 		}
 	}
 	return 0, 0, false
@@ -68,8 +44,8 @@ func (g geometry) enemyAt(x, y int) (oceans.Ocean, int, bool) {
 
 func (g geometry) oceanAt(x, y int) (oceans.Ocean, bool, bool) {
 	for o, r := range g.rows {
-		if r.w > 0 && r.has(x, y) {
-			return oceans.Ocean(o), g.own[o].has(x, y), true
+		if r.Has(x, y) {
+			return oceans.Ocean(o), g.own[o].Has(x, y), true
 		}
 	}
 	return 0, false, false
@@ -83,7 +59,8 @@ type look struct {
 
 // Draw draws the oceans, the hand, and the battle or what happened.
 func (v *View) Draw(scr tcell.Screen) {
-	v.geo = geometry{menu: map[int]rect{}}
+	v.geo = geometry{}
+	v.menu.Undraw()
 	th := v.th
 	x, y, w, h, ok := v.Begin(scr, th, v.g != nil)
 	if !ok {
@@ -150,17 +127,17 @@ func (v *View) drawTable(scr tcell.Screen, x, y, w, cw int) int {
 	_, pc, _ := v.picked()
 	for o := range oceans.Ocean(oceans.NumOceans) {
 		ry := y + int(o)
-		v.geo.rows[o] = rect{x, ry, w, 1}
-		v.geo.own[o] = rect{ownX, ry, sideW, 1}
+		v.geo.rows[o] = board.Rect{X: x, Y: ry, W: w, H: 1}
+		v.geo.own[o] = board.Rect{X: ownX, Y: ry, W: sideW, H: 1}
 		marker, mst := " ", th.Base
 		switch {
 		case inBattle && bv.Ocean == o:
 			marker, mst = glyphBattle, th.Hit
-		case picking && !v.menu.open && v.ocean == o:
+		case picking && !v.menu.Open() && v.ocean == o:
 			marker, mst = style.Pointer, th.Accent
 		}
 		nst := th.Base
-		if picking && !v.menu.open && v.ocean == o {
+		if picking && !v.menu.Open() && v.ocean == o {
 			nst = th.Selected
 		}
 		style.Print(scr, x, ry, 1, mst, marker)
@@ -184,10 +161,10 @@ func (v *View) drawTable(scr tcell.Screen, x, y, w, cw int) int {
 
 // drawForce draws seat's task force in ocean o; aiming shows the target
 // cursor and the marks. It returns each card's rectangle.
-func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans.Ocean, aiming bool) []rect {
+func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans.Ocean, aiming bool) []board.Rect {
 	th := v.th
 	tf := v.g.TaskForce(s, o)
-	out := make([]rect, len(tf))
+	out := make([]board.Rect, len(tf))
 	for i, c := range tf {
 		narrow := cw < 4
 		lk := v.cardLook(s, c.Leaf, narrow)
@@ -205,7 +182,7 @@ func (v *View) drawForce(scr tcell.Screen, x, y, cw int, s engine.Seat, o oceans
 			}
 		}
 		style.Print(scr, x+i*cw, y, cw-1, lk.st, lk.text)
-		out[i] = rect{x + i*cw, y, cw, 1}
+		out[i] = board.Rect{X: x + i*cw, Y: y, W: cw, H: 1}
 	}
 	if len(tf) < oceans.MaxTaskForce && v.g.Blockaded(s, o) {
 		style.Print(scr, x+len(tf)*cw, y, cw-1, th.Warn, glyphBlockade)
@@ -288,7 +265,7 @@ func (v *View) drawHands(scr tcell.Screen, x, y, w, end int) int {
 		return y
 	}
 	_, cards := v.hand(v.seat())
-	v.geo.hand = make([]rect, len(cards))
+	v.geo.hand = make([]board.Rect, len(cards))
 	style.Print(scr, x, y, 5, th.Accent, "Hand")
 	cx, start := x+6, y
 	if len(cards) == 0 {
@@ -312,7 +289,7 @@ func (v *View) drawHands(scr tcell.Screen, x, y, w, end int) int {
 			st = th.Selected
 		}
 		style.Print(scr, cx, y, tw, st, text)
-		v.geo.hand[i] = rect{cx, y, tw, 1}
+		v.geo.hand[i] = board.Rect{X: cx, Y: y, W: tw, H: 1}
 		cx += tw + 2
 	}
 	y++
@@ -331,12 +308,12 @@ func (v *View) drawLower(scr tcell.Screen, x, y, w, h int) {
 		return
 	}
 	end := y + h
-	if v.menu.open {
-		rows := len(v.menu.items) + 1
+	if v.menu.Open() {
+		rows := len(v.menu.Items) + 1
 		if v.mode == fighting && v.battle != nil {
 			y = v.drawBattle(scr, x, y, w, end-y-min(rows, 4))
 		}
-		y = v.drawMenu(scr, x, y, w, end-y)
+		y = v.menu.Draw(scr, v.th, x, y, w, end-y)
 	} else if v.battle != nil {
 		room := h
 		if _, live := v.g.Battle(); !live {
@@ -402,42 +379,6 @@ func (v *View) drawBattle(scr tcell.Screen, x, y, w, h int) int {
 	if b.over && y < end {
 		style.Print(scr, x+1, y, w-1, th.Good, style.Truncate("→ "+b.result, w-1))
 		b.shown = true
-		y++
-	}
-	return y
-}
-
-// drawMenu draws the choices list in at most h lines and returns the next
-// free line.
-func (v *View) drawMenu(scr tcell.Screen, x, y, w, h int) int {
-	th := v.th
-	m := &v.menu
-	if h < 2 {
-		return y
-	}
-	style.Print(scr, x, y, w, th.Accent, style.Truncate(m.title, w))
-	rows := h - 1
-	first := 0
-	if m.idx >= rows {
-		first = m.idx - rows + 1
-	}
-	if more := len(m.items) - first - rows; more > 0 {
-		label := fmt.Sprintf("(%d more ↓)", more)
-		style.Print(scr, x+w-style.Width(label), y, style.Width(label), th.Dim, label)
-	}
-	y++
-	for i := first; i < len(m.items) && i-first < rows; i++ {
-		st, ptr := th.Base, " "
-		if i == m.idx {
-			st, ptr = th.Selected, style.Pointer
-			style.Fill(scr, x, y, w, 1, st)
-		}
-		num := "  "
-		if i < 9 {
-			num = fmt.Sprintf("%d ", i+1)
-		}
-		style.PrintSegs(scr, x, y, w, style.S(ptr, th.Accent), style.S(num, th.Dim), style.S(m.items[i].label, st))
-		v.geo.menu[i] = rect{x, y, w, 1}
 		y++
 	}
 	return y

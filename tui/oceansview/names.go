@@ -7,6 +7,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/oceans"
+	"github.com/salvo-game/salvo/tui/board"
 )
 
 // Glyphs of this board beyond the shared ones of package style: each state
@@ -86,21 +87,14 @@ func cardWith(c oceans.Card) string {
 	return code[c] + " " + c.String()
 }
 
-// seatWord matches "seat N" in the engine's event texts.
-var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
-
 // anVowel finds "a" before a card named with a vowel ("a Aircraft
 // Carrier" in the engine's texts).
 var anVowel = regexp.MustCompile(`\ba ([AEIOU])`)
 
-// say puts the players' names in place of "seat N".
-func say(text string, name func(engine.Seat) string) string {
-	text = anVowel.ReplaceAllString(text, "an $1")
-	return seatWord.ReplaceAllStringFunc(text, func(s string) string {
-		var n int
-		fmt.Sscanf(s, "seat %d", &n)
-		return name(engine.Seat(n))
-	})
+// say puts the players' names of snap in place of "seat N", and "an"
+// before a vowel.
+func say(text string, snap board.Snapshot) string {
+	return snap.Say(anVowel.ReplaceAllString(text, "an $1"))
 }
 
 // youVerbs are the verbs of the engine's event texts, with the form that
@@ -112,7 +106,7 @@ var youVerbs = map[string]string{
 
 // sayTo puts names in place of "seat N", and "you" in place of the seat me
 // (with the verb and possessives agreeing) unless me is NoSeat.
-func sayTo(text string, me engine.Seat, name func(engine.Seat) string) string {
+func sayTo(text string, me engine.Seat, snap board.Snapshot) string {
 	if me != engine.NoSeat {
 		self := fmt.Sprintf("seat %d", me)
 		if rest, ok := strings.CutPrefix(text, self+" "); ok {
@@ -124,7 +118,7 @@ func sayTo(text string, me engine.Seat, name func(engine.Seat) string) string {
 		text = strings.ReplaceAll(text, self+"'s", "your")
 		text = strings.ReplaceAll(text, self, "you")
 	}
-	return say(text, name)
+	return say(text, snap)
 }
 
 // cardIn finds the card an event text names (the longest name that fits).

@@ -13,20 +13,9 @@ import (
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
-// option is one entry of the choices list: a legal move in words.
-type option struct {
-	label string
-	move  oceans.Move
-}
-
 // menu is the list of legal plays of the picked card, or of a battle's
 // choices.
-type menu struct {
-	open  bool
-	title string
-	items []option
-	idx   int
-}
+type menu = board.Menu[oceans.Move]
 
 // commit answers the fleet deck's commitment with the deck shuffled.
 func (v *View) commit() {
@@ -150,30 +139,23 @@ func (v *View) openMenu() {
 		v.msg = "nothing to do with this card now: tab picks another"
 		return
 	}
-	items := make([]option, len(moves))
+	items := make([]board.MenuItem[oceans.Move], len(moves))
 	seen := map[string]int{}
 	for i, m := range moves {
-		items[i] = option{label: v.moveLabel(m), move: m}
-		seen[items[i].label]++
+		items[i] = board.MenuItem[oceans.Move]{Label: v.moveLabel(m), Move: m}
+		seen[items[i].Label]++
 	}
 	for i, it := range items {
-		if seen[it.label] > 1 && (it.move.Kind == oceans.Target || it.move.Kind == oceans.Zero) {
-			items[i].label += fmt.Sprintf(" (fleet card %d)", it.move.Leaf)
+		if seen[it.Label] > 1 && (it.Move.Kind == oceans.Target || it.Move.Kind == oceans.Zero) {
+			items[i].Label += fmt.Sprintf(" (fleet card %d)", it.Move.Leaf)
 		}
 	}
-	v.menu = menu{open: true, title: title, items: items}
+	v.menu = menu{Title: title, Items: items}
 }
 
 func (v *View) closeMenu() {
 	if v.mode != fighting {
-		v.menu = menu{}
-	}
-}
-
-// pickMenu plays the selected entry.
-func (v *View) pickMenu() {
-	if v.menu.open && v.menu.idx >= 0 && v.menu.idx < len(v.menu.items) {
-		v.send(v.menu.items[v.menu.idx].move)
+		v.menu.Close()
 	}
 }
 
@@ -402,11 +384,11 @@ func (v *View) menuBindings() []keys.Binding {
 	if v.mode != fighting {
 		back = append(back, keys.Binding{Keys: []keys.Key{keys.K(tcell.KeyEscape), keys.R('o')}, Label: "esc", Hint: "back", Help: "close the list", Run: v.closeMenu})
 	}
-	return keys.List(&v.menu.idx, len(v.menu.items), v.pickMenu, back...)
+	return v.menu.Bindings(v.send, back...)
 }
 
 func (v *View) deployPrompt() string {
-	if v.menu.open {
+	if v.menu.Open() {
 		return "Deploy a card faceup: pick a play — enter plays it, esc goes back"
 	}
 	_, c, ok := v.picked()
@@ -418,7 +400,7 @@ func (v *View) deployPrompt() string {
 
 func (v *View) playPrompt() string {
 	s := v.seat()
-	if v.menu.open {
+	if v.menu.Open() {
 		return "Your turn: pick a play — enter plays it, esc goes back"
 	}
 	if v.g.Plays() == 1 && v.g.MustAttack(s) {
@@ -460,10 +442,9 @@ func (v *View) fightPrompt() string {
 
 // click handles a click at x, y.
 func (v *View) click(x, y int, right bool) {
-	if v.menu.open {
-		if i, ok := v.geo.menuAt(x, y); ok {
-			v.menu.idx = i
-			v.pickMenu()
+	if v.menu.Open() {
+		if m, ok := v.menu.Click(x, y); ok {
+			v.send(m)
 			return
 		}
 		if right {

@@ -240,7 +240,7 @@ func (v *View) Prompt() string {
 func (v *View) Bindings() []keys.Binding {
 	var bs []keys.Binding
 	switch {
-	case v.menu.open:
+	case v.menu.Open():
 		bs = v.menuBindings()
 	case v.mode == committing:
 		bs = []keys.Binding{{Keys: keys.Enter, Label: "enter", Hint: "commit",

@@ -257,7 +257,7 @@ func TestPlaysByKeys(t *testing.T) {
 			},
 			keys: func(tb *table, v *View) {
 				boardtest.Press(tb.T, v, "o")
-				if !v.menu.open {
+				if !v.menu.Open() {
 					tb.T.Fatalf("no list: %q", v.Prompt())
 				}
 				boardtest.Press(tb.T, v, "2")
@@ -384,19 +384,19 @@ func TestBattleChoicesAreAList(t *testing.T) {
 	tb := findMove(t, inPhase(oceans.PhaseBattle))
 	v := newView()
 	req := tb.Ask(v, 0)
-	if !v.menu.open || v.mode != fighting {
+	if !v.menu.Open() || v.mode != fighting {
 		t.Fatalf("no choices: %q", v.Prompt())
 	}
 	ms, _ := tb.G.Moves(0, tb.Own(0))
-	if len(v.menu.items) != len(ms) {
-		t.Fatalf("%d choices listed, the engine has %d", len(v.menu.items), len(ms))
+	if len(v.menu.Items) != len(ms) {
+		t.Fatalf("%d choices listed, the engine has %d", len(v.menu.Items), len(ms))
 	}
 	_, txt := boardtest.RenderText(t, v, 51, 22)
-	if !strings.Contains(txt, glyphBattle+" Battle in the") || !strings.Contains(txt, "1 "+v.menu.items[0].label[:10]) {
+	if !strings.Contains(txt, glyphBattle+" Battle in the") || !strings.Contains(txt, "1 "+v.menu.Items[0].Label[:10]) {
 		t.Fatalf("battle not drawn\n%s", txt)
 	}
 	boardtest.Press(t, v, tcell.KeyEscape) // a battle choice cannot be put off
-	if !v.menu.open {
+	if !v.menu.Open() {
 		t.Fatal("esc closed the battle's choices")
 	}
 	boardtest.Press(t, v, tcell.KeyDown, tcell.KeyEnter)
@@ -420,8 +420,8 @@ func TestMinefieldTargetsNameTheRightCard(t *testing.T) {
 		}
 		v := newView()
 		tb.Ask(v, 0)
-		for _, it := range v.menu.items {
-			evs, err := tb.G.Clone().Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: it.move.Encode()})
+		for _, it := range v.menu.Items {
+			evs, err := tb.G.Clone().Apply(engine.Input{Kind: engine.NeedMove, Seat: 0, Move: it.Move.Encode()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -433,8 +433,8 @@ func TestMinefieldTargetsNameTheRightCard(t *testing.T) {
 				if e.Seat == 1 {
 					want = "bot's " + cardIn(e.Text).String()
 				}
-				if !strings.Contains(it.label, want) {
-					t.Fatalf("seed %d: the entry %q destroys %s", seed, it.label, want)
+				if !strings.Contains(it.Label, want) {
+					t.Fatalf("seed %d: the entry %q destroys %s", seed, it.Label, want)
 				}
 				checked++
 			}
@@ -553,8 +553,8 @@ func TestDrawShowsEveryStateWithAGlyph(t *testing.T) {
 	tb.Ask(v, 0)
 	scr, txt := boardtest.RenderText(t, v, 51, 22)
 	cells, w, _ := scr.GetContents()
-	at := func(r rect) (string, tcell.Style) {
-		c := cells[r.y*w+r.x]
+	at := func(r board.Rect) (string, tcell.Style) {
+		c := cells[r.Y*w+r.X]
 		return string(c.Runes), c.Style
 	}
 	for o := range oceans.Ocean(oceans.NumOceans) {
@@ -587,22 +587,22 @@ func TestMouse(t *testing.T) {
 	boardtest.RenderText(t, v, 71, 28)
 	i := slices.Index(tb.G.Hand(0), m.Leaf)
 	r := v.geo.hand[i]
-	boardtest.Mouse(v, tview.MouseLeftClick, r.x, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.X, r.Y)
 	if v.sel != i {
 		t.Fatalf("picked %d, want %d", v.sel, i)
 	}
 	// A right click lists the plays.
-	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
-	if !v.menu.open {
+	boardtest.Mouse(v, tview.MouseRightClick, r.X, r.Y)
+	if !v.menu.Open() {
 		t.Fatal("no list")
 	}
-	boardtest.Mouse(v, tview.MouseRightClick, r.x, r.y)
-	if v.menu.open {
+	boardtest.Mouse(v, tview.MouseRightClick, r.X, r.Y)
+	if v.menu.Open() {
 		t.Fatal("a right click did not close the list")
 	}
 	// A click on your side of an ocean plays the card there.
 	own := v.geo.own[m.Ocean]
-	boardtest.Mouse(v, tview.MouseLeftClick, own.x+1, own.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, own.X+1, own.Y)
 	if got := decoded(t, req); got.Kind != oceans.Place || got.Leaf != m.Leaf || got.Ocean != m.Ocean {
 		t.Fatalf("sent %+v, want %+v", got, m)
 	}
@@ -628,7 +628,7 @@ func TestTooSmallAndWithdraw(t *testing.T) {
 	}
 	boardtest.Press(t, v, "o")
 	v.Withdraw(req)
-	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.open {
+	if v.Prompt() != "" || len(v.Bindings()) != 0 || v.menu.Open() {
 		t.Fatalf("still asking: %q", v.Prompt())
 	}
 }

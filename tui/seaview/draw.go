@@ -9,6 +9,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/sea"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -43,8 +44,8 @@ type paneRow struct {
 
 // rowGeo is where a clickable row was drawn.
 type rowGeo struct {
-	x, y, w int
-	row     paneRow
+	board.Rect
+	row paneRow
 }
 
 // geometry is where the last draw put the clickable parts.
@@ -69,7 +70,7 @@ func (g geometry) cellAt(x, y int) (sea.Cell, bool) {
 // rowAt returns the clickable pane row under x, y.
 func (g geometry) rowAt(x, y int) (paneRow, bool) {
 	for _, r := range g.rows {
-		if y == r.y && x >= r.x && x < r.x+r.w {
+		if r.Has(x, y) {
 			return r.row, true
 		}
 	}
@@ -381,7 +382,7 @@ func (p *pane) clickable(r paneRow, segs ...style.Seg) {
 	if p.full() {
 		return
 	}
-	p.v.geo.rows = append(p.v.geo.rows, rowGeo{x: p.x, y: p.y, w: p.w, row: r})
+	p.v.geo.rows = append(p.v.geo.rows, rowGeo{Rect: board.Rect{X: p.x, Y: p.y, W: p.w, H: 1}, row: r})
 	p.line(segs...)
 }
 
@@ -408,7 +409,7 @@ func (p *pane) tokens(label string, lst tcell.Style, ts []token) {
 			cx = p.x + 1
 		}
 		style.Print(p.scr, cx, p.y, p.x+p.w-cx, t.st, t.text)
-		p.v.geo.rows = append(p.v.geo.rows, rowGeo{x: cx, y: p.y, w: n, row: t.row})
+		p.v.geo.rows = append(p.v.geo.rows, rowGeo{Rect: board.Rect{X: cx, Y: p.y, W: n, H: 1}, row: t.row})
 		cx += n + 1
 	}
 	p.y++

@@ -57,7 +57,8 @@ func (v *View) drawStatus(p *pane) {
 	case g.Turn() == 0:
 		p.text("Setup", th.Accent)
 		if s, piece, ok := g.Placing(); ok {
-			p.text(fmt.Sprintf("%s place%s a %s", v.name(s), verbS(v, s), piece), th.Base)
+			who := v.name(s)
+			p.text(fmt.Sprintf("%s place%s a %s", who, board.Verb(who, "", "s"), piece), th.Base)
 		} else {
 			p.text(n.Prompt, th.Base)
 		}
@@ -68,11 +69,6 @@ func (v *View) drawStatus(p *pane) {
 	if st := g.Step(); st >= 1 && st <= 6 {
 		p.line(style.S(fmt.Sprintf("step %d/6 %s", st, stepNames[st]), th.Base))
 	}
-}
-
-// verbS returns "s" for a third person ("bot places"), "" for "you".
-func verbS(v *View, s engine.Seat) string {
-	return board.Verb(v.name(s), "", "s")
 }
 
 // drawTask draws the decision at hand, or what the other side is doing.
@@ -185,12 +181,6 @@ func (v *View) drawDetails(p *pane) {
 // describeCell says what is on space c, as the viewer may know it.
 func (v *View) describeCell(c sea.Cell) string {
 	o := v.at(c)
-	who := func(s engine.Seat) string {
-		if s == v.seat() && !v.snap.Spectator {
-			return "your"
-		}
-		return v.snap.Name(s) + "'s"
-	}
 	switch o.Kind {
 	case sea.CarrierPiece:
 		cv := v.fr().carriers[o.Owner]
@@ -198,7 +188,7 @@ func (v *View) describeCell(c sea.Cell) string {
 		if cv.Damaged {
 			st = "DAMAGED: one more hit sinks it"
 		}
-		return fmt.Sprintf("%s: %s carrier, bow %s facing %s, launch space %s; %s", c, who(o.Owner), cv.Bow, cv.Facing, cv.Launch, st)
+		return fmt.Sprintf("%s: %s carrier, bow %s facing %s, launch space %s; %s", c, v.whose(o.Owner), cv.Bow, cv.Facing, cv.Launch, st)
 	case sea.DestroyerPiece:
 		d := v.fr().destroyers[o.Owner][o.Index]
 		acted := ""
@@ -208,25 +198,21 @@ func (v *View) describeCell(c sea.Cell) string {
 		case d.Fired:
 			acted = "; has fired in defence this turn"
 		}
-		return fmt.Sprintf("%s: %s destroyer %d, bow %s facing %s%s", c, who(o.Owner), o.Index, d.Bow, d.Facing, acted)
+		return fmt.Sprintf("%s: %s destroyer %d, bow %s facing %s%s", c, v.whose(o.Owner), o.Index, d.Bow, d.Facing, acted)
 	case sea.FighterPiece:
-		return fmt.Sprintf("%s: %s", c, v.describeFighter(v.fighters(o.Owner)[o.Index], who(o.Owner)))
+		return fmt.Sprintf("%s: %s", c, v.describeFighter(v.fighters(o.Owner)[o.Index], v.whose(o.Owner)))
 	case sea.HarpoonPiece:
-		return fmt.Sprintf("%s: %s Harpoon %d in the water (it moves at the start of its owner's turn)", c, who(o.Owner), o.Index)
+		return fmt.Sprintf("%s: %s Harpoon %d in the water (it moves at the start of its owner's turn)", c, v.whose(o.Owner), o.Index)
 	}
 	if v.fr().shallow[c] {
 		return fmt.Sprintf("%s: shallow with an island: no fighter flies over it, no ship or Harpoon enters it, it blocks destroyer fire", c)
 	}
 	for s := range engine.Seat(2) {
 		if cv := v.fr().carriers[s]; cv.Placed && cv.Launch == c {
-			return fmt.Sprintf("%s: launch space of %s carrier", c, who(s))
+			return fmt.Sprintf("%s: launch space of %s carrier", c, v.whose(s))
 		}
 	}
-	half := "your half"
-	if v.snap.Spectator || sea.HalfOf(c.Row()) != int(v.seat()) {
-		half = v.snap.Name(engine.Seat(sea.HalfOf(c.Row()))) + "'s half"
-	}
-	return fmt.Sprintf("%s: open water (%s)", c, half)
+	return fmt.Sprintf("%s: open water (%s half)", c, v.whose(engine.Seat(sea.HalfOf(c.Row()))))
 }
 
 // describeFighter describes a fighter; whose is "your" or "bob's".
@@ -294,10 +280,7 @@ func diceGlyphs(faces []int) string {
 
 // targetName names a target of seat owner's side.
 func (v *View) targetName(owner engine.Seat, t sea.Target) string {
-	whose := v.snap.Name(owner) + "'s"
-	if owner == v.seat() && !v.snap.Spectator {
-		whose = "your"
-	}
+	whose := v.whose(owner)
 	switch t.Kind {
 	case sea.TargetCarrier:
 		return whose + " carrier"

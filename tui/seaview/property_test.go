@@ -50,7 +50,7 @@ func monkey(t *testing.T, v *View, r *rand.Rand, presses int) {
 			}
 			if r.IntN(3) == 0 && len(v.geo.rows) > 0 {
 				row := v.geo.rows[r.IntN(len(v.geo.rows))]
-				boardtest.Mouse(v, action, row.x, row.y)
+				boardtest.Mouse(v, action, row.X, row.Y)
 			} else {
 				x, y := v.geo.screenOf(sea.Cell(r.IntN(sea.NumCells)))
 				boardtest.Mouse(v, action, x, y)

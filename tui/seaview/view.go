@@ -220,7 +220,7 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = refusal(err)
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg = nil, idle, ""
@@ -233,13 +233,10 @@ func (v *View) replyMove(m sea.Move) bool { return v.reply(engine.Decision{Move:
 
 // seat is the local seat (the first drawn in the audit viewer).
 func (v *View) seat() engine.Seat {
-	if v.req != nil {
-		return v.req.Seat
+	if s := v.snap.Deciding(v.req); s != engine.NoSeat {
+		return s
 	}
-	if v.snap.Seat == engine.NoSeat {
-		return 0
-	}
-	return v.snap.Seat
+	return 0
 }
 
 // foe is the other seat.
@@ -247,15 +244,7 @@ func (v *View) foe() engine.Seat { return 1 - v.seat() }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil {
-		return v.req.Secrets
-	}
-	if v.snap.Secrets == nil {
-		return nil
-	}
-	return v.snap.Secrets
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 // fighters returns seat s's fighters as the viewer may see them: the
 // enemy's through public values only in a live match.
@@ -276,6 +265,10 @@ func (v *View) fightersOf(s engine.Seat) []sea.FighterView {
 
 // name returns how the view names seat s: "you" for the local player.
 func (v *View) name(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
+
+// whose returns how the view names what seat s owns: "your" for the local
+// player, else "bob's".
+func (v *View) whose(s engine.Seat) string { return board.Possessive(v.name(s)) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {

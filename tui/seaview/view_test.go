@@ -96,12 +96,12 @@ func TestStrengthRowsTakeClicks(t *testing.T) {
 			row = r
 		}
 	}
-	if row.w == 0 {
+	if row.W == 0 {
 		t.Fatalf("no row for fighter 3: %+v", v.geo.rows)
 	}
-	boardtest.Mouse(v, tview.MouseLeftClick, row.x+2, row.y) // 3 → 4
-	boardtest.Mouse(v, tview.MouseRightClick, row.x+2, row.y)
-	boardtest.Mouse(v, tview.MouseRightClick, row.x+2, row.y) // 4 → 3 → 2
+	boardtest.Mouse(v, tview.MouseLeftClick, row.X+2, row.Y) // 3 → 4
+	boardtest.Mouse(v, tview.MouseRightClick, row.X+2, row.Y)
+	boardtest.Mouse(v, tview.MouseRightClick, row.X+2, row.Y) // 4 → 3 → 2
 	if v.str.sel != 3 || v.str.vals[3] != 2 {
 		t.Fatalf("after the clicks: selected %d, strengths %v", v.str.sel, v.str.vals)
 	}
@@ -355,7 +355,7 @@ func TestScrambleByMouse(t *testing.T) {
 			tok = r
 		}
 	}
-	boardtest.Mouse(v, tview.MouseLeftClick, tok.x, tok.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, tok.X, tok.Y)
 	if v.scr.fighter != tok.row.index {
 		t.Fatalf("selected %d, clicked %d", v.scr.fighter, tok.row.index)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -207,11 +208,7 @@ func (v *View) aimClick(x, y int, right bool) {
 		v.toggle(c)
 		return
 	}
-	for s := range ubuild.Ship(ubuild.NumShips) {
-		r := v.geo.fleetRows[s]
-		if r.w > 0 && y == r.y && x >= r.x && x < r.x+r.w {
-			v.selectShip(s)
-			return
-		}
+	if s, ok := board.Hit(v.geo.fleetRows[:], x, y); ok {
+		v.selectShip(ubuild.Ship(s))
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -87,17 +88,14 @@ func (v *View) armBindings() []keys.Binding {
 // armClick selects the ship of the row clicked; a click on its weapon bar
 // sets the count to the square clicked.
 func (v *View) armClick(x, y int, _ bool) {
-	for s := range ubuild.Ship(ubuild.NumShips) {
-		r := v.geo.armRows[s]
-		if r.w == 0 || y != r.y || x < r.x || x >= r.x+r.w {
-			continue
-		}
-		v.arm.sel = s
-		if x >= v.geo.armBarX && x < v.geo.armBarX+ubuild.MaxWeapons {
-			if err := v.arm.set(x - v.geo.armBarX + 1); err != nil {
-				v.msg = err.Error()
-			}
-		}
+	s, ok := board.Hit(v.geo.armRows[:], x, y)
+	if !ok {
 		return
+	}
+	v.arm.sel = ubuild.Ship(s)
+	if x >= v.geo.armBarX && x < v.geo.armBarX+ubuild.MaxWeapons {
+		if err := v.arm.set(x - v.geo.armBarX + 1); err != nil {
+			v.msg = err.Error()
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -41,14 +42,11 @@ func (g gridGeo) cellAt(x, y int) (ubuild.Cell, bool) {
 	return ubuild.CellAt(dy, dx/2), true
 }
 
-// rowGeo is where a table row was drawn.
-type rowGeo struct{ x, y, w int }
-
 // geometry is where the last draw put the clickable parts.
 type geometry struct {
 	own, tgt  gridGeo
-	fleetRows [ubuild.NumShips]rowGeo
-	armRows   [ubuild.NumShips]rowGeo
+	fleetRows [ubuild.NumShips]board.Rect // each ship's row of the fleet list
+	armRows   [ubuild.NumShips]board.Rect // each ship's row of the build table
 	armBarX   int
 }
 
@@ -200,7 +198,7 @@ func (v *View) cellValue(seat engine.Seat, c ubuild.Cell, full bool) (ubuild.Shi
 	if s, ok := v.g.Opened(seat, c); ok {
 		return s, true
 	}
-	if !full || v.secrets() == nil {
+	if !full {
 		return ubuild.NoShip, false
 	}
 	b, ok := v.secrets().Value(ubuild.GridSlot(seat, c))
@@ -216,7 +214,7 @@ func (v *View) weapons(seat engine.Seat, s ubuild.Ship, full bool) (int, bool) {
 	if st.WeaponsKnown() {
 		return st.Weapons, true
 	}
-	if full && v.secrets() != nil {
+	if full {
 		if b, ok := v.secrets().Value(ubuild.WeaponsSlot(seat, s)); ok && len(b) == 1 {
 			return int(b[0]), true
 		}
@@ -281,7 +279,7 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 			segs = append(segs, style.S(fmt.Sprintf("  0/%d", sinkAt), th.Dim))
 		}
 		style.PrintSegs(scr, x, ry, w, segs...)
-		v.geo.fleetRows[s] = rowGeo{x, ry, w}
+		v.geo.fleetRows[s] = board.Rect{X: x, Y: ry, W: w, H: 1}
 	}
 }
 
@@ -307,7 +305,7 @@ func (v *View) drawArmTable(scr tcell.Screen, x, y, w int) {
 			style.S(strings.Repeat(style.Ship, n), th.Ship),
 			style.S(strings.Repeat(style.Water, ubuild.MaxWeapons-n), th.Dim),
 			style.S(fmt.Sprintf(" %2d", n), rst))
-		v.geo.armRows[s] = rowGeo{x, ry, w}
+		v.geo.armRows[s] = board.Rect{X: x, Y: ry, W: w, H: 1}
 	}
 }
 

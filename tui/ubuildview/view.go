@@ -119,7 +119,7 @@ func (v *View) reply(d engine.Decision) bool {
 		return false
 	}
 	if err := v.req.Reply(d); err != nil {
-		v.msg = err.Error()
+		v.msg = board.Refusal(err)
 		return false
 	}
 	v.req, v.mode, v.msg = nil, idle, ""
@@ -131,12 +131,7 @@ func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets {
-	if v.req != nil {
-		return v.req.Secrets
-	}
-	return v.snap.Secrets
-}
+func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
 
 func (v *View) variant() string {
 	if v.g == nil {

@@ -260,7 +260,7 @@ func TestAimMouse(t *testing.T) {
 	boardtest.Mouse(v, tview.MouseLeftClick, g.x+2*4, g.y+1) // B-5 again: unmarked
 	// Click the Destroyer in the fleet list, then right-click fires.
 	r := v.geo.fleetRows[ubuild.Destroyer]
-	boardtest.Mouse(v, tview.MouseLeftClick, r.x+3, r.y)
+	boardtest.Mouse(v, tview.MouseLeftClick, r.X+3, r.Y)
 	boardtest.Mouse(v, tview.MouseRightClick, g.x+2*5, g.y+1) // marks B-6 and fires
 	d, ok := req.Answer()
 	if !ok {
@@ -348,7 +348,7 @@ func TestArmamentMouse(t *testing.T) {
 	v.Ask(board.NewRequest(engine.Need{Kind: engine.NeedCommit, Seat: 0, Name: ubuild.WeaponsName, Size: ubuild.NumShips}, 0, m.g, nil))
 	boardtest.Render(t, v, 60, 20)
 	r := v.geo.armRows[ubuild.Submarine]
-	boardtest.Mouse(v, tview.MouseLeftClick, v.geo.armBarX+5, r.y) // the sixth square: 6 weapons
+	boardtest.Mouse(v, tview.MouseLeftClick, v.geo.armBarX+5, r.Y) // the sixth square: 6 weapons
 	if v.arm.sel != ubuild.Submarine || v.arm.w[ubuild.Submarine] != 6 {
 		t.Fatalf("after the click: selected %s, weapons %v", v.arm.sel, v.arm.w)
 	}

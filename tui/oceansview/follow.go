@@ -280,7 +280,7 @@ func (f *follower) moves(g *oceans.Game, seat engine.Seat) []candidate {
 		// The cards of the hand: as the target state or the viewer knows
 		// them; any other card stays facedown, so only its placing
 		// matters and any card that can join stands in for it.
-		fake := hand{}
+		fake := engine.Known{}
 		for _, l := range g.Hand(seat) {
 			s := engine.Slot{Owner: seat, Name: oceans.FleetName, Index: l}
 			c, ok := f.value(s)
@@ -328,15 +328,6 @@ func forceOf(g *oceans.Game, seat engine.Seat, leaf int) (oceans.Ocean, bool) {
 		}
 	}
 	return 0, false
-}
-
-// hand is a stand-in for a seat's secrets while retracing.
-type hand map[engine.Slot][]byte
-
-// Value implements engine.Secrets.
-func (h hand) Value(s engine.Slot) ([]byte, bool) {
-	v, ok := h[s]
-	return v, ok
 }
 
 // canReach reports whether the state b could still follow a: nothing that

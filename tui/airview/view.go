@@ -186,14 +186,10 @@ func (v *View) Withdraw(r *board.Request) {
 // reply sends the decision; a refusal stays on screen and the player can
 // try again.
 func (v *View) reply(d engine.Decision) bool {
-	if v.req == nil {
+	if !board.Send(v.req, d, &v.msg) {
 		return false
 	}
-	if err := v.req.Reply(d); err != nil {
-		v.msg = board.Refusal(err)
-		return false
-	}
-	v.req, v.mode, v.msg = nil, idle, ""
+	v.req, v.mode = nil, idle
 	return true
 }
 

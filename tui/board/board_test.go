@@ -3,6 +3,7 @@ package board
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,7 +112,19 @@ func TestRequestChecksMovesAgainstTheRules(t *testing.T) {
 			if _, answered := r.Answer(); answered != tc.ok {
 				t.Fatalf("answered %v", answered)
 			}
+			// Send says the same, in the view's message line.
+			msg := "an old message"
+			if got := Send(NewRequest(g.Next(), 0, g.Copy(), nil), engine.Decision{Move: []byte(tc.move)}, &msg); got != tc.ok {
+				t.Fatalf("Send = %v", got)
+			}
+			if tc.ok && msg != "" || !tc.ok && !strings.HasPrefix(msg, "refused: ") {
+				t.Fatalf("message after Send: %q", msg)
+			}
 		})
+	}
+	msg := "kept"
+	if Send(nil, engine.Decision{}, &msg) || msg != "kept" {
+		t.Fatalf("Send with nothing asked: took it, or changed the message to %q", msg)
 	}
 }
 

@@ -80,3 +80,19 @@ func Verb(who, plural, singular string) string {
 	}
 	return singular
 }
+
+// Send hands the decision d to r, the request being answered (nil when
+// nothing is asked), and reports whether the referee took it: a refusal
+// is put in words into *msg, where the view shows it and the player can
+// try again; a decision taken clears *msg.
+func Send(r *Request, d engine.Decision, msg *string) bool {
+	if r == nil {
+		return false
+	}
+	if err := r.Reply(d); err != nil {
+		*msg = Refusal(err)
+		return false
+	}
+	*msg = ""
+	return true
+}

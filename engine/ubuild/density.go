@@ -54,24 +54,18 @@ func (k *knowledge) hunting() bool {
 // ship has no position left (an opponent whose answers contradict each
 // other).
 func (k *knowledge) density(pick mask, damp float64, weight *[NumShips]float64) (d [NumCells]float64, ok bool) {
-	var known mask
-	for _, m := range k.ship {
-		known = known.or(m)
-	}
-	blockedAll := k.water.or(known)
+	closed := k.closed()
 	var w [NumCells]float64
 	ok = true
 	for s := range Ship(NumShips) {
 		if k.sunk[s] {
 			continue
 		}
-		own := k.ship[s]
-		blocked := blockedAll.andNot(own)
 		clear(w[:])
 		total := 0.0
 		for i := range shipPlacements(s) {
 			p := &shipPlacements(s)[i]
-			if !p.cells.covers(own) || p.cells.meets(blocked) {
+			if !k.fits(s, p.cells, closed) {
 				continue
 			}
 			wt := 1.0
@@ -91,4 +85,20 @@ func (k *knowledge) density(pick mask, damp float64, weight *[NumShips]float64) 
 		}
 	}
 	return d, ok
+}
+
+// closed is every cell answered, as water or as some ship.
+func (k *knowledge) closed() mask {
+	m := k.water
+	for _, s := range k.ship {
+		m = m.or(s)
+	}
+	return m
+}
+
+// fits reports whether ship s could lie on cells: they cover every cell
+// answered as s and no other cell of closed (see [knowledge.closed]).
+func (k *knowledge) fits(s Ship, cells, closed mask) bool {
+	own := k.ship[s]
+	return cells.covers(own) && !cells.meets(closed.andNot(own))
 }

@@ -40,7 +40,14 @@ import (
 // leaving the lattice by plain hit chance (+0.18 to +0.34); picking the
 // lattice class by density left (+0.28 to +0.84). Where the shots go: 26.4
 // while hunting (7.8 of them for the last ship) and 17.3 while finishing
-// hit ships. The target (mean 42) is out of reach of all of these.
+// hit ships (22.0 misses and 4.6 first hits while hunting, 4.8 misses and
+// 12.4 hits while finishing). TestHunterPolicyImprovement (-long) checks
+// every single step at once: at 137 hunting and 149 finishing states, the
+// best of the hunter's choice and the next five cells by density, each
+// followed by the hunter on 400 exact-posterior layouts and scored on 400
+// others, beats the hunter's own choice by -0.006 ± 0.019 shots (hunting)
+// and +0.015 ± 0.019 (finishing): no single step does measurably better.
+// The target (mean 42) is out of reach of all of these.
 const (
 	// hunterDamp is the weight factor, per cell already chosen in the same
 	// volley, of a ship position covering it: a soft "assume it missed" that

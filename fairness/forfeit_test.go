@@ -54,13 +54,22 @@ func (p *cutPipe) Recv(ctx context.Context) ([]byte, error) {
 // edit if it is not nil.
 func playCut(t *testing.T, n int, edit func(*Closing)) [2]side {
 	t.Helper()
+	return playCutLink(t, n, edit, time.Minute, true)
+}
+
+// playCutLink is playCut with seat 1's give-up time, and without handing
+// seat 0's closing record over to seat 1 unless handover is set: with a
+// short give-up time and no handover, each side records the other's
+// forfeit.
+func playCutLink(t *testing.T, n int, edit func(*Closing), giveUp1 time.Duration, handover bool) [2]side {
+	t.Helper()
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
 	dir := t.TempDir()
 	a, b := fairnesstest.Pipe()
 	cut := &cutPipe{PipeEnd: b, n: n, ended: make(chan *Closing, 1)}
 	transports := [2]Transport{a, cut}
-	timeouts := [2]time.Duration{300 * time.Millisecond, time.Minute}
+	timeouts := [2]time.Duration{300 * time.Millisecond, giveUp1}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	var out [2]side
@@ -85,7 +94,7 @@ func playCut(t *testing.T, n int, edit func(*Closing)) [2]side {
 			defer wg.Done()
 			out[s].res, out[s].err = ref.Run(ctx)
 			tw.Close()
-			if s == 0 && out[s].res != nil && out[s].res.Closing != nil {
+			if s == 0 && handover && out[s].res != nil && out[s].res.Closing != nil {
 				c := *out[s].res.Closing
 				if edit != nil {
 					edit(&c)

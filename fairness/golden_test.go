@@ -1,6 +1,8 @@
 package fairness_test
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -127,4 +129,45 @@ func mustRead(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// FuzzAuditJoint audits two records together: never a panic, never an
+// error but for records of different matches, and never clean unless one
+// of the records is clean by itself.
+func FuzzAuditJoint(f *testing.F) {
+	std, err := os.ReadFile(filepath.Join("testdata", "ubuild-standard.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	cheat, err := os.ReadFile(filepath.Join("testdata", "ubuild-miss-on-hit.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(std, std)
+	f.Add(std, std[:len(std)/2])
+	f.Add(std, cheat)
+	f.Add(cheat, cheat[:len(cheat)*2/3])
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		ra, err := fairness.Audit(bytes.NewReader(a), games.Spec)
+		if err != nil {
+			return
+		}
+		rb, err := fairness.Audit(bytes.NewReader(b), games.Spec)
+		if err != nil {
+			return
+		}
+		j, err := fairness.AuditJoint([]*fairness.Report{ra, rb})
+		if err != nil {
+			if !errors.Is(err, fairness.ErrNotSameMatch) {
+				t.Fatalf("joint audit: %v", err)
+			}
+			return
+		}
+		if j.Verdict == fairness.Clean && ra.Verdict != fairness.Clean && rb.Verdict != fairness.Clean {
+			t.Fatalf("joint verdict clean, records %s and %s", ra.Verdict, rb.Verdict)
+		}
+		if j.Summary() == "" {
+			t.Fatal("empty summary")
+		}
+	})
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
@@ -16,48 +14,63 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "list every message with its checks")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.")
+		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE [FILE...]\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.\n\nGiven the records of one match kept by different players, it audits each and\nthen all of them together: a player who signed two versions of one message\nis named, and records that end differently after a lost link are called\n\"disputed\".")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() < 1 {
 		fs.Usage()
 		return exitUsage
 	}
-	f, err := os.Open(fs.Arg(0))
+	reps := make([]*fairness.Report, fs.NArg())
+	for i, path := range fs.Args() {
+		rep, err := fairness.AuditFile(path, games.Spec)
+		if err != nil {
+			fmt.Fprintf(stderr, "salvo audit: %s: %v\n", path, err)
+			return exitUsage
+		}
+		reps[i] = rep
+		if *verbose {
+			printSteps(stdout, rep)
+		}
+		if fs.NArg() > 1 {
+			fmt.Fprintf(stdout, "%s: ", path)
+		}
+		fmt.Fprintln(stdout, rep.Summary())
+	}
+	if len(reps) == 1 {
+		if reps[0].Verdict == fairness.Clean {
+			return exitOK
+		}
+		return exitViolation
+	}
+	j, err := fairness.AuditJoint(reps)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo audit: %v\n", err)
 		return exitUsage
 	}
-	defer f.Close()
-	rep, err := fairness.Audit(f, games.Spec)
-	if err != nil {
-		fmt.Fprintf(stderr, "salvo audit: %s: %v\n", fs.Arg(0), err)
-		if errors.Is(err, fairness.ErrNotTranscript) {
-			return exitUsage
-		}
-		return exitUsage
-	}
-	if *verbose {
-		for _, s := range rep.Steps {
-			mark := "✓"
-			if !s.OK {
-				mark = "✗"
-			}
-			fmt.Fprintf(stdout, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, s.Seat, s.Inputs)
-			for _, e := range s.Events {
-				fmt.Fprintf(stdout, "    %s\n", e.Text)
-			}
-			if s.Error != "" {
-				fmt.Fprintf(stdout, "    %s\n", s.Error)
-			}
-		}
-	}
-	fmt.Fprintln(stdout, rep.Summary())
-	if rep.Verdict == fairness.Clean {
+	fmt.Fprintf(stdout, "together: %s\n", j.Summary())
+	if j.Verdict == fairness.Clean {
 		return exitOK
 	}
 	return exitViolation
+}
+
+// printSteps lists every message of an audit with what was checked.
+func printSteps(w io.Writer, rep *fairness.Report) {
+	for _, s := range rep.Steps {
+		mark := "✓"
+		if !s.OK {
+			mark = "✗"
+		}
+		fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, s.Seat, s.Inputs)
+		for _, e := range s.Events {
+			fmt.Fprintf(w, "    %s\n", e.Text)
+		}
+		if s.Error != "" {
+			fmt.Fprintf(w, "    %s\n", s.Error)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,10 @@ func TestSelfplayMatchIsCleanAndAudits(t *testing.T) {
 			b, _ := os.ReadFile(seatPath(out, 1))
 			if !bytes.Equal(a, b) {
 				t.Fatal("the two seats' transcripts differ")
+			}
+			stdout.Reset()
+			if code := run([]string{"audit", out, seatPath(out, 1)}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "\ntogether: clean: ") {
+				t.Fatalf("joint audit exit %d: %s%s", code, stdout.String(), stderr.String())
 			}
 		})
 	}
@@ -106,6 +111,17 @@ func TestAuditExitCodes(t *testing.T) {
 	}
 	if code := run([]string{"audit"}, &stdout, &stderr); code != exitUsage {
 		t.Fatalf("no file: exit %d", code)
+	}
+	var matches [2]string
+	for i := range matches {
+		matches[i] = filepath.Join(dir, fmt.Sprintf("m%d.jsonl", i))
+		if code := run([]string{"selfplay", "--seed", "5", "--out", matches[i]}, &stdout, &stderr); code != exitOK {
+			t.Fatalf("selfplay exit %d: %s", code, stderr.String())
+		}
+	}
+	stderr.Reset()
+	if code := run([]string{"audit", matches[0], matches[1]}, &stdout, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "not records of the same match") {
+		t.Fatalf("records of two matches: exit %d: %s", code, stderr.String())
 	}
 }
 

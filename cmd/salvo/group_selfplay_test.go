@@ -52,8 +52,10 @@ func TestGroupSelfplayIsCleanAndAudits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			all := []string{"audit"}
 			for s := range m.players {
 				p := seatPath(out, s)
+				all = append(all, p)
 				data, err := os.ReadFile(p)
 				if err != nil {
 					t.Fatal(err)
@@ -65,6 +67,10 @@ func TestGroupSelfplayIsCleanAndAudits(t *testing.T) {
 				if code := run([]string{"audit", p}, &a, &stderr); code != exitOK || !strings.HasPrefix(a.String(), "clean: ") {
 					t.Fatalf("audit %s: exit %d: %s%s", p, code, a.String(), stderr.String())
 				}
+			}
+			var joint bytes.Buffer
+			if code := run(all, &joint, &stderr); code != exitOK || !strings.Contains(joint.String(), "together: clean: ") || !strings.Contains(joint.String(), fmt.Sprintf("all %d records agree", m.players)) {
+				t.Fatalf("joint audit: exit %d: %s%s", code, joint.String(), stderr.String())
 			}
 			t.Logf("%s", stdout.String())
 		})

@@ -48,6 +48,10 @@ type Config struct {
 	Logger *slog.Logger
 	// DataDir keeps match transcripts; "" means p2p.DataDir().
 	DataDir string
+	// Profile is which of the data directory's profiles DataDir is (see
+	// p2p.ClaimDataDir): above 1, another player runs on this machine, and
+	// the title bar says which player this is.
+	Profile int
 	// Key is the player's identity; nil means an ephemeral key.
 	Key crypto.PrivKey
 	// Name is the player's display name; "" means a name made up from the

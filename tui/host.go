@@ -243,7 +243,7 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		what = fmt.Sprintf("Salvo · Host %s (%s, %d players)", a.gameTitle(), hs.offer.Variant, hs.players)
 	}
 	titleBar(scr, th, x, y, w, []style.Seg{style.S(what, th.Base)},
-		[]style.Seg{style.S(fmt.Sprintf("you: %s (%s)", a.name, shortID(a.self.String())), th.Base)})
+		[]style.Seg{style.S(a.you(), th.Base)})
 	row := y + 2
 	if hs.host == nil {
 		msg := a.spinner() + " starting the network…"

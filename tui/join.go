@@ -163,7 +163,7 @@ func offerPlayers(offer string) int {
 func (js *joinScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := js.a, js.a.th
 	titleBar(scr, th, x, y, w, []style.Seg{style.S("Salvo · Join a game", th.Base)},
-		[]style.Seg{style.S(fmt.Sprintf("you: %s (%s)", a.name, shortID(a.self.String())), th.Base)})
+		[]style.Seg{style.S(a.you(), th.Base)})
 	row := y + 2
 	style.Print(scr, x+2, row, w-4, th.Base, "Paste or type the invite code the host gave you:")
 	row += 2

@@ -311,10 +311,20 @@ func (l *lobbyScreen) cycleBot() {
 	}
 }
 
+// you is the title bar's word on who this player is: the name, the short
+// peer ID, and which player of this machine when another runs beside it.
+func (a *App) you() string {
+	s := fmt.Sprintf("you: %s (%s)", a.name, shortID(a.self.String()))
+	if a.cfg.Profile > 1 {
+		s += fmt.Sprintf(" · player %d here", a.cfg.Profile)
+	}
+	return s
+}
+
 func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := l.a, l.a.th
 	titleBar(scr, th, x, y, w, []style.Seg{style.S("Salvo", th.Base)},
-		[]style.Seg{style.S(fmt.Sprintf("you: %s (%s) · %s", a.name, shortID(a.self.String()), a.netStatus()), th.Base)})
+		[]style.Seg{style.S(a.you()+" · "+a.netStatus(), th.Base)})
 	bodyY, bodyH := y+1, h-2
 	leftW := 32
 	border := func(p int) tcell.Style {

@@ -35,6 +35,12 @@ func TestLobbyShowsWhatAPlayerCanDo(t *testing.T) {
 	hs.WaitFor("enter choose")
 }
 
+// A second player running on the same machine is told which one it is.
+func TestLobbySaysWhichPlayerOfThisMachine(t *testing.T) {
+	hs := tuitest.Start(t, tui.Config{Offline: true, Name: "bob", Profile: 2}, 100, 30, opts)
+	hs.WaitFor("you: bob", "player 2 here")
+}
+
 func TestHelpListsTheKeysInForceAndRunsThem(t *testing.T) {
 	hs := tuitest.Start(t, tui.Config{}, 100, 30, opts)
 	hs.WaitFor("Practice against a bot")

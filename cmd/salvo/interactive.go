@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/salvo-game/salvo/engine/games"
-	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/invite"
 )
@@ -170,32 +169,31 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 // to a file in the data directory, never to the terminal the interface
 // draws on.
 func setupInteractive(cfg *tui.Config, logPath string) (func(), error) {
-	dir, err := p2p.DataDir()
+	dir, err := claimDataDir()
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("data directory: %w", err)
-	}
-	cfg.DataDir = dir
+	cfg.DataDir, cfg.Profile = dir.path, dir.profile
 	if logPath == "" {
-		logPath = filepath.Join(dir, "salvo.log")
+		logPath = filepath.Join(dir.path, "salvo.log")
 	}
 	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
+		dir.release()
 		return nil, fmt.Errorf("log file: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	slog.SetDefault(logger)
 	log.SetOutput(f)
 	cfg.Logger = logger
-	key, err := loadKey()
+	key, err := dir.key()
 	if err != nil {
 		f.Close()
+		dir.release()
 		return nil, err
 	}
 	cfg.Key = key
-	return func() { f.Close() }, nil
+	return func() { f.Close(); dir.release() }, nil
 }
 
 var probeDone = make(chan struct{})

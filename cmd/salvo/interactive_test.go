@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"log"
+	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/salvo-game/salvo/tui"
 )
 
 // The interactive commands check their flags before drawing anything:
@@ -31,5 +35,38 @@ func TestInteractiveFlags(t *testing.T) {
 				t.Fatalf("stderr %q does not say %q", errb.String(), tc.want)
 			}
 		})
+	}
+}
+
+// Two players started from one data directory on one machine (two
+// terminals) each get a profile of their own: their own identity, match
+// store and log. A player who stops and starts again gets its profile, and
+// so its identity, back.
+func TestTwoPlayersOnOneMachineGetTheirOwnProfiles(t *testing.T) {
+	t.Setenv("SALVO_HOME", t.TempDir())
+	defaultLog, stdLog := slog.Default(), log.Writer()
+	t.Cleanup(func() { slog.SetDefault(defaultLog); log.SetOutput(stdLog) })
+	var first, second tui.Config
+	closeFirst, err := setupInteractive(&first, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeSecond, err := setupInteractive(&second, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeSecond()
+	if first.Profile != 1 || second.Profile != 2 || first.DataDir == second.DataDir || first.Key.Equals(second.Key) {
+		t.Fatalf("profiles %d (%s) and %d (%s), same key %v", first.Profile, first.DataDir, second.Profile, second.DataDir, first.Key.Equals(second.Key))
+	}
+	closeFirst()
+	var again tui.Config
+	closeAgain, err := setupInteractive(&again, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeAgain()
+	if again.Profile != 1 || !again.Key.Equals(first.Key) {
+		t.Fatalf("restarted first player: profile %d, same key %v", again.Profile, again.Key.Equals(first.Key))
 	}
 }

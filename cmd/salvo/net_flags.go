@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/network"
 
 	"github.com/salvo-game/salvo/p2p"
@@ -40,6 +39,8 @@ type netFlags struct {
 	mdns, noPunch, findRelays bool
 	offerRelay                bool
 	logLevel                  string
+	// dir is the claimed data directory; start claims one if it is nil.
+	dir *dataDir
 }
 
 func (nf *netFlags) register(fs *flag.FlagSet, dhtDefault string) {
@@ -91,28 +92,23 @@ func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), e
 		h = slog.NewTextHandler(f, &slog.HandlerOptions{Level: lvl})
 	}
 	cfg.Logger = slog.New(h)
-	key, err := loadKey()
+	if nf.dir == nil {
+		d, err := claimDataDir()
+		if err != nil {
+			closeLog()
+			return p2p.Config{}, nil, err
+		}
+		nf.dir = d
+		closeFile := closeLog
+		closeLog = func() { closeFile(); d.release() }
+	}
+	key, err := nf.dir.key()
 	if err != nil {
 		closeLog()
 		return p2p.Config{}, nil, err
 	}
 	cfg.Key = key
 	return cfg, closeLog, nil
-}
-
-// loadKey loads the persistent identity from the data directory
-// ($SALVO_HOME), so the peer ID survives restarts (a resumed match needs
-// it).
-func loadKey() (crypto.PrivKey, error) {
-	path, err := p2p.DefaultIdentityPath()
-	if err != nil {
-		return nil, err
-	}
-	k, err := p2p.LoadOrCreateIdentity(path)
-	if err != nil {
-		return nil, fmt.Errorf("identity: %w", err)
-	}
-	return k, nil
 }
 
 // ms is a duration in milliseconds, for reports.

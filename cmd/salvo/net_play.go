@@ -156,11 +156,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
 	defer res.Close()
-	store, err := session.DefaultStore()
-	if err != nil {
-		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
-		return exitUsage
-	}
+	store := nf.dir.store()
 	rep := &netReport{Role: *role, Peer: h.ID().String()}
 	reachDone := make(chan struct{})
 	go func() {

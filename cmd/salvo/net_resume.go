@@ -30,11 +30,14 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	store, err := session.DefaultStore()
+	dir, err := claimDataDir()
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
 		return exitUsage
 	}
+	defer dir.release()
+	nf.dir = dir
+	store := dir.store()
 	saved, err := store.List()
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo resume: %v\n", err)

@@ -31,15 +31,6 @@ import (
 // restarted process to resume.
 type Store struct{ Dir string }
 
-// DefaultStore is p2p.DataDir()/matches.
-func DefaultStore() (Store, error) {
-	d, err := p2p.DataDir()
-	if err != nil {
-		return Store{}, err
-	}
-	return Store{Dir: filepath.Join(d, "matches")}, nil
-}
-
 // Transcript is the path of a match's transcript. match must be a match
 // ID (as Load, List and the header give them); the methods that read or
 // write the store's files check it (file).

@@ -12,7 +12,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 )
 
-// IdentityFile is the name of the identity key file inside DataDir.
+// IdentityFile is the name of the identity key file inside a data
+// directory (one claimed with ClaimDataDir).
 const IdentityFile = "identity.key"
 
 // DataDir returns the directory Salvo keeps per-user data in, without
@@ -40,15 +41,6 @@ func DataDir() (string, error) {
 		return "", fmt.Errorf("p2p: data directory: %w", err)
 	}
 	return filepath.Join(home, ".local", "share", "salvo"), nil
-}
-
-// DefaultIdentityPath is DataDir()/IdentityFile.
-func DefaultIdentityPath() (string, error) {
-	d, err := DataDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(d, IdentityFile), nil
 }
 
 // LoadOrCreateIdentity reads the Ed25519 private key stored at path (in

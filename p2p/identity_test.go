@@ -45,13 +45,6 @@ func TestDataDir(t *testing.T) {
 			}
 		})
 	}
-	t.Run("DefaultIdentityPath", func(t *testing.T) {
-		t.Setenv("SALVO_HOME", "/srv/s")
-		got, err := DefaultIdentityPath()
-		if err != nil || got != filepath.Join("/srv/s", IdentityFile) {
-			t.Fatalf("DefaultIdentityPath() = %q, %v", got, err)
-		}
-	})
 }
 
 func TestLoadOrCreateIdentity(t *testing.T) {
@@ -188,10 +181,16 @@ func TestIdentityConcurrentCreate(t *testing.T) {
 
 func TestIdentityPersistsAcrossRestarts(t *testing.T) {
 	t.Setenv("SALVO_HOME", filepath.Join(t.TempDir(), "home"))
-	path, err := DefaultIdentityPath()
+	base, err := DataDir()
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir, _, release, err := ClaimDataDir(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	path := filepath.Join(dir, IdentityFile)
 	var ids []peer.ID
 	for range 2 {
 		key, err := LoadOrCreateIdentity(path)

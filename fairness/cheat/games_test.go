@@ -89,7 +89,11 @@ func playPipe(t *testing.T, game, level string, seed uint64, kind string) *pipeM
 				agent = wrap(agent)
 			}
 		} else if kind == Silent {
-			cfg.Timeout = 300 * time.Millisecond
+			// Long enough that a cheater merely slowed down (the race
+			// detector on a loaded machine) is not given up on before it
+			// goes silent at its fourth message, which once made the
+			// cheat never fire; short enough to keep the test quick.
+			cfg.Timeout = 1500 * time.Millisecond
 		}
 		cfg.Agent = agent
 		if cfg.Match, err = fairness.NewMatch(entry.Spec, h); err != nil {

@@ -27,7 +27,6 @@ var opts = tuitest.Options{Game: "air", Options: boardtest.Options{StopWithin: 2
 const captureEnv = "AIR_CAPTURE"
 
 var (
-	reSeq    = regexp.MustCompile(`seq (\d+) `)
 	reChance = regexp.MustCompile(`sp, (\d+)%\)`)
 	reRound  = regexp.MustCompile(`Round (\d+) `)
 )
@@ -94,17 +93,6 @@ func (p *player) act(l []string) string {
 	return ""
 }
 
-// seq reads the title bar's sequence number.
-func seq(l []string) string {
-	if len(l) == 0 {
-		return ""
-	}
-	if m := reSeq.FindStringSubmatch(l[0]); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
 // playOut plays until the match ends and returns the final screen.
 func (p *player) playOut(limit int) string {
 	hs := p.hs
@@ -121,10 +109,7 @@ func (p *player) playOut(limit int) string {
 		// Wait until the decision is taken: the prompt or the sequence
 		// number moves on (a refused key would leave both, so a second
 		// look acts again).
-		before, n := tuitest.Prompt(l), seq(l)
-		hs.Settle(3*time.Second, func(l2 []string) bool {
-			return tuitest.Prompt(l2) != before || seq(l2) != n || boardtest.Ended(strings.Join(l2, "\n"))
-		})
+		hs.TookAnswer(strings.Join(l, "\n"), 3*time.Second)
 	}
 	hs.T.Fatalf("the match did not end in %d decisions (%v)\n%s", limit, p.seen, hs.Dump())
 	return ""
@@ -243,7 +228,10 @@ func TestFourPlayersFitEightyByTwentyFour(t *testing.T) {
 	for range 3 {
 		l := hs.WaitLines("a decision", 60*time.Second, p.asked)
 		p.act(l)
-		hs.WaitLines("the decision taken", 30*time.Second, func(l2 []string) bool { return tuitest.Prompt(l2) != tuitest.Prompt(l) || seq(l2) != seq(l) })
+		before := strings.Join(l, "\n")
+		hs.WaitLines("the decision taken", 30*time.Second, func(l2 []string) bool {
+			return tuitest.Prompt(l2) != tuitest.Prompt(l) || tuitest.Seq(strings.Join(l2, "\n")) != tuitest.Seq(before)
+		})
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 )
 
 var (
-	reSeq   = regexp.MustCompile(`seq (\d+)`)
 	reEntry = regexp.MustCompile(`(?m)^ [› ]([1-9]) `) // an entry of the uses list
 )
 
@@ -89,15 +88,11 @@ func (p *player) decide() (string, bool) {
 	// Wait until the board has taken the answer: the prompt or the
 	// message count changes (a few plays in a row may look alike, so this
 	// gives up quietly and the next round looks again).
-	seq := reSeq.FindString(txt)
 	wait := 3 * time.Second
 	if p.aimed {
 		wait = 300 * time.Millisecond // an arrow at the grid's edge changes nothing
 	}
-	if !u.Settle(wait, func(l []string) bool {
-		now := boardtest.Join(l)
-		return boardtest.Ended(now) || reSeq.FindString(now) != seq || boardtest.PromptLine(now) != line
-	}) {
+	if !u.TookAnswer(txt, wait) {
 		p.stalls = append(p.stalls, line)
 	}
 	return "", false

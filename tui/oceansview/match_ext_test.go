@@ -17,8 +17,6 @@ import (
 	"github.com/salvo-game/salvo/tui/tuitest"
 )
 
-var reSeq = regexp.MustCompile(`seq (\d+)`)
-
 // player answers every decision the board asks for by keys, as a person
 // would: enter commits; a deployment or a play is either the picked card
 // on the picked ocean (enter), a discard for its command (d), an attack (a)
@@ -79,11 +77,7 @@ func (p *player) decide() (string, bool) {
 		u.Keys("o")
 	}
 	p.decisions++
-	seq := reSeq.FindString(txt)
-	if !u.Settle(3*time.Second, func(l []string) bool {
-		now := boardtest.Join(l)
-		return boardtest.Ended(now) || reSeq.FindString(now) != seq || strings.TrimSpace(boardtest.PromptLine(now)) != line
-	}) {
+	if !u.TookAnswer(txt, 3*time.Second) {
 		p.stalls = append(p.stalls, line)
 	}
 	return "", false

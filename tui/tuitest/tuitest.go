@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -109,6 +110,32 @@ func Asks(s string) bool {
 // trimmed of spaces.
 func Prompt(l []string) string {
 	return strings.TrimSpace(boardtest.PromptLine(boardtest.Join(l)))
+}
+
+// reSeq finds the title bar's message number.
+var reSeq = regexp.MustCompile(`seq (\d+)`)
+
+// Seq returns the message number the title bar (the first line of screen
+// text s) shows, or "".
+func Seq(s string) string {
+	title, _, _ := strings.Cut(s, "\n")
+	if m := reSeq.FindStringSubmatch(title); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// TookAnswer waits up to wait for the board to take a decision made on
+// screen text before: the match ends, the title bar's message number moves
+// on, or the prompt line changes. It reports false if none of these
+// happened (a key the board refused, or a play that looks like the one
+// before); it never fails the test.
+func (u *UI) TookAnswer(before string, wait time.Duration) bool {
+	seq, prompt := Seq(before), strings.TrimSpace(boardtest.PromptLine(before))
+	return u.Settle(wait, func(l []string) bool {
+		now := boardtest.Join(l)
+		return boardtest.Ended(now) || Seq(now) != seq || strings.TrimSpace(boardtest.PromptLine(now)) != prompt
+	})
 }
 
 // TakeTurns has the interfaces uis play one match until they have made n

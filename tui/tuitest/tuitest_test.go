@@ -54,3 +54,15 @@ func TestCaptureWritesOnceWhenAsked(t *testing.T) {
 	}
 	u.Capture("TUITEST_UNSET", "none", []string{"x"})
 }
+
+func TestSeqReadsTheTitleBarOnly(t *testing.T) {
+	for _, tc := range []struct{ screen, want string }{
+		{" U-Build · vs bot · your turn            seq 41 ✓ in sync\nbody seq 7\n", "41"},
+		{" Salvo                 you: ann\n seq 9 in the body\n", ""},
+		{"", ""},
+	} {
+		if got := Seq(tc.screen); got != tc.want {
+			t.Errorf("Seq(%q) = %q, want %q", tc.screen, got, tc.want)
+		}
+	}
+}

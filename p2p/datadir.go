@@ -34,22 +34,22 @@ var ErrAllProfilesInUse = errors.New("every profile of this data directory is in
 // when the others still hold theirs. release gives it up. Where the
 // platform has no such lock, base is always taken.
 func ClaimDataDir(base string) (dir string, profile int, release func(), err error) {
-	for profile = 1; profile <= MaxProfiles; profile++ {
-		dir = base
-		if profile > 1 {
-			dir = filepath.Join(base, ProfilesDir, strconv.Itoa(profile))
+	for p := 1; p <= MaxProfiles; p++ {
+		d := base
+		if p > 1 {
+			d = filepath.Join(base, ProfilesDir, strconv.Itoa(p))
 		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
+		if err := os.MkdirAll(d, 0o700); err != nil {
 			return "", 0, nil, fmt.Errorf("p2p: data directory: %w", err)
 		}
-		release, err := lockDir(filepath.Join(dir, lockFile))
+		unlock, err := lockDir(filepath.Join(d, lockFile))
 		if errors.Is(err, errLocked) {
 			continue
 		}
 		if err != nil {
-			return "", 0, nil, fmt.Errorf("p2p: data directory %s: %w", dir, err)
+			return "", 0, nil, fmt.Errorf("p2p: data directory %s: %w", d, err)
 		}
-		return dir, profile, release, nil
+		return d, p, unlock, nil
 	}
 	return "", 0, nil, fmt.Errorf("p2p: %w: %s (%d players running)", ErrAllProfilesInUse, base, MaxProfiles)
 }

@@ -117,6 +117,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // netPeer is a command's running network side.
 type netPeer struct {
 	cfg p2p.Config
+	// dir is the data directory the peer's identity and store are in.
+	dir *dataDir
 	// ctx ends on an interrupt or SIGTERM.
 	ctx context.Context
 	h   *p2p.Host
@@ -147,7 +149,7 @@ func (nf *netFlags) start(name string, stderr io.Writer, tune func(*p2p.Config),
 		closeLog()
 		return nil, err
 	}
-	return &netPeer{cfg: cfg, ctx: ctx, h: h, close: func() {
+	return &netPeer{cfg: cfg, dir: nf.dir, ctx: ctx, h: h, close: func() {
 		h.Close()
 		stop()
 		closeLog()

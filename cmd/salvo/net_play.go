@@ -156,7 +156,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	cfg, ctx, h := np.cfg, np.ctx, np.h
 	res := session.NewResumer(h, cfg.Logger)
 	defer res.Close()
-	store := nf.dir.store()
+	store := np.dir.store()
 	rep := &netReport{Role: *role, Peer: h.ID().String()}
 	reachDone := make(chan struct{})
 	go func() {

@@ -37,13 +37,10 @@ type AuditStep struct {
 	State  Digest
 	OK     bool
 	Error  string // for the failing message
-	// Message is the envelope's hash. Signed says that its sender signed
-	// it for this place of this match (this match, this seq, after the
-	// message before it), whether or not its content holds up: two records
-	// of one match whose steps differ at such a place prove that the
-	// sender signed two versions of it (see [AuditJoint]).
+	// Message is the envelope's hash: two records of one match whose
+	// steps differ at a place both senders' signatures hold for prove that
+	// the sender signed two versions of it (see [AuditJoint]).
 	Message Digest
-	Signed  bool
 }
 
 // Report is the result of an audit.
@@ -202,14 +199,13 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 			}
 			evs, err := m.accept(e, body)
 			step.Events, step.OK = evs, err == nil
-			step.Message, step.Signed = e.Hash(), err == nil
+			step.Message = e.Hash()
 			if err != nil {
 				step.Error = err.Error()
 				var v *Violation
 				if !errors.As(err, &v) {
 					v = &Violation{Seat: step.Seat, Peer: e.From, Seq: e.Seq, Err: err}
 				}
-				step.Signed = signedInPlace(v)
 				if errors.Is(err, ErrRepeated) {
 					rep.Steps = append(rep.Steps, step)
 					return corrupt(ln.No, "line %d repeats message %d", ln.No, e.Seq)

@@ -103,7 +103,7 @@ func (j *Joint) equivocation(reps []*Report) bool {
 				continue
 			}
 			sa, sb := reps[a].Steps[k], reps[b].Steps[k]
-			if !sa.Signed || !sb.Signed || sa.Seq != sb.Seq || sa.Seat != sb.Seat {
+			if !signedAt(reps[a], k) || !signedAt(reps[b], k) || sa.Seq != sb.Seq || sa.Seat != sb.Seat {
 				continue
 			}
 			if found && j.Violation.Seq <= sa.Seq {
@@ -121,6 +121,17 @@ func (j *Joint) equivocation(reps []*Report) bool {
 		}
 	}
 	return found
+}
+
+// signedAt reports whether step k of r was signed by its sender for its
+// place in the match (this match, its seq, after the message before it),
+// whether or not its content holds up: every accepted step, and a failing
+// one (always the last) whose fault is only its content.
+func signedAt(r *Report, k int) bool {
+	if r.Steps[k].OK {
+		return true
+	}
+	return k == len(r.Steps)-1 && r.Violation != nil && signedInPlace(r.Violation)
 }
 
 // diverge returns the first step at which a and b hold different messages,

@@ -111,3 +111,20 @@ func (m *Menu[M]) Click(x, y int) (M, bool) {
 	var none M
 	return none, false
 }
+
+// TakeClick handles a click at x, y while the menu is open: a click on an
+// entry chooses its move, a right click elsewhere calls close (the view's
+// way of closing it, which may keep a menu that is the decision itself),
+// and any other click does nothing. It reports false, leaving the click to
+// the board, when the menu is closed.
+func (m *Menu[M]) TakeClick(x, y int, right bool, choose func(M), close func()) bool {
+	if !m.Open() {
+		return false
+	}
+	if mv, ok := m.Click(x, y); ok {
+		choose(mv)
+	} else if right {
+		close()
+	}
+	return true
+}

@@ -53,3 +53,31 @@ func TestMenu(t *testing.T) {
 		t.Fatal("Close left the menu open")
 	}
 }
+
+func TestMenuTakeClick(t *testing.T) {
+	m := Menu[int]{Items: []MenuItem[int]{{"one", 1}, {"two", 2}}}
+	scr := tcell.NewSimulationScreen("")
+	if err := scr.Init(); err != nil {
+		t.Fatal(err)
+	}
+	defer scr.Fini()
+	scr.SetSize(20, 10)
+	m.Draw(scr, style.Default(), 0, 0, 20, 4)
+	var chose []int
+	closed := 0
+	choose, close := func(mv int) { chose = append(chose, mv) }, func() { closed++ }
+	row := m.Row(1)
+	if !m.TakeClick(row.X, row.Y, false, choose, close) || len(chose) != 1 || chose[0] != 2 || closed != 0 {
+		t.Fatalf("a click on the second entry: chose %v, closed %d", chose, closed)
+	}
+	if !m.TakeClick(19, 9, false, choose, close) || len(chose) != 1 || closed != 0 {
+		t.Fatalf("a left click off the entries: chose %v, closed %d", chose, closed)
+	}
+	if !m.TakeClick(19, 9, true, choose, close) || closed != 1 {
+		t.Fatalf("a right click off the entries closed %d times", closed)
+	}
+	m.Close()
+	if m.TakeClick(row.X, row.Y, true, choose, close) || closed != 1 || len(chose) != 1 {
+		t.Fatal("a closed menu took a click")
+	}
+}

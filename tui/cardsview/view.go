@@ -214,14 +214,7 @@ func (v *View) Bindings() []keys.Binding {
 
 // click handles a click at x, y.
 func (v *View) click(x, y int, right bool) {
-	if v.menu.Open() {
-		if m, ok := v.menu.Click(x, y); ok {
-			v.send(m)
-			return
-		}
-		if right {
-			v.closeMenu()
-		}
+	if v.menu.TakeClick(x, y, right, v.send, v.closeMenu) {
 		return
 	}
 	if v.mode != playing {

@@ -85,13 +85,7 @@ func (p *player) decide() (string, bool) {
 
 // playOut plays until the match ends and returns the end screen.
 func (p *player) playOut() string {
-	for range 3000 {
-		if txt, done := p.decide(); done {
-			return txt
-		}
-	}
-	p.u.T.Fatalf("the match did not end in 3000 decisions; the last prompts:\n%s\n%s", strings.Join(p.last, "\n"), p.u.Text())
-	return ""
+	return p.u.PlayOut(3000, p.decide, func() []string { return p.last })
 }
 
 // opts are how this package's tests start the interface: boards wait up

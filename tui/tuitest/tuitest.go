@@ -138,6 +138,21 @@ func (u *UI) TookAnswer(before string, wait time.Duration) bool {
 	})
 }
 
+// PlayOut calls decide (which answers one decision, or reports the end
+// screen and true) until the match ends, and returns the end screen. It
+// fails the test after limit decisions, showing recent (say, the last
+// prompts answered) and the screen.
+func (u *UI) PlayOut(limit int, decide func() (string, bool), recent func() []string) string {
+	u.T.Helper()
+	for range limit {
+		if txt, done := decide(); done {
+			return txt
+		}
+	}
+	u.T.Fatalf("the match did not end in %d decisions; the last prompts:\n%s\n%s", limit, strings.Join(recent(), "\n"), u.Text())
+	return ""
+}
+
 // TakeTurns has the interfaces uis play one match until they have made n
 // decisions between them, within the time given: whenever interface i
 // asks for one ([Asks]), decide(i) answers it and reports whether the

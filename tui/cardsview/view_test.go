@@ -88,15 +88,7 @@ func pick(t testing.TB, v *View, i int) {
 
 func decoded(t *testing.T, req *board.Request) cards.Move {
 	t.Helper()
-	d, ok := req.Answer()
-	if !ok {
-		t.Fatalf("no move was sent")
-	}
-	m, err := cards.DecodeMove(d.Move)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return boardtest.Move(t, req, cards.DecodeMove)
 }
 
 func TestCommitSendsTheRightCards(t *testing.T) {

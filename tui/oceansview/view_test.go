@@ -43,15 +43,7 @@ func (tb *table) legal(ok func(oceans.Move) bool) bool {
 
 func decoded(t *testing.T, req *board.Request) oceans.Move {
 	t.Helper()
-	d, ok := req.Answer()
-	if !ok {
-		t.Fatal("no move was sent")
-	}
-	m, err := oceans.DecodeMove(d.Move)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return boardtest.Move(t, req, oceans.DecodeMove)
 }
 
 // goTo moves the picked ocean to o with the arrow keys.

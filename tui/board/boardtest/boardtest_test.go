@@ -353,6 +353,10 @@ func TestReferee(t *testing.T) {
 	if len(r.failures()) != 2 {
 		t.Fatal("Answer of an unanswered request did not fail")
 	}
+	Move(r, req, func([]byte) (int, error) { return 0, errors.New("not a move") })
+	if f := r.failures(); len(f) != 4 || !strings.Contains(f[3], "does not decode") {
+		t.Fatalf("Move of an unanswered request that does not decode: %q", f)
+	}
 }
 
 func TestSettleWaitFileAndAlternate(t *testing.T) {

@@ -83,3 +83,14 @@ func Answer(t testing.TB, req *board.Request) engine.Decision {
 	}
 	return d
 }
+
+// Move returns the move the view sent for req, decoded by decode, or fails
+// the test.
+func Move[M any](t testing.TB, req *board.Request, decode func([]byte) (M, error)) M {
+	t.Helper()
+	m, err := decode(Answer(t, req).Move)
+	if err != nil {
+		t.Fatalf("the move sent does not decode: %v", err)
+	}
+	return m
+}

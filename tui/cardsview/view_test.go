@@ -77,13 +77,8 @@ func aim(t testing.TB, v *View, seat engine.Seat, pos int) {
 
 // pick selects hand card i with the digit keys or tab.
 func pick(t testing.TB, v *View, i int) {
-	if i < 9 {
-		boardtest.Press(t, v, string(rune('1'+i)))
-		return
-	}
-	for v.sel != i {
-		boardtest.Press(t, v, tcell.KeyTab)
-	}
+	t.Helper()
+	boardtest.PickHand(t, v, i, func() int { return v.sel })
 }
 
 func decoded(t *testing.T, req *board.Request) cards.Move {

@@ -55,13 +55,8 @@ func goTo(t testing.TB, v *View, o oceans.Ocean) {
 
 // pickCard picks hand card i.
 func pickCard(t testing.TB, v *View, i int) {
-	if i < 9 {
-		boardtest.Press(t, v, string(rune('1'+i)))
-		return
-	}
-	for v.sel != i {
-		boardtest.Press(t, v, tcell.KeyTab)
-	}
+	t.Helper()
+	boardtest.PickHand(t, v, i, func() int { return v.sel })
 }
 
 func inPhase(p oceans.Phase) func(tb *table) bool {

@@ -164,6 +164,30 @@ func TestPressAndClick(t *testing.T) {
 	}
 }
 
+func TestPickHand(t *testing.T) {
+	t.Parallel()
+	b := &keyBox{Box: tview.NewBox()}
+	tabs := func() int {
+		n := 0
+		for _, k := range b.got {
+			if k == "Tab" {
+				n++
+			}
+		}
+		return n
+	}
+	PickHand(t, b, 2, tabs)
+	PickHand(t, b, 11, func() int { return 9 + tabs() })
+	if strings.Join(b.got, "|") != "3|Tab|Tab" {
+		t.Fatalf("sent %q, want the digit 3 then tab to card 11", b.got)
+	}
+	r := &recorder{TB: t}
+	PickHand(r, b, 12, func() int { return 0 })
+	if len(r.failures()) != 1 {
+		t.Fatal("a hand that tab never moves did not fail")
+	}
+}
+
 func TestFixture(t *testing.T) {
 	t.Parallel()
 	tv := tview.NewTextView().SetText("hello\nworld")

@@ -166,3 +166,21 @@ func RenderText(t testing.TB, p tview.Primitive, w, h int) (tcell.SimulationScre
 func Env(mono bool) board.Env {
 	return board.Env{Theme: style.New(mono), Rand: rand.New(rand.NewPCG(7, 7))}
 }
+
+// PickHand picks hand card i of a card board the way a player does: its
+// digit key for the first nine, else tab until sel (the board's picked
+// card) is i. A board that never gets there fails the test.
+func PickHand(t testing.TB, p tview.Primitive, i int, sel func() int) {
+	t.Helper()
+	if i < 9 {
+		Press(t, p, string(rune('1'+i)))
+		return
+	}
+	for range 100 {
+		if sel() == i {
+			return
+		}
+		Press(t, p, tcell.KeyTab)
+	}
+	t.Fatalf("PickHand: tab never reached hand card %d", i)
+}

@@ -320,17 +320,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 			tb := findTurn(t, cards.VariantStandard, tc.ready)
 			v := newView()
 			req := tb.Ask(v, 0)
-			before := tb.G.Hash()
-			tc.keys(tb, v)
-			if _, ok := req.Answer(); ok {
-				t.Fatal("an illegal play was sent")
-			}
-			if !strings.Contains(v.Prompt(), tc.msg) {
-				t.Fatalf("prompt %q lacks %q", v.Prompt(), tc.msg)
-			}
-			if tb.G.Hash() != before {
-				t.Fatal("the refusal changed the game")
-			}
+			boardtest.Refuses(t, v, req, tb.G, tc.msg, func() { tc.keys(tb, v) })
 			// The next key clears the reason.
 			boardtest.Press(t, v, tcell.KeyTab)
 			if strings.Contains(v.Prompt(), "refused") {

@@ -322,17 +322,22 @@ func TestStartRunsAndStops(t *testing.T) {
 type fakeGame struct {
 	engine.Game
 	need engine.Need
+	hash engine.Digest
 }
 
-func (g *fakeGame) Next() engine.Need  { return g.need }
-func (g *fakeGame) Clone() engine.Game { c := *g; return &c }
+func (g *fakeGame) Next() engine.Need   { return g.need }
+func (g *fakeGame) Hash() engine.Digest { return g.hash }
+func (g *fakeGame) Clone() engine.Game  { c := *g; return &c }
 
 // fakeView records what it is shown and asked.
 type fakeView struct {
 	board.View
-	shown board.Snapshot
-	asked *board.Request
+	shown  board.Snapshot
+	asked  *board.Request
+	prompt string
 }
+
+func (v *fakeView) Prompt() string { return v.prompt }
 
 func (v *fakeView) Show(s board.Snapshot) { v.shown = s }
 func (v *fakeView) Ask(r *board.Request)  { v.asked = r }
@@ -380,6 +385,13 @@ func TestReferee(t *testing.T) {
 	Move(r, req, func([]byte) (int, error) { return 0, errors.New("not a move") })
 	if f := r.failures(); len(f) != 4 || !strings.Contains(f[3], "does not decode") {
 		t.Fatalf("Move of an unanswered request that does not decode: %q", f)
+	}
+	// A refusal that says why and changes nothing passes; one that does
+	// not say why, or changes the game, fails.
+	Refuses(t, v, req, g, "", func() { v.prompt = "refused: no such card" })
+	Refuses(r, v, req, g, "out of the cone", func() { g.hash[0]++ })
+	if f := r.failures(); len(f) != 6 || !strings.Contains(f[4], "lacks") || !strings.Contains(f[5], "changed the game") {
+		t.Fatalf("Refuses of a silent refusal that changed the game: %q", f)
 	}
 }
 

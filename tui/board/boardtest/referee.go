@@ -2,6 +2,7 @@ package boardtest
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -93,4 +94,22 @@ func Move[M any](t testing.TB, req *board.Request, decode func([]byte) (M, error
 		t.Fatalf("the move sent does not decode: %v", err)
 	}
 	return m
+}
+
+// Refuses runs keys (the player's illegal play) on view v, asked req about
+// game g, and checks the refusal: nothing was sent, the prompt says why
+// (it holds reason), and the game is as it was.
+func Refuses(t testing.TB, v board.View, req *board.Request, g engine.Game, reason string, keys func()) {
+	t.Helper()
+	before := g.Hash()
+	keys()
+	if _, ok := req.Answer(); ok {
+		t.Fatal("an illegal move was sent")
+	}
+	if p := v.Prompt(); !strings.Contains(p, reason) {
+		t.Fatalf("prompt %q lacks %q", p, reason)
+	}
+	if g.Hash() != before {
+		t.Fatal("the refusal changed the game")
+	}
 }

@@ -199,9 +199,8 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 			}
 			evs, err := m.accept(e, body)
 			step.Events, step.OK = evs, err == nil
-			step.Message = e.Hash()
 			if err != nil {
-				step.Error = err.Error()
+				step.Message, step.Error = e.Hash(), err.Error()
 				var v *Violation
 				if !errors.As(err, &v) {
 					v = &Violation{Seat: step.Seat, Peer: e.From, Seq: e.Seq, Err: err}
@@ -212,7 +211,7 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 				}
 				rep.Violation, failLine = v, ln.No
 			} else {
-				step.State = m.StateHash()
+				step.Message, step.State = m.prev, m.StateHash() // accepting hashed the envelope already
 			}
 			rep.Steps = append(rep.Steps, step)
 		}

@@ -158,7 +158,7 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 		pl := &lines[i]
 		ln := pl.Line
 		if pl.err != nil {
-			if rep.Violation == nil && len(rep.Steps) > 0 {
+			if rep.Violation != nil || len(rep.Steps) > 0 {
 				return corrupt(pl.no, "%v", pl.err)
 			}
 			return nil, pl.err

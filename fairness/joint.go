@@ -13,14 +13,37 @@ import (
 //
 // Every player keeps its own transcript, and one transcript proves only
 // what its writer sent and received. When players disagree about a match,
-// an auditor can hold all their records side by side, which proves more in
-// two ways. First, a player who signed two different messages for the same
-// place in the match (same match, same seq, after the same message) is
-// caught: an honest referee writes every message to its transcript, synced,
-// before sending it, and never signs that place again, so two versions
-// mean the player sent one and kept another. Second, when every record is
-// faithful but their endings differ (each side gave up waiting for the
-// other after a lost link), the auditor says so instead of picking one.
+// an auditor can hold all their records side by side, which proves more.
+// The evidence rules, strongest first:
+//
+//  1. A message signed by its sender for its place in the match (this
+//     match, its seq, after the message before it) is a fact: nobody else
+//     can make it. A player who signed two different messages for one
+//     place is caught (an honest referee writes every message to its
+//     transcript, synced, before sending it, and never signs that place
+//     again, so two versions mean it sent one and kept another).
+//  2. A violation proved by the offender's own signature stands whatever
+//     other records say.
+//  3. Everything else a record holds is its writer's word: its closing
+//     record (violation, timeout, abandoned), and a message that reached it
+//     unsigned, badly signed, out of place or undecodable, which only the
+//     writer's closing record vouches for. Such a claim is refuted by a
+//     signed fact that contradicts it, and its writer, who signed the
+//     closing record, is then named for a false claim (ErrFalseClaim):
+//     - a violation claimed on the word of the writer, at a place where
+//       another record holds a message that passed every check (a signed
+//       message always outweighs an unsigned or badly signed one there);
+//     - a forfeit claimed after message k by a writer who signed a message
+//       after k itself: it did not stop at k.
+//     The accused's own later messages do not refute a forfeit: they may
+//     have been lost on the way.
+//  4. An unrefuted claim stands, and the verdict says whose word it rests
+//     on.
+//  5. Records that tell the same end agree, whoever wrote them: the same
+//     result, and for a forfeit the same seat forfeiting. When every record
+//     is faithful but their endings differ (each side gave up waiting for
+//     the other after a lost link), the auditor says so instead of picking
+//     one.
 
 // ErrNotSameMatch is returned by AuditJoint for records of different
 // matches.
@@ -29,6 +52,10 @@ var ErrNotSameMatch = errors.New("not records of the same match")
 // ErrEquivocation is wrapped by the violation of a player who signed two
 // different messages for one place in a match.
 var ErrEquivocation = errors.New("signed two different messages for one place in the match")
+
+// ErrFalseClaim is wrapped by the violation of a player whose signed
+// closing record is refuted by signed messages another record holds.
+var ErrFalseClaim = errors.New("false claim")
 
 // Disputed is the joint verdict on faithful records of one match that end
 // differently, with nothing signed to decide between them: the messages
@@ -42,9 +69,12 @@ type Joint struct {
 	Verdict   Verdict
 	Outcome   engine.Outcome // for Clean and Forfeit
 	Violation *Violation     // for Violated
-	Record    int            // the record the verdict points at, from 0
-	Line      int            // and its line (0: none)
-	Detail    string         // one sentence explaining the verdict
+	// Claim is the closing record a Violated verdict rests on (a violation
+	// vouched for only by its writer) or refutes (a false claim).
+	Claim  *Closing
+	Record int    // the record the verdict points at, from 0
+	Line   int    // and its line (0: none)
+	Detail string // one sentence explaining the verdict
 }
 
 // Summary returns the verdict line that `salvo audit` prints for records
@@ -55,17 +85,23 @@ func (j *Joint) Summary() string {
 		return fmt.Sprintf("clean: %s (%s)", describeOutcome(j.Header, j.Outcome), j.Detail)
 	case Violated:
 		v := j.Violation
-		return fmt.Sprintf("violation by %s, message %d (record %d, line %d): %v", playerName(j.Header, v.Seat), v.Seq, j.Record+1, j.Line, v.Err)
+		return fmt.Sprintf("violation by %s, message %d (record %d, line %d): %v [%s]", playerName(j.Header, v.Seat), v.Seq, j.Record+1, j.Line, v.Err, evidence(j.Header, v, j.Claim))
 	}
 	return fmt.Sprintf("%s: %s", j.Verdict, j.Detail)
 }
 
 // AuditJoint reads the audits of several records of one match, each
-// written by a different player, together. In order, it looks for:
+// written by a different player, together, by the evidence rules above. In
+// order, it looks for:
 //
 //   - a player who signed two versions of one message (Violated, with
 //     ErrEquivocation; the earliest such message);
-//   - a violation one record proves by itself (Violated: the earliest);
+//   - a violation one record proves by the offender's own signature
+//     (Violated: the earliest);
+//   - a closing record that signed messages refute (Violated, with
+//     ErrFalseClaim, naming its writer);
+//   - a violation one record claims on its writer's word alone, unrefuted
+//     (Violated: the earliest);
 //   - a record that was altered or damaged (Corrupt);
 //   - the result: Clean or Forfeit when every record that reaches a result
 //     reaches the same one, Incomplete when none does, and Disputed when
@@ -85,7 +121,9 @@ func AuditJoint(reps []*Report) (*Joint, error) {
 		}
 	}
 	j := &Joint{Header: h}
-	if j.equivocation(reps) || j.violation(reps) || j.corrupt(reps) {
+	proven := func(r *Report) bool { return !needsWitness(r.Violation) }
+	claimed := func(*Report) bool { return true }
+	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
 		return j, nil
 	}
 	j.result(reps)
@@ -145,17 +183,94 @@ func diverge(a, b *Report) (int, bool) {
 	return 0, false
 }
 
-// violation takes the earliest violation a record proves by itself.
-func (j *Joint) violation(reps []*Report) bool {
+// violation takes the earliest violation a record holds that counts,
+// among those of records whose verdict is Violated.
+func (j *Joint) violation(reps []*Report, counts func(*Report) bool) bool {
 	found := false
 	for i, r := range reps {
-		if r.Verdict != Violated || found && j.Violation.Seq <= r.Violation.Seq {
+		if r.Verdict != Violated || !counts(r) || found && j.Violation.Seq <= r.Violation.Seq {
 			continue
 		}
 		found = true
-		j.Verdict, j.Violation, j.Record, j.Line = Violated, r.Violation, i, r.Line
+		j.Verdict, j.Violation, j.Claim, j.Record, j.Line = Violated, r.Violation, r.Closing, i, r.Line
 	}
 	return found
+}
+
+// falseClaim finds the first closing record that a signed message in
+// some record refutes (see refutation), and names its writer.
+func (j *Joint) falseClaim(reps []*Report) bool {
+	for i, r := range reps {
+		c := r.Closing
+		if c == nil {
+			continue
+		}
+		why, line := refutation(reps, i)
+		if why == "" {
+			continue
+		}
+		seat := j.Header.Seat(c.By)
+		j.Verdict, j.Claim, j.Record, j.Line = Violated, c, i, line
+		j.Violation = &Violation{Seat: seat, Peer: c.By, Seq: c.Seq, Signed: true,
+			Err: fmt.Errorf("%w: its %s record in record %d (%s of %s after message %d) is refuted: %s",
+				ErrFalseClaim, c.Closing, i+1, c.Closing, engine.Seat(c.Seat), c.Seq, why)}
+		return true
+	}
+	return false
+}
+
+// refutation returns why the closing record of reps[i] is false, and the
+// line of the refuting record that shows it, or "" when nothing refutes
+// it. A forfeit claimed after message k is refuted by a message its writer
+// signed after k; a violation the writer's word alone vouches for, by a
+// message that passed every check at the place of the one it accuses.
+func refutation(reps []*Report, i int) (string, int) {
+	r, c := reps[i], reps[i].Closing
+	claimant := r.Header.Seat(c.By)
+	switch c.Closing {
+	case CloseTimeout, CloseAbandoned:
+		for o, other := range reps {
+			for k, st := range other.Steps {
+				if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
+					return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
+				}
+			}
+		}
+	case CloseViolation:
+		if r.Verdict != Violated || !needsWitness(r.Violation) {
+			return "", 0 // no claim, or one the offender's signature proves
+		}
+		place := acceptedSteps(r)
+		for o, other := range reps {
+			if o == i || len(other.Steps) <= place || !other.Steps[place].OK || !agreeUpTo(r, other, place) {
+				continue
+			}
+			st := other.Steps[place]
+			return fmt.Sprintf("record %d holds message %d (line %d), signed by %s and passing every check, at the place of the message it accuses %s of sending",
+				o+1, st.Seq, st.Line, st.Seat, r.Violation.Seat), st.Line
+		}
+	}
+	return "", 0
+}
+
+// acceptedSteps returns how many steps of r passed every check: they come
+// first, and the message after them is where the match stopped.
+func acceptedSteps(r *Report) int {
+	n := 0
+	for n < len(r.Steps) && r.Steps[n].OK {
+		n++
+	}
+	return n
+}
+
+// agreeUpTo reports whether a and b hold the same first n messages.
+func agreeUpTo(a, b *Report, n int) bool {
+	for k := range n {
+		if a.Steps[k].Message != b.Steps[k].Message {
+			return false
+		}
+	}
+	return true
 }
 
 // corrupt takes the first record that is not a faithful transcript.
@@ -219,15 +334,15 @@ func (j *Joint) result(reps []*Report) {
 	}
 }
 
-// sameResult reports whether two records reach the same result: the same
-// verdict and winners, and for a forfeit the same closing record.
+// sameResult reports whether two records tell the same end: the same
+// verdict and winners, and for a forfeit the same seat forfeiting. Who
+// wrote the closing record, whether it says timeout or abandoned, and
+// after which message do not matter: in a group match every other seat
+// records the same forfeit in its own name, each when it gave up, and some
+// may have received a message of the forfeiting seat that others did not.
 func sameResult(a, b *Report) bool {
 	if a.Verdict != b.Verdict || a.Outcome.Draw != b.Outcome.Draw || !slices.Equal(a.Outcome.Winners, b.Outcome.Winners) {
 		return false
 	}
-	if a.Verdict != Forfeit {
-		return true
-	}
-	ca, cb := a.Closing, b.Closing
-	return ca.By == cb.By && ca.Seat == cb.Seat && ca.Seq == cb.Seq && ca.Closing == cb.Closing
+	return a.Verdict != Forfeit || a.Closing.Seat == b.Closing.Seat
 }

@@ -1,0 +1,165 @@
+package fairness
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// The attacks of issue 12 on the joint audit's evidence rules (classes 2
+// and 3): seat 1, the attacker, holds its own key and seat 0's honest
+// record of a finished match, and rewrites its own record.
+
+// attackMatch is an honest finished peek match seen by the attacker.
+type attackMatch struct {
+	h      Header
+	lines  []string // the honest record: the header, then message 1, 2, …
+	honest string   // its path
+	rep    *Report  // its audit
+	key    crypto.PrivKey
+}
+
+func playAttackMatch(t *testing.T) *attackMatch {
+	t.Helper()
+	kk := &keyKeeper{}
+	out := playPeek(t, 7, kk, nil, 0)
+	a := &attackMatch{lines: readLinesOf(t, out[0].path), honest: out[0].path, rep: auditFile(t, out[0].path), key: kk.key}
+	if a.rep.Verdict != Clean || a.key == nil {
+		t.Fatalf("the honest match: %s", a.rep.Summary())
+	}
+	if err := json.Unmarshal([]byte(a.lines[0]), &a.h); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// place returns the first k >= 2 at which message k+1 is seat's and the
+// attacker (seat 1) signs a message after it.
+func (a *attackMatch) place(t *testing.T, seat engine.Seat) int {
+	t.Helper()
+	for k := 2; k < len(a.rep.Steps); k++ {
+		if a.rep.Steps[k].Seat != seat {
+			continue
+		}
+		for _, later := range a.rep.Steps[k+1:] {
+			if later.Seat == 1 {
+				return k
+			}
+		}
+	}
+	t.Fatalf("no message of seat %d followed by one of seat 1", seat)
+	return 0
+}
+
+// forge writes the honest record's first k messages, then extra lines,
+// then the closing record c signed with the attacker's key.
+func (a *attackMatch) forge(t *testing.T, k int, c *Closing, extra ...string) string {
+	t.Helper()
+	c.Match = a.h.Match
+	if err := c.Sign(a.key); err != nil {
+		t.Fatal(err)
+	}
+	lines := append(append(append([]string(nil), a.lines[:k+1]...), extra...), string(mustJSON(t, c)))
+	path := filepath.Join(t.TempDir(), "forged.jsonl")
+	writeLinesTo(t, path, lines)
+	return path
+}
+
+// envelopeAt returns the honest record's message seq.
+func (a *attackMatch) envelopeAt(t *testing.T, seq int) *Envelope {
+	t.Helper()
+	var e Envelope
+	if err := json.Unmarshal([]byte(a.lines[seq]), &e); err != nil {
+		t.Fatal(err)
+	}
+	return &e
+}
+
+// falseClaimBy checks that the joint audit of both records, in either
+// order, names seat for a false claim.
+func falseClaimBy(t *testing.T, seat engine.Seat, paths ...string) {
+	t.Helper()
+	for _, order := range [][]string{paths, {paths[1], paths[0]}} {
+		j, err := jointAudit(t, order...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict != Violated || j.Violation.Seat != seat || !errors.Is(j.Violation.Err, ErrFalseClaim) {
+			t.Fatalf("joint verdict: %s; want seat %d named for a false claim", j.Summary(), seat)
+		}
+	}
+}
+
+// Class 2: the attacker cuts its record before seat 0's message k, puts
+// there a message "from" seat 0 that proves nothing (badly signed,
+// undecodable, or seat 0's later message moved up) and closes with its own
+// signed violation record. Alone, the record blames seat 0 on the
+// attacker's word; together with seat 0's record, which holds seat 0's
+// validly signed message k, the claim is refuted and its writer named.
+func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
+	a := playAttackMatch(t)
+	k := a.place(t, 0) // message k+1 is seat 0's
+	badSig := a.envelopeAt(t, k+1)
+	badSig.Sig = strings.Repeat("A", len(badSig.Sig)-2) + "=="
+	later := k + 3
+	for later < len(a.lines) && a.rep.Steps[later-1].Seat != 0 {
+		later++
+	}
+	if later >= len(a.lines) {
+		t.Fatal("seat 0 sends nothing after message k+1")
+	}
+	for _, tc := range []struct {
+		name string
+		line string
+		seq  uint64
+	}{
+		{"badly signed", string(mustJSON(t, badSig)), uint64(k + 1)},
+		{"undecodable", string(mustJSON(t, Raw{Raw: base64.StdEncoding.EncodeToString([]byte("garbage")), From: a.h.Players[0].Peer})), uint64(k + 1)},
+		{"a later message moved up", a.lines[later], uint64(later)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			forged := a.forge(t, k, &Closing{Closing: CloseViolation, Seat: 0, Seq: tc.seq, Detail: "bad message"}, tc.line)
+			alone := auditFile(t, forged)
+			if alone.Verdict != Violated || alone.Violation.Seat != 0 || !strings.Contains(alone.Summary(), "rests on seat 1 bob") {
+				t.Fatalf("the forged record alone: %s; want seat 0 blamed on seat 1's word", alone.Summary())
+			}
+			falseClaimBy(t, 1, a.honest, forged)
+		})
+	}
+}
+
+// Class 3: the attacker cuts its record and appends its own signed
+// forfeit record against seat 0. Seat 0's record holds the attacker's own
+// signed messages after the claimed point: the claim is false. Claimed at
+// a point where the attacker itself owed the next message, it is refused
+// on its face even alone.
+func TestAttackForgedForfeit(t *testing.T) {
+	a := playAttackMatch(t)
+	for _, kind := range []string{CloseAbandoned, CloseTimeout} {
+		t.Run("refuted by later own messages/"+kind, func(t *testing.T) {
+			k := a.place(t, 0) // the match waits for seat 0 after message k
+			forged := a.forge(t, k, &Closing{Closing: kind, Seat: 0, Seq: uint64(k), Detail: "gone"})
+			alone := auditFile(t, forged)
+			if alone.Verdict != Forfeit || !strings.Contains(alone.Detail, "claimed by seat 1 bob") || !strings.Contains(alone.Detail, "not witnessed") {
+				t.Fatalf("the forged record alone: %s; want seat 0's forfeit on seat 1's word", alone.Summary())
+			}
+			falseClaimBy(t, 1, a.honest, forged)
+		})
+	}
+	t.Run("claimed where the claimant owed the next message", func(t *testing.T) {
+		k := a.place(t, 1) // the match waits for seat 1, the claimant
+		forged := a.forge(t, k, &Closing{Closing: CloseAbandoned, Seat: 0, Seq: uint64(k), Detail: "connection lost"})
+		alone := auditFile(t, forged)
+		if alone.Verdict != Incomplete || !strings.Contains(alone.Detail, "refused") {
+			t.Fatalf("the forged record alone: %s; want the claim refused", alone.Summary())
+		}
+		falseClaimBy(t, 1, a.honest, forged)
+	})
+}

@@ -27,9 +27,9 @@ var (
 // ciRecords is how many rewritten records the default run tries per
 // match: a few seconds in all (fewer under the race detector).
 func ciRecords(m *match) int {
-	n := 24
+	n := 12
 	if len(m.h.Players) > 2 {
-		n = 4
+		n = 2
 	}
 	if raceEnabled {
 		n = max(1, n/4)
@@ -166,7 +166,26 @@ func broken(m *match, seats []engine.Seat, forged [][]string, reps []*fairness.R
 	case fairness.Forfeit, fairness.Incomplete:
 		return "it gives a result the honest record refutes"
 	}
+	for _, rep := range reps {
+		if c := rep.Closing; c != nil && j.Verdict != fairness.Violated && ownAfter(m, c) {
+			return fmt.Sprintf("it leaves standing seat %d's %s claim after message %d, though the honest record holds that seat's own later messages", m.h.Seat(c.By), c.Closing, c.Seq)
+		}
+	}
 	return ""
+}
+
+// ownAfter reports whether the honest record holds a message of the
+// writer of forfeit claim c after the point it claims.
+func ownAfter(m *match, c *fairness.Closing) bool {
+	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned {
+		return false
+	}
+	for _, st := range m.report.Steps {
+		if st.Seq > c.Seq && st.Seat == m.h.Seat(c.By) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameContent reports whether two records hold the same lines, as the

@@ -46,7 +46,9 @@ var mutations = []mutation{
 	{"branch", 4, (*adversary).branch},
 	{"forge-other", 4, (*adversary).forgeOther},
 	{"raw", 1, (*adversary).raw},
-	{"closing", 6, (*adversary).closing},
+	{"closing", 4, (*adversary).closing},
+	{"claim-violation", 4, (*adversary).claimViolation},
+	{"claim-forfeit", 4, (*adversary).claimForfeit},
 	{"respell-sig", 2, (*adversary).respellSig},
 	{"respell-json", 2, (*adversary).respellJSON},
 	{"header", 1, (*adversary).header},
@@ -389,6 +391,77 @@ func (a *adversary) closing() string {
 	return fmt.Sprintf("%s%s of seat %d after message %d at line %d, signed by seat %d%s", cut, c.Closing, c.Seat, c.Seq, j+1, seat, sig)
 }
 
+// claimViolation is the attack of issue 12's class 2, at random: cut the
+// record before another seat's message, put there something in its name
+// that proves nothing (badly signed, undecodable, or its later message
+// moved up) and close with a signed violation record blaming it.
+func (a *adversary) claimViolation() string {
+	steps := a.m.report.Steps
+	k := a.r.IntN(len(steps)) // the place: message k+1
+	victim := steps[k].Seat
+	if a.holds(victim) {
+		return ""
+	}
+	e, _ := decodeEnvelope(a.m.lines[k+1])
+	what := ""
+	switch a.r.IntN(3) {
+	case 0:
+		what = a.change(e)
+		e.From = a.m.h.Players[victim].Peer
+	case 1:
+		for j := k + 2; j < len(steps); j++ {
+			if steps[j].Seat == victim {
+				e, _ = decodeEnvelope(a.m.lines[j+1])
+				what = fmt.Sprintf("its message %d moved up", j+1)
+				break
+			}
+		}
+		if what == "" {
+			return ""
+		}
+	default:
+		e = nil
+		what = "undecodable bytes"
+	}
+	a.lines = slices.Clone(a.m.lines[:k+1])
+	seq := uint64(k + 1)
+	if e != nil {
+		a.lines, seq = append(a.lines, encode(e)), e.Seq
+	} else {
+		a.lines = append(a.lines, encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: a.m.h.Players[victim].Peer}))
+	}
+	seat, k2 := a.anyKey()
+	c := &fairness.Closing{Closing: fairness.CloseViolation, Match: a.m.h.Match, Seat: int(victim), Seq: seq, Detail: "bad message"}
+	if err := c.Sign(k2); err != nil {
+		return ""
+	}
+	a.lines = append(a.lines, encode(c))
+	return fmt.Sprintf("cut before message %d of seat %d, put %s there in its name, violation record signed by seat %d", k+1, victim, what, seat)
+}
+
+// claimForfeit is the attack of class 3, at random: cut the record and
+// close it with a signed timeout or abandoned record blaming another seat,
+// usually the one the match waited for.
+func (a *adversary) claimForfeit() string {
+	steps := a.m.report.Steps
+	k := a.r.IntN(len(steps)) // keep k messages
+	blamed := steps[k].Seat
+	if a.r.IntN(3) == 0 || a.holds(blamed) {
+		blamed = engine.Seat(a.r.IntN(len(a.m.h.Players)))
+	}
+	if a.holds(blamed) {
+		return ""
+	}
+	kind := []string{fairness.CloseTimeout, fairness.CloseAbandoned}[a.r.IntN(2)]
+	seat, key := a.anyKey()
+	c := &fairness.Closing{Closing: kind, Match: a.m.h.Match, Seat: int(blamed), Seq: uint64(k), Detail: "gone"}
+	if err := c.Sign(key); err != nil {
+		return ""
+	}
+	a.lines = append(slices.Clone(a.m.lines[:k+1]), encode(c))
+	return fmt.Sprintf("cut after message %d, %s of seat %d signed by seat %d", k, kind, blamed, seat)
+}
+
 // respellSig writes a signature differently: other padding bits, or a line
 // break inside its base64.
 func (a *adversary) respellSig() string {
@@ -438,10 +511,11 @@ func (a *adversary) respellJSON() string {
 	}
 	switch a.r.IntN(4) {
 	case 0:
-		a.lines[i] = strings.Replace(l, key, key+`0,`+key, 1)
-		if strings.Contains(key, `"from"`) || strings.Contains(key, `"prev"`) || strings.Contains(key, `"closing"`) || strings.Contains(key, `"by"`) {
-			a.lines[i] = strings.Replace(l, key, key+`"x",`+key, 1)
+		other := `"x",` // a string key gets a string first, a number key a number
+		if key == `"seq":` || key == `"seat":` {
+			other = `0,`
 		}
+		a.lines[i] = strings.Replace(l, key, key+other+key, 1)
 		return fmt.Sprintf("line %d: key %s twice", i+1, key)
 	case 1:
 		a.lines[i] = strings.Replace(l, key, `"`+strings.ToUpper(key[1:2])+key[2:], 1)

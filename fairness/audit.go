@@ -1,6 +1,7 @@
 package fairness
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -136,6 +138,10 @@ func needsWitness(v *Violation) bool {
 // state hash, the final reveal and the result. It returns an error wrapping
 // ErrNotTranscript only when r is not a readable transcript; everything
 // else is a verdict in the report.
+//
+// It streams: it holds the match state and a bounded window of lines read
+// ahead (see lineFeed), whatever the size of r, stops reading at the first
+// line that decides the verdict, and leaves no goroutine behind.
 func Audit(r io.Reader, specs Specs) (*Report, error) {
 	h, tr, err := ReadTranscript(r)
 	if err != nil {
@@ -151,36 +157,31 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 		rep.Verdict, rep.Line, rep.Detail = Corrupt, 1, err.Error()
 		return rep, nil
 	}
-	lines, err := readLines(tr, h, m.keys)
-	if err != nil {
-		return nil, err
-	}
+	feed := newLineFeed(tr, h, m.keys)
+	defer feed.stop()
 	var failLine int
 	corrupt := func(line int, format string, args ...any) (*Report, error) {
 		rep.Verdict, rep.Line, rep.Detail = Corrupt, line, fmt.Sprintf(format, args...)
 		return rep, nil
 	}
-	for i := range lines {
-		<-lines[i].ready
-		pl := &lines[i]
+	for pl := feed.next(); pl != nil; pl = feed.next() {
 		ln := pl.Line
 		if pl.err != nil {
-			if rep.Violation == nil && len(rep.Steps) > 0 {
+			if rep.Violation != nil || len(rep.Steps) > 0 {
 				return corrupt(pl.no, "%v", pl.err)
 			}
 			return nil, pl.err
 		}
 		switch {
 		case ln.Closing != nil:
-			if rep.Closing != nil {
-				return corrupt(ln.No, "a second closing record")
-			}
 			if err := ln.Closing.Verify(); err != nil || h.Seat(ln.Closing.By) == engine.NoSeat || ln.Closing.Match != h.Match {
 				return corrupt(ln.No, "the closing record is not signed by a player of this match")
 			}
 			rep.Closing = ln.Closing
-		case rep.Closing != nil:
-			return corrupt(ln.No, "a message after the closing record")
+			// Nothing follows a closing record: whatever does is not read.
+			if no := feed.more(); no != 0 {
+				return corrupt(no, "a message after the closing record")
+			}
 		case rep.Violation != nil:
 			return corrupt(ln.No, "a message after the violation at line %d: a live referee stops there", failLine)
 		case ln.Raw != nil:
@@ -189,22 +190,10 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 			rep.Violation = &Violation{Seat: seat, Peer: ln.Raw.From, Seq: m.Seq() + 1, Err: fmt.Errorf("undecodable message of %d bytes", len(raw))}
 			failLine = ln.No
 		default:
-			e, body := ln.Envelope, pl.body
+			e := ln.Envelope
 			step := AuditStep{Line: ln.No, Seq: e.Seq, Seat: h.Seat(e.From)}
-			if body != nil {
-				for _, in := range body.Inputs {
-					step.Inputs = append(step.Inputs, in.T)
-					for _, o := range in.Open {
-						rep.Revealed[o.Slot] = o.Value
-					}
-					for _, f := range in.Full {
-						for i, v := range f.Values {
-							rep.Revealed[engine.Slot{Owner: step.Seat, Name: f.Name, Index: i}] = v
-						}
-					}
-				}
-			}
-			evs, err := m.accept(e, body)
+			revealed(rep, &step, pl.body)
+			evs, err := m.accept(e, pl.body)
 			step.Events, step.OK = evs, err == nil
 			if err != nil {
 				step.Message, step.Error = e.Hash(), err.Error()
@@ -224,6 +213,24 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 		}
 	}
 	return conclude(rep, m, failLine), nil
+}
+
+// revealed lists a step's input kinds and records the values its body opens.
+func revealed(rep *Report, step *AuditStep, body *Body) {
+	if body == nil {
+		return
+	}
+	for _, in := range body.Inputs {
+		step.Inputs = append(step.Inputs, in.T)
+		for _, o := range in.Open {
+			rep.Revealed[o.Slot] = o.Value
+		}
+		for _, f := range in.Full {
+			for i, v := range f.Values {
+				rep.Revealed[engine.Slot{Owner: step.Seat, Name: f.Name, Index: i}] = v
+			}
+		}
+	}
 }
 
 // signedInPlace reports whether the message a violation was found in was
@@ -342,65 +349,127 @@ func others(n int, s engine.Seat) []engine.Seat {
 type parsed struct {
 	Line
 	no    int
-	body  *Body // nil if the body does not decode (accept reports why)
-	err   error // the line itself is unreadable
+	raw   []byte // the line, until it is decoded
+	size  int    // of raw
+	body  *Body  // nil if the body does not decode (accept reports why)
+	err   error  // the line itself is unreadable
 	ready chan struct{}
 }
 
-// maxTranscript bounds what the auditor reads into memory.
-const maxTranscript = 1 << 30
+// decode parses the line, its body and its signature: most of an audit's
+// work, and all of it independent of the other lines.
+func (p *parsed) decode(h Header, keys []crypto.PubKey) {
+	p.Line, p.err = parseLine(p.no, p.raw)
+	p.raw = nil
+	if e := p.Envelope; p.err == nil && e != nil {
+		p.body, _ = DecodeBody(e.Body)
+		if s := h.Seat(e.From); s != engine.NoSeat && e.Verify(keys[s]) == nil {
+			e.verified = true
+		}
+	}
+}
 
-// readLines reads every remaining line and starts decoding the lines, their
-// bodies and their signatures on every core: that is most of an audit's
-// work, and only the replay has to run in order. The replay takes each line
-// as soon as its ready channel closes, so both overlap.
-func readLines(tr *TranscriptReader, h Header, keys []crypto.PubKey) ([]parsed, error) {
-	var out []parsed
-	var raw [][]byte
-	total := 0
-	for {
-		no, b, err := tr.nextRaw()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			out = append(out, parsed{no: no, err: err})
-			raw = append(raw, nil)
-			break
-		}
-		if total += len(b); total > maxTranscript {
-			return nil, fmt.Errorf("%w: more than %d bytes", ErrNotTranscript, maxTranscript)
-		}
-		out = append(out, parsed{no: no})
-		raw = append(raw, b)
-	}
-	for i := range out {
-		out[i].ready = make(chan struct{})
-	}
-	workers := min(runtime.GOMAXPROCS(0), 8)
-	next := atomic.Int64{}
-	for w := 0; w < workers; w++ {
-		go func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(out) {
-					return
-				}
-				p := &out[i]
-				if raw[i] != nil {
-					p.Line, p.err = parseLine(p.no, raw[i])
-					if e := p.Envelope; p.err == nil && e != nil {
-						p.body, _ = DecodeBody(e.Body)
-						if s := h.Seat(e.From); s != engine.NoSeat && e.Verify(keys[s]) == nil {
-							e.verified = true
-						}
-					}
+// The window of an audit: at most feedLines lines read ahead, and no more
+// than feedBytes bytes of them and of the line being replayed, but always
+// the next line. It bounds the audit's memory by the match state plus a
+// few lines, whatever the file's size, while keeping every core busy
+// decoding lines of ordinary size (a few kilobytes). The byte bound is
+// small because decoding a line can take 30 times its size (a body of a
+// hundred thousand empty inputs): a window of many large lines would cost
+// gigabytes, as reading the whole file ahead did; a large line is decoded
+// alone.
+const (
+	feedLines = 32
+	feedBytes = 256 << 10
+)
+
+// lineFeed reads a transcript's lines in order and has a fixed set of
+// workers decode the lines of the window ahead of the replay, which takes
+// each as soon as it is ready. Its stop ends the workers: no goroutine
+// outlives the audit.
+type lineFeed struct {
+	tr      *TranscriptReader
+	queue   []*parsed // read and handed to the workers, in order
+	bytes   int       // raw bytes in queue and of the line being replayed
+	current int       // raw bytes of the line being replayed
+	eof     bool      // no more lines to read ahead
+	jobs    chan *parsed
+	done    atomic.Bool // the audit needs no more decoding
+	workers sync.WaitGroup
+}
+
+func newLineFeed(tr *TranscriptReader, h Header, keys []crypto.PubKey) *lineFeed {
+	f := &lineFeed{tr: tr, jobs: make(chan *parsed, feedLines)}
+	for range min(runtime.GOMAXPROCS(0), 8) {
+		f.workers.Go(func() {
+			for p := range f.jobs {
+				if !f.done.Load() {
+					p.decode(h, keys)
 				}
 				close(p.ready)
 			}
-		}()
+		})
 	}
-	return out, nil
+	return f
+}
+
+// next returns the next line, decoded, or nil after the last.
+func (f *lineFeed) next() *parsed {
+	f.bytes -= f.current
+	f.current = 0
+	f.fill()
+	if len(f.queue) == 0 {
+		return nil
+	}
+	p := f.queue[0]
+	f.queue[0] = nil
+	f.queue = f.queue[1:]
+	f.current = p.size
+	<-p.ready
+	return p
+}
+
+// fill reads lines ahead into the window. It reads nothing past a line that
+// starts like a closing record: nothing may follow one (see more).
+func (f *lineFeed) fill() {
+	for !f.eof && len(f.queue) < feedLines && (f.bytes < feedBytes || len(f.queue) == 0) {
+		no, b, err := f.tr.nextRaw()
+		if err == io.EOF {
+			f.eof = true
+			return
+		}
+		p := &parsed{no: no, raw: b, size: len(b), err: err, ready: make(chan struct{})}
+		f.queue = append(f.queue, p)
+		if err != nil {
+			f.eof = true
+			close(p.ready)
+			return
+		}
+		f.bytes += len(b)
+		f.eof = bytes.HasPrefix(b, closingPrefix)
+		f.jobs <- p
+	}
+}
+
+// more returns the number of the next line if there is one, without
+// reading it, or 0 at the end of the file.
+func (f *lineFeed) more() int {
+	if len(f.queue) > 0 {
+		return f.queue[0].no
+	}
+	no, _, err := f.tr.nextRaw()
+	if err == io.EOF {
+		return 0
+	}
+	return no
+}
+
+// stop ends the workers, skipping what is left of the window, and waits
+// for them.
+func (f *lineFeed) stop() {
+	f.done.Store(true)
+	close(f.jobs)
+	f.workers.Wait()
 }
 
 // AuditFile audits the transcript at path; see Audit.

@@ -1,7 +1,6 @@
 package fairness
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -120,9 +119,9 @@ func (e *Envelope) Sign(key crypto.PrivKey) error {
 
 // Verify checks the signature against pub.
 func (e *Envelope) Verify(pub crypto.PubKey) error {
-	sig, err := base64.StdEncoding.DecodeString(e.Sig)
+	sig, err := canonicalBase64(e.Sig)
 	if err != nil {
-		return fmt.Errorf("%w: signature is not base64: %v", ErrSignature, err)
+		return fmt.Errorf("%w: signature: %v", ErrSignature, err)
 	}
 	d := e.signedDigest()
 	ok, err := pub.Verify(d[:], sig)
@@ -145,36 +144,31 @@ func EncodeEnvelope(e *Envelope) ([]byte, error) {
 }
 
 // DecodeEnvelope parses one envelope, strictly: unknown fields, trailing
-// data, an oversized message or a body that is not compact JSON are errors.
-func DecodeEnvelope(b []byte) (*Envelope, error) { return decodeEnvelope(b, true) }
-
-// decodeEnvelope decodes an envelope; compact asks for the check that the
-// body is compact JSON, which matters for what arrives from the network
-// (it is stored re-encoded) but not for a transcript line (stored as is).
-func decodeEnvelope(b []byte, compact bool) (*Envelope, error) {
+// data, an oversized message, or any spelling but the one EncodeEnvelope
+// writes (see decodeCanonical; the body compact, the signature canonical
+// base64) are errors, so the envelope's ID is a function of what it says.
+func DecodeEnvelope(b []byte) (*Envelope, error) {
 	if len(b) > MaxEnvelope {
 		return nil, fmt.Errorf("envelope of %d bytes exceeds the %d-byte limit", len(b), MaxEnvelope)
 	}
 	var e Envelope
-	if err := strictUnmarshal(b, &e); err != nil {
+	if err := decodeCanonical(b, &e); err != nil {
 		return nil, fmt.Errorf("decode envelope: %w", err)
 	}
 	if len(e.Body) == 0 {
 		return nil, fmt.Errorf("decode envelope: no body")
 	}
-	if compact {
-		var c bytes.Buffer
-		if err := json.Compact(&c, e.Body); err != nil || !bytes.Equal(c.Bytes(), e.Body) {
-			return nil, fmt.Errorf("decode envelope: body is not compact JSON")
-		}
+	if _, err := canonicalBase64(e.Sig); err != nil {
+		return nil, fmt.Errorf("decode envelope: field \"sig\": %w", err)
 	}
 	return &e, nil
 }
 
-// DecodeBody parses an envelope's body strictly.
+// DecodeBody parses an envelope's body strictly, in the one form EncodeBody
+// writes.
 func DecodeBody(raw []byte) (*Body, error) {
 	var b Body
-	if err := strictUnmarshal(raw, &b); err != nil {
+	if err := decodeCanonical(raw, &b); err != nil {
 		return nil, fmt.Errorf("decode body: %w", err)
 	}
 	if len(b.Inputs) == 0 {

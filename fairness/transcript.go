@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -66,9 +67,9 @@ func (c *Closing) Verify() error {
 	if err != nil {
 		return fmt.Errorf("closing: writer key: %w", err)
 	}
-	sig, err := base64.StdEncoding.DecodeString(c.Sig)
+	sig, err := canonicalBase64(c.Sig)
 	if err != nil {
-		return fmt.Errorf("%w: closing signature is not base64", ErrSignature)
+		return fmt.Errorf("%w: closing signature: %v", ErrSignature, err)
 	}
 	d := c.signedDigest()
 	if ok, err := pub.Verify(d[:], sig); err != nil || !ok {
@@ -182,27 +183,34 @@ type Line struct {
 // ErrNotTranscript is wrapped when a file is not a readable transcript.
 var ErrNotTranscript = errors.New("not a Salvo transcript")
 
-// TranscriptReader reads a transcript line by line.
+// maxLine bounds a transcript line: the largest is a raw record keeping an
+// undecodable message of up to MaxEnvelope bytes, in base64, with its
+// sender's peer ID.
+var maxLine = len(`{"raw":"","from":""}`) + base64.StdEncoding.EncodedLen(MaxEnvelope) + 1024
+
+// TranscriptReader reads a transcript line by line, holding at most one
+// line (of at most maxLine bytes) at a time.
 type TranscriptReader struct {
 	sc *bufio.Scanner
 	no int
 }
 
 // ReadTranscript reads the header of a transcript and returns a reader for
-// its remaining lines.
+// its remaining lines. The header, like every line, is accepted only in the
+// one form Salvo writes.
 func ReadTranscript(r io.Reader) (Header, *TranscriptReader, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), MaxEnvelope+1024)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
 	tr := &TranscriptReader{sc: sc}
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
-			return Header{}, nil, fmt.Errorf("%w: %v", ErrNotTranscript, err)
+			return Header{}, nil, tr.scanError(1, err)
 		}
 		return Header{}, nil, fmt.Errorf("%w: the file is empty", ErrNotTranscript)
 	}
 	tr.no = 1
 	var h Header
-	if err := strictUnmarshal(sc.Bytes(), &h); err != nil {
+	if err := decodeCanonical(sc.Bytes(), &h); err != nil {
 		return Header{}, nil, fmt.Errorf("%w: line 1 is not a header: %v", ErrNotTranscript, err)
 	}
 	if h.Format != TranscriptFormat {
@@ -230,52 +238,94 @@ func (tr *TranscriptReader) nextRaw() (int, []byte, error) {
 		}
 	}
 	if err := tr.sc.Err(); err != nil {
-		return 0, nil, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, tr.no+1, err)
+		return tr.no + 1, nil, tr.scanError(tr.no+1, err)
 	}
 	return 0, nil, io.EOF
 }
 
-// parseLine parses one transcript line after the header. Lines are written
-// in one canonical form, so the first key tells the kind; anything else is
-// read the slow way.
+// scanError names the line a read failed at.
+func (tr *TranscriptReader) scanError(no int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("%w: line %d is longer than %d bytes", ErrNotTranscript, no, maxLine)
+	}
+	return fmt.Errorf("%w: line %d: %v", ErrNotTranscript, no, err)
+}
+
+// The first bytes of each kind of line in its one form.
+var (
+	envelopePrefix = []byte(`{"match":`)
+	closingPrefix  = []byte(`{"closing":`)
+	rawPrefix      = []byte(`{"raw":`)
+)
+
+// parseLine parses one transcript line after the header. A line is read
+// only in its one form, whose first field tells its kind.
 func parseLine(no int, b []byte) (Line, error) {
-	kind := ""
-	switch {
-	case bytes.HasPrefix(b, []byte(`{"match":`)):
-		kind = "envelope"
-	case bytes.HasPrefix(b, []byte(`{"closing":`)):
-		kind = "closing"
-	case bytes.HasPrefix(b, []byte(`{"raw":`)):
-		kind = "raw"
-	default:
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(b, &keys); err != nil {
-			return Line{}, fmt.Errorf("%w: line %d is not a JSON object: %v", ErrNotTranscript, no, err)
-		}
-		switch {
-		case keys["closing"] != nil:
-			kind = "closing"
-		case keys["raw"] != nil:
-			kind = "raw"
-		}
-	}
-	switch kind {
+	ln := Line{No: no}
+	var err error
+	switch lineKind(b) {
 	case "closing":
-		var c Closing
-		if err := strictUnmarshal(b, &c); err != nil {
-			return Line{}, fmt.Errorf("%w: line %d: closing record: %v", ErrNotTranscript, no, err)
-		}
-		return Line{No: no, Closing: &c}, nil
+		ln.Closing, err = decodeClosing(b)
 	case "raw":
-		var r Raw
-		if err := strictUnmarshal(b, &r); err != nil {
-			return Line{}, fmt.Errorf("%w: line %d: raw record: %v", ErrNotTranscript, no, err)
-		}
-		return Line{No: no, Raw: &r}, nil
+		ln.Raw, err = decodeRaw(b)
+	default:
+		ln.Envelope, err = DecodeEnvelope(b)
 	}
-	e, err := decodeEnvelope(b, false)
 	if err != nil {
 		return Line{}, fmt.Errorf("%w: line %d: %v", ErrNotTranscript, no, err)
 	}
-	return Line{No: no, Envelope: e}, nil
+	return ln, nil
+}
+
+// lineKind tells a line's kind by its first field or, for a line not in its
+// one form, by the field names it has, so that its decoder can say what is
+// wrong with it.
+func lineKind(b []byte) string {
+	switch {
+	case bytes.HasPrefix(b, envelopePrefix):
+		return "envelope"
+	case bytes.HasPrefix(b, closingPrefix):
+		return "closing"
+	case bytes.HasPrefix(b, rawPrefix):
+		return "raw"
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(b, &fields) == nil {
+		for k := range fields {
+			if k := strings.ToLower(k); k == "closing" || k == "raw" {
+				return k
+			}
+		}
+	}
+	return "envelope"
+}
+
+// decodeClosing parses a closing record in its one form, the signature in
+// canonical base64.
+func decodeClosing(b []byte) (*Closing, error) {
+	var c Closing
+	if err := decodeCanonical(b, &c); err != nil {
+		return nil, fmt.Errorf("closing record: %w", err)
+	}
+	if _, err := canonicalBase64(c.Sig); err != nil {
+		return nil, fmt.Errorf("closing record: field \"sig\": %w", err)
+	}
+	return &c, nil
+}
+
+// decodeRaw parses a raw record in its one form: the bytes kept in
+// canonical base64, no more than a message can hold.
+func decodeRaw(b []byte) (*Raw, error) {
+	var r Raw
+	if err := decodeCanonical(b, &r); err != nil {
+		return nil, fmt.Errorf("raw record: %w", err)
+	}
+	raw, err := canonicalBase64(r.Raw)
+	if err != nil {
+		return nil, fmt.Errorf("raw record: field \"raw\": %w", err)
+	}
+	if len(raw) > MaxEnvelope {
+		return nil, fmt.Errorf("raw record: %d bytes exceed the %d-byte limit of a message", len(raw), MaxEnvelope)
+	}
+	return &r, nil
 }

@@ -335,14 +335,13 @@ func (j *Joint) result(reps []*Report) {
 }
 
 // sameResult reports whether two records tell the same end: the same
-// verdict and winners, and for a forfeit the same seat forfeiting. Who
-// wrote the closing record, whether it says timeout or abandoned, and
-// after which message do not matter: in a group match every other seat
-// records the same forfeit in its own name, each when it gave up, and some
-// may have received a message of the forfeiting seat that others did not.
+// verdict and the same winners (for a forfeit, the winners are every seat
+// but the one forfeiting, so they name it). Who wrote the closing record,
+// whether it says timeout or abandoned, and after which message do not
+// matter: in a group match every other seat records the same forfeit in
+// its own name, each when it gave up, and some may have received a message
+// of the forfeiting seat that others did not. A claim that one of them
+// stopped earlier than it did is refuted before this (see refutation).
 func sameResult(a, b *Report) bool {
-	if a.Verdict != b.Verdict || a.Outcome.Draw != b.Outcome.Draw || !slices.Equal(a.Outcome.Winners, b.Outcome.Winners) {
-		return false
-	}
-	return a.Verdict != Forfeit || a.Closing.Seat == b.Closing.Seat
+	return a.Verdict == b.Verdict && a.Outcome.Draw == b.Outcome.Draw && slices.Equal(a.Outcome.Winners, b.Outcome.Winners)
 }

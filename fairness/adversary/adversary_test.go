@@ -122,29 +122,56 @@ func checkOne(t *testing.T, m *match, seats []engine.Seat, s uint64, st *stats) 
 		}
 		reps = append(reps, rep)
 	}
-	honest := 0
-	var honestReps []*fairness.Report
-	for seat := range m.h.Players {
-		if !slices.Contains(seats, engine.Seat(seat)) {
-			honest++
-			honestReps = append(honestReps, m.report)
+	for _, set := range jointSets(len(reps), len(m.h.Players)-len(seats)) {
+		var in []*fairness.Report
+		var inForged [][]string
+		for _, i := range set {
+			if i < 0 {
+				in = append(in, m.report)
+				continue
+			}
+			in, inForged = append(in, reps[i]), append(inForged, forged[i])
 		}
-	}
-	sets := [][]*fairness.Report{append(slices.Clone(reps), honestReps...), append(slices.Clone(honestReps), reps...)}
-	for _, rep := range reps {
-		sets = append(sets, []*fairness.Report{rep, m.report}, []*fairness.Report{m.report, rep})
-	}
-	for _, set := range sets {
-		j, err := fairness.AuditJoint(set)
+		j, err := fairness.AuditJoint(in)
 		if err != nil {
 			continue // records of different matches (a rewritten header)
 		}
 		st.verdicts[j.Verdict]++
-		if why := broken(m, seats, forged, reps, j); why != "" {
-			fail(t, m, seats, s, forged, done, reps, j, why)
+		if why := broken(m, seats, inForged, rewritten(in, m.report), j); why != "" {
+			fail(t, m, seats, s, forged, done, reps, j, fmt.Sprintf("records %v (-1: honest): %s", set, why))
 			return // one report per rewritten record
 		}
 	}
+}
+
+// jointSets lists the sets of records audited together, as indexes of
+// the rewritten records and -1 for each honest one: all of them, in both
+// orders, and each rewritten record with one honest record, both ways.
+func jointSets(rewritten, honest int) [][]int {
+	var all, allHonestFirst []int
+	for i := range rewritten {
+		all = append(all, i)
+	}
+	for range honest {
+		all, allHonestFirst = append(all, -1), append(allHonestFirst, -1)
+	}
+	allHonestFirst = append(allHonestFirst, all[:rewritten]...)
+	sets := [][]int{all, allHonestFirst}
+	for i := range rewritten {
+		sets = append(sets, []int{i, -1}, []int{-1, i})
+	}
+	return sets
+}
+
+// rewritten returns the reports of set that are not the honest one.
+func rewritten(set []*fairness.Report, honest *fairness.Report) []*fairness.Report {
+	var out []*fairness.Report
+	for _, r := range set {
+		if r != honest {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // broken returns which invariant the joint verdict j breaks, or "".

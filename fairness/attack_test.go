@@ -102,7 +102,9 @@ func falseClaimBy(t *testing.T, seat engine.Seat, paths ...string) {
 // undecodable, or seat 0's later message moved up) and closes with its own
 // signed violation record. Alone, the record blames seat 0 on the
 // attacker's word; together with seat 0's record, which holds seat 0's
-// validly signed message k, the claim is refuted and its writer named.
+// validly signed message k, the signed message outweighs the claim: seat 0
+// is not blamed. The claimant is not named either (a sender can send a bad
+// message and keep a good one; see outweighed): no result.
 func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
 	a := playAttackMatch(t)
 	k := a.place(t, 0) // message k+1 is seat 0's
@@ -130,7 +132,15 @@ func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
 			if alone.Verdict != Violated || alone.Violation.Seat != 0 || !strings.Contains(alone.Summary(), "rests on seat 1 bob") {
 				t.Fatalf("the forged record alone: %s; want seat 0 blamed on seat 1's word", alone.Summary())
 			}
-			falseClaimBy(t, 1, a.honest, forged)
+			for _, order := range [][]string{{a.honest, forged}, {forged, a.honest}} {
+				j, err := jointAudit(t, order...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if j.Verdict != Disputed || !strings.Contains(j.Detail, "outweighs the claim") {
+					t.Fatalf("joint verdict: %s; want the signed message to outweigh the claim", j.Summary())
+				}
+			}
 		})
 	}
 }

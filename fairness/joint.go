@@ -27,16 +27,18 @@ import (
 //  3. Everything else a record holds is its writer's word: its closing
 //     record (violation, timeout, abandoned), and a message that reached it
 //     unsigned, badly signed, out of place or undecodable, which only the
-//     writer's closing record vouches for. Such a claim is refuted by a
-//     signed fact that contradicts it, and its writer, who signed the
-//     closing record, is then named for a false claim (ErrFalseClaim):
-//     - a violation claimed on the word of the writer, at a place where
-//       another record holds a message that passed every check (a signed
-//       message always outweighs an unsigned or badly signed one there);
-//     - a forfeit claimed after message k by a writer who signed a message
-//       after k itself: it did not stop at k.
-//     The accused's own later messages do not refute a forfeit: they may
-//     have been lost on the way.
+//     writer's closing record vouches for.
+//     - A forfeit claimed after message k by a writer who signed a message
+//       after k itself is false: it did not stop at k. Its writer, whose
+//       signature is on the claim, is named (ErrFalseClaim). The accused's
+//       own later messages refute nothing: they may have been lost.
+//     - A violation claimed on the writer's word at a place where another
+//       record holds a message that passed every check is outweighed (a
+//       signed message always outweighs an unsigned or badly signed one
+//       there): the accused is not blamed. Its writer is not named either:
+//       a sender may send a bad message over the wire and keep a good one,
+//       and records cannot tell that from a writer who forged the bad one
+//       (see outweighed). The verdict is Disputed.
 //  4. An unrefuted claim stands, and the verdict says whose word it rests
 //     on.
 //  5. Records that tell the same end agree, whoever wrote them: the same
@@ -98,10 +100,13 @@ func (j *Joint) Summary() string {
 //     ErrEquivocation; the earliest such message);
 //   - a violation one record proves by the offender's own signature
 //     (Violated: the earliest);
-//   - a closing record that signed messages refute (Violated, with
-//     ErrFalseClaim, naming its writer);
+//   - a forfeit claim that its writer's own signed messages refute
+//     (Violated, with ErrFalseClaim, naming its writer);
+//   - a violation one record claims on its writer's word alone where
+//     another record holds a message that passed every check (Disputed:
+//     the signed message outweighs the claim, nobody is named);
 //   - a violation one record claims on its writer's word alone, unrefuted
-//     (Violated: the earliest);
+//     (Violated: the earliest; the verdict says whose word it rests on);
 //   - a record that was altered or damaged (Corrupt);
 //   - the result: Clean or Forfeit when every record that reaches a result
 //     reaches the same one, Incomplete when none does, and Disputed when
@@ -123,7 +128,7 @@ func AuditJoint(reps []*Report) (*Joint, error) {
 	j := &Joint{Header: h}
 	proven := func(r *Report) bool { return !needsWitness(r.Violation) }
 	claimed := func(*Report) bool { return true }
-	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
+	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
 		return j, nil
 	}
 	j.result(reps)
@@ -197,60 +202,76 @@ func (j *Joint) violation(reps []*Report, counts func(*Report) bool) bool {
 	return found
 }
 
-// falseClaim finds the first closing record that a signed message in
-// some record refutes (see refutation), and names its writer.
+// falseClaim finds the first forfeit claim that a signed message refutes
+// (see refutation), and names its writer.
 func (j *Joint) falseClaim(reps []*Report) bool {
 	for i, r := range reps {
 		c := r.Closing
 		if c == nil {
 			continue
 		}
-		why, line := refutation(reps, i)
+		why, line := refutation(reps, c)
 		if why == "" {
 			continue
 		}
-		seat := j.Header.Seat(c.By)
 		j.Verdict, j.Claim, j.Record, j.Line = Violated, c, i, line
-		j.Violation = &Violation{Seat: seat, Peer: c.By, Seq: c.Seq, Signed: true,
-			Err: fmt.Errorf("%w: its %s record in record %d (%s of %s after message %d) is refuted: %s",
-				ErrFalseClaim, c.Closing, i+1, c.Closing, engine.Seat(c.Seat), c.Seq, why)}
+		j.Violation = &Violation{Seat: j.Header.Seat(c.By), Peer: c.By, Seq: c.Seq, Signed: true,
+			Err: fmt.Errorf("%w: its signed %s record in record %d (%s's forfeit after message %d) is refuted: %s",
+				ErrFalseClaim, c.Closing, i+1, engine.Seat(c.Seat), c.Seq, why)}
 		return true
 	}
 	return false
 }
 
-// refutation returns why the closing record of reps[i] is false, and the
-// line of the refuting record that shows it, or "" when nothing refutes
-// it. A forfeit claimed after message k is refuted by a message its writer
-// signed after k; a violation the writer's word alone vouches for, by a
-// message that passed every check at the place of the one it accuses.
-func refutation(reps []*Report, i int) (string, int) {
-	r, c := reps[i], reps[i].Closing
-	claimant := r.Header.Seat(c.By)
-	switch c.Closing {
-	case CloseTimeout, CloseAbandoned:
-		for o, other := range reps {
-			for k, st := range other.Steps {
-				if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
-					return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
-				}
+// refutation returns why forfeit claim c is false, and the line that shows
+// it, or "" when nothing refutes it. A forfeit claimed after message k is
+// refuted by a message its writer signed after k: an honest referee dates
+// its claim after every message it has signed, and signs nothing once it
+// has stopped. The accused's own later messages refute nothing: they may
+// have been lost on the way.
+func refutation(reps []*Report, c *Closing) (string, int) {
+	if c.Closing != CloseTimeout && c.Closing != CloseAbandoned {
+		return "", 0
+	}
+	claimant := reps[0].Header.Seat(c.By)
+	for o, other := range reps {
+		for k, st := range other.Steps {
+			if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
+				return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
 			}
 		}
-	case CloseViolation:
+	}
+	return "", 0
+}
+
+// outweighed finds the first violation claimed on its writer's word alone
+// at a place where another record holds a message that passed every check
+// (its sender's signature for that place included): the signed message
+// outweighs the claim, so the accused is not blamed. Nor is the claimant:
+// nothing signed shows whether it put the bad message in its record, or
+// the sender sent it over the wire and kept the good one, and a violation
+// record may name a message number below its writer's own messages (a
+// signed stale message), so the writer's later messages prove nothing
+// either. The verdict is Disputed.
+func (j *Joint) outweighed(reps []*Report) bool {
+	for i, r := range reps {
 		if r.Verdict != Violated || !needsWitness(r.Violation) {
-			return "", 0 // no claim, or one the offender's signature proves
+			continue
 		}
 		place := acceptedSteps(r)
 		for o, other := range reps {
 			if o == i || len(other.Steps) <= place || !other.Steps[place].OK || !agreeUpTo(r, other, place) {
 				continue
 			}
-			st := other.Steps[place]
-			return fmt.Sprintf("record %d holds message %d (line %d), signed by %s and passing every check, at the place of the message it accuses %s of sending",
-				o+1, st.Seq, st.Line, st.Seat, r.Violation.Seat), st.Line
+			st, v := other.Steps[place], r.Violation
+			j.Verdict, j.Claim, j.Record, j.Line = Disputed, r.Closing, i, r.Line
+			j.Detail = fmt.Sprintf("record %d says %s sent a bad message %d (line %d: %v), on the word of %s alone; record %d holds, at that place, message %d (line %d) signed by %s and passing every check, which outweighs the claim. "+
+				"Nothing signed shows whether the claimant put the bad message there or the sender sent it over the wire and kept another: no result",
+				i+1, playerName(j.Header, v.Seat), v.Seq, r.Line, v.Err, claimant(j.Header, r.Closing), o+1, st.Seq, st.Line, playerName(j.Header, st.Seat))
+			return true
 		}
 	}
-	return "", 0
+	return false
 }
 
 // acceptedSteps returns how many steps of r passed every check: they come

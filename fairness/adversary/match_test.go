@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -192,20 +191,3 @@ var honestMatches = sync.OnceValues(func() ([]*match, error) {
 	}
 	return out, nil
 })
-
-func TestHonestMatches(t *testing.T) {
-	start := time.Now()
-	ms, err := honestMatches()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("played in %v", time.Since(start))
-	for _, m := range ms {
-		s := time.Now()
-		rep, err := fairness.Audit(strings.NewReader(strings.Join(m.lines, "\n")), games.Spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s: %d lines, %d bytes, audit %v: %s", m.name, len(m.lines), len(strings.Join(m.lines, "\n")), time.Since(s), rep.Summary())
-	}
-}

@@ -44,7 +44,13 @@ func decodeCanonical(b []byte, v any) error {
 	if err := json.Unmarshal(b, v); err != nil {
 		return err
 	}
-	c, err := marshalCompact(v)
+	buf := scratch.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxScratch {
+			scratch.Put(buf)
+		}
+	}()
+	c, err := encodeCompact(buf, v)
 	if err != nil {
 		return fmt.Errorf("re-encode: %w", err)
 	}
@@ -59,15 +65,25 @@ func decodeCanonical(b []byte, v any) error {
 
 // marshalCompact encodes v as compact JSON without HTML escaping, the one
 // form in which Salvo signs and stores JSON.
-func marshalCompact(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+func marshalCompact(v any) ([]byte, error) { return encodeCompact(new(bytes.Buffer), v) }
+
+// encodeCompact encodes v as marshalCompact does, into buf (reset first).
+func encodeCompact(buf *bytes.Buffer, v any) ([]byte, error) {
+	buf.Reset()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
+
+// scratch holds buffers for decodeCanonical's re-encodings, which are only
+// compared and dropped; buffers grown past maxScratch (by a rare large
+// line) are not kept.
+var scratch = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxScratch = 64 << 10
 
 // canonicalBase64 decodes s, standard base64 with padding, accepting only
 // the one text that encodes those bytes: no line breaks, no padding bits

@@ -176,3 +176,84 @@ func FuzzReadTranscriptHeader(f *testing.F) {
 		}
 	})
 }
+
+// Everything TranscriptWriter writes reads back, in particular a raw
+// record of a full-size message (which the line limit must fit) and a
+// name that JSON escapes.
+func TestWrittenLinesReadBack(t *testing.T) {
+	keys := testKeys(t, 2)
+	h := testHeader(t, peekSpec, keys)
+	h.Players[1].Name = "bob <\u2028\"\x01>"
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	w, err := CreateTranscript(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &Envelope{Match: h.Match, Seq: 1, Prev: h.Match, Body: []byte(`{"inputs":[{"t":"deckkey","name":"d","key":"AAE="}],"state":"00"}`)}
+	if err := e.Sign(keys[0]); err != nil {
+		t.Fatal(err)
+	}
+	raw := bytes.Repeat([]byte{0xff, '\n', '"'}, MaxEnvelope/3)
+	c := &Closing{Closing: CloseViolation, Match: h.Match, Seat: 1, Seq: 1, Detail: "undecodable \x00"}
+	if err := c.Sign(keys[0]); err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range []error{w.Envelope(e), w.Raw(raw, "someone"), w.WriteClosing(c), w.Close()} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, tr, err := ReadTranscript(f)
+	if err != nil || got.Players[1].Name != h.Players[1].Name {
+		t.Fatalf("header: %v %q", err, got.Players[1].Name)
+	}
+	for i := range 3 {
+		ln, err := tr.Next()
+		if err != nil {
+			t.Fatalf("line %d: %v", i+2, err)
+		}
+		if i == 1 {
+			if b, _ := canonicalBase64(ln.Raw.Raw); !bytes.Equal(b, raw) {
+				t.Fatal("the raw record's bytes changed")
+			}
+		}
+	}
+}
+
+// A body's []byte, hex and digest fields are read in one spelling only,
+// like every field: base64 without padding bits or line breaks, lower-case
+// hex.
+func TestBodyFieldsOneSpelling(t *testing.T) {
+	const good = `{"inputs":[{"t":"deckkey","name":"d","key":"AAE="}],"state":"00"}`
+	if _, err := DecodeBody([]byte(good)); err != nil {
+		t.Fatalf("the one form refused: %v", err)
+	}
+	salt := strings.Repeat("ab", 32)
+	open := `{"inputs":[{"t":"open","open":[{"slot":{"owner":0,"name":"g","index":1},"value":"0a","salt":"` + salt + `","path":[]}]}],"state":"00"}`
+	if _, err := DecodeBody([]byte(open)); err != nil {
+		t.Fatalf("the one form refused: %v", err)
+	}
+	for name, b := range map[string]string{
+		"base64 padding bits": strings.Replace(good, `"AAE="`, `"AAF="`, 1),
+		"base64 line break":   strings.Replace(good, `"AAE="`, `"AA\r\nE="`, 1),
+		"cased key":           strings.Replace(good, `"key"`, `"Key"`, 1),
+		"repeated key":        strings.Replace(good, `"t":"deckkey"`, `"t":"move","t":"deckkey"`, 1),
+		"unknown key":         strings.Replace(good, `"state"`, `"extra":1,"state"`, 1),
+		"zero written out":    strings.Replace(good, `"name":"d"`, `"name":"d","size":0`, 1),
+		"escaped letter":      strings.Replace(good, `"deckkey"`, `"deck\u006bey"`, 1),
+		"upper-case hex":      strings.Replace(open, `"0a"`, `"0A"`, 1),
+		"upper-case salt":     strings.Replace(open, salt, strings.ToUpper(salt), 1),
+	} {
+		_, err := DecodeBody([]byte(b))
+		if err == nil {
+			t.Errorf("%s: accepted", name)
+			continue
+		}
+		t.Logf("%s: %v", name, err)
+	}
+}

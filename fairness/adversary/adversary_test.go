@@ -27,7 +27,7 @@ var (
 // ciRecords is how many rewritten records the default run tries per
 // match: a few seconds in all (fewer under the race detector).
 func ciRecords(m *match) int {
-	n := 12
+	n := 10
 	if len(m.h.Players) > 2 {
 		n = 2
 	}
@@ -60,6 +60,13 @@ func TestAdversaryRewritesItsOwnRecord(t *testing.T) {
 		s = uint64(time.Now().UnixNano())
 	}
 	t.Logf("seed %d (replay the mutations with -seed %d)", s, s)
+	for _, m := range ms {
+		var vs []string
+		for _, r := range m.reports {
+			vs = append(vs, string(r.Verdict))
+		}
+		t.Logf("honest %s: %d messages; records %s", m.name, len(m.reports[0].Steps), strings.Join(vs, ", "))
+	}
 	r := mrand.New(mrand.NewPCG(s, 12))
 	st := &stats{verdicts: map[fairness.Verdict]int{}}
 	start := time.Now()
@@ -95,15 +102,23 @@ func adversaries(m *match, r *mrand.Rand) [][]engine.Seat {
 	return out
 }
 
-// checkOne lets the adversary holding seats rewrite its record(s), with
-// the PRNG seeded by s, and checks the joint audits.
+// entry is one record of a joint audit: a rewritten one (forged: its
+// index) or a seat's honest one (forged: -1).
+type entry struct {
+	rep    *fairness.Report
+	forged int
+	seat   engine.Seat
+}
+
+// checkOne lets the adversary holding seats rewrite its record(s), each
+// from its own honest record, with the PRNG seeded by s, and checks the
+// joint audits.
 func checkOne(t *testing.T, m *match, seats []engine.Seat, s uint64, st *stats) {
 	t.Helper()
 	r := mrand.New(mrand.NewPCG(s, 34))
-	var forged [][]string
-	var done [][]string
-	for i := range seats {
-		a := &adversary{m: m, seats: seats, r: r, lines: slices.Clone(m.lines)}
+	var forged, done [][]string
+	for i, seat := range seats {
+		a := &adversary{m: m, seats: seats, r: r, base: m.records[seat], baseRep: m.reports[seat], lines: slices.Clone(m.records[seat])}
 		if i > 0 && r.IntN(2) == 0 {
 			// Colluders may keep the very same record.
 			forged, done = append(forged, forged[0]), append(done, []string{"the same record as the first colluder"})
@@ -113,106 +128,94 @@ func checkOne(t *testing.T, m *match, seats []engine.Seat, s uint64, st *stats) 
 		forged, done = append(forged, a.lines), append(done, a.done)
 	}
 	st.records++
-	var reps []*fairness.Report
-	for _, lines := range forged {
+	var all []entry
+	for i, lines := range forged {
 		rep, err := fairness.Audit(strings.NewReader(strings.Join(lines, "\n")+"\n"), games.Spec)
 		if err != nil {
 			st.refused++
 			return // not a transcript at all: nothing can be concluded from it
 		}
-		reps = append(reps, rep)
+		all = append(all, entry{rep: rep, forged: i, seat: seats[i]})
 	}
-	for _, set := range jointSets(len(reps), len(m.h.Players)-len(seats)) {
-		var in []*fairness.Report
-		var inForged [][]string
-		for _, i := range set {
-			if i < 0 {
-				in = append(in, m.report)
-				continue
-			}
-			in, inForged = append(in, reps[i]), append(inForged, forged[i])
+	for seat := range m.h.Players {
+		if !slices.Contains(seats, engine.Seat(seat)) {
+			all = append(all, entry{rep: m.reports[seat], forged: -1, seat: engine.Seat(seat)})
 		}
-		j, err := fairness.AuditJoint(in)
+	}
+	for _, set := range jointSets(all, len(forged)) {
+		reps := make([]*fairness.Report, len(set))
+		for i, e := range set {
+			reps[i] = e.rep
+		}
+		j, err := fairness.AuditJoint(reps)
 		if err != nil {
 			continue // records of different matches (a rewritten header)
 		}
 		st.verdicts[j.Verdict]++
-		if why := broken(m, seats, inForged, rewritten(in, m.report), j); why != "" {
-			fail(t, m, seats, s, forged, done, reps, j, fmt.Sprintf("records %v (-1: honest): %s", set, why))
+		if why := broken(m, seats, forged, set, j); why != "" {
+			fail(t, m, seats, s, forged, done, all, j, why)
 			return // one report per rewritten record
 		}
 	}
 }
 
-// jointSets lists the sets of records audited together, as indexes of
-// the rewritten records and -1 for each honest one: all of them, in both
-// orders, and each rewritten record with one honest record, both ways.
-func jointSets(rewritten, honest int) [][]int {
-	var all, allHonestFirst []int
-	for i := range rewritten {
-		all = append(all, i)
-	}
-	for range honest {
-		all, allHonestFirst = append(all, -1), append(allHonestFirst, -1)
-	}
-	allHonestFirst = append(allHonestFirst, all[:rewritten]...)
-	sets := [][]int{all, allHonestFirst}
-	for i := range rewritten {
-		sets = append(sets, []int{i, -1}, []int{-1, i})
+// jointSets lists the sets of records audited together: all of them,
+// rewritten ones first and last, and each rewritten record with each
+// honest one, both ways.
+func jointSets(all []entry, forged int) [][]entry {
+	sets := [][]entry{all, append(slices.Clone(all[forged:]), all[:forged]...)}
+	for _, f := range all[:forged] {
+		for _, h := range all[forged:] {
+			sets = append(sets, []entry{f, h}, []entry{h, f})
+		}
 	}
 	return sets
 }
 
-// rewritten returns the reports of set that are not the honest one.
-func rewritten(set []*fairness.Report, honest *fairness.Report) []*fairness.Report {
-	var out []*fairness.Report
-	for _, r := range set {
-		if r != honest {
-			out = append(out, r)
-		}
+// broken returns which invariant the joint verdict j on set breaks, or "".
+func broken(m *match, seats []engine.Seat, forged [][]string, set []entry, j *fairness.Joint) string {
+	if j.Verdict == fairness.Violated && !slices.Contains(seats, j.Violation.Seat) {
+		return "it names an honest player"
 	}
-	return out
-}
-
-// broken returns which invariant the joint verdict j breaks, or "".
-func broken(m *match, seats []engine.Seat, forged [][]string, reps []*fairness.Report, j *fairness.Joint) string {
-	switch j.Verdict {
-	case fairness.Violated:
-		if !slices.Contains(seats, j.Violation.Seat) {
-			return "it names an honest player"
-		}
-	case fairness.Clean:
-		if o := m.report.Outcome; j.Outcome.Draw != o.Draw || !slices.Equal(j.Outcome.Winners, o.Winners) {
-			return "it gives a result the honest record refutes"
-		}
-		for i, rep := range reps {
-			if rep.Verdict == fairness.Clean && !sameContent(forged[i], m.lines) {
-				return fmt.Sprintf("it calls clean rewritten record %d, whose content differs from the honest one", i+1)
+	for _, e := range set {
+		switch {
+		case e.forged >= 0:
+			if j.Verdict == fairness.Clean && e.rep.Verdict == fairness.Clean && !sameContent(forged[e.forged], m.records[e.seat]) {
+				return fmt.Sprintf("it calls clean rewritten record %d, whose content differs from seat %d's honest one", e.forged+1, e.seat)
 			}
-		}
-	case fairness.Forfeit, fairness.Incomplete:
-		return "it gives a result the honest record refutes"
-	}
-	for _, rep := range reps {
-		if c := rep.Closing; c != nil && j.Verdict != fairness.Violated && ownAfter(m, c) {
-			return fmt.Sprintf("it leaves standing seat %d's %s claim after message %d, though the honest record holds that seat's own later messages", m.h.Seat(c.By), c.Closing, c.Seq)
+			if c := e.rep.Closing; c != nil && j.Verdict != fairness.Violated {
+				if by := ownAfter(m, set, c); by >= 0 {
+					return fmt.Sprintf("it leaves standing seat %d's %s claim after message %d, though seat %d's honest record holds the claimant's own later messages", m.h.Seat(c.By), c.Closing, c.Seq, by)
+				}
+			}
+		case j.Verdict == fairness.Clean || j.Verdict == fairness.Forfeit:
+			if r := e.rep; (r.Verdict == fairness.Clean || r.Verdict == fairness.Forfeit) &&
+				(j.Verdict != r.Verdict || j.Outcome.Draw != r.Outcome.Draw || !slices.Equal(j.Outcome.Winners, r.Outcome.Winners)) {
+				return fmt.Sprintf("it gives a result that seat %d's honest record refutes (%s)", e.seat, r.Summary())
+			}
 		}
 	}
 	return ""
 }
 
-// ownAfter reports whether the honest record holds a message of the
-// writer of forfeit claim c after the point it claims.
-func ownAfter(m *match, c *fairness.Closing) bool {
+// ownAfter returns the seat of an honest record of set that holds a
+// message of the writer of forfeit claim c after the point it claims, or
+// -1.
+func ownAfter(m *match, set []entry, c *fairness.Closing) engine.Seat {
 	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned {
-		return false
+		return -1
 	}
-	for _, st := range m.report.Steps {
-		if st.Seq > c.Seq && st.Seat == m.h.Seat(c.By) {
-			return true
+	for _, e := range set {
+		if e.forged >= 0 {
+			continue
+		}
+		for _, st := range e.rep.Steps {
+			if st.OK && st.Seq > c.Seq && st.Seat == m.h.Seat(c.By) {
+				return e.seat
+			}
 		}
 	}
-	return false
+	return -1
 }
 
 // sameContent reports whether two records hold the same lines, as the
@@ -248,7 +251,7 @@ var failures int
 
 // fail reports a broken invariant with everything needed to replay it, and
 // keeps the records for `salvo audit`.
-func fail(t *testing.T, m *match, seats []engine.Seat, s uint64, forged [][]string, done [][]string, reps []*fairness.Report, j *fairness.Joint, why string) {
+func fail(t *testing.T, m *match, seats []engine.Seat, s uint64, forged, done [][]string, all []entry, j *fairness.Joint, why string) {
 	t.Helper()
 	failures++
 	if failures > maxFailures {
@@ -259,7 +262,9 @@ func fail(t *testing.T, m *match, seats []engine.Seat, s uint64, forged [][]stri
 	}
 	dir, err := os.MkdirTemp("", "salvo-adversary-failure-")
 	if err == nil {
-		_ = os.WriteFile(filepath.Join(dir, "honest.jsonl"), []byte(strings.Join(m.lines, "\n")+"\n"), 0o600)
+		for seat, lines := range m.records {
+			_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("honest-seat%d.jsonl", seat)), []byte(strings.Join(lines, "\n")+"\n"), 0o600)
+		}
 		for i, lines := range forged {
 			_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("forged%d.jsonl", i+1)), []byte(strings.Join(lines, "\n")+"\n"), 0o600)
 		}
@@ -267,7 +272,7 @@ func fail(t *testing.T, m *match, seats []engine.Seat, s uint64, forged [][]stri
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n  match %s, adversary seats %v, record seed %d; records kept in %s\n", why, j.Summary(), m.name, seats, s, dir)
 	for i := range forged {
-		fmt.Fprintf(&b, "  rewritten record %d: %s\n", i+1, reps[i].Summary())
+		fmt.Fprintf(&b, "  rewritten record %d (seat %d): %s\n", i+1, seats[i], all[i].rep.Summary())
 		for _, d := range done[i] {
 			fmt.Fprintf(&b, "    - %s\n", d)
 		}

@@ -7,6 +7,7 @@ import (
 	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,14 +21,23 @@ import (
 	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
-// match is one honest match played to its end: every seat's record is the
-// same, line for line.
+// match is one honest match: every seat's record, as its honest referee
+// wrote it, and its audit. In a match played to its end every record is
+// the same, line for line; in one where a seat went silent, the others
+// each end with their own signed record of its forfeit.
 type match struct {
-	name   string // game and number of players
-	h      fairness.Header
-	keys   []crypto.PrivKey
-	lines  []string // the record: the header, then one line per message
-	report *fairness.Report
+	name    string // game, number of players, and how it ended
+	h       fairness.Header
+	keys    []crypto.PrivKey
+	records [][]string // by seat: the header, then one line per message
+	reports []*fairness.Report
+}
+
+// stall makes seat go silent after its first decisions, for a match in
+// which it forfeits.
+type stall struct {
+	seat      int
+	decisions int
 }
 
 // table is what every seat of a match needs to play.
@@ -88,9 +98,10 @@ func (t *table) transports() ([]fairness.Transport, func()) {
 	return ts, hub.Close
 }
 
-// play plays one honest match of game among n random bots in dir and
-// returns it once every seat's record agrees and audits clean.
-func play(game string, n int, seed uint64, dir string) (*match, error) {
+// play plays one honest match of game among n strong bots in dir. With
+// st, that seat goes silent and the others give up on it after a second;
+// without, every seat's record must agree and audit clean.
+func play(game string, n int, seed uint64, st *stall, dir string) (*match, error) {
 	t, err := newTable(game, n)
 	if err != nil {
 		return nil, err
@@ -99,21 +110,33 @@ func play(game string, n int, seed uint64, dir string) (*match, error) {
 	defer closeAll()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	silent, silence := context.WithCancel(ctx) // the silent seat's: it ends once the others have
+	defer silence()
 	paths := make([]string, n)
 	errs := make([]error, n)
-	var wg sync.WaitGroup
+	var wg, others sync.WaitGroup
 	for s := range n {
 		m, err := fairness.NewMatch(t.entry.Spec, t.h)
 		if err != nil {
 			return nil, err
 		}
-		paths[s] = filepath.Join(dir, fmt.Sprintf("%s-%d-seat%d.jsonl", game, n, s))
+		paths[s] = filepath.Join(dir, fmt.Sprintf("%s-%d-%d-seat%d.jsonl", game, n, seed, s))
 		tw, err := fairness.CreateTranscript(paths[s], t.h)
 		if err != nil {
 			return nil, err
 		}
 		agent := t.entry.Bots["strong"](mrand.New(mrand.NewPCG(seed, uint64(s))))
-		ref, err := fairness.NewReferee(fairness.Config{Match: m, Seat: engine.Seat(s), Key: t.keys[s], Agent: agent, Transport: ts[s], Transcript: tw, Timeout: time.Minute})
+		cfg := fairness.Config{Match: m, Seat: engine.Seat(s), Key: t.keys[s], Agent: agent, Transport: ts[s], Transcript: tw, Timeout: time.Minute}
+		runCtx := ctx
+		if st != nil {
+			cfg.Timeout = time.Second
+			if s == st.seat {
+				cfg.Agent, runCtx = &silentAfter{Agent: agent, n: st.decisions}, silent
+			} else {
+				others.Add(1)
+			}
+		}
+		ref, err := fairness.NewReferee(cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -121,39 +144,64 @@ func play(game string, n int, seed uint64, dir string) (*match, error) {
 		go func() {
 			defer wg.Done()
 			defer tw.Close()
-			var res *fairness.Result
-			res, errs[s] = ref.Run(ctx)
-			if errs[s] == nil && (res.Closing != nil || res.Violation != nil || !res.Outcome.Done) {
+			res, err := ref.Run(runCtx)
+			switch {
+			case st != nil && s == st.seat:
+				return // stopped: its record ends where it went silent
+			case st != nil:
+				errs[s] = err
+				others.Done()
+			case err == nil && (res.Closing != nil || res.Violation != nil || !res.Outcome.Done):
 				errs[s] = fmt.Errorf("seat %d: the honest match did not end by its rules: %+v", s, res)
+			default:
+				errs[s] = err
 			}
 		}()
 	}
+	others.Wait()
+	silence()
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("%s with %d players: %w", game, n, err)
 		}
 	}
-	var first []byte
+	mt := &match{name: fmt.Sprintf("%s/%dp", game, n), h: t.h, keys: t.keys}
+	if st != nil {
+		mt.name += fmt.Sprintf("/seat %d silent", st.seat)
+	}
 	for s, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
-		if s == 0 {
-			first = b
-		} else if string(b) != string(first) {
-			return nil, fmt.Errorf("%s with %d players: seat %d's record differs from seat 0's", game, n, s)
+		mt.records = append(mt.records, strings.Split(strings.TrimSpace(string(b)), "\n"))
+		rep, err := fairness.AuditFile(p, games.Spec)
+		if err != nil {
+			return nil, err
+		}
+		mt.reports = append(mt.reports, rep)
+		if st == nil && (rep.Verdict != fairness.Clean || !slices.Equal(mt.records[s], mt.records[0])) {
+			return nil, fmt.Errorf("%s: seat %d's record differs from seat 0's or audits %s", mt.name, s, rep.Summary())
 		}
 	}
-	rep, err := fairness.AuditFile(paths[0], games.Spec)
-	if err != nil {
-		return nil, err
+	return mt, nil
+}
+
+// silentAfter is an agent that decides like its inner one n times, then
+// holds its next decision until its match is called off.
+type silentAfter struct {
+	engine.Agent
+	n int
+}
+
+func (a *silentAfter) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
+	if a.n == 0 {
+		<-ctx.Done()
+		return engine.Decision{}, ctx.Err()
 	}
-	if rep.Verdict != fairness.Clean {
-		return nil, fmt.Errorf("%s with %d players: the honest record audits %s", game, n, rep.Summary())
-	}
-	return &match{name: fmt.Sprintf("%s/%dp", game, n), h: t.h, keys: t.keys, lines: strings.Split(strings.TrimSpace(string(first)), "\n"), report: rep}, nil
+	a.n--
+	return a.Agent.Decide(ctx, g, seat, sec, need)
 }
 
 // honestMatches plays, once per test binary, one match of every game for
@@ -167,12 +215,16 @@ var honestMatches = sync.OnceValues(func() ([]*match, error) {
 	type table struct {
 		game string
 		n    int
+		st   *stall
 	}
 	var tables []table
 	for _, e := range games.All() {
-		tables = append(tables, table{e.Spec.Name, 2})
+		tables = append(tables, table{e.Spec.Name, 2, nil})
 	}
-	tables = append(tables, table{"air", 3}, table{"air", 4})
+	// Air for three and four, and two matches in which a seat goes
+	// silent and forfeits (finding 11: in the three-player one, each other
+	// seat records the forfeit in its own name).
+	tables = append(tables, table{"air", 3, nil}, table{"air", 4, nil}, table{"sea", 2, &stall{seat: 1, decisions: 6}}, table{"air", 3, &stall{seat: 2, decisions: 3}})
 	out := make([]*match, len(tables))
 	errs := make([]error, len(tables))
 	var wg sync.WaitGroup
@@ -180,7 +232,7 @@ var honestMatches = sync.OnceValues(func() ([]*match, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = play(tb.game, tb.n, uint64(i+1), dir)
+			out[i], errs[i] = play(tb.game, tb.n, uint64(i+1), tb.st, dir)
 		}()
 	}
 	wg.Wait()

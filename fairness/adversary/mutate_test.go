@@ -20,11 +20,13 @@ import (
 // keys of its seats and every public value: the header and every signed
 // line of the honest record.
 type adversary struct {
-	m     *match
-	seats []engine.Seat // the seats whose keys it holds
-	r     *mrand.Rand
-	lines []string // the record being rewritten: the header, then the rest
-	done  []string // the mutations applied, in order
+	m       *match
+	seats   []engine.Seat // the seats whose keys it holds
+	r       *mrand.Rand
+	base    []string         // its own honest record
+	baseRep *fairness.Report // and its audit
+	lines   []string         // the record being rewritten: the header, then the rest
+	done    []string         // the mutations applied, in order
 }
 
 // mutation is one kind of rewrite; it reports what it did, or "" when it
@@ -396,13 +398,16 @@ func (a *adversary) closing() string {
 // that proves nothing (badly signed, undecodable, or its later message
 // moved up) and close with a signed violation record blaming it.
 func (a *adversary) claimViolation() string {
-	steps := a.m.report.Steps
+	steps := a.baseRep.Steps
+	if len(steps) == 0 {
+		return ""
+	}
 	k := a.r.IntN(len(steps)) // the place: message k+1
 	victim := steps[k].Seat
 	if a.holds(victim) {
 		return ""
 	}
-	e, _ := decodeEnvelope(a.m.lines[k+1])
+	e, _ := decodeEnvelope(a.base[k+1])
 	what := ""
 	switch a.r.IntN(3) {
 	case 0:
@@ -411,7 +416,7 @@ func (a *adversary) claimViolation() string {
 	case 1:
 		for j := k + 2; j < len(steps); j++ {
 			if steps[j].Seat == victim {
-				e, _ = decodeEnvelope(a.m.lines[j+1])
+				e, _ = decodeEnvelope(a.base[j+1])
 				what = fmt.Sprintf("its message %d moved up", j+1)
 				break
 			}
@@ -423,7 +428,7 @@ func (a *adversary) claimViolation() string {
 		e = nil
 		what = "undecodable bytes"
 	}
-	a.lines = slices.Clone(a.m.lines[:k+1])
+	a.lines = slices.Clone(a.base[:k+1])
 	seq := uint64(k + 1)
 	if e != nil {
 		a.lines, seq = append(a.lines, encode(e)), e.Seq
@@ -443,7 +448,10 @@ func (a *adversary) claimViolation() string {
 // close it with a signed timeout or abandoned record blaming another seat,
 // usually the one the match waited for.
 func (a *adversary) claimForfeit() string {
-	steps := a.m.report.Steps
+	steps := a.baseRep.Steps
+	if len(steps) == 0 {
+		return ""
+	}
 	k := a.r.IntN(len(steps)) // keep k messages
 	blamed := steps[k].Seat
 	if a.r.IntN(3) == 0 || a.holds(blamed) {
@@ -458,7 +466,7 @@ func (a *adversary) claimForfeit() string {
 	if err := c.Sign(key); err != nil {
 		return ""
 	}
-	a.lines = append(slices.Clone(a.m.lines[:k+1]), encode(c))
+	a.lines = append(slices.Clone(a.base[:k+1]), encode(c))
 	return fmt.Sprintf("cut after message %d, %s of seat %d signed by seat %d", k, kind, blamed, seat)
 }
 

@@ -322,14 +322,15 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 		rep.Verdict, rep.Detail = Corrupt, err.Error()
 		return rep
 	}
-	word := fmt.Sprintf("claimed by %s, not witnessed: it rests on its writer's word", playerName(h, writer))
+	// A forfeit is its writer's claim: say so, whatever else the record shows.
+	const word = "not witnessed: it rests on its writer's word"
 	rep.Verdict = Forfeit
 	if c.Seq == m.Seq() {
-		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s); %s",
-			playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, word)
+		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s); claimed by %s, %s",
+			playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer), word)
 	} else {
-		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); %s, who never received %s's messages %d to %d",
-			playerName(h, blamed), c.Closing, c.Seq, c.Detail, word, playerName(h, blamed), c.Seq+1, m.Seq())
+		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
+			playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
 	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
 	return rep

@@ -184,6 +184,18 @@ func (a *adversary) envelopes(own bool) []int {
 	return out
 }
 
+// pickEnvelope returns a random envelope line of the record, sent by a
+// seat the adversary holds (own) or not, and its index; nil if none.
+func (a *adversary) pickEnvelope(own bool) (int, *fairness.Envelope) {
+	lines := a.envelopes(own)
+	if len(lines) == 0 {
+		return 0, nil
+	}
+	i := lines[a.r.IntN(len(lines))]
+	e, _ := decodeEnvelope(a.lines[i])
+	return i, e
+}
+
 func (a *adversary) holds(s engine.Seat) bool {
 	for _, h := range a.seats {
 		if h == s {
@@ -273,12 +285,10 @@ func (a *adversary) changeBody(e *fairness.Envelope) string {
 
 // resignOwn changes a field of one of its own messages and signs it again.
 func (a *adversary) resignOwn() string {
-	own := a.envelopes(true)
-	if len(own) == 0 {
+	i, e := a.pickEnvelope(true)
+	if e == nil {
 		return ""
 	}
-	i := own[a.r.IntN(len(own))]
-	e, _ := decodeEnvelope(a.lines[i])
 	what := a.change(e)
 	seat := a.m.h.Seat(e.From)
 	if !a.holds(seat) {
@@ -294,12 +304,10 @@ func (a *adversary) resignOwn() string {
 // branch keeps the record up to one of its own messages and puts in its
 // place another version of it, signed: the other path it could claim.
 func (a *adversary) branch() string {
-	own := a.envelopes(true)
-	if len(own) == 0 {
+	i, e := a.pickEnvelope(true)
+	if e == nil {
 		return ""
 	}
-	i := own[a.r.IntN(len(own))]
-	e, _ := decodeEnvelope(a.lines[i])
 	what := a.changeBody(e)
 	if err := e.Sign(a.key(a.m.h.Seat(e.From))); err != nil {
 		return ""
@@ -310,12 +318,10 @@ func (a *adversary) branch() string {
 
 // forgeOther puts a message in another player's name that does not verify.
 func (a *adversary) forgeOther() string {
-	other := a.envelopes(false)
-	if len(other) == 0 {
+	i, e := a.pickEnvelope(false)
+	if e == nil {
 		return ""
 	}
-	i := other[a.r.IntN(len(other))]
-	e, _ := decodeEnvelope(a.lines[i])
 	victim := e.From
 	what := ""
 	switch a.r.IntN(4) {

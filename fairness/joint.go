@@ -341,7 +341,7 @@ func (j *Joint) result(reps []*Report) {
 		}
 		j.Detail = agreed
 		if r.Verdict != Clean {
-			j.Detail = fmt.Sprintf("%s (%s)", r.Detail, agreed)
+			j.Detail = fmt.Sprintf("%s (%s%s)", r.Detail, agreed, claimants(reps))
 		}
 	default:
 		j.Verdict, j.Record, j.Line = Disputed, first, reps[first].Line
@@ -353,6 +353,23 @@ func (j *Joint) result(reps []*Report) {
 		j.Detail = fmt.Sprintf("the records agree on their first %d messages and then end differently: %s. What followed reached one side only, so the records cannot tell a lost link from a message held back: no result",
 			len(common.Steps), strings.Join(claims, "; "))
 	}
+}
+
+// claimants names, when more than one player wrote the closing records
+// of reps, every writer: each claims the same end in its own name.
+func claimants(reps []*Report) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range reps {
+		if c := r.Closing; r.Verdict == Forfeit && !seen[c.By] {
+			seen[c.By] = true
+			names = append(names, playerName(r.Header, r.Header.Seat(c.By)))
+		}
+	}
+	if len(names) < 2 {
+		return ""
+	}
+	return "; claimed by each of " + strings.Join(names, ", ")
 }
 
 // sameResult reports whether two records tell the same end: the same

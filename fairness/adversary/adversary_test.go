@@ -32,7 +32,7 @@ func ciRecords(m *match) int {
 		n = 2
 	}
 	if raceEnabled {
-		n = max(1, n/4)
+		n = max(1, n/2)
 	}
 	return n
 }

@@ -103,8 +103,10 @@ func falseClaimBy(t *testing.T, seat engine.Seat, paths ...string) {
 // signed violation record. Alone, the record blames seat 0 on the
 // attacker's word; together with seat 0's record, which holds seat 0's
 // validly signed message k, the signed message outweighs the claim: seat 0
-// is not blamed. The claimant is not named either (a sender can send a bad
-// message and keep a good one; see outweighed): no result.
+// is not blamed. Seat 0's record also holds the attacker's own signed
+// messages after message k, so the forged record is shown altered. (The
+// claimant is not named: its violation record does not say where it
+// stood; see outweighed.)
 func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
 	a := playAttackMatch(t)
 	k := a.place(t, 0) // message k+1 is seat 0's
@@ -137,8 +139,8 @@ func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if j.Verdict != Disputed || !strings.Contains(j.Detail, "outweighs the claim") {
-					t.Fatalf("joint verdict: %s; want the signed message to outweigh the claim", j.Summary())
+				if j.Verdict != Corrupt || order[j.Record] != forged || !strings.Contains(j.Detail, "outweighs the claim") {
+					t.Fatalf("joint verdict: %s (record %d); want the signed message to outweigh the claim and the forged record shown altered", j.Summary(), j.Record+1)
 				}
 			}
 		})
@@ -172,4 +174,23 @@ func TestAttackForgedForfeit(t *testing.T) {
 		}
 		falseClaimBy(t, 1, a.honest, forged)
 	})
+}
+
+// A second message its sender signed for a place it had already filled
+// proves the equivocation by itself, wherever in the record it stands and
+// with no closing record to vouch for it: the record holds both versions.
+// (Otherwise a sender could send an honest peer a stale second version,
+// and the peer's claim would rest on its word alone.)
+func TestStaleSecondVersionProvesEquivocation(t *testing.T) {
+	kk := &keyKeeper{}
+	out := playPeek(t, 4, kk, nil, 0)
+	lines := readLinesOf(t, out[0].path)
+	_, prefix, alt := alternativeMove(t, lines, kk.key)
+	later := len(prefix) + 3 // the real message and two more, then the stale version
+	path := filepath.Join(t.TempDir(), "stale.jsonl")
+	writeLinesTo(t, path, append(append([]string(nil), lines[:later]...), string(mustJSON(t, alt))))
+	rep := auditFile(t, path)
+	if rep.Verdict != Violated || rep.Violation.Seat != 1 || !errors.Is(rep.Violation.Err, ErrEquivocation) || !strings.Contains(rep.Summary(), "its own signed message proves it") {
+		t.Fatalf("a stale second version: %s", rep.Summary())
+	}
 }

@@ -129,7 +129,13 @@ type Specs func(name string) (engine.Spec, bool)
 // writer's closing record vouches for it. A message that is out of sequence,
 // from another match, or not validly signed proves nothing by itself in a
 // file: it may have been moved there from elsewhere.
+//
+// A second message signed for a place its sender already filled is the
+// exception: the record holds both, and together they prove it.
 func needsWitness(v *Violation) bool {
+	if errors.Is(v.Err, ErrEquivocation) {
+		return !v.Signed
+	}
 	return !v.Signed || errors.Is(v.Err, ErrSequence) || errors.Is(v.Err, ErrOtherMatch)
 }
 

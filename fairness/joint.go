@@ -35,10 +35,10 @@ import (
 //     - A violation claimed on the writer's word at a place where another
 //       record holds a message that passed every check is outweighed (a
 //       signed message always outweighs an unsigned or badly signed one
-//       there): the accused is not blamed. Its writer is not named either:
-//       a sender may send a bad message over the wire and keep a good one,
-//       and records cannot tell that from a writer who forged the bad one
-//       (see outweighed). The verdict is Disputed.
+//       there): the accused is not blamed. Its writer is not named either
+//       (see outweighed: a violation record does not say where it stood).
+//       The record is shown altered (Corrupt) when the writer signed
+//       messages after the valid one; otherwise the verdict is Disputed.
 //  4. An unrefuted claim stands, and the verdict says whose word it rests
 //     on.
 //  5. Records that tell the same end agree, whoever wrote them: the same
@@ -103,8 +103,10 @@ func (j *Joint) Summary() string {
 //   - a forfeit claim that its writer's own signed messages refute
 //     (Violated, with ErrFalseClaim, naming its writer);
 //   - a violation one record claims on its writer's word alone where
-//     another record holds a message that passed every check (Disputed:
-//     the signed message outweighs the claim, nobody is named);
+//     another record holds a message that passed every check (the signed
+//     message outweighs the claim, nobody is named: Corrupt, pointing at
+//     the claim's record, when its writer signed messages after that one,
+//     otherwise Disputed);
 //   - a violation one record claims on its writer's word alone, unrefuted
 //     (Violated: the earliest; the verdict says whose word it rests on);
 //   - a record that was altered or damaged (Corrupt);
@@ -247,12 +249,18 @@ func refutation(reps []*Report, c *Closing) (string, int) {
 // outweighed finds the first violation claimed on its writer's word alone
 // at a place where another record holds a message that passed every check
 // (its sender's signature for that place included): the signed message
-// outweighs the claim, so the accused is not blamed. Nor is the claimant:
-// nothing signed shows whether it put the bad message in its record, or
-// the sender sent it over the wire and kept the good one, and a violation
-// record may name a message number below its writer's own messages (a
-// signed stale message), so the writer's later messages prove nothing
-// either. The verdict is Disputed.
+// outweighs the claim, so the accused is not blamed.
+//
+// Nor is the claimant named: its closing record says which message number
+// it blames, not where in the match that message arrived, and an honest
+// one may name a number below its own messages (a signed stale message),
+// so anyone holding it can put it after a forged line anywhere. When the
+// claimant signed messages that follow the valid one at that place, the
+// record itself is shown false: the claimant had that message and went on,
+// so no bad one stopped it there. The verdict is then Corrupt, pointing at
+// the record. Otherwise it is Disputed: nothing signed shows whether the
+// record's writer put the bad message there or its sender sent it over the
+// wire and kept the good one.
 func (j *Joint) outweighed(reps []*Report) bool {
 	for i, r := range reps {
 		if r.Verdict != Violated || !needsWitness(r.Violation) {
@@ -263,15 +271,32 @@ func (j *Joint) outweighed(reps []*Report) bool {
 			if o == i || len(other.Steps) <= place || !other.Steps[place].OK || !agreeUpTo(r, other, place) {
 				continue
 			}
-			st, v := other.Steps[place], r.Violation
-			j.Verdict, j.Claim, j.Record, j.Line = Disputed, r.Closing, i, r.Line
-			j.Detail = fmt.Sprintf("record %d says %s sent a bad message %d (line %d: %v), on the word of %s alone; record %d holds, at that place, message %d (line %d) signed by %s and passing every check, which outweighs the claim. "+
-				"Nothing signed shows whether the claimant put the bad message there or the sender sent it over the wire and kept another: no result",
-				i+1, playerName(j.Header, v.Seat), v.Seq, r.Line, v.Err, claimant(j.Header, r.Closing), o+1, st.Seq, st.Line, playerName(j.Header, st.Seat))
+			st, v, who := other.Steps[place], r.Violation, claimant(j.Header, r.Closing)
+			claim := fmt.Sprintf("record %d says %s sent a bad message %d (line %d: %v), on the word of %s alone; record %d holds, at that place, message %d (line %d) signed by %s and passing every check, which outweighs the claim",
+				i+1, playerName(j.Header, v.Seat), v.Seq, r.Line, v.Err, who, o+1, st.Seq, st.Line, playerName(j.Header, st.Seat))
+			j.Claim, j.Record, j.Line = r.Closing, i, r.Line
+			if later, ok := signedAfter(other, place, j.Header.Seat(r.Closing.By)); ok {
+				j.Verdict = Corrupt
+				j.Detail = fmt.Sprintf("%s; and %s signed message %d (line %d of record %d), which follows it: record %d was altered", claim, who, later.Seq, later.Line, o+1, i+1)
+				return true
+			}
+			j.Verdict = Disputed
+			j.Detail = claim + ". Nothing signed shows whether the claimant put the bad message there or the sender sent it over the wire and kept another: no result"
 			return true
 		}
 	}
 	return false
+}
+
+// signedAfter returns the first message of r after step k that seat
+// signed for its place, if any.
+func signedAfter(r *Report, k int, seat engine.Seat) (AuditStep, bool) {
+	for n := k + 1; n < len(r.Steps); n++ {
+		if r.Steps[n].Seat == seat && signedAt(r, n) {
+			return r.Steps[n], true
+		}
+	}
+	return AuditStep{}, false
 }
 
 // acceptedSteps returns how many steps of r passed every check: they come

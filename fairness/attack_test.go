@@ -72,6 +72,11 @@ func (a *attackMatch) forge(t *testing.T, k int, c *Closing, extra ...string) st
 	return path
 }
 
+// junkFrom returns a raw record line: bytes "from" seat that do not decode.
+func (a *attackMatch) junkFrom(t *testing.T, seat engine.Seat) string {
+	return string(mustJSON(t, Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: a.h.Players[seat].Peer}))
+}
+
 // envelopeAt returns the honest record's message seq.
 func (a *attackMatch) envelopeAt(t *testing.T, seq int) *Envelope {
 	t.Helper()
@@ -125,7 +130,7 @@ func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
 		seq  uint64
 	}{
 		{"badly signed", string(mustJSON(t, badSig)), uint64(k + 1)},
-		{"undecodable", string(mustJSON(t, Raw{Raw: base64.StdEncoding.EncodeToString([]byte("garbage")), From: a.h.Players[0].Peer})), uint64(k + 1)},
+		{"undecodable", a.junkFrom(t, 0), uint64(k + 1)},
 		{"a later message moved up", a.lines[later], uint64(later)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,5 +197,69 @@ func TestStaleSecondVersionProvesEquivocation(t *testing.T) {
 	rep := auditFile(t, path)
 	if rep.Verdict != Violated || rep.Violation.Seat != 1 || !errors.Is(rep.Violation.Err, ErrEquivocation) || !strings.Contains(rep.Summary(), "its own signed message proves it") {
 		t.Fatalf("a stale second version: %s", rep.Summary())
+	}
+}
+
+// Nothing can follow the end of a match: a closing record or a message
+// appended to a finished match's record makes it corrupt (a live referee
+// stops at the end), never clean with a different content, and a claim
+// there cannot change the result.
+func TestAuditRefusesWhatFollowsTheEnd(t *testing.T) {
+	a := playAttackMatch(t)
+	n := len(a.rep.Steps)
+	junk := a.junkFrom(t, 0)
+	for name, path := range map[string]string{
+		"a forfeit claim":           a.forge(t, n, &Closing{Closing: CloseTimeout, Seat: 0, Seq: uint64(n), Detail: "gone"}),
+		"a violation claim":         a.forge(t, n, &Closing{Closing: CloseViolation, Seat: 0, Seq: uint64(n + 1), Detail: "bad"}, junk),
+		"a violation with no claim": a.forge(t, n-1, &Closing{Closing: CloseViolation, Seat: 0, Seq: uint64(n), Detail: "bad"}),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if rep := auditFile(t, path); rep.Verdict != Corrupt {
+				t.Fatalf("alone: %s; want corrupt", rep.Summary())
+			}
+			j, err := jointAudit(t, a.honest, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Verdict != Corrupt || j.Record != 1 {
+				t.Fatalf("together: %s; want the second record corrupt", j.Summary())
+			}
+		})
+	}
+}
+
+// A violation record vouches only for the message it names: dated at
+// another message number it vouches for nothing, and the record is
+// corrupt.
+func TestClosingVouchesOnlyForItsMessage(t *testing.T) {
+	a := playAttackMatch(t)
+	k := a.place(t, 0)
+	junk := a.junkFrom(t, 0)
+	for _, seq := range []uint64{uint64(k), uint64(k + 2)} {
+		path := a.forge(t, k, &Closing{Closing: CloseViolation, Seat: 0, Seq: seq, Detail: "bad"}, junk)
+		if rep := auditFile(t, path); rep.Verdict != Corrupt {
+			t.Fatalf("a violation record dated at message %d for message %d: %s", seq, k+1, rep.Summary())
+		}
+	}
+}
+
+// When the claimant of an outweighed violation signed nothing after the
+// valid message (the sender's record stops there), nothing shows which
+// side lied: nobody is named, and there is no result.
+func TestOutweighedClaimWithoutLaterMessagesIsDisputed(t *testing.T) {
+	a := playAttackMatch(t)
+	k := a.place(t, 0)
+	junk := a.junkFrom(t, 0)
+	claim := auditFile(t, a.forge(t, k, &Closing{Closing: CloseViolation, Seat: 0, Seq: uint64(k + 1), Detail: "bad"}, junk))
+	// Seat 0's record as far as its message k: as if it kept that one and
+	// sent the bad one over the wire, then stopped.
+	short := *a.rep
+	short.Steps, short.Verdict = a.rep.Steps[:k+1], Incomplete
+	j, err := AuditJoint([]*Report{claim, &short})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Verdict != Disputed || !strings.Contains(j.Detail, "outweighs the claim") {
+		t.Fatalf("joint verdict: %s; want disputed", j.Summary())
 	}
 }

@@ -155,7 +155,10 @@ func (m *Match) check(e *Envelope) *Violation {
 		case hexDigest(past.prev) == e.Prev && past.from != from:
 			return signed(fmt.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
 		case hexDigest(past.prev) == e.Prev:
-			return signed(fmt.Errorf("%w: a second, different message %d (equivocation)", ErrSequence, e.Seq))
+			// Signed for a place already taken by another message of its
+			// sender: the record holds both, so it proves the equivocation
+			// by itself, wherever this one arrived.
+			return signed(fmt.Errorf("%w: %w: a second, different message %d", ErrSequence, ErrEquivocation, e.Seq))
 		}
 		return signed(fmt.Errorf("%w: message %d does not follow message %d", ErrSequence, e.Seq, e.Seq-1))
 	}

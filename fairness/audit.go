@@ -67,27 +67,34 @@ func (r *Report) Summary() string {
 		return fmt.Sprintf("clean: %s", describeOutcome(r.Header, r.Outcome))
 	case Violated:
 		v := r.Violation
-		who := playerName(r.Header, v.Seat)
-		how := "its own signed message proves it"
-		switch {
-		case v.Surfaced:
-			how = fmt.Sprintf("its own earlier signed messages prove it; it came to light when %s's message completed them", playerName(r.Header, v.Found))
-		case !v.Signed:
-			how = fmt.Sprintf("reported by %s, over whose authenticated connection it came; it carries no valid signature of the sender", closingWriter(r))
-		case needsWitness(v):
-			how = fmt.Sprintf("signed by the sender; %s reports it arrived over the sender's authenticated connection", closingWriter(r))
-		}
-		return fmt.Sprintf("violation by %s, message %d (line %d): %v [%s]", who, v.Seq, r.Line, v.Err, how)
+		return fmt.Sprintf("violation by %s, message %d (line %d): %v [%s]", playerName(r.Header, v.Seat), v.Seq, r.Line, v.Err, evidence(r.Header, v, r.Closing))
 	default:
 		return fmt.Sprintf("%s: %s", r.Verdict, r.Detail)
 	}
 }
 
-func closingWriter(r *Report) string {
-	if r.Closing == nil {
+// evidence says what a violation rests on: the offender's own signature,
+// or only the word of the player whose closing record c vouches for it.
+func evidence(h Header, v *Violation, c *Closing) string {
+	switch {
+	case errors.Is(v.Err, ErrFalseClaim):
+		return "its own signed closing record, refuted by signed messages"
+	case v.Surfaced:
+		return fmt.Sprintf("its own earlier signed messages prove it; it came to light when %s's message completed them", playerName(h, v.Found))
+	case !v.Signed:
+		return fmt.Sprintf("claimed by %s, over whose authenticated connection it came; it carries no valid signature of the sender, so it rests on %s's word", claimant(h, c), claimant(h, c))
+	case needsWitness(v):
+		return fmt.Sprintf("signed by the sender but not for this place; %s claims it arrived over the sender's authenticated connection, so it rests on %s's word", claimant(h, c), claimant(h, c))
+	}
+	return "its own signed message proves it"
+}
+
+// claimant names the writer of closing record c.
+func claimant(h Header, c *Closing) string {
+	if c == nil {
 		return "nobody"
 	}
-	return playerName(r.Header, r.Header.Seat(r.Closing.By))
+	return playerName(h, h.Seat(c.By))
 }
 
 func playerName(h Header, s engine.Seat) string {
@@ -122,7 +129,13 @@ type Specs func(name string) (engine.Spec, bool)
 // writer's closing record vouches for it. A message that is out of sequence,
 // from another match, or not validly signed proves nothing by itself in a
 // file: it may have been moved there from elsewhere.
+//
+// A second message signed for a place its sender already filled is the
+// exception: the record holds both, and together they prove it.
 func needsWitness(v *Violation) bool {
+	if errors.Is(v.Err, ErrEquivocation) {
+		return !v.Signed
+	}
 	return !v.Signed || errors.Is(v.Err, ErrSequence) || errors.Is(v.Err, ErrOtherMatch)
 }
 
@@ -233,52 +246,99 @@ func signedInPlace(v *Violation) bool {
 	return v.Signed && !errors.Is(v.Err, ErrSequence) && !errors.Is(v.Err, ErrOtherMatch) && !errors.Is(v.Err, ErrOutOfTurn)
 }
 
+// conclude turns what the replay found into the verdict. A closing record
+// is its writer's claim: it decides the verdict only where the signed
+// messages before it leave room for it, and the verdict says when it rests
+// on the writer's word alone.
 func conclude(rep *Report, m *Match, failLine int) *Report {
 	h, c := rep.Header, rep.Closing
 	if v := rep.Violation; v != nil {
-		rep.Line = failLine
-		witnessed := c != nil && c.Closing == CloseViolation && engine.Seat(c.Seat) == v.Seat && h.Seat(c.By) != v.Seat
-		if needsWitness(v) && !witnessed {
-			rep.Verdict = Corrupt
-			rep.Detail = fmt.Sprintf("line %d fails (%v), and no closing record of the receiving player vouches that it arrived so", failLine, v.Err)
-			return rep
-		}
-		rep.Verdict = Violated
-		return rep
+		return concludeViolation(rep, m, v, failLine)
 	}
-	if m.Done() {
+	switch {
+	case c != nil && c.Closing == CloseViolation:
+		return corruptAfter(rep, "the violation closing record follows no failing message: a live referee writes the message it refused first")
+	case m.Done() && c != nil:
+		return corruptAfter(rep, fmt.Sprintf("a %s closing record follows the end of the match at message %d: a live referee stops there", c.Closing, m.Seq()))
+	case m.Done():
 		rep.Verdict, rep.Outcome = Clean, m.Outcome()
 		return rep
-	}
-	if c != nil && (c.Closing == CloseTimeout || c.Closing == CloseAbandoned) {
-		next, err := forfeitFits(h, m, c)
-		if err != nil {
-			rep.Verdict = Corrupt
-			rep.Detail = err.Error()
-			return rep
-		}
-		blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
-		rep.Verdict = Forfeit
-		switch {
-		case c.Seq == m.Seq() && next.Seat == writer:
-			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d, claimed by %s while it was %s's own %s (%s)",
-				playerName(h, blamed), c.Closing, c.Seq, playerName(h, writer), playerName(h, writer), next.Kind, c.Detail)
-		case c.Seq == m.Seq():
-			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s, recorded by %s)",
-				playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer))
-		default:
-			rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s, recorded by %s, who never received %s's messages %d to %d)",
-				playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq())
-		}
-		rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
-		return rep
+	case c != nil:
+		return concludeForfeit(rep, m, c)
 	}
 	rep.Verdict = Incomplete
-	if next, ok := m.Next(); ok {
-		rep.Detail = fmt.Sprintf("the transcript ends after message %d, while the match waits for %s's %s", m.Seq(), playerName(h, next.Seat), next.Kind)
-	} else {
-		rep.Detail = fmt.Sprintf("the transcript ends after message %d before the match ended", m.Seq())
+	rep.Detail = endsAfter(h, m)
+	return rep
+}
+
+// corruptAfter returns rep as Corrupt for detail, pointing after its last
+// message.
+func corruptAfter(rep *Report, detail string) *Report {
+	rep.Verdict, rep.Detail = Corrupt, detail
+	if n := len(rep.Steps); n > 0 {
+		rep.Line = rep.Steps[n-1].Line + 1
 	}
+	return rep
+}
+
+// endsAfter says where a transcript that reaches no result stops.
+func endsAfter(h Header, m *Match) string {
+	if next, ok := m.Next(); ok {
+		return fmt.Sprintf("the transcript ends after message %d, while the match waits for %s's %s", m.Seq(), playerName(h, next.Seat), next.Kind)
+	}
+	return fmt.Sprintf("the transcript ends after message %d before the match ended", m.Seq())
+}
+
+// concludeViolation judges a transcript that stops at a failing line.
+func concludeViolation(rep *Report, m *Match, v *Violation, failLine int) *Report {
+	h, c := rep.Header, rep.Closing
+	rep.Line = failLine
+	if m.Done() && !signedInPlace(v) {
+		// Nothing signed for its place can follow the end (check refuses
+		// it before any input applies), so the match had ended by its
+		// rules before this line: no claim can change its result.
+		rep.Verdict = Corrupt
+		rep.Detail = fmt.Sprintf("line %d follows the end of the match at message %d (%v): a live referee stops there", failLine, m.Seq(), v.Err)
+		return rep
+	}
+	witnessed := c != nil && c.Closing == CloseViolation && engine.Seat(c.Seat) == v.Seat && c.Seq == v.Seq && h.Seat(c.By) != v.Seat
+	if needsWitness(v) && !witnessed {
+		rep.Verdict = Corrupt
+		rep.Detail = fmt.Sprintf("line %d fails (%v), and no closing record of the receiving player vouches that it arrived so", failLine, v.Err)
+		return rep
+	}
+	rep.Verdict = Violated
+	return rep
+}
+
+// concludeForfeit judges a transcript that ends with a timeout or
+// abandoned closing record: the forfeit its writer claims, or no result
+// when the record does not fit the match.
+func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
+	h := rep.Header
+	next, err := forfeitFits(h, m, c)
+	blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
+	switch {
+	case errors.Is(err, errOwnTurn):
+		rep.Verdict = Incomplete
+		rep.Detail = fmt.Sprintf("%s; %s claims %s's forfeit (%s after message %d: %s), which is refused: the match waited for %s's own %s, and a player who owed the next message cannot show that another left rather than that it stalled itself",
+			endsAfter(h, m), playerName(h, writer), playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), next.Kind)
+		return rep
+	case err != nil:
+		rep.Verdict, rep.Detail = Corrupt, err.Error()
+		return rep
+	}
+	// A forfeit is its writer's claim: say so, whatever else the record shows.
+	const word = "not witnessed: it rests on its writer's word"
+	rep.Verdict = Forfeit
+	if c.Seq == m.Seq() {
+		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s); claimed by %s, %s",
+			playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer), word)
+	} else {
+		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
+			playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
+	}
+	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
 	return rep
 }
 

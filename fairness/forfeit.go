@@ -29,15 +29,25 @@ func (e *EndedThere) Error() string {
 // does not fit the match.
 var errClosingMisfit = errors.New("the closing record does not fit the match")
 
+// errOwnTurn is wrapped when a forfeit is claimed by the player the match
+// waited for. Nothing can show that the other side left or went silent
+// rather than that the claimant stalled itself: the claim is refused on
+// its face (the audit then finds no result, and blames nobody, since an
+// honest referee may see a connection close while it thinks).
+var errOwnTurn = fmt.Errorf("%w: its writer owed the next message", errClosingMisfit)
+
 // forfeitFits checks a timeout or abandoned closing record (signature
 // already checked) against the match as it stands: it must name this
 // match, be written by a player about another player, and be written
 // after a message this side has. When this side holds messages after the
 // record's (the writer never received them), every one of them must be
-// the blamed seat's. A timeout blames only the seat the match waited for;
-// a player may leave whoever's turn it is. It returns the step the match
-// waited for when the record was written (the zero Step when that was
-// before this side's last message).
+// the blamed seat's. Its writer must not be the seat the match waited for
+// (errOwnTurn). A timeout blames only the seat the match waited for; a
+// player may leave whoever's turn it is (in a group match, the topic
+// tells when players left, not whose turn it was), as long as it was not
+// the writer's. It returns the step the match waited for when the record
+// was written (the zero Step when that was before this side's last
+// message).
 func forfeitFits(h Header, m *Match, c *Closing) (Step, error) {
 	blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
 	switch {
@@ -60,6 +70,9 @@ func forfeitFits(h Header, m *Match, c *Closing) (Step, error) {
 	next, ok := m.Next()
 	if !ok {
 		return Step{}, fmt.Errorf("%w: the match waits for nobody", errClosingMisfit)
+	}
+	if next.Seat == writer {
+		return next, fmt.Errorf("%w: it claims seat %d's %s after message %d, while the match waited for the writer's own %s", errOwnTurn, c.Seat, c.Closing, c.Seq, next.Kind)
 	}
 	if c.Closing == CloseTimeout && next.Seat != blamed {
 		return Step{}, fmt.Errorf("%w: it blames seat %d at message %d, but the match was waiting for seat %d", errClosingMisfit, c.Seat, c.Seq, next.Seat)

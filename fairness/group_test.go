@@ -2,10 +2,12 @@ package fairness_test
 
 import (
 	"context"
-	"io"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,57 +18,73 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
-// hub is an in-memory group transport that delivers every frame to every
-// other member after a random delay, so frames often arrive out of order,
-// as on a pubsub topic.
-type hub struct {
-	mu      sync.Mutex
-	members []*member
-	closed  chan struct{}
+// groupTable is one Air match among n referees over a fairnesstest.Hub.
+type groupTable struct {
+	keys    []crypto.PrivKey
+	paths   []string
+	results []*fairness.Result
+	errs    []error
 }
 
-type member struct {
-	h    *hub
-	id   string
-	in   chan [2]string
-	rand *rand.Rand
-}
-
-func (m *member) Send(ctx context.Context, b []byte) error {
-	m.h.mu.Lock()
-	defer m.h.mu.Unlock()
-	for _, o := range m.h.members {
-		if o == m {
-			continue
+// playGroup plays Air among n strong bots, each wrapped by wrap (if not
+// nil), seat i giving up on a silent seat after timeout.
+func playGroup(t *testing.T, n int, timeout time.Duration, wrap func(seat int, a engine.Agent) engine.Agent) *groupTable {
+	t.Helper()
+	entry, _ := games.Lookup("air")
+	gt := &groupTable{keys: make([]crypto.PrivKey, n), paths: make([]string, n), results: make([]*fairness.Result, n), errs: make([]error, n)}
+	players := make([]fairness.Player, n)
+	ids := make([]string, n)
+	for i := range gt.keys {
+		gt.keys[i], _, _ = crypto.GenerateEd25519Key(nil)
+		id, _ := peer.IDFromPrivateKey(gt.keys[i])
+		nonce, _ := fairness.NewNonce()
+		players[i] = fairness.Player{Peer: id.String(), Name: "bot", Nonce: nonce}
+		ids[i] = players[i].Peer
+	}
+	h, err := fairness.NewHeader(entry.Spec, "ffa", players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb := fairnesstest.NewHub(ids, 9)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		m, err := fairness.NewMatch(entry.Spec, h)
+		if err != nil {
+			t.Fatal(err)
 		}
-		delay := time.Duration(m.rand.IntN(3000)) * time.Microsecond
-		go func(o *member, b string) {
-			time.Sleep(delay)
-			select {
-			case o.in <- [2]string{b, m.id}:
-			case <-m.h.closed:
+		gt.paths[i] = filepath.Join(dir, string(rune('a'+i))+".jsonl")
+		tw, err := fairness.CreateTranscript(gt.paths[i], h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agent := entry.Bots["strong"](rand.New(rand.NewPCG(uint64(i), 1)))
+		if wrap != nil {
+			agent = wrap(i, agent)
+		}
+		ref, err := fairness.NewReferee(fairness.Config{Match: m, Seat: engine.Seat(i), Key: gt.keys[i], Agent: agent, Transport: hb.Member(i), Transcript: tw, Timeout: timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			gt.results[i], gt.errs[i] = ref.Run(ctx)
+			tw.Close()
+			if gt.errs[i] == nil {
+				return
 			}
-		}(o, string(b))
+			cancel() // a seat that stopped early: end the others too
+		}(i)
 	}
-	return nil
-}
-
-func (m *member) Recv(ctx context.Context) ([]byte, error) {
-	b, _, err := m.RecvFrom(ctx)
-	return b, err
-}
-
-func (m *member) RecvFrom(ctx context.Context) ([]byte, string, error) {
-	select {
-	case f := <-m.in:
-		return []byte(f[0]), f[1], nil
-	case <-m.h.closed:
-		return nil, "", io.EOF
-	case <-ctx.Done():
-		return nil, "", ctx.Err()
-	}
+	wg.Wait()
+	hb.Close()
+	return gt
 }
 
 // Three and four referees play Mission Command Air over a reordering group
@@ -77,68 +95,80 @@ func TestGroupMatchWithSharedDeck(t *testing.T) {
 		t.Skip("a full multi-player Air match takes a few seconds")
 	}
 	for _, n := range []int{3, 4} {
-		entry, _ := games.Lookup("air")
-		keys := make([]crypto.PrivKey, n)
-		players := make([]fairness.Player, n)
-		for i := range keys {
-			keys[i], _, _ = crypto.GenerateEd25519Key(nil)
-			id, _ := peer.IDFromPrivateKey(keys[i])
-			nonce, _ := fairness.NewNonce()
-			players[i] = fairness.Player{Peer: id.String(), Name: "bot", Nonce: nonce}
-		}
-		h, err := fairness.NewHeader(entry.Spec, "ffa", players)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hb := &hub{closed: make(chan struct{})}
-		for i := range keys {
-			hb.members = append(hb.members, &member{h: hb, id: players[i].Peer, in: make(chan [2]string, 256), rand: rand.New(rand.NewPCG(uint64(i), 9))})
-		}
-		dir := t.TempDir()
-		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-		results := make([]*fairness.Result, n)
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i := 0; i < n; i++ {
-			m, err := fairness.NewMatch(entry.Spec, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tw, err := fairness.CreateTranscript(filepath.Join(dir, string(rune('a'+i))+".jsonl"), h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			agent := entry.Bots["strong"](rand.New(rand.NewPCG(uint64(i), 1)))
-			ref, err := fairness.NewReferee(fairness.Config{Match: m, Seat: engine.Seat(i), Key: keys[i], Agent: agent, Transport: hb.members[i], Transcript: tw, Timeout: 30 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				results[i], errs[i] = ref.Run(ctx)
-				tw.Close()
-			}(i)
-		}
-		wg.Wait()
-		close(hb.closed)
-		cancel()
+		gt := playGroup(t, n, 30*time.Second, nil)
 		var first []byte
 		for i := 0; i < n; i++ {
-			if errs[i] != nil || results[i].Closing != nil || !results[i].Outcome.Done {
-				t.Fatalf("%d players, seat %d: %v %+v", n, i, errs[i], results[i])
+			if gt.errs[i] != nil || gt.results[i].Closing != nil || !gt.results[i].Outcome.Done {
+				t.Fatalf("%d players, seat %d: %v %+v", n, i, gt.errs[i], gt.results[i])
 			}
-			path := filepath.Join(dir, string(rune('a'+i))+".jsonl")
-			data, _ := os.ReadFile(path)
+			data, _ := os.ReadFile(gt.paths[i])
 			if first == nil {
 				first = data
 			} else if string(data) != string(first) {
 				t.Fatalf("%d players: seat %d's transcript differs from seat 0's", n, i)
 			}
-			if rep := auditFile(t, path); rep.Verdict != fairness.Clean {
+			if rep := auditFile(t, gt.paths[i]); rep.Verdict != fairness.Clean {
 				t.Fatalf("%d players, seat %d: %s", n, i, rep.Summary())
 			}
 		}
-		t.Logf("%d players: %s", n, results[0].Outcome.Reason)
+		t.Logf("%d players: %s", n, gt.results[0].Outcome.Reason)
 	}
+}
+
+// stallAfter is an agent that decides like its inner one n times, then
+// holds its next decision for hold and gives up: its seat goes silent
+// mid-match.
+type stallAfter struct {
+	engine.Agent
+	n    int
+	hold time.Duration
+}
+
+func (a *stallAfter) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
+	if a.n == 0 {
+		select {
+		case <-ctx.Done():
+		case <-time.After(a.hold):
+		}
+		return engine.Decision{}, errors.New("stalled")
+	}
+	a.n--
+	return a.Agent.Decide(ctx, g, seat, sec, need)
+}
+
+// Finding 11: in a 3-player Air match one player goes silent; each other
+// seat records its forfeit in its own name. Their records tell the same
+// end, so together they agree on it, instead of being called disputed
+// because different seats signed them.
+func TestGroupForfeitRecordsAgree(t *testing.T) {
+	const silent = 2
+	gt := playGroup(t, 3, time.Second, func(seat int, a engine.Agent) engine.Agent {
+		if seat == silent {
+			return &stallAfter{Agent: a, n: 3, hold: 4 * time.Second}
+		}
+		return a
+	})
+	var reps []*fairness.Report
+	for s := range 2 {
+		c := gt.results[s].Closing
+		if gt.errs[s] != nil || c == nil || c.Seat != silent || c.Closing != fairness.CloseTimeout {
+			t.Fatalf("seat %d: %v, closing %+v; want a timeout of seat %d", s, gt.errs[s], c, silent)
+		}
+		rep := auditFile(t, gt.paths[s])
+		if rep.Verdict != fairness.Forfeit || !strings.Contains(rep.Detail, "not witnessed") {
+			t.Fatalf("seat %d's record alone: %s", s, rep.Summary())
+		}
+		reps = append(reps, rep)
+	}
+	if reps[0].Closing.By == reps[1].Closing.By {
+		t.Fatal("both records hold one writer's closing: nothing to compare")
+	}
+	j, err := fairness.AuditJoint(reps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Verdict != fairness.Forfeit || !slices.Equal(j.Outcome.Winners, []engine.Seat{0, 1}) || !strings.Contains(j.Detail, "all 2 records agree") {
+		t.Fatalf("joint verdict: %s", j.Summary())
+	}
+	t.Log(j.Summary())
 }

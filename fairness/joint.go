@@ -13,14 +13,39 @@ import (
 //
 // Every player keeps its own transcript, and one transcript proves only
 // what its writer sent and received. When players disagree about a match,
-// an auditor can hold all their records side by side, which proves more in
-// two ways. First, a player who signed two different messages for the same
-// place in the match (same match, same seq, after the same message) is
-// caught: an honest referee writes every message to its transcript, synced,
-// before sending it, and never signs that place again, so two versions
-// mean the player sent one and kept another. Second, when every record is
-// faithful but their endings differ (each side gave up waiting for the
-// other after a lost link), the auditor says so instead of picking one.
+// an auditor can hold all their records side by side, which proves more.
+// The evidence rules, strongest first:
+//
+//  1. A message signed by its sender for its place in the match (this
+//     match, its seq, after the message before it) is a fact: nobody else
+//     can make it. A player who signed two different messages for one
+//     place is caught (an honest referee writes every message to its
+//     transcript, synced, before sending it, and never signs that place
+//     again, so two versions mean it sent one and kept another).
+//  2. A violation proved by the offender's own signature stands whatever
+//     other records say.
+//  3. Everything else a record holds is its writer's word: its closing
+//     record (violation, timeout, abandoned), and a message that reached it
+//     unsigned, badly signed, out of place or undecodable, which only the
+//     writer's closing record vouches for.
+//     - A forfeit claimed after message k by a writer who signed a message
+//       after k itself is false: it did not stop at k. Its writer, whose
+//       signature is on the claim, is named (ErrFalseClaim). The accused's
+//       own later messages refute nothing: they may have been lost.
+//     - A violation claimed on the writer's word at a place where another
+//       record holds a message that passed every check is outweighed (a
+//       signed message always outweighs an unsigned or badly signed one
+//       there): the accused is not blamed. Its writer is not named either
+//       (see outweighed: a violation record does not say where it stood).
+//       The record is shown altered (Corrupt) when the writer signed
+//       messages after the valid one; otherwise the verdict is Disputed.
+//  4. An unrefuted claim stands, and the verdict says whose word it rests
+//     on.
+//  5. Records that tell the same end agree, whoever wrote them: the same
+//     result, and for a forfeit the same seat forfeiting. When every record
+//     is faithful but their endings differ (each side gave up waiting for
+//     the other after a lost link), the auditor says so instead of picking
+//     one.
 
 // ErrNotSameMatch is returned by AuditJoint for records of different
 // matches.
@@ -29,6 +54,10 @@ var ErrNotSameMatch = errors.New("not records of the same match")
 // ErrEquivocation is wrapped by the violation of a player who signed two
 // different messages for one place in a match.
 var ErrEquivocation = errors.New("signed two different messages for one place in the match")
+
+// ErrFalseClaim is wrapped by the violation of a player whose signed
+// closing record is refuted by signed messages another record holds.
+var ErrFalseClaim = errors.New("false claim")
 
 // Disputed is the joint verdict on faithful records of one match that end
 // differently, with nothing signed to decide between them: the messages
@@ -42,9 +71,12 @@ type Joint struct {
 	Verdict   Verdict
 	Outcome   engine.Outcome // for Clean and Forfeit
 	Violation *Violation     // for Violated
-	Record    int            // the record the verdict points at, from 0
-	Line      int            // and its line (0: none)
-	Detail    string         // one sentence explaining the verdict
+	// Claim is the closing record a Violated verdict rests on (a violation
+	// vouched for only by its writer) or refutes (a false claim).
+	Claim  *Closing
+	Record int    // the record the verdict points at, from 0
+	Line   int    // and its line (0: none)
+	Detail string // one sentence explaining the verdict
 }
 
 // Summary returns the verdict line that `salvo audit` prints for records
@@ -55,17 +87,28 @@ func (j *Joint) Summary() string {
 		return fmt.Sprintf("clean: %s (%s)", describeOutcome(j.Header, j.Outcome), j.Detail)
 	case Violated:
 		v := j.Violation
-		return fmt.Sprintf("violation by %s, message %d (record %d, line %d): %v", playerName(j.Header, v.Seat), v.Seq, j.Record+1, j.Line, v.Err)
+		return fmt.Sprintf("violation by %s, message %d (record %d, line %d): %v [%s]", playerName(j.Header, v.Seat), v.Seq, j.Record+1, j.Line, v.Err, evidence(j.Header, v, j.Claim))
 	}
 	return fmt.Sprintf("%s: %s", j.Verdict, j.Detail)
 }
 
 // AuditJoint reads the audits of several records of one match, each
-// written by a different player, together. In order, it looks for:
+// written by a different player, together, by the evidence rules above. In
+// order, it looks for:
 //
 //   - a player who signed two versions of one message (Violated, with
 //     ErrEquivocation; the earliest such message);
-//   - a violation one record proves by itself (Violated: the earliest);
+//   - a violation one record proves by the offender's own signature
+//     (Violated: the earliest);
+//   - a forfeit claim that its writer's own signed messages refute
+//     (Violated, with ErrFalseClaim, naming its writer);
+//   - a violation one record claims on its writer's word alone where
+//     another record holds a message that passed every check (the signed
+//     message outweighs the claim, nobody is named: Corrupt, pointing at
+//     the claim's record, when its writer signed messages after that one,
+//     otherwise Disputed);
+//   - a violation one record claims on its writer's word alone, unrefuted
+//     (Violated: the earliest; the verdict says whose word it rests on);
 //   - a record that was altered or damaged (Corrupt);
 //   - the result: Clean or Forfeit when every record that reaches a result
 //     reaches the same one, Incomplete when none does, and Disputed when
@@ -85,7 +128,9 @@ func AuditJoint(reps []*Report) (*Joint, error) {
 		}
 	}
 	j := &Joint{Header: h}
-	if j.equivocation(reps) || j.violation(reps) || j.corrupt(reps) {
+	proven := func(r *Report) bool { return !needsWitness(r.Violation) }
+	claimed := func(*Report) bool { return true }
+	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
 		return j, nil
 	}
 	j.result(reps)
@@ -145,17 +190,133 @@ func diverge(a, b *Report) (int, bool) {
 	return 0, false
 }
 
-// violation takes the earliest violation a record proves by itself.
-func (j *Joint) violation(reps []*Report) bool {
+// violation takes the earliest violation a record holds that counts,
+// among those of records whose verdict is Violated.
+func (j *Joint) violation(reps []*Report, counts func(*Report) bool) bool {
 	found := false
 	for i, r := range reps {
-		if r.Verdict != Violated || found && j.Violation.Seq <= r.Violation.Seq {
+		if r.Verdict != Violated || !counts(r) || found && j.Violation.Seq <= r.Violation.Seq {
 			continue
 		}
 		found = true
-		j.Verdict, j.Violation, j.Record, j.Line = Violated, r.Violation, i, r.Line
+		j.Verdict, j.Violation, j.Claim, j.Record, j.Line = Violated, r.Violation, r.Closing, i, r.Line
 	}
 	return found
+}
+
+// falseClaim finds the first forfeit claim that a signed message refutes
+// (see refutation), and names its writer.
+func (j *Joint) falseClaim(reps []*Report) bool {
+	for i, r := range reps {
+		c := r.Closing
+		if c == nil {
+			continue
+		}
+		why, line := refutation(reps, c)
+		if why == "" {
+			continue
+		}
+		j.Verdict, j.Claim, j.Record, j.Line = Violated, c, i, line
+		j.Violation = &Violation{Seat: j.Header.Seat(c.By), Peer: c.By, Seq: c.Seq, Signed: true,
+			Err: fmt.Errorf("%w: its signed %s record in record %d (%s's forfeit after message %d) is refuted: %s",
+				ErrFalseClaim, c.Closing, i+1, engine.Seat(c.Seat), c.Seq, why)}
+		return true
+	}
+	return false
+}
+
+// refutation returns why forfeit claim c is false, and the line that shows
+// it, or "" when nothing refutes it. A forfeit claimed after message k is
+// refuted by a message its writer signed after k: an honest referee dates
+// its claim after every message it has signed, and signs nothing once it
+// has stopped. The accused's own later messages refute nothing: they may
+// have been lost on the way.
+func refutation(reps []*Report, c *Closing) (string, int) {
+	if c.Closing != CloseTimeout && c.Closing != CloseAbandoned {
+		return "", 0
+	}
+	claimant := reps[0].Header.Seat(c.By)
+	for o, other := range reps {
+		for k, st := range other.Steps {
+			if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
+				return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
+			}
+		}
+	}
+	return "", 0
+}
+
+// outweighed finds the first violation claimed on its writer's word alone
+// at a place where another record holds a message that passed every check
+// (its sender's signature for that place included): the signed message
+// outweighs the claim, so the accused is not blamed.
+//
+// Nor is the claimant named: its closing record says which message number
+// it blames, not where in the match that message arrived, and an honest
+// one may name a number below its own messages (a signed stale message),
+// so anyone holding it can put it after a forged line anywhere. When the
+// claimant signed messages that follow the valid one at that place, the
+// record itself is shown false: the claimant had that message and went on,
+// so no bad one stopped it there. The verdict is then Corrupt, pointing at
+// the record. Otherwise it is Disputed: nothing signed shows whether the
+// record's writer put the bad message there or its sender sent it over the
+// wire and kept the good one.
+func (j *Joint) outweighed(reps []*Report) bool {
+	for i, r := range reps {
+		if r.Verdict != Violated || !needsWitness(r.Violation) {
+			continue
+		}
+		place := acceptedSteps(r)
+		for o, other := range reps {
+			if o == i || len(other.Steps) <= place || !other.Steps[place].OK || !agreeUpTo(r, other, place) {
+				continue
+			}
+			st, v, who := other.Steps[place], r.Violation, claimant(j.Header, r.Closing)
+			claim := fmt.Sprintf("record %d says %s sent a bad message %d (line %d: %v), on the word of %s alone; record %d holds, at that place, message %d (line %d) signed by %s and passing every check, which outweighs the claim",
+				i+1, playerName(j.Header, v.Seat), v.Seq, r.Line, v.Err, who, o+1, st.Seq, st.Line, playerName(j.Header, st.Seat))
+			j.Claim, j.Record, j.Line = r.Closing, i, r.Line
+			if later, ok := signedAfter(other, place, j.Header.Seat(r.Closing.By)); ok {
+				j.Verdict = Corrupt
+				j.Detail = fmt.Sprintf("%s; and %s signed message %d (line %d of record %d), which follows it: record %d was altered", claim, who, later.Seq, later.Line, o+1, i+1)
+				return true
+			}
+			j.Verdict = Disputed
+			j.Detail = claim + ". Nothing signed shows whether the claimant put the bad message there or the sender sent it over the wire and kept another: no result"
+			return true
+		}
+	}
+	return false
+}
+
+// signedAfter returns the first message of r after step k that seat
+// signed for its place, if any.
+func signedAfter(r *Report, k int, seat engine.Seat) (AuditStep, bool) {
+	for n := k + 1; n < len(r.Steps); n++ {
+		if r.Steps[n].Seat == seat && signedAt(r, n) {
+			return r.Steps[n], true
+		}
+	}
+	return AuditStep{}, false
+}
+
+// acceptedSteps returns how many steps of r passed every check: they come
+// first, and the message after them is where the match stopped.
+func acceptedSteps(r *Report) int {
+	n := 0
+	for n < len(r.Steps) && r.Steps[n].OK {
+		n++
+	}
+	return n
+}
+
+// agreeUpTo reports whether a and b hold the same first n messages.
+func agreeUpTo(a, b *Report, n int) bool {
+	for k := range n {
+		if a.Steps[k].Message != b.Steps[k].Message {
+			return false
+		}
+	}
+	return true
 }
 
 // corrupt takes the first record that is not a faithful transcript.
@@ -205,7 +366,7 @@ func (j *Joint) result(reps []*Report) {
 		}
 		j.Detail = agreed
 		if r.Verdict != Clean {
-			j.Detail = fmt.Sprintf("%s (%s)", r.Detail, agreed)
+			j.Detail = fmt.Sprintf("%s (%s%s)", r.Detail, agreed, claimants(reps))
 		}
 	default:
 		j.Verdict, j.Record, j.Line = Disputed, first, reps[first].Line
@@ -219,15 +380,31 @@ func (j *Joint) result(reps []*Report) {
 	}
 }
 
-// sameResult reports whether two records reach the same result: the same
-// verdict and winners, and for a forfeit the same closing record.
+// claimants names, when more than one player wrote the closing records
+// of reps, every writer: each claims the same end in its own name.
+func claimants(reps []*Report) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range reps {
+		if c := r.Closing; r.Verdict == Forfeit && !seen[c.By] {
+			seen[c.By] = true
+			names = append(names, playerName(r.Header, r.Header.Seat(c.By)))
+		}
+	}
+	if len(names) < 2 {
+		return ""
+	}
+	return "; claimed by each of " + strings.Join(names, ", ")
+}
+
+// sameResult reports whether two records tell the same end: the same
+// verdict and the same winners (for a forfeit, the winners are every seat
+// but the one forfeiting, so they name it). Who wrote the closing record,
+// whether it says timeout or abandoned, and after which message do not
+// matter: in a group match every other seat records the same forfeit in
+// its own name, each when it gave up, and some may have received a message
+// of the forfeiting seat that others did not. A claim that one of them
+// stopped earlier than it did is refuted before this (see refutation).
 func sameResult(a, b *Report) bool {
-	if a.Verdict != b.Verdict || a.Outcome.Draw != b.Outcome.Draw || !slices.Equal(a.Outcome.Winners, b.Outcome.Winners) {
-		return false
-	}
-	if a.Verdict != Forfeit {
-		return true
-	}
-	ca, cb := a.Closing, b.Closing
-	return ca.By == cb.By && ca.Seat == cb.Seat && ca.Seq == cb.Seq && ca.Closing == cb.Closing
+	return a.Verdict == b.Verdict && a.Outcome.Draw == b.Outcome.Draw && slices.Equal(a.Outcome.Winners, b.Outcome.Winners)
 }

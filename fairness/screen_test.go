@@ -512,3 +512,35 @@ func adversary(t testing.TB, r *rand.Rand, w *watcher, tb *table, all []*Envelop
 		w.feedRaw(t, b, self)
 	}
 }
+
+// A validly signed envelope proves its signer, whoever relays it: a seat
+// that signs two versions of one message (equivocation) is blamed for it,
+// though another seat relayed the second, whether the versions arrive in
+// their place or ahead of it.
+func TestGroupEquivocationIsBlamedOnItsSigner(t *testing.T) {
+	for _, ahead := range []bool{false, true} {
+		t.Run(fmt.Sprint("ahead=", ahead), func(t *testing.T) {
+			keys := testKeys(t, 3)
+			tb := newTable(t, keys)
+			all := tb.playAll()
+			w := newWatcher(t, tb)
+			twin := *all[2] // message 3, seat 1's, in a second version
+			twin.Body = []byte(`{"inputs":[{"t":"move","move":{"n":2}}],"state":"00"}`)
+			if err := twin.Sign(keys[1]); err != nil {
+				t.Fatal(err)
+			}
+			w.feed(t, all[0], 1)
+			if !ahead {
+				w.feed(t, all[1], 2)
+			}
+			w.feed(t, all[2], 1)
+			w.feed(t, &twin, 2) // relayed by seat 2
+			if ahead {
+				w.feed(t, all[1], 2)
+			}
+			if v := w.res.Violation; v == nil || v.Seat != 1 || !v.Signed || !errors.Is(v, ErrSequence) {
+				t.Fatalf("violation %v, want seat 1's signed equivocation", w.res.Violation)
+			}
+		})
+	}
+}

@@ -159,7 +159,6 @@ type heldEnvelope struct {
 	seat   engine.Seat // its signer
 	author string      // the peer it came from
 	size   int
-	hash   Digest
 }
 
 // earlyBuffer holds validly signed envelopes numbered ahead of the next, in
@@ -189,13 +188,14 @@ func (b *earlyBuffer) hold(e *Envelope, seat engine.Seat, size int, author strin
 		b.count = map[engine.Seat]int{}
 		b.bytes = map[engine.Seat]int64{}
 	}
-	h := e.Hash()
 	for _, x := range b.held[e.Seq] {
-		if x.hash == h {
+		// Everything held verified against its signer's key, so the
+		// signer and the signature text identify it.
+		if x.e.From == e.From && x.e.Sig == e.Sig {
 			return true // a copy of one held
 		}
 	}
-	b.held[e.Seq] = append(b.held[e.Seq], heldEnvelope{e: e, seat: seat, author: author, size: size, hash: h})
+	b.held[e.Seq] = append(b.held[e.Seq], heldEnvelope{e: e, seat: seat, author: author, size: size})
 	b.count[seat]++
 	b.bytes[seat] += int64(size)
 	b.total += int64(size)

@@ -544,3 +544,55 @@ func TestGroupEquivocationIsBlamedOnItsSigner(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkGroupWatcher feeds a watcher a whole four-seat ring match, the
+// messages a few places out of order (honest), and also each with a
+// forgery in its seat's name published by another seat (forged): the cost
+// of screening and holding. The transcript's writes (each synced) are most
+// of it.
+func BenchmarkGroupWatcher(b *testing.B) {
+	keys := testKeys(b, 4)
+	tb := newTable(b, keys)
+	all := tb.playAll()
+	r := rand.New(rand.NewPCG(1, 2))
+	order := make([]int, len(all))
+	for i := range order {
+		order[i] = i
+	}
+	for i := range order {
+		j := min(len(order)-1, i+r.IntN(3))
+		order[i], order[j] = order[j], order[i]
+	}
+	for _, forged := range []bool{false, true} {
+		type fed struct {
+			b  []byte
+			by engine.Seat
+		}
+		var frames []fed
+		for _, k := range order {
+			e := all[k]
+			seat := tb.m.Header().Seat(e.From)
+			if forged {
+				other := 1 + seat%3
+				fb, _ := EncodeEnvelope(forge(b, e, e.Seq, keys[other]))
+				frames = append(frames, fed{fb, other})
+			}
+			eb, _ := EncodeEnvelope(e)
+			frames = append(frames, fed{eb, seat})
+		}
+		b.Run(map[bool]string{false: "honest", true: "forged"}[forged], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				w := newWatcher(b, tb)
+				b.StartTimer()
+				for _, f := range frames {
+					w.feedRaw(b, f.b, f.by)
+				}
+				if !w.m.Done() {
+					b.Fatalf("the watcher is at %d", w.m.Seq())
+				}
+			}
+		})
+	}
+}

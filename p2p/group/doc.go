@@ -21,10 +21,13 @@
 //     of the match; such frames never reach the referee and are not
 //     forwarded.
 //   - [Topic.RecvFrom] delivers each frame with its author's peer ID (the
-//     libp2p author, whichever peer forwarded it), so the referee can blame
-//     the sender of a frame that does not even decode. The peer's own frames
-//     are dropped. Frames may arrive out of order: the referee holds early
-//     ones until their turn.
+//     signed pubsub author, msg.GetFrom, whichever peer forwarded it; not
+//     ReceivedFrom, the last hop), so the referee can blame the sender of a
+//     frame that does not even decode, and never blames the seat an envelope
+//     names for a frame that seat neither signed nor sent (see "More than
+//     two seats" in docs/PROTOCOL.md). The peer's own frames are dropped.
+//     Frames may arrive out of order: the referee holds early ones, once
+//     their signature verifies, until their turn.
 //   - [Topic.WaitPeers] blocks until this peer sees every other player
 //     subscribed. A frame published before a peer has seen another's
 //     subscription can be lost for that peer (gossipsub forwards only to

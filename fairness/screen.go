@@ -173,9 +173,9 @@ type earlyBuffer struct {
 }
 
 // hold keeps e, signed by seat, of size bytes on the wire, received from
-// author. Over the seat's
-// bounds, the seat's envelopes numbered furthest ahead go first (they are
-// needed last); it reports false when that is e itself.
+// author. Over the seat's count bound, its envelopes numbered furthest
+// ahead go first (they are needed last); over its byte bound, its largest
+// (real ones are small); it reports false when that is e itself.
 //
 // Only the signer's own signed envelopes count against its bounds, so no
 // seat can push out another's. A seat can push out its own: signing many
@@ -200,22 +200,28 @@ func (b *earlyBuffer) hold(e *Envelope, seat engine.Seat, size int, author strin
 	b.bytes[seat] += int64(size)
 	b.total += int64(size)
 	for b.count[seat] > maxEarlyPerSeat || b.bytes[seat] > maxEarlyBytesPerSeat {
-		if b.evictLast(seat) == e {
+		if b.evict(seat, b.count[seat] <= maxEarlyPerSeat) == e {
 			return false
 		}
 	}
 	return true
 }
 
-// evictLast removes the seat's envelope numbered furthest ahead (the last
-// to arrive of that number) and returns it.
-func (b *earlyBuffer) evictLast(seat engine.Seat) *Envelope {
+// evict removes the seat's envelope numbered furthest ahead (of those, the
+// last to arrive) and returns it; bySize, the largest first (real
+// envelopes are small: an Air shuffle, the largest, is about 16 KB).
+func (b *earlyBuffer) evict(seat engine.Seat, bySize bool) *Envelope {
 	var top uint64
-	at := -1
+	at, size := -1, -1
 	for seq, xs := range b.held {
 		for i, x := range xs {
-			if x.seat == seat && (seq > top || seq == top && i > at) {
-				top, at = seq, i
+			if x.seat != seat {
+				continue
+			}
+			bigger := bySize && x.size > size
+			later := (!bySize || x.size == size) && (seq > top || seq == top && i > at)
+			if at < 0 || bigger || later {
+				top, at, size = seq, i, x.size
 			}
 		}
 	}

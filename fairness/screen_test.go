@@ -373,6 +373,16 @@ func TestEarlyBufferBounds(t *testing.T) {
 			t.Fatalf("message %d is not held: the lowest numbers must stay", 10+i)
 		}
 	}
+	// Over the byte bound the largest go first: a small one ahead of
+	// large ones stays.
+	var big earlyBuffer
+	big.hold(env(50, "small"), 1, 2000, "p1")
+	for i := range 10 {
+		big.hold(env(uint64(10+i), "large"), 1, 600<<10, "p1")
+	}
+	if len(big.held[50]) != 1 || big.bytes[1] > maxEarlyBytesPerSeat {
+		t.Fatalf("the small envelope went first (%s)", &big)
+	}
 	for i := range 100 { // many small ones: the count bound
 		b.hold(env(uint64(200+i), "small"), 3, 10, "p3")
 	}
@@ -401,7 +411,7 @@ func TestGroupNothingHeldBeforeItsSignatureVerifies(t *testing.T) {
 	tb := newTable(t, keys)
 	all := tb.playAll()
 	w := newWatcher(t, tb)
-	for i := range 16 {
+	for i := range 8 {
 		big := forge(t, all[1], uint64(3+i), keys[1])
 		big.Body = []byte(`{"inputs":[{"t":"move","move":"` + strings.Repeat("x", 900<<10) + `"}],"state":""}`)
 		w.feed(t, big, 1)

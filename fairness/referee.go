@@ -22,9 +22,12 @@ type Transport interface {
 }
 
 // GroupTransport is a Transport shared by more than two seats (a pubsub
-// topic): it also says which peer each frame came from, so that a frame
-// that is not even a valid envelope can be blamed on its sender. Frames may
-// arrive out of order; the referee puts them back in order.
+// topic): it also says which peer each frame came from, its author (on a
+// topic the peer that signed the pubsub message, whoever relayed it; never
+// the last hop), so that a frame that is not even a valid envelope can be
+// blamed on its author, and one in another seat's name that the seat did
+// not sign is not blamed on that seat (see screen.go). Frames may arrive out
+// of order; the referee puts them back in order.
 type GroupTransport interface {
 	Transport
 	RecvFrom(ctx context.Context) (frame []byte, from string, err error)

@@ -2,6 +2,7 @@ package fairness
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 
@@ -55,6 +56,12 @@ func (r *Referee) screen(e *Envelope, author string) screening {
 		return dropped
 	}
 	if e.Match == h.Match && e.Verify(r.m.keys[named]) == nil {
+		// One signature, one spelling: the decoder accepts several spellings
+		// of one signature (line breaks, padding bits), and a message's ID
+		// hashes the text, so a copy re-spelled by whoever relays it would
+		// pass for a second version of the message, an equivocation of
+		// its signer. Spelled as an honest signer spells it, it is a copy.
+		e.Sig = respell(e.Sig)
 		e.verified = true
 		return vouched
 	}
@@ -62,6 +69,16 @@ func (r *Referee) screen(e *Envelope, author string) screening {
 		return owned
 	}
 	return dropped
+}
+
+// respell returns the one spelling of a signature that Sign writes (sig
+// decodes: it verified).
+func respell(sig string) string {
+	b, err := base64.StdEncoding.DecodeString(sig)
+	if err != nil {
+		return sig
+	}
+	return base64.StdEncoding.EncodeToString(b)
 }
 
 // handleEnvelope checks and applies a decoded envelope received from

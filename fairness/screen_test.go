@@ -436,9 +436,10 @@ func longRun() bool {
 // The adversary suite for group matches, at the referee: one player
 // (seat 1) holding its own key and every message seen so far, with the
 // messages of the others arriving in a random order, sends at random
-// forgeries in any other seat's name, copies of old messages, the others'
-// validly signed messages of another match, and junk validly signed by
-// itself at places of the chain it cannot know. The watcher never blames
+// forgeries in any other seat's name, copies of old messages (also with
+// their signature spelled another way), the others' validly signed
+// messages of another match, and junk validly signed by itself at places
+// of the chain it cannot know. The watcher never blames
 // anyone, holds at most its bounds, and accepts every real message.
 func TestGroupAdversaryNeverFramesAnother(t *testing.T) {
 	runs := 40
@@ -497,7 +498,7 @@ func adversary(t testing.TB, r *rand.Rand, w *watcher, tb *table, all []*Envelop
 	e := all[r.IntN(len(all))]
 	signer := tb.m.Header().Seat(e.From)
 	seq := uint64(1 + r.IntN(len(all)+2))
-	switch r.IntN(5) {
+	switch r.IntN(6) {
 	case 0: // a forgery in another seat's name
 		if signer == self {
 			signer = 2
@@ -516,6 +517,12 @@ func adversary(t testing.TB, r *rand.Rand, w *watcher, tb *table, all []*Envelop
 			t.Fatal(err)
 		}
 		w.feed(t, j, self)
+	case 5: // a message of this match, its signature spelled another way
+		b, err := EncodeEnvelope(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.feedRaw(t, []byte(strings.Replace(string(b), e.Sig, e.Sig[:20]+`\n`+e.Sig[20:], 1)), self)
 	case 4: // bytes that claim another seat but carry no signature at all
 		b := fmt.Appendf(nil, `{"match":%q,"seq":%d,"from":%q,"prev":%q,"body":{"inputs":[{"t":"resign"}],"state":""},"sig":""}`,
 			e.Match, seq, tb.m.Header().Players[2].Peer, e.Prev)
@@ -605,4 +612,33 @@ func BenchmarkGroupWatcher(b *testing.B) {
 			}
 		})
 	}
+}
+
+// A relayed copy of an accepted message whose signature is spelled another
+// way (a line break inside, other padding bits) is a copy, not a second
+// version: its signer is not called an equivocator.
+func TestGroupRespelledCopyIsACopy(t *testing.T) {
+	keys := testKeys(t, 3)
+	tb := newTable(t, keys)
+	all := tb.playAll()
+	w := newWatcher(t, tb)
+	w.feed(t, all[0], 1)
+	w.feed(t, all[1], 2)
+	sig := all[1].Sig
+	last := strings.IndexByte(sig, '=') - 1
+	for _, spelled := range []string{
+		sig[:40] + `\r\n` + sig[40:],
+		sig[:last] + string(sig[last]+1) + sig[last+1:],
+	} {
+		b, err := EncodeEnvelope(all[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = []byte(strings.Replace(string(b), `"sig":"`+sig+`"`, `"sig":"`+spelled+`"`, 1))
+		w.feedRaw(t, b, 1)
+	}
+	for _, e := range all[2:] {
+		w.feed(t, e, tb.m.Header().Seat(e.From))
+	}
+	w.finished(t, all)
 }

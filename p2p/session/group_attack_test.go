@@ -235,7 +235,8 @@ func tbPeer(seat int) func(tb *Table) string {
 }
 
 // TestAttackGroupReplay: after each of its messages, a player publishes
-// again the last messages it received, verbatim, and the same messages as
+// again the last messages it received, verbatim, with their signatures
+// spelled another way (on main: an equivocation of their signers), and as
 // their own signers would have signed them in another match among the same
 // players. Copies are ignored, the other match's envelopes dropped: nobody
 // is blamed and the match goes on.
@@ -245,7 +246,9 @@ func TestAttackGroupReplay(t *testing.T) {
 	out := playAttacked(t, n, bad, func(tb *Table, own *fairness.Envelope, seen []*fairness.Envelope) [][]byte {
 		var frames [][]byte
 		for _, e := range seen[max(0, len(seen)-4):] {
-			frames = append(frames, encode(t, e))
+			b := encode(t, e)
+			respelled := strings.Replace(string(b), e.Sig, e.Sig[:20]+`\n`+e.Sig[20:], 1)
+			frames = append(frames, b, []byte(respelled))
 			signer := tb.Seats[0].Header.Seat(e.From)
 			other := *e
 			other.Match = strings.Repeat("5a", 32)

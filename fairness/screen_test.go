@@ -642,3 +642,35 @@ func TestGroupRespelledCopyIsACopy(t *testing.T) {
 	}
 	w.finished(t, all)
 }
+
+// FuzzGroupFrame: whatever frame a seat publishes in the middle of a group
+// match, the watcher never panics and blames nobody but that seat; if it
+// blames nobody, the match goes on to its end.
+func FuzzGroupFrame(f *testing.F) {
+	keys := testKeys(f, 3)
+	tb := newTable(f, keys)
+	all := tb.playAll()
+	for i, e := range all {
+		b, _ := EncodeEnvelope(e)
+		f.Add(b, uint8(i))
+		fb, _ := EncodeEnvelope(forge(f, e, e.Seq, keys[1+i%2]))
+		f.Add(fb, uint8(i))
+	}
+	f.Add([]byte(`{"match":"","seq":3,"from":"","prev":"","body":{},"sig":""}`), uint8(0))
+	f.Add([]byte("not an envelope"), uint8(1))
+	f.Fuzz(func(t *testing.T, b []byte, by uint8) {
+		author := engine.Seat(1 + by%2)
+		w := newWatcher(t, tb)
+		w.feed(t, all[0], 1)
+		w.feed(t, all[1], 2)
+		w.feedRaw(t, b, author)
+		w.innocent(t, author)
+		if w.res.Closing != nil {
+			return
+		}
+		for _, e := range all[2:] {
+			w.feed(t, e, tb.m.Header().Seat(e.From))
+		}
+		w.finished(t, all)
+	})
+}

@@ -35,7 +35,7 @@
 //     heartbeats), so the session handshake has every peer wait, and report
 //     ready, before the first envelope.
 //   - A reader goroutine drains the subscription into a queue bounded per
-//     author ([QueuePerAuthor]), so pubsub never drops a frame because the
+//     author in frames and bytes ([QueuePerAuthor], [QueueBytesPerAuthor]), so pubsub never drops a frame because the
 //     referee is busy verifying a shuffle, and a player flooding the topic
 //     only loses its own frames.
 //   - Once every other player has left the topic (after all had been on
@@ -51,7 +51,7 @@
 //
 // The numbers live in house.go: [MaxFrame] (960 KiB: a match stream's
 // 1 MiB less room for the pubsub RPC around it), [QueuePerAuthor] (1,024
-// frames), [SubscriptionBuffer] (1,024), [LeftGrace] (500 ms),
+// frames), [QueueBytesPerAuthor] (8 MiB), [SubscriptionBuffer] (1,024), [LeftGrace] (500 ms),
 // [PollInterval] (20 ms) and the topic name prefix [TopicPrefix].
 //
 // # Limits

@@ -425,9 +425,17 @@ func TestGroupNothingHeldBeforeItsSignatureVerifies(t *testing.T) {
 	w.finished(t, all)
 }
 
-// longRun reports whether -long was given (the flag is defined once in the
-// package's tests by whichever test file needs it first; without it, the
-// CI budget applies).
+func init() {
+	// -long runs the adversary suites for minutes. It is registered here
+	// unless another test file of the package already has (package-level
+	// variables are initialised before any init runs).
+	if flag.Lookup("long") == nil {
+		flag.Bool("long", false, "run the adversary suites for minutes")
+	}
+}
+
+// longRun reports whether -long was given; without it, the CI budget
+// applies.
 func longRun() bool {
 	f := flag.Lookup("long")
 	return f != nil && f.Value.String() == "true"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -441,14 +442,16 @@ func longRun() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
-// The adversary suite for group matches, at the referee: one player
-// (seat 1) holding its own key and every message seen so far, with the
-// messages of the others arriving in a random order, sends at random
-// forgeries in any other seat's name, copies of old messages (also with
-// their signature spelled another way), the others' validly signed
-// messages of another match, and junk validly signed by itself at places
-// of the chain it cannot know. The watcher never blames
-// anyone, holds at most its bounds, and accepts every real message.
+// The adversary suite for group matches, at the referee: one player (seat
+// 1 at three seats) or two colluding (seats 1 and 3 at four, sharing their
+// keys), holding every message seen so far, with the messages of the
+// others arriving in a random order, send at random forgeries in any other
+// seat's name (the watcher's too), copies of old messages (also with their
+// signature spelled another way), the others' validly signed messages of
+// another match, and junk validly signed by themselves at places of the
+// chain they cannot know. The watcher never blames anyone, holds at most
+// its bounds, and accepts every real message (or, if the adversaries made
+// it lose one of their own, waits for them: see earlyBuffer.hold).
 func TestGroupAdversaryNeverFramesAnother(t *testing.T) {
 	runs := 40
 	if longRun() {
@@ -464,9 +467,9 @@ func TestGroupAdversaryNeverFramesAnother(t *testing.T) {
 			tables[n].playAll()
 		}
 		tb := tables[n]
-		all, keys := tb.sent, tb.keys
+		adv := &adversaries{tb: tb, seats: []engine.Seat{1, 3}[:n-2], r: r}
 		w := newWatcher(t, tb)
-		order := r.Perm(len(all))
+		order := r.Perm(len(tb.sent))
 		// Real messages arrive out of order, but never more than a few
 		// ahead of each other (as on a topic).
 		for i := range order {
@@ -476,65 +479,76 @@ func TestGroupAdversaryNeverFramesAnother(t *testing.T) {
 		for _, k := range order {
 			for range r.IntN(4) {
 				tries++
-				adversary(t, r, w, tb, all, keys)
+				adv.send(t, w)
 			}
-			e := all[k]
+			e := tb.sent[k]
 			w.feed(t, e, tb.m.Header().Seat(e.From))
 		}
-		if st, _ := w.m.Next(); w.m.Seq() < uint64(len(all)) {
-			// The adversary made the watcher lose its own message (see
-			// earlyBuffer.hold): the watcher waits for it, and would
-			// name it by timeout.
+		if st, _ := w.m.Next(); w.m.Seq() < uint64(len(tb.sent)) {
 			w.innocent(t, engine.NoSeat)
-			if st.Seat != 1 {
-				t.Fatalf("run %d: stalled at %d/%d waiting for seat %d (held: %s)", run, w.m.Seq(), len(all), st.Seat, &w.early)
+			if !slices.Contains(adv.seats, st.Seat) {
+				t.Fatalf("run %d: stalled at %d/%d waiting for seat %d (held: %s)", run, w.m.Seq(), len(tb.sent), st.Seat, &w.early)
 			}
 			stalls++
 			continue
 		}
-		w.finished(t, all)
+		w.finished(t, tb.sent)
 		if w.res.HeldPeak > int64(n)*maxEarlyBytesPerSeat {
 			t.Fatalf("run %d: held %d bytes", run, w.res.HeldPeak)
 		}
 	}
-	t.Logf("%d runs, %d adversary frames; %d runs stalled on the adversary's own message", runs, tries, stalls)
+	t.Logf("%d runs, %d adversary frames; %d runs stalled on an adversary's own message", runs, tries, stalls)
 }
 
-// adversary feeds the watcher one frame by seat 1 (see above).
-func adversary(t testing.TB, r *rand.Rand, w *watcher, tb *table, all []*Envelope, keys []crypto.PrivKey) {
-	const self = 1
+// adversaries are the dishonest seats of TestGroupAdversaryNeverFramesAnother.
+type adversaries struct {
+	tb    *table
+	seats []engine.Seat
+	r     *rand.Rand
+}
+
+// send feeds the watcher one frame published by one of the adversaries.
+func (a *adversaries) send(t testing.TB, w *watcher) {
+	r, h, all := a.r, a.tb.m.Header(), a.tb.sent
+	author := a.seats[r.IntN(len(a.seats))]
+	key := a.tb.keys[a.seats[r.IntN(len(a.seats))]]
 	e := all[r.IntN(len(all))]
-	signer := tb.m.Header().Seat(e.From)
+	signer := h.Seat(e.From)
 	seq := uint64(1 + r.IntN(len(all)+2))
 	switch r.IntN(6) {
-	case 0: // a forgery in another seat's name
-		if signer == self {
-			signer = 2
-			e = &Envelope{Match: e.Match, Seq: e.Seq, From: tb.m.Header().Players[2].Peer, Prev: e.Prev, Body: e.Body}
+	case 0: // a forgery, signed by the author, in another seat's name
+		named := engine.Seat(r.IntN(len(h.Players)))
+		if named == author {
+			return
 		}
-		w.feed(t, forge(t, e, seq, keys[self]), self)
+		f := &Envelope{Match: e.Match, Seq: e.Seq, From: h.Players[named].Peer, Prev: e.Prev, Body: e.Body}
+		w.feed(t, forge(t, f, seq, a.tb.keys[author]), author)
 	case 1: // an old message of this match, or one not yet sent
-		w.feed(t, e, self)
+		w.feed(t, e, author)
 	case 2: // another match's message, validly signed by another seat
-		if signer != self {
-			w.feed(t, otherMatch(t, e, keys[signer]), self)
+		if signer != author {
+			w.feed(t, otherMatch(t, e, a.tb.keys[signer]), author)
 		}
-	case 3: // junk it signed itself, at a place whose Prev it cannot know
+	case 3: // junk an adversary signed, at a place whose Prev it cannot know
 		j := &Envelope{Match: e.Match, Seq: max(seq, w.m.Seq()+1), Prev: strings.Repeat("0", 64), Body: e.Body}
-		if err := j.Sign(keys[self]); err != nil {
+		if err := j.Sign(key); err != nil {
 			t.Fatal(err)
 		}
-		w.feed(t, j, self)
+		w.feed(t, j, author)
+	case 4: // bytes that claim another seat but carry no signature at all
+		named := engine.Seat(r.IntN(len(h.Players)))
+		if named == author {
+			return
+		}
+		b := fmt.Appendf(nil, `{"match":%q,"seq":%d,"from":%q,"prev":%q,"body":{"inputs":[{"t":"resign"}],"state":""},"sig":""}`,
+			e.Match, seq, h.Players[named].Peer, e.Prev)
+		w.feedRaw(t, b, author)
 	case 5: // a message of this match, its signature spelled another way
 		b, err := EncodeEnvelope(e)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.feedRaw(t, []byte(strings.Replace(string(b), e.Sig, e.Sig[:20]+`\n`+e.Sig[20:], 1)), self)
-	case 4: // bytes that claim another seat but carry no signature at all
-		b := fmt.Appendf(nil, `{"match":%q,"seq":%d,"from":%q,"prev":%q,"body":{"inputs":[{"t":"resign"}],"state":""},"sig":""}`,
-			e.Match, seq, tb.m.Header().Players[2].Peer, e.Prev)
-		w.feedRaw(t, b, self)
+		w.feedRaw(t, []byte(strings.Replace(string(b), e.Sig, e.Sig[:20]+`\n`+e.Sig[20:], 1)), author)
 	}
 }
 

@@ -696,3 +696,32 @@ func FuzzGroupFrame(f *testing.F) {
 		w.finished(t, all)
 	})
 }
+
+// A seat that shows two versions of its message to different peers
+// (equivocation) cannot get the honest seat after it blamed: that seat's
+// message, built on the other version, is dropped here, not called out of
+// sequence; the equivocator is blamed once both versions are in.
+func TestGroupSignerFollowingAnotherVersionIsNotBlamed(t *testing.T) {
+	keys := testKeys(t, 3)
+	tb := newTable(t, keys)
+	all := tb.playAll()
+	w := newWatcher(t, tb)
+	other := *all[0] // seat 1's message 1, in a second version this peer sees first
+	other.Body = []byte(strings.Replace(string(other.Body), `"move":{"n":1}`, `"move":{"n":2}`, 1))
+	if string(other.Body) == string(all[0].Body) {
+		t.Fatalf("body %s has no move to change", all[0].Body)
+	}
+	if err := other.Sign(keys[1]); err != nil {
+		t.Fatal(err)
+	}
+	w.feed(t, &other, 1)
+	if w.m.Seq() != 1 {
+		t.Fatalf("the other version was not accepted: %v", w.res.Violation)
+	}
+	w.feed(t, all[1], 2) // seat 2's message 2, built on the version seat 2 saw
+	w.innocent(t, engine.NoSeat)
+	w.feed(t, all[0], 1) // the version seat 2 saw, relayed at last
+	if v := w.res.Violation; v == nil || v.Seat != 1 || !errors.Is(v, ErrSequence) {
+		t.Fatalf("violation %v, want seat 1's equivocation", w.res.Violation)
+	}
+}

@@ -22,17 +22,16 @@ type Transport interface {
 }
 
 // GroupTransport is a Transport shared by more than two seats (a pubsub
-// topic): it also says which peer each frame came from, so that a frame
-// that is not even a valid envelope can be blamed on its sender. Frames may
-// arrive out of order; the referee puts them back in order.
+// topic): it also says which peer each frame came from, its author (on a
+// topic the peer that signed the pubsub message, whoever relayed it; never
+// the last hop), so that a frame that is not even a valid envelope can be
+// blamed on its author, and one in another seat's name that the seat did
+// not sign is not blamed on that seat (see screen.go). Frames may arrive out
+// of order; the referee puts them back in order.
 type GroupTransport interface {
 	Transport
 	RecvFrom(ctx context.Context) (frame []byte, from string, err error)
 }
-
-// maxEarly bounds the envelopes held back because they arrived before the
-// ones they follow.
-const maxEarly = 64
 
 // Note is one line of the verification log: something sent, accepted,
 // checked or refused. Game is a snapshot of the game after it, safe to read
@@ -104,6 +103,12 @@ type Result struct {
 	Received  int        // envelopes accepted
 	BytesSent int64
 	BytesRecv int64
+	// Dropped counts envelopes that proved nothing against anyone (not
+	// signed by the seat they name, for this match, and not sent by it;
+	// or, in a group match, not following the message held before them).
+	Dropped int
+	// HeldPeak is the most bytes held at once ahead of their turn.
+	HeldPeak int64
 }
 
 // Referee drives one seat of a match in lockstep with the other seats. It
@@ -118,7 +123,7 @@ type Referee struct {
 	staged  []WireInput
 	res     Result
 	log     *slog.Logger
-	early   map[uint64]*Envelope // envelopes that arrived ahead of their turn
+	early   earlyBuffer // validly signed envelopes that arrived ahead of their turn
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -545,31 +550,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 		r.res.Violation = &Violation{Seat: seat, Peer: peerOf(), Seq: r.m.Seq() + 1, Err: err}
 		return r.close(ctx, CloseViolation, seat, err.Error())
 	}
-	if e.Seq > r.m.Seq()+1 && e.Match == r.m.Header().Match && len(r.early) < maxEarly {
-		// Ahead of the message it follows (a pubsub topic does not keep
-		// order): hold it until its turn. Anything wrong with it is found
-		// then, with the same checks.
-		if r.early == nil {
-			r.early = map[uint64]*Envelope{}
-		}
-		if _, dup := r.early[e.Seq]; !dup {
-			r.early[e.Seq] = e
-		}
-		return errIgnored
-	}
-	if err := r.acceptEnvelope(ctx, e); err != nil {
-		return err
-	}
-	for {
-		next, ok := r.early[r.m.Seq()+1]
-		if !ok || r.res.Closing != nil || r.m.Done() {
-			return nil
-		}
-		delete(r.early, next.Seq)
-		if err := r.acceptEnvelope(ctx, next); err != nil && !errors.Is(err, errIgnored) {
-			return err
-		}
-	}
+	return r.handleEnvelope(ctx, e, len(f.b), peerOf(), f.from != "")
 }
 
 // acceptEnvelope checks and applies one decoded envelope; see handleFrame.

@@ -372,3 +372,32 @@ func TestAuditRejectsGarbage(t *testing.T) {
 		}
 	}
 }
+
+// In a two-seat match the other seat is the only sender: an envelope it
+// sends in our name with its own (so bad) signature is dropped, never
+// blamed on us, as it was on main (the honest referee recorded its own
+// violation).
+func TestTwoSeatForgeryInOurNameIsNotOurs(t *testing.T) {
+	cheat := &envelopeCheat{nth: 2, alter: func(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope {
+		forged := *e
+		forged.Seq++
+		forged.Prev = hexDigest(e.Hash())
+		forged.Sign(key)
+		forged.From = m.Header().Players[0].Peer
+		return []*Envelope{e, &forged}
+	}}
+	out := playPeek(t, 5, cheat, nil, 3*time.Second)
+	honest := out[0]
+	if honest.err != nil {
+		t.Fatal(honest.err)
+	}
+	if v := honest.res.Violation; v != nil && v.Seat == 0 {
+		t.Fatalf("the honest seat blames itself: %v", v)
+	}
+	if c := honest.res.Closing; c != nil && c.Seat == 0 {
+		t.Fatalf("the honest seat's closing blames itself: %+v", c)
+	}
+	if honest.res.Dropped != 1 {
+		t.Fatalf("dropped %d frames, want the forgery", honest.res.Dropped)
+	}
+}

@@ -21,10 +21,13 @@
 //     of the match; such frames never reach the referee and are not
 //     forwarded.
 //   - [Topic.RecvFrom] delivers each frame with its author's peer ID (the
-//     libp2p author, whichever peer forwarded it), so the referee can blame
-//     the sender of a frame that does not even decode. The peer's own frames
-//     are dropped. Frames may arrive out of order: the referee holds early
-//     ones until their turn.
+//     signed pubsub author, msg.GetFrom, whichever peer forwarded it; not
+//     ReceivedFrom, the last hop), so the referee can blame the sender of a
+//     frame that does not even decode, and never blames the seat an envelope
+//     names for a frame that seat neither signed nor sent (see "More than
+//     two seats" in docs/PROTOCOL.md). The peer's own frames are dropped.
+//     Frames may arrive out of order: the referee holds early ones, once
+//     their signature verifies, until their turn.
 //   - [Topic.WaitPeers] blocks until this peer sees every other player
 //     subscribed. A frame published before a peer has seen another's
 //     subscription can be lost for that peer (gossipsub forwards only to
@@ -32,7 +35,7 @@
 //     heartbeats), so the session handshake has every peer wait, and report
 //     ready, before the first envelope.
 //   - A reader goroutine drains the subscription into a queue bounded per
-//     author ([QueuePerAuthor]), so pubsub never drops a frame because the
+//     author in frames and bytes ([QueuePerAuthor], [QueueBytesPerAuthor]), so pubsub never drops a frame because the
 //     referee is busy verifying a shuffle, and a player flooding the topic
 //     only loses its own frames.
 //   - Once every other player has left the topic (after all had been on
@@ -48,7 +51,7 @@
 //
 // The numbers live in house.go: [MaxFrame] (960 KiB: a match stream's
 // 1 MiB less room for the pubsub RPC around it), [QueuePerAuthor] (1,024
-// frames), [SubscriptionBuffer] (1,024), [LeftGrace] (500 ms),
+// frames), [QueueBytesPerAuthor] (8 MiB), [SubscriptionBuffer] (1,024), [LeftGrace] (500 ms),
 // [PollInterval] (20 ms) and the topic name prefix [TopicPrefix].
 //
 // # Limits

@@ -24,6 +24,11 @@ const (
 	// QueuePerAuthor bounds the frames of one author waiting to be read;
 	// beyond it that author's frames are dropped (and counted).
 	QueuePerAuthor = 1024
+	// QueueBytesPerAuthor bounds the bytes of one author's frames waiting
+	// to be read, likewise: room for eight of the largest frames, or
+	// hundreds of real envelopes (an Air shuffle, the largest, is about
+	// 16 KB), where QueuePerAuthor frames of MaxFrame would be 960 MiB.
+	QueueBytesPerAuthor = 8 << 20
 	// SubscriptionBuffer is the pubsub subscription's own buffer, drained
 	// at once by the topic's reader.
 	SubscriptionBuffer = 1024

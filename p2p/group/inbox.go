@@ -9,24 +9,31 @@ type inbound struct {
 }
 
 // inbox is the queue of frames between the subscription and the reader,
-// bounded per author: an author with limit frames waiting loses its next
-// ones, and nobody else's. Not safe for concurrent use (Topic locks it).
+// bounded per author in frames and in bytes: an author with limit frames,
+// or byteLimit bytes, waiting loses its next ones, and nobody else's. Not
+// safe for concurrent use (Topic locks it).
 type inbox struct {
-	limit   int
-	queue   []inbound
-	pending map[peer.ID]int
-	max     int // the longest the queue has been
+	limit     int
+	byteLimit int
+	queue     []inbound
+	pending   map[peer.ID]int
+	bytes     map[peer.ID]int
+	max       int // the longest the queue has been
 }
 
-func newInbox(limit int) *inbox { return &inbox{limit: limit, pending: map[peer.ID]int{}} }
+func newInbox(limit, byteLimit int) *inbox {
+	return &inbox{limit: limit, byteLimit: byteLimit, pending: map[peer.ID]int{}, bytes: map[peer.ID]int{}}
+}
 
 // push queues a frame; it reports false (and drops the frame) when its
-// author already has limit frames waiting.
+// author already has limit frames waiting, or the frame would take its
+// bytes waiting over byteLimit.
 func (q *inbox) push(in inbound) bool {
-	if q.pending[in.from] >= q.limit {
+	if q.pending[in.from] >= q.limit || q.bytes[in.from]+len(in.data) > q.byteLimit {
 		return false
 	}
 	q.pending[in.from]++
+	q.bytes[in.from] += len(in.data)
 	q.queue = append(q.queue, in)
 	q.max = max(q.max, len(q.queue))
 	return true
@@ -42,6 +49,9 @@ func (q *inbox) pop() (inbound, bool) {
 	q.queue = q.queue[1:]
 	if q.pending[in.from]--; q.pending[in.from] == 0 {
 		delete(q.pending, in.from)
+		delete(q.bytes, in.from)
+	} else {
+		q.bytes[in.from] -= len(in.data)
 	}
 	return in, true
 }

@@ -57,7 +57,7 @@ type Topic struct {
 }
 
 func newTopic(r *Router, name string, allowed map[peer.ID]bool, others []peer.ID) *Topic {
-	return &Topic{r: r, name: name, allowed: allowed, others: others, inbox: newInbox(QueuePerAuthor), ready: make(chan struct{}, 1), done: make(chan struct{})}
+	return &Topic{r: r, name: name, allowed: allowed, others: others, inbox: newInbox(QueuePerAuthor, QueueBytesPerAuthor), ready: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {

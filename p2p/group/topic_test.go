@@ -325,7 +325,7 @@ func TestJoinRefusals(t *testing.T) {
 
 func TestInboxBoundsEachAuthor(t *testing.T) {
 	a, b := peer.ID("a"), peer.ID("b")
-	q := newInbox(2)
+	q := newInbox(2, 1<<20)
 	steps := []struct {
 		from peer.ID
 		ok   bool
@@ -356,8 +356,28 @@ func TestInboxBoundsEachAuthor(t *testing.T) {
 	if string(order) != string([]byte{1, 3, 4, 9}) {
 		t.Fatalf("order %v", order)
 	}
-	if len(q.pending) != 0 {
-		t.Fatalf("pending left: %v", q.pending)
+	if len(q.pending) != 0 || len(q.bytes) != 0 {
+		t.Fatalf("pending left: %v %v", q.pending, q.bytes)
+	}
+}
+
+// The inbox bounds each author's bytes waiting too: a flood of large
+// frames loses its author's frames beyond the bound, and nobody else's.
+func TestInboxBoundsEachAuthorsBytes(t *testing.T) {
+	a, b := peer.ID("a"), peer.ID("b")
+	q := newInbox(1024, 3000)
+	big := make([]byte, 1000)
+	for i, want := range []bool{true, true, true, false} {
+		if got := q.push(inbound{data: big, from: a}); got != want {
+			t.Fatalf("push %d of a = %v", i, got)
+		}
+	}
+	if !q.push(inbound{data: big, from: b}) {
+		t.Fatal("a's flood took b's room")
+	}
+	q.pop()
+	if !q.push(inbound{data: big, from: a}) || q.push(inbound{data: []byte{1}, from: a}) {
+		t.Fatal("a has room for exactly one frame more after a pop")
 	}
 }
 

@@ -16,6 +16,12 @@ import (
 // last message with it. Only that seat lingers: seats lingering for each
 // other would wait out the bound.
 func (m *GroupMatch) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, error) {
+	return m.play(ctx, cfg, nil)
+}
+
+// play is Play; wrap, if set, stands between the referee and the topic (the
+// attack tests put a dishonest player's extra frames there).
+func (m *GroupMatch) play(ctx context.Context, cfg PlayConfig, wrap func(fairness.GroupTransport) fairness.GroupTransport) (*fairness.Result, error) {
 	defer m.Topic.Close()
 	fm, tw, err := openMatch(m.Entry.Spec, m.Header, cfg.Transcript)
 	if err != nil {
@@ -23,8 +29,12 @@ func (m *GroupMatch) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result
 	}
 	defer tw.Close()
 	tr := &sendTracker{Topic: m.Topic}
+	var transport fairness.GroupTransport = tr
+	if wrap != nil {
+		transport = wrap(tr)
+	}
 	ref, err := fairness.NewReferee(fairness.Config{
-		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: tr,
+		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: transport,
 		Transcript: tw, Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
 	})
 	if err != nil {

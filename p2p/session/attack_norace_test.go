@@ -1,0 +1,6 @@
+//go:build !race
+
+package session
+
+// raceDetector is false: every live attack test runs.
+const raceDetector = false

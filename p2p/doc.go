@@ -57,7 +57,7 @@
 //
 //	MaxFrame         1 MiB   largest match frame (brief)
 //	MaxInfo          1 KiB   largest /salvo/info/1 response
-//	MaxNameBytes     64      display name, UTF-8 bytes
+//	MaxNameRunes     32      display name, characters
 //	MaxOfferBytes    64      offer string, UTF-8 bytes
 //	DefaultIdle      15 min  Recv gives ErrIdle after this long without a frame
 //	WriteTimeout     30 s    Send gives up when the peer does not drain

@@ -39,8 +39,8 @@ type Config struct {
 	// on every IPv4 and IPv6 interface, port 0. Tests use
 	// /ip4/127.0.0.1/tcp/0 and /ip4/127.0.0.1/udp/0/quic-v1.
 	ListenAddrs []string
-	// Name is the display name other players see (MaxNameBytes at most,
-	// no control or format characters).
+	// Name is the display name other players see (untrusted.ValidateName:
+	// 32 characters at most, no control or format characters).
 	Name string
 	// EnableMDNS announces this host on the LAN and reports other Salvo
 	// hosts found there on LANPeers.
@@ -120,7 +120,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
-	if err := checkText("name", cfg.Name, MaxNameBytes); err != nil {
+	if err := checkName(cfg.Name); err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
 	if cfg.IdleTimeout < 0 {

@@ -162,9 +162,7 @@ func (hs *hostScreen) gather(h *p2p.Host) {
 			a.post(func() { hs.seated = nil })
 			m, err := session.HostGroup(ctx, session.GroupHostConfig{Self: self, Offer: offer, Players: players, Router: r, Logger: a.log,
 				Seated: func(seat engine.Seat, p peer.ID, name string) {
-					if name == "" {
-						name = FriendlyName(p)
-					}
+					name = shownName(name, FriendlyName(p))
 					a.post(func() {
 						hs.seated = append(hs.seated, fmt.Sprintf("seat %d: %s (%s)", seat, name, shortID(p.String())))
 						hs.status, hs.bad = "", false
@@ -223,10 +221,7 @@ func (hs *hostScreen) accept(c *p2p.Conn) {
 				hs.status, hs.bad = "a join failed: "+err.Error()+" — still waiting", true
 				return
 			}
-			name := m.Header.Players[1].Name
-			if name == "" {
-				name = FriendlyName(c.Remote())
-			}
+			name := shownName(m.Header.Players[1].Name, FriendlyName(c.Remote()))
 			if hs.offered && hs.host != nil {
 				_ = hs.host.SetOffer("")
 				hs.offered = false

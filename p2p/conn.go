@@ -58,6 +58,21 @@ type Conn struct {
 	rttMu   sync.Mutex
 	rttAt   time.Time // when the last ping finished
 	rttBusy bool      // a background ping is running
+
+	// gated says the Conn holds a place in the host's pending gate (an
+	// incoming stream), given back once, at its first frame or its end.
+	gated    bool
+	gateOnce sync.Once
+}
+
+// leaveGate gives back the Conn's place in the pending gate, if it holds
+// one.
+func (c *Conn) leaveGate() {
+	c.gateOnce.Do(func() {
+		if c.gated {
+			c.h.pending.leave(c.remote)
+		}
+	})
 }
 
 // OpenMatch opens a match stream to p, dialing it from the peerstore if it
@@ -77,7 +92,7 @@ func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
-	c, err := h.newConn(s)
+	c, err := h.newConn(s, false)
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
@@ -140,7 +155,7 @@ func (h *Host) HandleMatch(f func(*Conn)) {
 
 // handleMatch is the libp2p stream handler for MatchProtocol.
 func (h *Host) handleMatch(s network.Stream) {
-	c, err := h.newConn(s)
+	c, err := h.newConn(s, true)
 	if err != nil {
 		return
 	}
@@ -173,9 +188,18 @@ func (h *Host) handleMatch(s network.Stream) {
 }
 
 // newConn wraps s, registers it with the host and protects its peer. On a
-// closing host the stream is reset and ErrClosed returned.
-func (h *Host) newConn(s network.Stream) (*Conn, error) {
+// closing host the stream is reset and ErrClosed returned. A stream another
+// peer opened (incoming) takes a place in the pending gate until its first
+// frame arrives or it ends; when the gate is full it is reset at once.
+func (h *Host) newConn(s network.Stream, incoming bool) (*Conn, error) {
 	remote := s.Conn().RemotePeer()
+	if incoming {
+		if err := h.pending.enter(remote); err != nil {
+			h.log.Debug("incoming stream refused", "peer", ShortID(remote), "protocol", s.Protocol(), "err", err)
+			_ = s.ResetWithError(network.StreamResourceLimitExceeded)
+			return nil, err
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{
 		ctx:    ctx,
@@ -186,11 +210,13 @@ func (h *Host) newConn(s network.Stream) (*Conn, error) {
 		remote: remote,
 		idle:   h.idle,
 		done:   make(chan struct{}),
+		gated:  incoming,
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		cancel()
+		c.leaveGate()
 		_ = s.Reset()
 		return nil, fmt.Errorf("host %w", ErrClosed)
 	}
@@ -205,6 +231,7 @@ func (h *Host) newConn(s network.Stream) (*Conn, error) {
 // release unregisters c and unprotects its peer when no other Conn to it
 // remains.
 func (h *Host) release(c *Conn) {
+	c.leaveGate()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, ok := h.conns[c]; !ok {
@@ -278,14 +305,19 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 	return err
 }
 
-// Recv reads the next frame. It waits until a frame arrives, ctx ends or
-// the idle timeout passes. When ctx ends before any byte of the next frame
+// Recv reads the next frame: RecvMax with MaxFrame.
+func (c *Conn) Recv(ctx context.Context) ([]byte, error) { return c.RecvMax(ctx, MaxFrame) }
+
+// RecvMax reads the next frame, of at most max bytes (MaxFrame when max is
+// 0 or larger); a handshake reads its first frame with MaxFirstFrame, so a
+// stranger's stream never costs more. It waits until a frame arrives, ctx
+// ends or the idle timeout passes. When ctx ends before any byte of the next frame
 // has arrived, Recv returns the context's error and the Conn stays open (a
 // later Recv gets that frame). A frame over MaxFrame, a truncated or
 // malformed frame, the peer closing or resetting the stream, the idle
 // timeout (ErrIdle) or ctx ending in the middle of a frame all give a
 // wrapped error and close the Conn, resetting the stream.
-func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
+func (c *Conn) RecvMax(ctx context.Context, max int) ([]byte, error) {
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("p2p: recv from %s: %w", c.remote, err)
 	}
@@ -299,9 +331,10 @@ func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
 	}
 	stop := interruptOn(ctx, c.s.SetReadDeadline)
 	cr := countingReader{r: c.r}
-	p, err := readFrame(&cr, MaxFrame)
+	p, err := readFrame(&cr, max)
 	fired := stop()
 	if err == nil {
+		c.leaveGate()
 		return p, nil
 	}
 	if cr.n == 0 && c.Err() == nil && ctxEnded(ctx, fired, ctxBound, err) {

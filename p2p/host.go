@@ -109,6 +109,7 @@ type Host struct {
 	conns     map[*Conn]struct{}
 	protected map[peer.ID]int
 	incoming  chan *Conn
+	pending   *pendingGate // incoming streams before their first frame
 
 	lan *lan
 	net *netState
@@ -159,6 +160,10 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	rm, err := newResourceManager()
+	if err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
 	ns := newNetState()
 	ns.bootstrap, ns.relays = bootstrap, relays
 	pushSink(logger)
@@ -171,6 +176,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.Security(libp2ptls.ID, libp2ptls.New),
 		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
 		libp2p.ConnectionManager(cm),
+		libp2p.ResourceManager(rm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),
 	}, ns.libp2pOptions(cfg)...)
@@ -179,6 +185,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		ns.cancel()
 		popSink(logger)
 		_ = cm.Close()
+		_ = rm.Close()
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
 	idle := cfg.IdleTimeout
@@ -198,6 +205,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		conns:        make(map[*Conn]struct{}),
 		protected:    make(map[peer.ID]int),
 		incoming:     make(chan *Conn, IncomingBuffer),
+		pending:      newPendingGate(pendingPerPeer, pendingTotal),
 	}
 	h.lan = newLAN(h)
 	h.net = ns

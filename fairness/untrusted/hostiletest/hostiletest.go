@@ -6,6 +6,7 @@ package hostiletest
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -96,4 +97,19 @@ func CraftedNameTranscript(t testing.TB) string {
 	}
 	wg.Wait()
 	return filepath.Join(dir, "a.jsonl")
+}
+
+// WaitReset waits (10 s at most) for the other side to end a stream the
+// test wrote a hostile frame on, and fails if it is still open.
+func WaitReset(t testing.TB, s interface {
+	Read([]byte) (int, error)
+	SetReadDeadline(time.Time) error
+}) {
+	t.Helper()
+	_ = s.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, err := s.Read(make([]byte, 1)); err == nil {
+		t.Fatal("the hostile stream was answered, not ended")
+	} else if os.IsTimeout(err) {
+		t.Fatal("the hostile stream is still open after 10 s")
+	}
 }

@@ -1,0 +1,80 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/salvo-game/salvo/fairness/untrusted"
+)
+
+// ErrNoJoiner means HostFirst's stream channel closed before any joiner
+// agreed a match.
+var ErrNoJoiner = errors.New("no more incoming streams")
+
+// hosted is how one joiner's handshake ended.
+type hosted struct {
+	s   Stream
+	m   *Match
+	err error
+}
+
+// HostFirst runs the host's side of the handshake (Host) with every stream
+// that arrives on joiners, all at once, and returns the first match agreed.
+// A joiner that sends a bad or oversized frame, stalls, declines or leaves
+// is turned away (its stream closed, the reason logged) and the host goes
+// on waiting: one hostile or broken joiner never ends a host that waits for
+// an honest one, nor holds it up while another joins. Handshakes still
+// running when one succeeds, or when ctx ends, are cut off and their
+// streams closed. The number running at once is bounded where the streams
+// come from (the p2p host's pending gate and resource limits).
+func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer Offer, log *slog.Logger) (*Match, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	hctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan hosted)
+	running := 0
+	// finish cuts off the handshakes still running (cancel runs on return)
+	// and closes their streams as they end.
+	finish := func() {
+		go func(n int) {
+			for range n {
+				_ = (<-results).s.Close()
+			}
+		}(running)
+	}
+	for {
+		select {
+		case s, ok := <-joiners:
+			if !ok {
+				if running == 0 {
+					return nil, fmt.Errorf("host: %w", ErrNoJoiner)
+				}
+				joiners = nil // wait for those running
+				continue
+			}
+			running++
+			go func() {
+				m, err := Host(hctx, s, self, offer)
+				results <- hosted{s: s, m: m, err: err}
+			}()
+		case r := <-results:
+			running--
+			if r.err == nil {
+				finish()
+				return r.m, nil
+			}
+			log.Info("joiner turned away", "peer", r.s.Remote(), "err", untrusted.Escape(r.err.Error()))
+			_ = r.s.Close()
+			if joiners == nil && running == 0 {
+				return nil, fmt.Errorf("host: %w", ErrNoJoiner)
+			}
+		case <-ctx.Done():
+			finish()
+			return nil, fmt.Errorf("no player joined: %w", ctx.Err())
+		}
+	}
+}

@@ -70,7 +70,7 @@ type Conn struct {
 func (c *Conn) leaveGate() {
 	c.gateOnce.Do(func() {
 		if c.gated {
-			c.h.pending.leave(c.remote)
+			c.h.pending.Leave(c.remote, c)
 		}
 	})
 }
@@ -189,17 +189,32 @@ func (h *Host) handleMatch(s network.Stream) {
 
 // newConn wraps s, registers it with the host and protects its peer. On a
 // closing host the stream is reset and ErrClosed returned. A stream another
-// peer opened (incoming) takes a place in the pending gate until its first
-// frame arrives or it ends; when the gate is full it is reset at once.
+// peer opened (incoming) takes a place in the pending admission until its
+// first frame arrives or it ends: over its peer's limit it is reset at
+// once; when all places are taken it evicts the oldest stream of the peer
+// holding the most.
 func (h *Host) newConn(s network.Stream, incoming bool) (*Conn, error) {
-	remote := s.Conn().RemotePeer()
-	if incoming {
-		if err := h.pending.enter(remote); err != nil {
-			h.log.Debug("incoming stream refused", "peer", ShortID(remote), "protocol", s.Protocol(), "err", err)
-			_ = s.ResetWithError(network.StreamResourceLimitExceeded)
-			return nil, err
-		}
+	c, err := h.register(s)
+	if err != nil || !incoming {
+		return c, err
 	}
+	c.gated = true // before Enter shares c; nobody else has it yet
+	old, evicted, err := h.pending.Enter(c.remote, c)
+	if err != nil {
+		c.gated = false
+		h.log.Debug("incoming stream refused", "peer", ShortID(c.remote), "protocol", s.Protocol(), "err", err)
+		c.fail(fmt.Errorf("p2p: stream from %s: %w", c.remote, err), network.StreamResourceLimitExceeded)
+		return nil, err
+	}
+	if evicted {
+		old.fail(fmt.Errorf("p2p: stream from %s: %w: evicted without a first frame, %d streams waiting", old.remote, ErrNotAccepted, h.pending.all), network.StreamResourceLimitExceeded)
+	}
+	return c, nil
+}
+
+// register wraps s and registers it with the host.
+func (h *Host) register(s network.Stream) (*Conn, error) {
+	remote := s.Conn().RemotePeer()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{
 		ctx:    ctx,
@@ -210,13 +225,11 @@ func (h *Host) newConn(s network.Stream, incoming bool) (*Conn, error) {
 		remote: remote,
 		idle:   h.idle,
 		done:   make(chan struct{}),
-		gated:  incoming,
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		cancel()
-		c.leaveGate()
 		_ = s.Reset()
 		return nil, fmt.Errorf("host %w", ErrClosed)
 	}

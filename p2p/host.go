@@ -109,7 +109,7 @@ type Host struct {
 	conns     map[*Conn]struct{}
 	protected map[peer.ID]int
 	incoming  chan *Conn
-	pending   *pendingGate // incoming streams before their first frame
+	pending   *Admission[*Conn] // incoming streams before their first frame
 
 	lan *lan
 	net *netState
@@ -205,7 +205,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		conns:        make(map[*Conn]struct{}),
 		protected:    make(map[peer.ID]int),
 		incoming:     make(chan *Conn, IncomingBuffer),
-		pending:      newPendingGate(pendingPerPeer, pendingTotal),
+		pending:      NewAdmission[*Conn](pendingPerPeer, pendingTotal),
 	}
 	h.lan = newLAN(h)
 	h.net = ns

@@ -23,7 +23,9 @@ const (
 	// peer may have open before their first frame arrived; an honest peer
 	// has one or two. More are reset at once.
 	PendingPerPeer = 8
-	// PendingTotal is how many such streams all peers together may have.
+	// PendingTotal is how many such streams all peers together may have;
+	// past it, a new one replaces the oldest of the peer with the most
+	// (see Admission).
 	PendingTotal = 256
 )
 
@@ -74,41 +76,75 @@ func newResourceManager() (network.ResourceManager, error) {
 	return rm, nil
 }
 
-// pendingGate counts incoming streams still waiting for their first frame,
-// per peer and in all.
-type pendingGate struct {
-	mu              sync.Mutex
-	perPeer         map[peer.ID]int
-	total           int
-	maxPeer, maxAll int
+// Admission bounds a kind of work strangers can make this host do (streams
+// waiting for their first frame, handshakes running): at most perPeer items
+// per peer, at most all in all. A full table does not lock newcomers out,
+// which would let a few identities wedge the host: a new item takes the
+// place of the oldest item of the peer holding the most, so an honest peer,
+// with one item and quick to finish it, gets through a flood. It is safe
+// for concurrent use.
+type Admission[T comparable] struct {
+	mu           sync.Mutex
+	byPeer       map[peer.ID][]T // oldest first
+	total        int
+	perPeer, all int
 }
 
-func newPendingGate(maxPeer, maxAll int) *pendingGate {
-	return &pendingGate{perPeer: map[peer.ID]int{}, maxPeer: maxPeer, maxAll: maxAll}
+// NewAdmission makes an Admission of perPeer items per peer and all in all.
+func NewAdmission[T comparable](perPeer, all int) *Admission[T] {
+	return &Admission[T]{byPeer: map[peer.ID][]T{}, perPeer: perPeer, all: all}
 }
 
-// enter takes a place for a stream of p, or reports that p or everyone
-// together already has too many.
-func (g *pendingGate) enter(p peer.ID) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	switch {
-	case g.perPeer[p] >= g.maxPeer:
-		return fmt.Errorf("%s already has %d streams waiting for their first frame", ShortID(p), g.maxPeer)
-	case g.total >= g.maxAll:
-		return fmt.Errorf("%d streams already wait for their first frame", g.maxAll)
+// Enter admits item of peer p. It refuses one over p's own limit. When the
+// table is full it makes room by evicting another item, which it returns
+// (evicted true): the caller ends that one (its Leave is then a no-op).
+func (a *Admission[T]) Enter(p peer.ID, item T) (old T, evicted bool, err error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.byPeer[p]) >= a.perPeer {
+		return old, false, fmt.Errorf("%s already has %d waiting", ShortID(p), a.perPeer)
 	}
-	g.perPeer[p]++
-	g.total++
-	return nil
+	if a.total >= a.all {
+		old, evicted = a.evictLocked()
+	}
+	a.byPeer[p] = append(a.byPeer[p], item)
+	a.total++
+	return old, evicted, nil
 }
 
-// leave gives back a place enter took.
-func (g *pendingGate) leave(p peer.ID) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.total--
-	if g.perPeer[p]--; g.perPeer[p] <= 0 {
-		delete(g.perPeer, p)
+// evictLocked removes the oldest item of the peer with the most.
+func (a *Admission[T]) evictLocked() (T, bool) {
+	var most peer.ID
+	for p, items := range a.byPeer {
+		if len(items) > len(a.byPeer[most]) {
+			most = p
+		}
 	}
+	items := a.byPeer[most]
+	if len(items) == 0 {
+		var zero T
+		return zero, false
+	}
+	a.remove(most, 0)
+	return items[0], true
+}
+
+// Leave gives back the place of item of peer p, if it still holds one.
+func (a *Admission[T]) Leave(p peer.ID, item T) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for i, it := range a.byPeer[p] {
+		if it == item {
+			a.remove(p, i)
+			return
+		}
+	}
+}
+
+func (a *Admission[T]) remove(p peer.ID, i int) {
+	a.byPeer[p] = append(a.byPeer[p][:i:i], a.byPeer[p][i+1:]...)
+	if len(a.byPeer[p]) == 0 {
+		delete(a.byPeer, p)
+	}
+	a.total--
 }

@@ -7,11 +7,23 @@ import (
 	"log/slog"
 
 	"github.com/salvo-game/salvo/fairness/untrusted"
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // ErrNoJoiner means HostFirst's stream channel closed before any joiner
 // agreed a match.
 var ErrNoJoiner = errors.New("no more incoming streams")
+
+// Bounds of HostFirst's handshakes running at once (a joiner that sent a
+// valid join frame and then stalls holds one for up to HandshakeTimeout).
+const (
+	// HandshakesPerPeer is how many one peer may run; an honest joiner
+	// runs one.
+	HandshakesPerPeer = 2
+	// HandshakesTotal is how many all peers together may run; past it, a
+	// new one cuts off the oldest of the peer running the most.
+	HandshakesTotal = 64
+)
 
 // hosted is how one joiner's handshake ended.
 type hosted struct {
@@ -27,8 +39,9 @@ type hosted struct {
 // on waiting: one hostile or broken joiner never ends a host that waits for
 // an honest one, nor holds it up while another joins. Handshakes still
 // running when one succeeds, or when ctx ends, are cut off and their
-// streams closed. The number running at once is bounded where the streams
-// come from (the p2p host's pending gate and resource limits).
+// streams closed. At most HandshakesPerPeer run for one peer and
+// HandshakesTotal in all (a newcomer then cuts off the oldest of the peer
+// running the most), so stalling joiners never wedge the host.
 func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer Offer, log *slog.Logger) (*Match, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -37,6 +50,7 @@ func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer
 	defer cancel()
 	results := make(chan hosted)
 	running := 0
+	admitted := p2p.NewAdmission[Stream](HandshakesPerPeer, HandshakesTotal)
 	// finish cuts off the handshakes still running (cancel runs on return)
 	// and closes their streams as they end.
 	finish := func() {
@@ -56,6 +70,15 @@ func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer
 				joiners = nil // wait for those running
 				continue
 			}
+			old, evicted, err := admitted.Enter(s.Remote(), s)
+			if err != nil {
+				log.Info("joiner turned away", "peer", s.Remote(), "err", err)
+				_ = s.Close()
+				continue
+			}
+			if evicted {
+				abort(old) // its Host fails at once and reports below
+			}
 			running++
 			go func() {
 				m, err := Host(hctx, s, self, offer)
@@ -63,6 +86,7 @@ func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer
 			}()
 		case r := <-results:
 			running--
+			admitted.Leave(r.s.Remote(), r.s)
 			if r.err == nil {
 				finish()
 				return r.m, nil
@@ -77,4 +101,14 @@ func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer
 			return nil, fmt.Errorf("no player joined: %w", ctx.Err())
 		}
 	}
+}
+
+// abort ends a stream at once (a reset, for a *p2p.Conn), so that a
+// handshake waiting on it fails now rather than at its timeout.
+func abort(s Stream) {
+	if a, ok := s.(interface{ Abort() }); ok {
+		a.Abort()
+		return
+	}
+	_ = s.Close()
 }

@@ -1,12 +1,18 @@
 package session
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,8 +40,9 @@ type hostileStream struct {
 
 // hostileKinds are the streams of the attack, taken in turn: garbage, a
 // length prefix over every limit, a resume stream that sends only a 1 MiB
-// prefix (finding 9), a slow drip of a frame never finished, and frames
-// replayed from another match's handshake (a join, a resume, an accept).
+// prefix (finding 9), a slow drip of a frame never finished, frames
+// replayed from another match's handshake (a join, a resume, an accept),
+// and a valid join whose sender then stalls the handshake.
 func hostileKinds() []hostileStream {
 	uv := func(n uint64) []byte { return binary.AppendUvarint(nil, n) }
 	framed := func(v any) []byte {
@@ -46,64 +53,57 @@ func hostileKinds() []hostileStream {
 	return []hostileStream{
 		{proto: p2p.MatchProtocol, data: bytes.Repeat([]byte{0xff}, 64)},
 		{proto: p2p.MatchProtocol, data: uv(1 << 40)},
-		{proto: p2p.ResumeProtocol, data: uv(1 << 20), hold: true},
+		{proto: p2p.ResumeProtocol, data: uv(1 << 20), hold: true}, // kinds[2]: finding 9
 		{proto: p2p.MatchProtocol, data: append(uv(3000), `{"t":"join","ver`...), hold: true},
 		{proto: p2p.MatchProtocol, data: framed(frame{T: tJoin, Version: Version, Name: "ann", Nonce: strings.Repeat("0f", 16)})},
+		{proto: p2p.MatchProtocol, data: framed(frame{T: tJoin, Version: Version, Name: "eve", Nonce: strings.Repeat("1e", 16)}), hold: true},
 		{proto: p2p.ResumeProtocol, data: framed(resumeFrame{T: "resume", Match: other, Seq: 7})},
 		{proto: p2p.MatchProtocol, data: framed(frame{T: tAccept, Match: other})},
 	}
 }
 
-// hostileAttack is one run: a victim host waiting for a joiner (HostFirst,
-// as salvo netplay --role host does) with a Resumer, attacked by streams
-// from many identities, then joined by an honest peer.
+// hostileAttack is the attacking side of one run: many identities that
+// open hostile streams to a victim. It runs in a process of its own
+// (TestHostileAttackerProcess), so that the victim's heap is measured
+// alone.
 type hostileAttack struct {
-	victim    *p2p.Host
+	victim    peer.AddrInfo
 	attackers []host.Host
-	honest    *p2p.Host
-	honestKey crypto.PrivKey
 	mu        sync.Mutex
 	held      []network.Stream
 	opened    atomic.Int64
-	accepted  atomic.Int64 // streams the victim's libp2p host agreed to
-	ended     atomic.Int64 // streams the victim ended (reset or closed)
 }
 
-func newHostileAttack(tb testing.TB, identities int) *hostileAttack {
-	tb.Helper()
-	ctx := context.Background()
-	loop := []string{"/ip4/127.0.0.1/tcp/0"}
-	vKey, _, _ := crypto.GenerateEd25519Key(nil)
-	victim, err := p2p.New(ctx, p2p.Config{Key: vKey, ListenAddrs: loop})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { victim.Close() })
+func newHostileAttack(victim peer.AddrInfo, identities int) (*hostileAttack, error) {
 	a := &hostileAttack{victim: victim}
-	a.honestKey, _, _ = crypto.GenerateEd25519Key(nil)
-	if a.honest, err = p2p.New(ctx, p2p.Config{Key: a.honestKey, ListenAddrs: loop}); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { a.honest.Close() })
 	for range identities {
 		// An attacker sets no limits on itself.
 		h, err := libp2p.New(libp2p.NoListenAddrs, libp2p.ResourceManager(&network.NullResourceManager{}))
 		if err != nil {
-			tb.Fatal(err)
-		}
-		tb.Cleanup(func() { h.Close() })
-		if err := h.Connect(ctx, peer.AddrInfo{ID: victim.ID(), Addrs: victim.Libp2p().Addrs()}); err != nil {
-			tb.Fatal(err)
+			return nil, err
 		}
 		a.attackers = append(a.attackers, h)
+		if err := h.Connect(context.Background(), victim); err != nil {
+			return nil, err
+		}
 	}
-	return a
+	return a, nil
+}
+
+func (a *hostileAttack) close() {
+	a.release()
+	for _, h := range a.attackers {
+		_ = h.Close()
+	}
 }
 
 // attack opens streams streams, spread over the attackers, each one of
 // hostileKinds in turn; the held ones stay open until release.
 func (a *hostileAttack) attack(streams int) {
 	kinds := hostileKinds()
+	if os.Getenv(envHostileOnly9) != "" {
+		kinds = kinds[2:3]
+	}
 	per := (streams + len(a.attackers) - 1) / len(a.attackers)
 	var wg sync.WaitGroup
 	for i, h := range a.attackers {
@@ -122,11 +122,10 @@ func (a *hostileAttack) attack(streams int) {
 func (a *hostileAttack) open(h host.Host, k hostileStream) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	s, err := h.NewStream(ctx, a.victim.ID(), k.proto)
+	s, err := h.NewStream(ctx, a.victim.ID, k.proto)
 	if err != nil {
 		return // refused: the victim's limits at work
 	}
-	a.accepted.Add(1)
 	_ = s.SetWriteDeadline(time.Now().Add(5 * time.Second))
 	if _, err := s.Write(k.data); err != nil || !k.hold {
 		_ = s.CloseWrite()
@@ -135,7 +134,6 @@ func (a *hostileAttack) open(h host.Host, k hostileStream) {
 			var buf [512]byte
 			for {
 				if _, err := s.Read(buf[:]); err != nil {
-					a.ended.Add(1)
 					_ = s.Reset()
 					return
 				}
@@ -158,17 +156,74 @@ func (a *hostileAttack) release() {
 	a.held = nil
 }
 
-// join plays the honest joiner's handshake with the victim.
-func (a *hostileAttack) join(ctx context.Context) error {
-	if _, err := a.honest.Connect(ctx, a.victim.Invite()); err != nil {
-		return err
+// The attacker process's instructions, in its environment.
+const (
+	envHostileVictim  = "SALVO_HOSTILE_VICTIM" // the victim's address, ending in /p2p/<ID>
+	envHostileStreams = "SALVO_HOSTILE_STREAMS"
+	envHostileIDs     = "SALVO_HOSTILE_IDENTITIES"
+	envHostileOnly9   = "SALVO_HOSTILE_ONLY_FINDING9" // only resume streams that send a 1 MiB prefix
+)
+
+// TestHostileAttackerProcess is the attacker of runHostileStreams, run in a
+// process of its own; it does nothing in a normal test run. It attacks,
+// says "attacked" on stdout, keeps its streams open until its stdin
+// closes, then ends.
+func TestHostileAttackerProcess(t *testing.T) {
+	addr := os.Getenv(envHostileVictim)
+	if addr == "" {
+		t.Skip("only run by runHostileStreams")
 	}
-	c, err := a.honest.OpenMatch(ctx, a.victim.ID())
+	ai, err := peer.AddrInfoFromString(addr)
 	if err != nil {
-		return err
+		t.Fatal(err)
 	}
-	_, err = Join(ctx, c, Self{Key: a.honestKey, Name: "bob"}, nil)
-	return err
+	ids, _ := strconv.Atoi(os.Getenv(envHostileIDs))
+	streams, _ := strconv.Atoi(os.Getenv(envHostileStreams))
+	a, err := newHostileAttack(*ai, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.close()
+	a.attack(streams)
+	a.mu.Lock()
+	fmt.Printf("attacked: %d streams, %d held open\n", streams, len(a.held))
+	a.mu.Unlock()
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
+
+// startAttacker runs TestHostileAttackerProcess against victim and
+// returns once its attack is done; stop ends it.
+func startAttacker(tb testing.TB, victim *p2p.Host, identities, streams int) (stop func()) {
+	tb.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHostileAttackerProcess$", "-test.bench=^$")
+	cmd.Env = append(os.Environ(), envHostileVictim+"="+victim.Addrs()[0].String(),
+		envHostileIDs+"="+strconv.Itoa(identities), envHostileStreams+"="+strconv.Itoa(streams))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		tb.Fatal(err)
+	}
+	stop = func() {
+		_ = stdin.Close()
+		_ = cmd.Wait()
+	}
+	r := bufio.NewReader(stdout)
+	line, err := r.ReadString('\n')
+	go func() { _, _ = io.Copy(io.Discard, r) }()
+	if err != nil || !strings.HasPrefix(line, "attacked") {
+		stop()
+		tb.Fatalf("the attacker process: %q, %v\n%s", line, err, errOut.String())
+	}
+	tb.Logf("attacker process: %s", strings.TrimSpace(line))
+	return stop
 }
 
 // heapSampler records the highest live heap seen until stop.
@@ -220,52 +275,61 @@ type hostileRun struct {
 	live, peak float64 // MiB
 }
 
-// runHostileStreams attacks a fresh victim with streams hostile streams
-// from identities identities, then has an honest peer join it: the
-// handshake must complete while the attack's streams are still held.
+// runHostileStreams attacks a fresh victim, a host waiting for a joiner
+// (HostFirst, as salvo netplay --role host does) with a Resumer, with
+// streams hostile streams from identities identities in another process,
+// then has an honest peer join it: the handshake must complete while the
+// attack's streams are still held. The heap measured is the victim's
+// process's (the honest joiner's host included), not the attacker's.
 func runHostileStreams(tb testing.TB, identities, streams int) hostileRun {
 	tb.Helper()
-	a := newHostileAttack(tb, identities)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
+	loop := []string{"/ip4/127.0.0.1/tcp/0"}
+	keys := [2]crypto.PrivKey{}
+	hosts := [2]*p2p.Host{}
+	for i := range hosts {
+		keys[i], _, _ = crypto.GenerateEd25519Key(nil)
+		h, err := p2p.New(ctx, p2p.Config{Key: keys[i], ListenAddrs: loop})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer h.Close()
+		hosts[i] = h
+	}
+	victim, honest := hosts[0], hosts[1]
+	res := NewResumer(victim, nil)
+	defer res.Close()
 	type hosted struct {
 		m   *Match
 		err error
 	}
 	got := make(chan hosted, 1)
 	go func() {
-		m, err := HostFirst(ctx, a.victim.Incoming(), Self{Key: a.victimKey(tb), Name: "ann"}, Offer{Game: "ubuild"}, nil)
+		m, err := HostFirst(ctx, victim.Incoming(), Self{Key: keys[0], Name: "ann"}, Offer{Game: "ubuild"}, nil)
 		got <- hosted{m, err}
 	}()
-	res := NewResumer(a.victim, nil)
-	defer res.Close()
 	base := liveHeap()
 	sampler := sampleHeap()
-	a.attack(streams)
+	stop := startAttacker(tb, victim, identities, streams)
+	defer stop()
 	live := liveHeap()
-	if err := a.join(ctx); err != nil {
+	if _, err := honest.Connect(ctx, victim.Invite()); err != nil {
+		tb.Fatal(err)
+	}
+	c, err := honest.OpenMatch(ctx, victim.ID())
+	if err == nil {
+		_, err = Join(ctx, c, Self{Key: keys[1], Name: "bob"}, nil)
+	}
+	if err != nil {
 		tb.Fatalf("after %d hostile streams, the honest joiner: %v", streams, err)
 	}
 	if h := <-got; h.err != nil {
 		tb.Fatalf("after %d hostile streams, the host: %v", streams, h.err)
 	}
 	peak := sampler.end()
-	a.mu.Lock()
-	tb.Logf("%d streams opened, %d held open", a.accepted.Load(), len(a.held))
-	a.mu.Unlock()
-	a.release()
-	mib := func(n, base uint64) float64 { return (float64(n) - float64(base)) / (1 << 20) }
-	return hostileRun{live: mib(live, base), peak: mib(peak, base)}
-}
-
-// victimKey is not kept by p2p.Host; HostFirst needs the key only to name
-// seat 0, so the test reads it back from the libp2p host.
-func (a *hostileAttack) victimKey(tb testing.TB) crypto.PrivKey {
-	k := a.victim.Libp2p().Peerstore().PrivKey(a.victim.ID())
-	if k == nil {
-		tb.Fatal("no private key for the victim")
-	}
-	return k
+	mib := func(n uint64) float64 { return (float64(n) - float64(base)) / (1 << 20) }
+	return hostileRun{live: mib(live), peak: mib(peak)}
 }
 
 // TestHostileStreams: hostile streams from many identities (garbage,
@@ -280,20 +344,34 @@ func TestHostileStreams(t *testing.T) {
 		identities, streams = 50, 10_000
 	}
 	r := runHostileStreams(t, identities, streams)
-	t.Logf("%d hostile streams from %d identities: live heap +%.1f MiB, peak heap in use +%.1f MiB", streams, identities, r.live, r.peak)
+	t.Logf("%d hostile streams from %d identities: the host's live heap +%.1f MiB, peak heap in use +%.1f MiB", streams, identities, r.live, r.peak)
 	if r.live > 64 {
 		t.Errorf("the attack grew the live heap by %.1f MiB, want under 64", r.live)
 	}
 }
 
-// BenchmarkHostileStreams measures the memory 10,000 hostile streams from
-// 50 identities cost (the target is under 64 MiB).
+// BenchmarkHostileStreams measures the memory hostile streams cost the
+// host they attack (the attacker runs in another process): 10,000 streams
+// of every kind from 50 identities (the target is under 64 MiB), and
+// finding 9's attack, 16 identities x 160 resume streams that each send
+// only a 1 MiB length prefix (1.2 GB before).
 func BenchmarkHostileStreams(b *testing.B) {
-	var worst hostileRun
-	for b.Loop() {
-		r := runHostileStreams(b, 50, 10_000)
-		worst.live, worst.peak = max(worst.live, r.live), max(worst.peak, r.peak)
+	for _, bc := range []struct {
+		name                string
+		identities, streams int
+		only9               bool
+	}{{"mixed", 50, 10_000, false}, {"finding9", 16, 16 * 160, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			if bc.only9 {
+				b.Setenv(envHostileOnly9, "1")
+			}
+			var worst hostileRun
+			for b.Loop() {
+				r := runHostileStreams(b, bc.identities, bc.streams)
+				worst.live, worst.peak = max(worst.live, r.live), max(worst.peak, r.peak)
+			}
+			b.ReportMetric(worst.live, "live-MiB")
+			b.ReportMetric(worst.peak, "peak-MiB")
+		})
 	}
-	b.ReportMetric(worst.live, "live-MiB")
-	b.ReportMetric(worst.peak, "peak-MiB")
 }

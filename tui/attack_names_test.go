@@ -1,10 +1,14 @@
 package tui
 
 import (
+	"bytes"
+	"context"
 	"testing"
+	"time"
 
 	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/fairness/untrusted/hostiletest"
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -24,4 +28,52 @@ func TestAttackNameEscapes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestHostScreenKeepsServingAfterABadJoiner: a joiner that sends an
+// oversized join frame, and one that sends a valid join and then stalls,
+// are turned away (the screen says why) while an honest joiner that comes
+// meanwhile gets its match.
+func TestHostScreenKeepsServingAfterABadJoiner(t *testing.T) {
+	t.Parallel()
+	host := start(t, Config{Offline: true, Name: "ann", Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("invite code", "waiting for a player to join")
+	var code string
+	host.onUI(func() { code = host.app.top().(*hostScreen).code })
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	evil, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer evil.Close()
+	inv, err := p2p.ParseInvite(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := evil.ConnectInvite(ctx, inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := func(frame []byte) *p2p.Conn {
+		c, err := evil.OpenMatch(ctx, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		if err := c.Send(ctx, frame); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	send(bytes.Repeat([]byte("x"), 100_000)) // an oversized join frame
+	host.WaitFor("a join failed", "frame too large", "still waiting")
+	// A valid join, whose sender then never answers the offer.
+	staller := send([]byte(`{"t":"join","version":"salvo/1","name":"eve","nonce":"0123456789abcdef0123456789abcdef"}`))
+	if _, err := staller.Recv(ctx); err != nil {
+		t.Fatalf("the staller got no offer: %v", err)
+	}
+	guest := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("vs bob", "Place the Battleship")
+	guest.WaitFor("vs ann")
 }

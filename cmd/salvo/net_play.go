@@ -230,7 +230,7 @@ func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.
 	_ = h.SetOffer(offer.Game)
 	// Every joiner's handshake runs at once; one that fails (an oversized
 	// frame, a stall, a decline) is turned away and the host keeps waiting.
-	m, err := session.HostFirst(ctx, h.Incoming(), self, offer, log)
+	m, err := session.HostFirst(ctx, h.Incoming(), session.HostFirstConfig{Self: self, Offer: offer, Logger: log})
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/libp2p/go-libp2p/core/peer"
+
 	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/p2p"
 )
@@ -25,6 +27,16 @@ const (
 	HandshakesTotal = 64
 )
 
+// HostFirstConfig says what HostFirst offers and whom it tells.
+type HostFirstConfig struct {
+	Self  Self
+	Offer Offer
+	// TurnedAway, if set, is told of each joiner turned away and why (on
+	// HostFirst's goroutine: it must not block).
+	TurnedAway func(p peer.ID, err error)
+	Logger     *slog.Logger
+}
+
 // hosted is how one joiner's handshake ended.
 type hosted struct {
 	s   Stream
@@ -42,9 +54,17 @@ type hosted struct {
 // streams closed. At most HandshakesPerPeer run for one peer and
 // HandshakesTotal in all (a newcomer then cuts off the oldest of the peer
 // running the most), so stalling joiners never wedge the host.
-func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer Offer, log *slog.Logger) (*Match, error) {
+func HostFirst[S Stream](ctx context.Context, joiners <-chan S, cfg HostFirstConfig) (*Match, error) {
+	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	self, offer := cfg.Self, cfg.Offer
+	turnAway := func(s Stream, err error) {
+		log.Info("joiner turned away", "peer", s.Remote(), "err", untrusted.Escape(err.Error()))
+		if cfg.TurnedAway != nil {
+			cfg.TurnedAway(s.Remote(), err)
+		}
 	}
 	hctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -72,7 +92,7 @@ func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer
 			}
 			old, evicted, err := admitted.Enter(s.Remote(), s)
 			if err != nil {
-				log.Info("joiner turned away", "peer", s.Remote(), "err", err)
+				turnAway(s, err)
 				_ = s.Close()
 				continue
 			}
@@ -91,7 +111,7 @@ func HostFirst[S Stream](ctx context.Context, joiners <-chan S, self Self, offer
 				finish()
 				return r.m, nil
 			}
-			log.Info("joiner turned away", "peer", r.s.Remote(), "err", untrusted.Escape(r.err.Error()))
+			turnAway(r.s, r.err)
 			_ = r.s.Close()
 			if joiners == nil && running == 0 {
 				return nil, fmt.Errorf("host: %w", ErrNoJoiner)

@@ -306,7 +306,7 @@ func runHostileStreams(tb testing.TB, identities, streams int) hostileRun {
 	}
 	got := make(chan hosted, 1)
 	go func() {
-		m, err := HostFirst(ctx, victim.Incoming(), Self{Key: keys[0], Name: "ann"}, Offer{Game: "ubuild"}, nil)
+		m, err := HostFirst(ctx, victim.Incoming(), HostFirstConfig{Self: Self{Key: keys[0], Name: "ann"}, Offer: Offer{Game: "ubuild"}})
 		got <- hosted{m, err}
 	}()
 	base := liveHeap()

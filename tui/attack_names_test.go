@@ -42,19 +42,7 @@ func TestHostScreenKeepsServingAfterABadJoiner(t *testing.T) {
 	host.onUI(func() { code = host.app.top().(*hostScreen).code })
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	evil, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer evil.Close()
-	inv, err := p2p.ParseInvite(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := evil.ConnectInvite(ctx, inv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	evil, target := hostiletest.EvilPeer(t, ctx, code)
 	send := func(frame []byte) *p2p.Conn {
 		c, err := evil.OpenMatch(ctx, target)
 		if err != nil {

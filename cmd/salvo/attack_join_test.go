@@ -35,19 +35,7 @@ func TestAttackOversizedJoinFrame(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	evil, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer evil.Close()
-	inv, err := p2p.ParseInvite(waitCode(t, ctx, code))
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := evil.ConnectInvite(ctx, inv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	evil, target := hostiletest.EvilPeer(t, ctx, waitCode(t, ctx, code))
 	// A join frame of 100 KB: a valid frame, far over a handshake's.
 	c, err := evil.OpenMatch(ctx, target)
 	if err != nil {

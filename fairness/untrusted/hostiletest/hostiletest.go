@@ -20,6 +20,7 @@ import (
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/fairness/fairnesstest"
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // EvilName is a display name an older Salvo let through the handshake: it
@@ -112,4 +113,25 @@ func WaitReset(t testing.TB, s interface {
 	} else if os.IsTimeout(err) {
 		t.Fatal("the hostile stream is still open after 10 s")
 	}
+}
+
+// EvilPeer starts a loopback host for the attacker, closed at the end of
+// the test, and connects it to the host an invite code names, whose ID it
+// returns.
+func EvilPeer(t testing.TB, ctx context.Context, code string) (*p2p.Host, peer.ID) {
+	t.Helper()
+	evil, err := p2p.New(ctx, p2p.Config{ListenAddrs: []string{"/ip4/127.0.0.1/tcp/0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { evil.Close() })
+	inv, err := p2p.ParseInvite(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := evil.ConnectInvite(ctx, inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evil, target
 }

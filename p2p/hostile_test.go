@@ -5,9 +5,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 // dripReader hands out its bytes one Read at a time, one byte each: a peer
@@ -103,4 +106,63 @@ func heapInUse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapAlloc
+}
+
+// TestAdmissionProperties: whatever the order of arrivals and departures,
+// an Admission never holds more than its limits, refuses only a peer over
+// its own, and when full evicts from a peer holding at least as many as
+// any other: an honest peer with one item goes last.
+func TestAdmissionProperties(t *testing.T) {
+	const perPeer, all = 3, 8
+	peers := make([]peer.ID, 6)
+	for i := range peers {
+		peers[i] = testPeerID(t)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for round := range 200 {
+		a := NewAdmission[int](perPeer, all)
+		held := map[int]peer.ID{}
+		for item := range 100 {
+			if len(held) > 0 && r.IntN(3) == 0 { // someone finishes
+				for it, p := range held {
+					a.Leave(p, it)
+					delete(held, it)
+					break
+				}
+				continue
+			}
+			p := peers[r.IntN(len(peers))]
+			count := func(p peer.ID) int {
+				n := 0
+				for _, q := range held {
+					if q == p {
+						n++
+					}
+				}
+				return n
+			}
+			most := 0
+			for _, q := range peers {
+				most = max(most, count(q))
+			}
+			old, evicted, err := a.Enter(p, item)
+			switch {
+			case err != nil:
+				if count(p) < perPeer {
+					t.Fatalf("round %d: refused %s with %d held: %v", round, p, count(p), err)
+				}
+				continue
+			case count(p) >= perPeer:
+				t.Fatalf("round %d: admitted %s over its limit", round, p)
+			case evicted:
+				if len(held) < all || count(held[old]) < most {
+					t.Fatalf("round %d: evicted %d of a peer with %d while one held %d (%d held)", round, old, count(held[old]), most, len(held))
+				}
+				delete(held, old)
+			case len(held) >= all:
+				t.Fatalf("round %d: admitted past the limit without evicting", round)
+			}
+			held[item] = p
+		}
+	}
 }

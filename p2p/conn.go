@@ -182,6 +182,7 @@ func (h *Host) handleMatch(s network.Stream) {
 	case <-t.C:
 		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", ShortID(c.remote))
 		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, h.acceptWait), network.StreamResourceLimitExceeded)
+	case <-c.Done(): // evicted while it waited (see Admission): nothing to hand over
 	case <-h.closing:
 		_ = c.Close()
 	}

@@ -52,6 +52,7 @@ func TestAttackSlowLengthPrefix(t *testing.T) {
 		if !errors.Is(err, ErrTruncatedFrame) {
 			t.Fatalf("ReadFrame: %v, want a truncated frame", err)
 		}
+		t.Logf("a 1 MiB prefix and a 100-byte drip allocated %d bytes", n)
 		if n > 2*frameChunk {
 			t.Errorf("a 1 MiB prefix and 100 bytes cost %d bytes, want at most %d", n, 2*frameChunk)
 		}
@@ -83,6 +84,7 @@ func TestAttackSlowLengthPrefix(t *testing.T) {
 		for range conns {
 			<-results
 		}
+		t.Logf("%d streams that sent a 1 MiB prefix hold %d bytes more heap", streams, grew)
 		if limit := int64(streams*2*frameChunk + 4<<20); grew > limit {
 			t.Errorf("%d streams that sent a 1 MiB prefix grew the heap by %d bytes, want under %d", streams, grew, limit)
 		}

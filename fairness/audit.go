@@ -15,6 +15,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/untrusted"
 )
 
 // Verdict is an audit's conclusion.
@@ -97,15 +98,19 @@ func claimant(h Header, c *Closing) string {
 	return playerName(h, h.Seat(c.By))
 }
 
+// playerName names a seat in a verdict. The name and peer come from the
+// file: a transcript written before the handshake checked names may hold
+// one that a terminal would act on, so both are escaped here, where every
+// verdict sentence gets them.
 func playerName(h Header, s engine.Seat) string {
 	if s < 0 || int(s) >= len(h.Players) {
 		return s.String()
 	}
 	p := h.Players[s]
 	if p.Name != "" {
-		return fmt.Sprintf("%s %s (%s)", s, p.Name, shortPeer(p.Peer))
+		return fmt.Sprintf("%s %s (%s)", s, untrusted.Escape(p.Name), untrusted.Escape(shortPeer(p.Peer)))
 	}
-	return fmt.Sprintf("%s (%s)", s, shortPeer(p.Peer))
+	return fmt.Sprintf("%s (%s)", s, untrusted.Escape(shortPeer(p.Peer)))
 }
 
 func describeOutcome(h Header, o engine.Outcome) string {

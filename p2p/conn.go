@@ -58,6 +58,21 @@ type Conn struct {
 	rttMu   sync.Mutex
 	rttAt   time.Time // when the last ping finished
 	rttBusy bool      // a background ping is running
+
+	// gated says the Conn holds a place in the host's pending gate (an
+	// incoming stream), given back once, at its first frame or its end.
+	gated    bool
+	gateOnce sync.Once
+}
+
+// leaveGate gives back the Conn's place in the pending gate, if it holds
+// one.
+func (c *Conn) leaveGate() {
+	c.gateOnce.Do(func() {
+		if c.gated {
+			c.h.pending.Leave(c.remote, c)
+		}
+	})
 }
 
 // OpenMatch opens a match stream to p, dialing it from the peerstore if it
@@ -77,7 +92,7 @@ func (h *Host) OpenMatch(ctx context.Context, p peer.ID) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
-	c, err := h.newConn(s)
+	c, err := h.newConn(s, false)
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open match with %s: %w", p, err)
 	}
@@ -140,7 +155,7 @@ func (h *Host) HandleMatch(f func(*Conn)) {
 
 // handleMatch is the libp2p stream handler for MatchProtocol.
 func (h *Host) handleMatch(s network.Stream) {
-	c, err := h.newConn(s)
+	c, err := h.newConn(s, true)
 	if err != nil {
 		return
 	}
@@ -167,14 +182,39 @@ func (h *Host) handleMatch(s network.Stream) {
 	case <-t.C:
 		h.log.Warn("incoming match stream dropped: nobody reading Incoming", "peer", ShortID(c.remote))
 		c.fail(fmt.Errorf("p2p: match from %s: %w within %v", c.remote, ErrNotAccepted, h.acceptWait), network.StreamResourceLimitExceeded)
+	case <-c.Done(): // evicted while it waited (see Admission): nothing to hand over
 	case <-h.closing:
 		_ = c.Close()
 	}
 }
 
 // newConn wraps s, registers it with the host and protects its peer. On a
-// closing host the stream is reset and ErrClosed returned.
-func (h *Host) newConn(s network.Stream) (*Conn, error) {
+// closing host the stream is reset and ErrClosed returned. A stream another
+// peer opened (incoming) takes a place in the pending admission until its
+// first frame arrives or it ends: over its peer's limit it is reset at
+// once; when all places are taken it evicts the oldest stream of the peer
+// holding the most.
+func (h *Host) newConn(s network.Stream, incoming bool) (*Conn, error) {
+	c, err := h.register(s)
+	if err != nil || !incoming {
+		return c, err
+	}
+	c.gated = true // before Enter shares c; nobody else has it yet
+	old, evicted, err := h.pending.Enter(c.remote, c)
+	if err != nil {
+		c.gated = false
+		h.log.Debug("incoming stream refused", "peer", ShortID(c.remote), "protocol", s.Protocol(), "err", err)
+		c.fail(fmt.Errorf("p2p: stream from %s: %w", c.remote, err), network.StreamResourceLimitExceeded)
+		return nil, err
+	}
+	if evicted {
+		old.fail(fmt.Errorf("p2p: stream from %s: %w: evicted without a first frame, %d streams waiting", old.remote, ErrNotAccepted, h.pending.all), network.StreamResourceLimitExceeded)
+	}
+	return c, nil
+}
+
+// register wraps s and registers it with the host.
+func (h *Host) register(s network.Stream) (*Conn, error) {
 	remote := s.Conn().RemotePeer()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Conn{
@@ -205,6 +245,7 @@ func (h *Host) newConn(s network.Stream) (*Conn, error) {
 // release unregisters c and unprotects its peer when no other Conn to it
 // remains.
 func (h *Host) release(c *Conn) {
+	c.leaveGate()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, ok := h.conns[c]; !ok {
@@ -278,14 +319,19 @@ func (c *Conn) Send(ctx context.Context, p []byte) error {
 	return err
 }
 
-// Recv reads the next frame. It waits until a frame arrives, ctx ends or
-// the idle timeout passes. When ctx ends before any byte of the next frame
+// Recv reads the next frame: RecvMax with MaxFrame.
+func (c *Conn) Recv(ctx context.Context) ([]byte, error) { return c.RecvMax(ctx, MaxFrame) }
+
+// RecvMax reads the next frame, of at most max bytes (MaxFrame when max is
+// 0 or larger); a handshake reads its first frame with MaxFirstFrame, so a
+// stranger's stream never costs more. It waits until a frame arrives, ctx
+// ends or the idle timeout passes. When ctx ends before any byte of the next frame
 // has arrived, Recv returns the context's error and the Conn stays open (a
 // later Recv gets that frame). A frame over MaxFrame, a truncated or
 // malformed frame, the peer closing or resetting the stream, the idle
 // timeout (ErrIdle) or ctx ending in the middle of a frame all give a
 // wrapped error and close the Conn, resetting the stream.
-func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
+func (c *Conn) RecvMax(ctx context.Context, max int) ([]byte, error) {
 	if err := c.Err(); err != nil {
 		return nil, fmt.Errorf("p2p: recv from %s: %w", c.remote, err)
 	}
@@ -299,9 +345,10 @@ func (c *Conn) Recv(ctx context.Context) ([]byte, error) {
 	}
 	stop := interruptOn(ctx, c.s.SetReadDeadline)
 	cr := countingReader{r: c.r}
-	p, err := readFrame(&cr, MaxFrame)
+	p, err := readFrame(&cr, max)
 	fired := stop()
 	if err == nil {
+		c.leaveGate()
 		return p, nil
 	}
 	if cr.n == 0 && c.Err() == nil && ctxEnded(ctx, fired, ctxBound, err) {

@@ -451,6 +451,9 @@ func TestOpenMatchErrors(t *testing.T) {
 func TestIncomingNotAccepted(t *testing.T) {
 	defer func(d time.Duration) { acceptWait = d }(acceptWait)
 	acceptWait = 200 * time.Millisecond
+	// More streams than the pending gate lets one peer keep waiting.
+	defer func(n int) { pendingPerPeer = n }(pendingPerPeer)
+	pendingPerPeer = 2 * IncomingBuffer
 	a, b := pair(t, "tcp", Config{}, Config{})
 	streams := make([]network.Stream, IncomingBuffer+1)
 	for i := range streams {

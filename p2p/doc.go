@@ -57,7 +57,7 @@
 //
 //	MaxFrame         1 MiB   largest match frame (brief)
 //	MaxInfo          1 KiB   largest /salvo/info/1 response
-//	MaxNameBytes     64      display name, UTF-8 bytes
+//	MaxNameRunes     32      display name, characters
 //	MaxOfferBytes    64      offer string, UTF-8 bytes
 //	DefaultIdle      15 min  Recv gives ErrIdle after this long without a frame
 //	WriteTimeout     30 s    Send gives up when the peer does not drain
@@ -70,6 +70,9 @@
 //	LANRefresh       10 s    how often known LAN peers are asked again
 //	LANBuffer        64      LANPeers channel buffer (events beyond it are dropped)
 //	IncomingBuffer   16      Incoming channel buffer
+//	MaxFirstFrame    4 KiB   first frame of a handshake (RecvMax): join, invite, resume
+//	PendingPerPeer   8       incoming streams of one peer before their first frame
+//	PendingTotal     256     all of them; past it the oldest of the busiest peer goes
 //	AcceptWait       10 s    how long an incoming match stream waits for a reader
 //	RTTPingTimeout   2 s     bound on the ping behind Conn.RTT
 //	RTTRefresh       15 s    Conn.RTT re-pings in the background when older
@@ -93,5 +96,12 @@
 //
 // Display names and offers must be valid UTF-8 without control, format
 // (bidi overrides, zero-width) or line-separator characters, since they end
-// up on other players' terminals.
+// up on other players' terminals (package fairness/untrusted).
+//
+// Against a hostile peer: a frame's buffer grows only as its bytes arrive
+// (64 KiB ahead at most), whatever length its prefix announces; incoming
+// streams waiting for their first frame are bounded per peer and in all
+// (an [Admission]); the libp2p resource manager has limits for
+// MatchProtocol, ResumeProtocol and InfoProtocol, in all and per peer
+// (protocolLimits in limits.go).
 package p2p

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	pool "github.com/libp2p/go-buffer-pool"
 )
@@ -51,7 +52,8 @@ func writeFrame(w io.Writer, p []byte) (int, error) {
 
 // ReadFrame reads one frame from r and returns its payload (never nil,
 // empty for an empty frame). A frame longer than max is refused before its
-// payload is read or allocated; max is capped at MaxFrame, and max <= 0
+// payload is read or allocated, and the payload's buffer grows only as its
+// bytes arrive (at most frameChunk ahead of them); max is capped at MaxFrame, and max <= 0
 // means MaxFrame. A stream that ends cleanly before the first byte of a
 // frame gives io.EOF itself; ending anywhere inside a frame gives
 // ErrTruncatedFrame; a length that is not a minimal varint gives
@@ -82,14 +84,35 @@ func readFrame(r io.Reader, max int) ([]byte, error) {
 	if n > uint64(max) {
 		return nil, fmt.Errorf("read frame: %w: %d bytes, limit %d", ErrFrameTooLarge, n, max)
 	}
-	p := make([]byte, n)
-	if got, err := io.ReadFull(r, p); err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("read frame: %w: got %d of %d bytes", ErrTruncatedFrame, got, n)
+	return readBody(r, int(n))
+}
+
+// frameChunk is the most a frame's buffer holds before its bytes arrive:
+// the buffer starts at min(length, frameChunk) and doubles as it fills, so
+// a peer that announces a large frame and then sends nothing (or drips it)
+// costs this much, not the announced length.
+const frameChunk = 64 << 10
+
+// readBody reads the n bytes of a frame's payload, growing the buffer only
+// as they arrive (see frameChunk).
+func readBody(r io.Reader, n int) ([]byte, error) {
+	p := make([]byte, 0, min(n, frameChunk))
+	for {
+		// Never past n: Grow may round the capacity up, and bytes after the
+		// frame belong to the next one.
+		got, err := io.ReadFull(r, p[len(p):min(cap(p), n)])
+		p = p[:len(p)+got]
+		if err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("read frame: %w: got %d of %d bytes", ErrTruncatedFrame, len(p), n)
+			}
+			return nil, fmt.Errorf("read frame body (%d of %d bytes): %w", len(p), n, err)
 		}
-		return nil, fmt.Errorf("read frame body (%d of %d bytes): %w", got, n, err)
+		if len(p) == n {
+			return p, nil
+		}
+		p = slices.Grow(p, min(n, 2*len(p))-len(p))
 	}
-	return p, nil
 }
 
 // readLength reads a minimal unsigned varint of at most 64 bits.

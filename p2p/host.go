@@ -39,8 +39,8 @@ type Config struct {
 	// on every IPv4 and IPv6 interface, port 0. Tests use
 	// /ip4/127.0.0.1/tcp/0 and /ip4/127.0.0.1/udp/0/quic-v1.
 	ListenAddrs []string
-	// Name is the display name other players see (MaxNameBytes at most,
-	// no control or format characters).
+	// Name is the display name other players see (untrusted.ValidateName:
+	// 32 characters at most, no control or format characters).
 	Name string
 	// EnableMDNS announces this host on the LAN and reports other Salvo
 	// hosts found there on LANPeers.
@@ -109,6 +109,7 @@ type Host struct {
 	conns     map[*Conn]struct{}
 	protected map[peer.ID]int
 	incoming  chan *Conn
+	pending   *Admission[*Conn] // incoming streams before their first frame
 
 	lan *lan
 	net *netState
@@ -120,7 +121,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
-	if err := checkText("name", cfg.Name, MaxNameBytes); err != nil {
+	if err := checkName(cfg.Name); err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
 	if cfg.IdleTimeout < 0 {
@@ -159,6 +160,10 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	rm, err := newResourceManager()
+	if err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
 	ns := newNetState()
 	ns.bootstrap, ns.relays = bootstrap, relays
 	pushSink(logger)
@@ -171,6 +176,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.Security(libp2ptls.ID, libp2ptls.New),
 		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
 		libp2p.ConnectionManager(cm),
+		libp2p.ResourceManager(rm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),
 	}, ns.libp2pOptions(cfg)...)
@@ -179,6 +185,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		ns.cancel()
 		popSink(logger)
 		_ = cm.Close()
+		_ = rm.Close()
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
 	idle := cfg.IdleTimeout
@@ -198,6 +205,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		conns:        make(map[*Conn]struct{}),
 		protected:    make(map[peer.ID]int),
 		incoming:     make(chan *Conn, IncomingBuffer),
+		pending:      NewAdmission[*Conn](pendingPerPeer, pendingTotal),
 	}
 	h.lan = newLAN(h)
 	h.net = ns

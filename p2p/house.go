@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/protocol"
+
+	"github.com/salvo-game/salvo/fairness/untrusted"
 )
 
 // Protocol IDs and service names.
@@ -24,8 +26,9 @@ const (
 	MaxFrame = 1 << 20
 	// MaxInfo is the largest /salvo/info/1 response payload, in bytes.
 	MaxInfo = 1 << 10
-	// MaxNameBytes is the longest display name, in UTF-8 bytes.
-	MaxNameBytes = 64
+	// MaxNameRunes is the longest display name, in characters (the rule
+	// of the handshake, untrusted.ValidateName).
+	MaxNameRunes = untrusted.MaxNameRunes
 	// MaxOfferBytes is the longest offer string, in UTF-8 bytes.
 	MaxOfferBytes = 64
 )

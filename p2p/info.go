@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/fairness/untrusted"
 )
 
 // ErrBadInfo means an info answer (or a name or offer) is not acceptable.
@@ -66,7 +66,7 @@ func DecodeInfo(b []byte) (Info, error) {
 
 // check applies the name and offer rules.
 func (i Info) check() error {
-	if err := checkText("name", i.Name, MaxNameBytes); err != nil {
+	if err := checkName(i.Name); err != nil {
 		return fmt.Errorf("p2p: info: %w", err)
 	}
 	if err := checkText("offer", i.Offer, MaxOfferBytes); err != nil {
@@ -76,19 +76,23 @@ func (i Info) check() error {
 }
 
 // checkText is the rule for names and offers shown on other players'
-// screens: valid UTF-8, at most max bytes, no control (Cc), format (Cf:
-// bidi overrides, zero-width characters) or line/paragraph separators.
+// screens: at most max bytes, and the character rule of package untrusted
+// (valid UTF-8, no control, format or line/paragraph separator characters).
 func checkText(what, s string, max int) error {
 	if len(s) > max {
 		return fmt.Errorf("%w: %s is %d bytes, limit %d", ErrBadInfo, what, len(s), max)
 	}
-	if !utf8.ValidString(s) {
-		return fmt.Errorf("%w: %s is not valid UTF-8", ErrBadInfo, what)
+	if err := untrusted.CheckText(s, max); err != nil {
+		return fmt.Errorf("%w: %s: %w", ErrBadInfo, what, err)
 	}
-	for i, r := range s {
-		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
-			return fmt.Errorf("%w: %s has character %U at byte %d", ErrBadInfo, what, r, i)
-		}
+	return nil
+}
+
+// checkName is the display-name rule (untrusted.ValidateName) as an info
+// error.
+func checkName(name string) error {
+	if err := untrusted.ValidateName(name); err != nil {
+		return fmt.Errorf("%w: name: %w", ErrBadInfo, err)
 	}
 	return nil
 }

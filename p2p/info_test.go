@@ -23,8 +23,8 @@ func TestDecodeInfo(t *testing.T) {
 		{name: "fields missing", in: `{}`, want: Info{}},
 		{name: "unknown fields ignored", in: ` {"name":"Bo","v":2,"extra":[1,2]}`, want: Info{Name: "Bo"}},
 		{name: "non-ASCII name", in: `{"name":"Éloïse ⚓"}`, want: Info{Name: "Éloïse ⚓"}},
-		{name: "name at the limit", in: `{"name":"` + strings.Repeat("n", MaxNameBytes) + `"}`, want: Info{Name: strings.Repeat("n", MaxNameBytes)}},
-		{name: "name over the limit", in: `{"name":"` + strings.Repeat("n", MaxNameBytes+1) + `"}`, bad: true},
+		{name: "name at the limit", in: `{"name":"` + strings.Repeat("n", MaxNameRunes) + `"}`, want: Info{Name: strings.Repeat("n", MaxNameRunes)}},
+		{name: "name over the limit", in: `{"name":"` + strings.Repeat("n", MaxNameRunes+1) + `"}`, bad: true},
 		{name: "offer over the limit", in: `{"offer":"` + strings.Repeat("o", MaxOfferBytes+1) + `"}`, bad: true},
 		{name: "escape character", in: `{"name":"\u001b[31mred"}`, bad: true},
 		{name: "newline", in: `{"name":"a\nb"}`, bad: true},
@@ -60,7 +60,7 @@ func TestDecodeInfo(t *testing.T) {
 }
 
 func TestEncodeInfoRoundTrip(t *testing.T) {
-	for _, i := range []Info{{}, {Name: "Ada", Offer: "sea"}, {Name: strings.Repeat("é", MaxNameBytes/2)}} {
+	for _, i := range []Info{{}, {Name: "Ada", Offer: "sea"}, {Name: strings.Repeat("é", MaxNameRunes)}} {
 		b, err := EncodeInfo(i)
 		if err != nil {
 			t.Fatal(err)
@@ -186,7 +186,7 @@ func FuzzDecodeInfo(f *testing.F) {
 			}
 			return
 		}
-		if checkText("name", i.Name, MaxNameBytes) != nil || checkText("offer", i.Offer, MaxOfferBytes) != nil {
+		if checkName(i.Name) != nil || checkText("offer", i.Offer, MaxOfferBytes) != nil {
 			t.Fatalf("accepted %+v breaking the text rules", i)
 		}
 		b, err := EncodeInfo(i)

@@ -27,7 +27,7 @@ func (h *Host) OpenResume(ctx context.Context, p peer.ID) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open resume with %s: %w", p, err)
 	}
-	c, err := h.newConn(s)
+	c, err := h.newConn(s, false)
 	if err != nil {
 		return nil, fmt.Errorf("p2p: open resume with %s: %w", p, err)
 	}
@@ -51,7 +51,7 @@ func (h *Host) handleResume(s network.Stream) {
 		_ = s.ResetWithError(network.StreamProtocolNegotiationFailed)
 		return
 	}
-	c, err := h.newConn(s)
+	c, err := h.newConn(s, true)
 	if err != nil {
 		return
 	}

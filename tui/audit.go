@@ -52,14 +52,7 @@ func (as *auditScreen) loaded(data *replayed, err error) {
 	if err != nil {
 		return
 	}
-	for s, p := range data.header.Players {
-		name := p.Name
-		if name == "" {
-			name = shortID(p.Peer)
-		}
-		as.names = append(as.names, fmt.Sprintf("%s", name))
-		_ = s
-	}
+	as.names = playerNames(data.header)
 	as.known = board.Known{}
 	as.known.Merge(data.report.Revealed)
 	env := board.Env{Theme: as.a.th, Spec: data.spec, Variant: data.header.Variant, Rand: as.a.rand}

@@ -35,12 +35,11 @@ type hostScreen struct {
 	since   time.Time
 	status  string
 	bad     bool
-	busy    bool // a handshake is under way
 	copied  bool
 	offer   session.Offer
 	offered bool
-	// A table of more than two: its size, the match streams handed to the
-	// group handshake, and who has taken a seat so far.
+	// The table's size, the match streams handed to the handshake (the
+	// group one for more than two), and who has taken a seat so far.
 	players int
 	joins   chan *p2p.Conn
 	seated  []string
@@ -78,6 +77,8 @@ func (hs *hostScreen) shown() {
 		if hs.table() {
 			offer = tableOfferText(hs.offer.Game, hs.offer.Variant, hs.players)
 			hs.gather(h)
+		} else {
+			hs.serve()
 		}
 		if err := h.SetOffer(offer); err == nil {
 			hs.offered = true
@@ -162,9 +163,7 @@ func (hs *hostScreen) gather(h *p2p.Host) {
 			a.post(func() { hs.seated = nil })
 			m, err := session.HostGroup(ctx, session.GroupHostConfig{Self: self, Offer: offer, Players: players, Router: r, Logger: a.log,
 				Seated: func(seat engine.Seat, p peer.ID, name string) {
-					if name == "" {
-						name = FriendlyName(p)
-					}
+					name = shownName(name, FriendlyName(p))
 					a.post(func() {
 						hs.seated = append(hs.seated, fmt.Sprintf("seat %d: %s (%s)", seat, name, shortID(p.String())))
 						hs.status, hs.bad = "", false
@@ -192,41 +191,40 @@ func (hs *hostScreen) gather(h *p2p.Host) {
 // the table's group handshake.
 func (hs *hostScreen) accept(c *p2p.Conn) {
 	a := hs.a
+	full := "the host is already talking to other players"
 	if hs.table() {
-		select {
-		case hs.joins <- c:
-			hs.status, hs.bad = fmt.Sprintf("%s is joining (%s)…", shortID(c.Remote().String()), c.Kind()), false
-		default:
-			a.goBack(func() {
-				_ = session.Decline(a.ctx, c, "the table is full")
-				_ = c.Close()
-			})
-		}
-		return
+		full = "the table is full"
 	}
-	if hs.busy {
+	select {
+	case hs.joins <- c:
+		hs.status, hs.bad = fmt.Sprintf("%s is joining (%s)…", shortID(c.Remote().String()), c.Kind()), false
+	default:
 		a.goBack(func() {
-			_ = session.Decline(a.ctx, c, "the host is already talking to another player")
+			_ = session.Decline(a.ctx, c, full)
 			_ = c.Close()
 		})
-		return
 	}
-	hs.busy = true
-	hs.status, hs.bad = fmt.Sprintf("%s is joining (%s)…", shortID(c.Remote().String()), c.Kind()), false
+}
+
+// serve runs the two-player handshake with every joiner at once
+// (session.HostFirst): one that fails or stalls is turned away, with its
+// reason on the screen, while the others go on; the first to agree plays.
+func (hs *hostScreen) serve() {
+	a := hs.a
+	joins := make(chan *p2p.Conn, p2p.IncomingBuffer)
+	hs.joins = joins
 	ctx, self, offer := hs.ctx, a.selfPlayer(), hs.offer
+	turnedAway := func(_ peer.ID, err error) {
+		a.post(func() { hs.status, hs.bad = "a join failed: "+err.Error()+" — still waiting", true })
+	}
 	a.goBack(func() {
-		m, err := session.Host(ctx, c, self, offer)
+		m, err := session.HostFirst(ctx, joins, session.HostFirstConfig{Self: self, Offer: offer, TurnedAway: turnedAway, Logger: a.log})
+		closeQueued(joins)
+		if err != nil {
+			return // the host screen was left
+		}
 		a.post(func() {
-			hs.busy = false
-			if err != nil {
-				_ = c.Close()
-				hs.status, hs.bad = "a join failed: "+err.Error()+" — still waiting", true
-				return
-			}
-			name := m.Header.Players[1].Name
-			if name == "" {
-				name = FriendlyName(c.Remote())
-			}
+			name := shownName(m.Header.Players[1].Name, FriendlyName(m.Stream.Remote()))
 			if hs.offered && hs.host != nil {
 				_ = hs.host.SetOffer("")
 				hs.offered = false
@@ -234,6 +232,18 @@ func (hs *hostScreen) accept(c *p2p.Conn) {
 			a.startMatch(a.netStart(m, name, false))
 		})
 	})
+}
+
+// closeQueued closes the streams still queued for a handshake that ended.
+func closeQueued(joins <-chan *p2p.Conn) {
+	for {
+		select {
+		case c := <-joins:
+			_ = c.Close()
+		default:
+			return
+		}
+	}
 }
 
 func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {

@@ -139,10 +139,7 @@ func dialAndJoin(ctx context.Context, h *p2p.Host, t invite.Target, self session
 		_ = c.Close()
 		return matchStart{}, err
 	}
-	name := m.Header.Players[0].Name
-	if name == "" {
-		name = FriendlyName(c.Remote())
-	}
+	name := shownName(m.Header.Players[0].Name, FriendlyName(c.Remote()))
 	return matchStart{m: m, opponent: name}, nil
 }
 

@@ -368,10 +368,7 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		if i >= ih {
 			break
 		}
-		name := p.Name
-		if name == "" {
-			name = FriendlyName(p.ID)
-		}
+		name := shownName(p.Name, FriendlyName(p.ID))
 		act := "[i] invite"
 		if p.Offer != "" {
 			act = "[enter] join"

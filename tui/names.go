@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/salvo-game/salvo/fairness/untrusted"
 )
 
 // Friendly names for peers that did not pick one: an adjective and a sea
@@ -38,4 +40,14 @@ func shortID(id string) string {
 		return id
 	}
 	return id[:4] + "…" + id[len(id)-4:]
+}
+
+// shownName is how a player's name is shown: its own name, escaped (a name
+// from a peer, or from a file written before the handshake checked names,
+// may hold characters a terminal acts on), or fallback when it has none.
+func shownName(name, fallback string) string {
+	if name == "" {
+		return fallback
+	}
+	return untrusted.Escape(name)
 }

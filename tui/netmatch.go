@@ -13,6 +13,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/board"
@@ -115,10 +116,7 @@ func (a *App) resumeMatch(sv session.Saved) {
 func playerNames(h fairness.Header) []string {
 	out := make([]string, len(h.Players))
 	for s, p := range h.Players {
-		out[s] = p.Name
-		if out[s] == "" {
-			out[s] = shortID(p.Peer)
-		}
+		out[s] = shownName(p.Name, untrusted.Escape(shortID(p.Peer)))
 	}
 	return out
 }

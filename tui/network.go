@@ -210,10 +210,7 @@ func (a *App) askInvite(c *p2p.Conn, inv session.Invitation) {
 		})
 		return
 	}
-	name := inv.Name
-	if name == "" {
-		name = FriendlyName(c.Remote())
-	}
+	name := shownName(inv.Name, FriendlyName(c.Remote()))
 	what := describeOffer(offerText(inv.Offer.Game, inv.Offer.Variant))
 	ask := newConfirm(a, "Invitation",
 		fmt.Sprintf("%s (%s, %s) invites you to play: it %s. Answer within %d s.", name, shortID(c.Remote().String()), c.Kind(), what, int(session.HandshakeTimeout.Seconds())),
@@ -247,10 +244,7 @@ func (a *App) acceptInvite(c *p2p.Conn, name string) {
 // invitePeer invites a LAN peer to our game and hosts it on the stream.
 func (a *App) invitePeer(p p2p.PeerInfo) {
 	ctx, cancel := context.WithCancel(a.ctx)
-	name := p.Name
-	if name == "" {
-		name = FriendlyName(p.ID)
-	}
+	name := shownName(p.Name, FriendlyName(p.ID))
 	ws := newWaitScreen(a, "Invite", "inviting "+name+" and waiting for the answer…", cancel)
 	a.push(ws)
 	offer := session.Offer{Game: a.game, Variant: a.vari}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/invite"
 )
@@ -130,6 +131,10 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	if o.vs != "" && o.vs != "bot" {
 		fmt.Fprintf(stderr, "%s: --vs %q: only bot is supported (host or join to play a person)\n", name, o.vs)
+		return exitUsage
+	}
+	if err := untrusted.ValidateName(o.name); err != nil {
+		fmt.Fprintf(stderr, "%s: --name (or SALVO_NAME): %v; a name has at most %d characters and no control or format characters\n", name, err, untrusted.MaxNameRunes)
 		return exitUsage
 	}
 	if o.listen != "" {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/p2p/session"
 )
 
@@ -36,7 +37,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run runs one command. Every printer of every command writes through an
+// escaping writer: names, closing details, error texts and whatever else
+// came from a peer or a file can then never act on the terminal (erase the
+// real verdict line, say, and print a fake one).
 func run(args []string, stdout, stderr io.Writer) int {
+	stdout, stderr = untrusted.NewWriter(stdout), untrusted.NewWriter(stderr)
 	cmd := ""
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -174,7 +175,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 
 	var m *session.Match
 	if *role == "host" {
-		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, *codeFile, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start)
+		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, *codeFile, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start, cfg.Logger)
 	} else {
 		m, err = joinNet(wctx, h, self, *code, *codeFile, *rdv, nf.mdns, rep, start)
 	}
@@ -206,7 +207,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 // hostNet offers a game and waits for a joiner: it shows the invite code
 // (after the relay reservation, if a relay was given), advertises the
 // rendezvous name in the DHT and offers the game on the LAN.
-func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time) (*session.Match, error) {
+func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time, log *slog.Logger) (*session.Match, error) {
 	if relays {
 		deadline := time.Now().Add(relayWait)
 		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
@@ -227,17 +228,17 @@ func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.
 		}
 	}
 	_ = h.SetOffer(offer.Game)
-	select {
-	case c, ok := <-h.Incoming():
-		if !ok {
-			return nil, errors.New("host closed")
-		}
-		rep.DiscoverMS = ms(time.Since(start))
-		rep.FirstKind = c.Kind()
-		return session.Host(ctx, c, self, offer)
-	case <-ctx.Done():
-		return nil, fmt.Errorf("no player joined: %w", ctx.Err())
+	// Every joiner's handshake runs at once; one that fails (an oversized
+	// frame, a stall, a decline) is turned away and the host keeps waiting.
+	m, err := session.HostFirst(ctx, h.Incoming(), session.HostFirstConfig{Self: self, Offer: offer, Logger: log})
+	if err != nil {
+		return nil, err
 	}
+	rep.DiscoverMS = ms(time.Since(start))
+	if c, ok := m.Stream.(*p2p.Conn); ok {
+		rep.FirstKind = c.Kind()
+	}
+	return m, nil
 }
 
 // joinNet finds the host (invite code, DHT rendezvous or mDNS), connects,

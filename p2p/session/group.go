@@ -35,7 +35,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
-	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/p2p/group"
 )
 
@@ -165,8 +165,8 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 				continue
 			case r.f.Version != Version:
 				reason = fmt.Sprintf("protocol %q, this peer speaks %q", r.f.Version, Version)
-			case len(r.f.Name) > p2p.MaxNameBytes:
-				reason = fmt.Sprintf("a name of %d bytes, limit %d", len(r.f.Name), p2p.MaxNameBytes)
+			case untrusted.ValidateName(r.f.Name) != nil:
+				reason = "your name: " + untrusted.ValidateName(r.f.Name).Error()
 			case !fairness.ValidNonce(r.f.Nonce): // here, so that one bad joiner cannot break the table up
 				reason = "the nonce must be 32 hex digits"
 			case taken[r.s.Remote()]:
@@ -364,6 +364,9 @@ func JoinGroup(ctx context.Context, r *group.Router, s Stream, self Self, accept
 	}
 	h := *o.Header
 	seat, ids, err := checkOffer(h, o.Peers, me, nonce, s.Remote())
+	if err == nil {
+		err = CheckNames(h)
+	}
 	if err != nil {
 		return decline(err)
 	}

@@ -129,7 +129,7 @@ func recvGroup(ctx context.Context, s Stream, want string) (frame, error) {
 }
 
 func recvWith(ctx context.Context, s Stream, want string, decode func([]byte) (frame, error)) (frame, error) {
-	b, err := s.Recv(ctx)
+	b, err := recvMax(ctx, s, frameLimit(want))
 	if err != nil {
 		return frame{}, fmt.Errorf("handshake: waiting for %s: %w", want, err)
 	}

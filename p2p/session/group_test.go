@@ -18,6 +18,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/untrusted/hostiletest"
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/group"
 )
@@ -144,7 +145,8 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 		m, err := HostGroup(ctx, GroupHostConfig{Self: Self{Key: keys[0], Name: "host"}, Offer: Offer{Game: "air"}, Players: 2, Router: routers[0]}, incoming)
 		hostDone <- res{m, err}
 	}()
-	// Bad joiners: an old protocol, a bad nonce, an overlong name.
+	// Bad joiners: an old protocol, a bad nonce, an overlong name, a name
+	// with terminal escapes.
 	id, err := hosts[1].Connect(ctx, hosts[0].Invite())
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +158,8 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 	}{
 		{frame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
 		{frame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
-		{frame{T: tJoin, Version: Version, Name: strings.Repeat("x", 65), Nonce: nonce}, "name"},
+		{frame{T: tJoin, Version: Version, Name: strings.Repeat("x", 33), Nonce: nonce}, "name"},
+		{frame{T: tJoin, Version: Version, Name: hostiletest.EvilName, Nonce: nonce}, "name"},
 	} {
 		bad, err := hosts[1].OpenMatch(ctx, id)
 		if err != nil {

@@ -49,7 +49,7 @@ func sendResume(ctx context.Context, c *p2p.Conn, f resumeFrame) error {
 
 // recvResume reads a resume frame; a decline is ErrNoSuchMatch.
 func recvResume(ctx context.Context, c *p2p.Conn) (resumeFrame, error) {
-	b, err := c.Recv(ctx)
+	b, err := c.RecvMax(ctx, p2p.MaxFirstFrame) // a stranger's first frame: about 120 bytes
 	if err != nil {
 		return resumeFrame{}, fmt.Errorf("session: resume: %w", err)
 	}

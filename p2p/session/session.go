@@ -31,6 +31,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/untrusted"
 )
 
 // Version names the handshake and envelope protocol; peers must agree.
@@ -78,13 +79,20 @@ func Host(ctx context.Context, s Stream, self Self, offer Offer) (*Match, error)
 	if !ok {
 		return nil, fmt.Errorf("host: unknown game %q", offer.Game)
 	}
+	if err := untrusted.ValidateName(self.Name); err != nil {
+		return nil, fmt.Errorf("host: this player's name: %w", err)
+	}
 	j, err := recv(ctx, s, "join")
 	if err != nil {
 		return nil, err
 	}
 	if j.Version != Version {
 		_ = send(ctx, s, frame{T: "decline", Reason: fmt.Sprintf("protocol %q, this peer speaks %q", j.Version, Version)})
-		return nil, fmt.Errorf("host: joiner speaks %q, not %q", j.Version, Version)
+		return nil, fmt.Errorf("host: joiner speaks %q, not %q", untrusted.Escape(j.Version), Version)
+	}
+	if err := untrusted.ValidateName(j.Name); err != nil {
+		_ = send(ctx, s, frame{T: "decline", Reason: "your name: " + err.Error()})
+		return nil, fmt.Errorf("host: the joiner's name: %w", err)
 	}
 	me, err := peer.IDFromPrivateKey(self.Key)
 	if err != nil {
@@ -121,6 +129,9 @@ func Host(ctx context.Context, s Stream, self Self, offer Offer) (*Match, error)
 func Join(ctx context.Context, s Stream, self Self, accept func(fairness.Header) error) (*Match, error) {
 	ctx, cancel := context.WithTimeout(ctx, HandshakeTimeout)
 	defer cancel()
+	if err := untrusted.ValidateName(self.Name); err != nil {
+		return nil, fmt.Errorf("join: this player's name: %w", err)
+	}
 	nonce, err := fairness.NewNonce()
 	if err != nil {
 		return nil, err
@@ -139,7 +150,10 @@ func Join(ctx context.Context, s Stream, self Self, accept func(fairness.Header)
 	}
 	entry, ok := games.Lookup(h.Game)
 	if !ok {
-		return decline(fmt.Errorf("unknown game %q", h.Game))
+		return decline(fmt.Errorf("unknown game %q", untrusted.Escape(h.Game)))
+	}
+	if err := CheckNames(h); err != nil {
+		return decline(err)
 	}
 	me, err := peer.IDFromPrivateKey(self.Key)
 	if err != nil {
@@ -209,6 +223,18 @@ func (m *Match) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, err
 	return res, err
 }
 
+// CheckNames refuses a header whose players' names break the name rule
+// (untrusted.ValidateName), naming the seat: a joiner checks the offer
+// with it, so that no name a terminal would act on enters its transcript.
+func CheckNames(h fairness.Header) error {
+	for i, p := range h.Players {
+		if err := untrusted.ValidateName(p.Name); err != nil {
+			return fmt.Errorf("seat %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
 // Invitation is what an inviting host sends first.
 type Invitation struct {
 	Offer Offer
@@ -218,6 +244,9 @@ type Invitation struct {
 // Invite sends an invitation on a stream the host opened; then call Host on
 // the same stream to wait for the answer.
 func Invite(ctx context.Context, s Stream, self Self, offer Offer) error {
+	if err := untrusted.ValidateName(self.Name); err != nil {
+		return fmt.Errorf("invite: this player's name: %w", err)
+	}
 	if _, ok := games.Lookup(offer.Game); !ok {
 		return fmt.Errorf("invite: unknown game %q", offer.Game)
 	}
@@ -234,7 +263,11 @@ func ReadInvite(ctx context.Context, s Stream) (Invitation, error) {
 	}
 	if _, ok := games.Lookup(f.Game); !ok {
 		_ = send(ctx, s, frame{T: "decline", Reason: fmt.Sprintf("unknown game %q", f.Game)})
-		return Invitation{}, fmt.Errorf("invite: unknown game %q", f.Game)
+		return Invitation{}, fmt.Errorf("invite: unknown game %q", untrusted.Escape(f.Game))
+	}
+	if err := untrusted.ValidateName(f.Name); err != nil {
+		_ = send(ctx, s, frame{T: "decline", Reason: "your name: " + err.Error()})
+		return Invitation{}, fmt.Errorf("invite: the inviter's name: %w", err)
 	}
 	return Invitation{Offer: Offer{Game: f.Game, Variant: f.Variant}, Name: f.Name}, nil
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/uniseg"
+
+	"github.com/salvo-game/salvo/fairness/untrusted"
 )
 
 // Seg is a run of text in one style.
@@ -17,8 +19,12 @@ type Seg struct {
 func S(text string, st tcell.Style) Seg { return Seg{text, st} }
 
 // Print draws s at x, y in style st, clipped to max cells, and returns the
-// number of cells drawn.
+// number of cells drawn. Every text of the interface is drawn here, so this
+// is where whatever came from a peer or a file is made harmless: control and
+// format characters and invalid UTF-8 are shown escaped (\u{202e}), never
+// passed to the terminal nor silently dropped (see package untrusted).
 func Print(scr tcell.Screen, x, y, max int, st tcell.Style, s string) int {
+	s = untrusted.Escape(s)
 	w := 0
 	for s != "" && w < max {
 		g, rest, _, _ := uniseg.FirstGraphemeClusterInString(s, -1)

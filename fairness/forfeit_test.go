@@ -107,40 +107,6 @@ func playCutLink(t *testing.T, n int, edit func(*Closing), giveUp1 time.Duration
 	return out
 }
 
-// After a cut longer than the give-up time, the side that comes back
-// records the other side's signed forfeit record instead of claiming the
-// other's forfeit: both transcripts end alike and audit alike, including
-// when the late side holds messages the other never received.
-func TestForfeitRecordedThereEndsBothTranscriptsAlike(t *testing.T) {
-	for _, n := range []int{1, 2, 3} {
-		t.Run(fmt.Sprintf("cut after %d frames", n), func(t *testing.T) {
-			out := playCut(t, n, nil)
-			for s := range 2 {
-				if out[s].err != nil {
-					t.Fatalf("seat %d: %v", s, out[s].err)
-				}
-			}
-			c0, c1 := out[0].res.Closing, out[1].res.Closing
-			if c0 == nil || c0.Closing != CloseTimeout || c0.Seat != 1 {
-				t.Fatalf("seat 0 closing %+v, want a timeout of seat 1", c0)
-			}
-			if c1 == nil || *c1 != *c0 {
-				t.Fatalf("seat 1 closing %+v, want seat 0's own record %+v", c1, c0)
-			}
-			for s := range 2 {
-				if w := out[s].res.Outcome.Winners; len(w) != 1 || w[0] != 0 {
-					t.Fatalf("seat %d: winners %v, want seat 0", s, w)
-				}
-				rep := auditFile(t, out[s].path)
-				if rep.Verdict != Forfeit || rep.Outcome.Winners[0] != 0 || !strings.HasPrefix(rep.Detail, "seat 1 bob") {
-					t.Fatalf("audit of seat %d's transcript: %s", s, rep.Summary())
-				}
-				t.Logf("seat %d: %s", s, rep.Summary())
-			}
-		})
-	}
-}
-
 // A closing record that does not hold up is refused: the late side then
 // records the connection loss itself, naming what was wrong.
 func TestForeignClosingIsChecked(t *testing.T) {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -26,27 +27,38 @@ const attackGiveUp = time.Second
 // stalled). The honest side was never away: its own transcript must not
 // record its own forfeit.
 func TestAttackQuickRestartAdoptsForgedForfeit(t *testing.T) {
-	for _, tc := range []struct {
-		game string
-		// stall: the attacker stalls its own move; otherwise the honest
-		// side thinks long over its own.
-		stall bool
-	}{
-		{"ubuild", false},
-		{"cards", true},
-		{"oceans", true},
-		{"sea", false},
+	for _, tc := range []quickRestart{
+		{game: "ubuild"},
+		{game: "cards", stall: true},
+		{game: "oceans", stall: true},
+		{game: "sea"},
+		{game: "cards", noHeartbeat: true},
 	} {
 		name := tc.game + map[bool]string{false: " honest side thinks", true: " attacker stalls"}[tc.stall]
+		if tc.noHeartbeat {
+			name += ", no heartbeat file"
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			quickRestartAttack(t, tc.game, tc.stall)
+			quickRestartAttack(t, tc)
 		})
 	}
 }
 
-// quickRestartAttack plays the attack of TestAttackQuickRestartAdoptsForgedForfeit.
-func quickRestartAttack(t *testing.T, game string, stall bool) {
+// quickRestart is one case of TestAttackQuickRestartAdoptsForgedForfeit.
+type quickRestart struct {
+	game string
+	// stall: the attacker stalls its own move; otherwise the honest side
+	// thinks long over its own.
+	stall bool
+	// noHeartbeat: the honest side's store has no heartbeat file (a match
+	// begun by an older Salvo), so its restart counts from its start.
+	noHeartbeat bool
+}
+
+// quickRestartAttack plays one case of TestAttackQuickRestartAdoptsForgedForfeit.
+func quickRestartAttack(t *testing.T, tc quickRestart) {
+	game, stall := tc.game, tc.stall
 	a, b, ma, mb := newPair(t, game)
 	id := ma.Header.Match
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
@@ -126,6 +138,11 @@ func quickRestartAttack(t *testing.T, game string, stall bool) {
 	<-aDone
 	lie := forgeForfeit(t, a, id, seq)
 	a.res.ServeEnded(a.store)
+	if tc.noHeartbeat {
+		if err := os.Remove(b.store.aliveFile(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// The honest side is back at once.
 	restarted := startSide(t, b.key, b.store)
 	rcfg := cfg(restarted, 1)

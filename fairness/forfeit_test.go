@@ -2,6 +2,7 @@ package fairness
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -14,44 +15,99 @@ import (
 	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
-// cutPipe is seat 1's end of a link that is cut after it has sent n
-// frames: later frames are lost on the way (seat 1 does not know), and
-// once the other side's match has ended, Recv reports the closing record
-// it hands over, as the resume protocol's end frame does.
+// cutPipe is seat 1's end of a link that is cut towards seat 1 after
+// seat 1 received n frames: seat 0's later frames are held on the way
+// (neither side knows), and once seat 0's match has ended, Recv delivers
+// what was held, then reports the closing record seat 0 hands over, as
+// the resume protocol does (the missing envelopes, then the end frame).
+// Seat 1 holds no message of its own that seat 0 never got, but those it
+// signs after the end arrived (EndSeen). Recv is called from one
+// goroutine.
 type cutPipe struct {
 	*fairnesstest.PipeEnd
-	n     int
-	mu    sync.Mutex
-	sent  int
-	ended chan *Closing
+	n       int
+	got     int
+	held    [][]byte
+	closing *Closing
+	ended   chan *Closing
+
+	mu      sync.Mutex
+	top     uint64 // the highest message sent or received
+	endAt   uint64 // top when the end arrived
+	endSeen bool
 }
 
 func (p *cutPipe) Send(ctx context.Context, b []byte) error {
-	p.mu.Lock()
-	p.sent++
-	lost := p.sent > p.n
-	p.mu.Unlock()
-	if lost {
-		return nil
-	}
+	p.see(b)
 	return p.PipeEnd.Send(ctx, b)
 }
 
 func (p *cutPipe) Recv(ctx context.Context) ([]byte, error) {
-	select {
-	case b := <-p.Inbox():
+	for p.closing == nil {
+		select {
+		case b := <-p.Inbox():
+			p.see(b)
+			if p.got < p.n {
+				p.got++
+				return b, nil
+			}
+			p.held = append(p.held, b)
+		case c := <-p.ended:
+			for _, b := range p.drain() {
+				p.see(b)
+				p.held = append(p.held, b)
+			}
+			p.mu.Lock()
+			p.closing, p.endAt, p.endSeen = c, p.top, true
+			p.mu.Unlock()
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	if len(p.held) > 0 {
+		b := p.held[0]
+		p.held = p.held[1:]
 		return b, nil
-	case c := <-p.ended:
-		return nil, fmt.Errorf("transport: %w", &EndedThere{Closing: c})
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	}
+	return nil, fmt.Errorf("transport: %w", &EndedThere{Closing: p.closing})
+}
+
+func (p *cutPipe) EndSeenAt() (uint64, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.endAt, p.endSeen
+}
+
+// see notes the seq of an envelope sent or received.
+func (p *cutPipe) see(b []byte) {
+	var e struct {
+		Seq uint64 `json:"seq"`
+	}
+	if json.Unmarshal(b, &e) != nil {
+		return
+	}
+	p.mu.Lock()
+	p.top = max(p.top, e.Seq)
+	p.mu.Unlock()
+}
+
+// drain takes the frames waiting in the inbox.
+func (p *cutPipe) drain() [][]byte {
+	var out [][]byte
+	for {
+		select {
+		case b := <-p.Inbox():
+			out = append(out, b)
+		default:
+			return out
+		}
 	}
 }
 
-// playCut plays a peek match whose link is cut after seat 1 sent n frames:
-// seat 0 gives up after a short timeout and records seat 1's forfeit;
-// then seat 1's transport hands over seat 0's closing record, altered by
-// edit if it is not nil.
+// playCut plays a peek match whose link is cut after seat 1 received n
+// frames: seat 0 gives up after a short timeout and records seat 1's
+// forfeit; then seat 1's transport hands over seat 0's closing record,
+// altered by edit if it is not nil.
 func playCut(t *testing.T, n int, edit func(*Closing)) [2]side {
 	t.Helper()
 	return playCutLink(t, n, edit, time.Minute, true)
@@ -105,6 +161,41 @@ func playCutLink(t *testing.T, n int, edit func(*Closing), giveUp1 time.Duration
 	}
 	wg.Wait()
 	return out
+}
+
+// After a cut longer than the give-up time, the side that comes back
+// records the other side's signed forfeit record instead of claiming the
+// other's forfeit: both transcripts end alike and audit alike. (A record
+// dated before a message the late side holds is refused:
+// TestAttackForfeitDatedBeforeOurMessageIsRefused.)
+func TestForfeitRecordedThereEndsBothTranscriptsAlike(t *testing.T) {
+	for _, n := range []int{1, 2, 3} {
+		t.Run(fmt.Sprintf("cut after %d frames", n), func(t *testing.T) {
+			out := playCut(t, n, nil)
+			for s := range 2 {
+				if out[s].err != nil {
+					t.Fatalf("seat %d: %v", s, out[s].err)
+				}
+			}
+			c0, c1 := out[0].res.Closing, out[1].res.Closing
+			if c0 == nil || c0.Closing != CloseTimeout || c0.Seat != 1 {
+				t.Fatalf("seat 0 closing %+v, want a timeout of seat 1", c0)
+			}
+			if c1 == nil || *c1 != *c0 {
+				t.Fatalf("seat 1 closing %+v, want seat 0's own record %+v", c1, c0)
+			}
+			for s := range 2 {
+				if w := out[s].res.Outcome.Winners; len(w) != 1 || w[0] != 0 {
+					t.Fatalf("seat %d: winners %v, want seat 0", s, w)
+				}
+				rep := auditFile(t, out[s].path)
+				if rep.Verdict != Forfeit || rep.Outcome.Winners[0] != 0 || !strings.HasPrefix(rep.Detail, "seat 1 bob") {
+					t.Fatalf("audit of seat %d's transcript: %s", s, rep.Summary())
+				}
+				t.Logf("seat %d: %s", s, rep.Summary())
+			}
+		})
+	}
 }
 
 // A closing record that does not hold up is refused: the late side then

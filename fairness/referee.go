@@ -685,8 +685,8 @@ func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, de
 // signed (a forfeit it recorded: it gave up waiting, or saw a seat leave),
 // after checking it as the auditor will: the transcript then ends with
 // that player's own word instead of a rival record of ours. A record dated
-// before a message we hold is refused (notBeforeOurs): our transcript
-// would refute it.
+// before a message we held when it arrived is refused (notBeforeOurs): our
+// transcript would refute it.
 func (r *Referee) adopt(c *Closing) error {
 	if err := c.Verify(); err != nil {
 		return err
@@ -695,7 +695,7 @@ func (r *Referee) adopt(c *Closing) error {
 	if h.Seat(c.By) == r.cfg.Seat {
 		return fmt.Errorf("%w: it is signed with our own key", errClosingMisfit)
 	}
-	if err := notBeforeOurs(r.m, c); err != nil {
+	if err := notBeforeOurs(r.m, r.cfg.Seat, r.cfg.Transport, c); err != nil {
 		return err
 	}
 	next, err := forfeitFits(h, r.m, c)

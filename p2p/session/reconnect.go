@@ -71,6 +71,9 @@ func decodeEnd(b []byte) (f endBody, ok bool, err error) {
 	return f, true, nil
 }
 
+// A Reconnecting tells its referee when the other side's end arrived.
+var _ fairness.EndSeen = (*Reconnecting)(nil)
+
 // KindReconnecting is what Reconnecting.Kind says while no stream is up.
 const KindReconnecting = "reconnecting"
 
@@ -139,6 +142,7 @@ type Reconnecting struct {
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
 	endSeen   bool
+	endAt     uint64 // maxSeq when the other side's end arrived (fairness.EndSeen)
 	redialing bool
 	migrating bool
 	switches  int
@@ -559,14 +563,24 @@ func (r *Reconnecting) endErr(f endBody, err error) error {
 	return fmt.Errorf("session: recv: %w: %w", p2p.ErrPeerClosed, &fairness.EndedThere{Closing: f.Closing})
 }
 
-// sawEnd records that the other side ended the match.
+// sawEnd records that the other side ended the match, and how far the
+// match had gone here then.
 func (r *Reconnecting) sawEnd() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.endSeen {
-		r.endSeen = true
+		r.endSeen, r.endAt = true, r.maxSeq
 		close(r.remoteEnd)
 	}
+}
+
+// EndSeenAt is the highest message this side had, sent or received, when
+// the other side's end arrived (fairness.EndSeen): what this side's
+// referee sends after it, its writer never received.
+func (r *Reconnecting) EndSeenAt() (uint64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.endAt, r.endSeen
 }
 
 // startGiveUp ends the match with ErrPeerGone if no stream comes back in

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
@@ -42,33 +45,21 @@ func TestAttackForfeitDatedBeforeOurMessageIsRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			keys := testKeys(t, 2)
 			h := testHeader(t, peekSpec, keys)
-			m, err := NewMatch(peekSpec, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			first, ok := m.Next()
-			if !ok {
-				t.Fatal("the match waits for nobody")
-			}
-			// The late side is the seat the match first waits for; it
-			// signs its first message, which the other side says it never
-			// got.
-			late := first.Seat
-			tw, err := CreateTranscript(filepath.Join(t.TempDir(), "t.jsonl"), h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tw.Close()
 			end, _ := fairnesstest.Pipe()
 			var tr Transport = end
 			if tc.seenAt != nil {
 				tr = endSeenPipe{end, *tc.seenAt}
 			}
-			ref, err := NewReferee(Config{Match: m, Seat: late, Key: keys[late], Transport: tr, Transcript: tw,
-				Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}})
+			// The late side is the seat the match first waits for; it
+			// signs its first message, which the other side says it never
+			// got.
+			m, err := NewMatch(peekSpec, h)
 			if err != nil {
 				t.Fatal(err)
 			}
+			first, _ := m.Next()
+			late := first.Seat
+			ref, m := newAdopter(t, h, keys, late, tr)
 			ctx := context.Background()
 			if stop, err := ref.local(ctx, first, nil); stop || err != nil {
 				t.Fatalf("own first input: %v, %v", stop, err)
@@ -95,4 +86,25 @@ func TestAttackForfeitDatedBeforeOurMessageIsRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// newAdopter is a referee of seat on a new match of h over tr, to hand
+// closing records to; its transcript is closed with the test.
+func newAdopter(t *testing.T, h Header, keys []crypto.PrivKey, seat engine.Seat, tr Transport) (*Referee, *Match) {
+	t.Helper()
+	m, err := NewMatch(peekSpec, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := CreateTranscript(filepath.Join(t.TempDir(), "t.jsonl"), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tw.Close() })
+	ref, err := NewReferee(Config{Match: m, Seat: seat, Key: keys[seat], Transport: tr, Transcript: tw,
+		Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref, m
 }

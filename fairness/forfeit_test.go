@@ -242,21 +242,8 @@ func TestAdoptNeedsTheMatchToWaitForTheBlamedSeat(t *testing.T) {
 		{"the match waited for the writer", 1 - waited, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := NewMatch(peekSpec, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tw, err := CreateTranscript(filepath.Join(t.TempDir(), "t.jsonl"), h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tw.Close()
 			end, _ := fairnesstest.Pipe()
-			ref, err := NewReferee(Config{Match: m, Seat: tc.blamed, Key: keys[tc.blamed], Transport: end, Transcript: tw,
-				Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ref, _ := newAdopter(t, h, keys, tc.blamed, end)
 			c := &Closing{Closing: CloseAbandoned, Match: h.Match, Seat: int(tc.blamed), Seq: 0, Detail: "gone"}
 			if err := c.Sign(keys[1-tc.blamed]); err != nil {
 				t.Fatal(err)

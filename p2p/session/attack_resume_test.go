@@ -175,6 +175,20 @@ func quickRestartAttack(t *testing.T, tc quickRestart) {
 		t.Fatalf("audit of the honest side's transcript gives the attacker the match: %s", rep.Summary())
 	}
 	t.Logf("honest side: %s", rep.Summary())
+	// Nor does the joint audit of both records: the attacker's claim
+	// stands against the honest side's at best.
+	arep, err := fairness.AuditFile(a.store.Transcript(id), games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := fairness.AuditJoint([]*fairness.Report{arep, rep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := j.Outcome.Winners; j.Verdict == fairness.Violated && j.Violation.Seat == 1 || len(w) == 1 && w[0] == 0 {
+		t.Fatalf("the joint audit gives the attacker the match: %s", j.Summary())
+	}
+	t.Logf("joint audit: %s", j.Summary())
 }
 
 // forgeForfeit appends to the attacker a's transcript its signed record

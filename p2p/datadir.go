@@ -33,7 +33,7 @@ var ErrAllProfilesInUse = errors.New("every profile of this data directory is in
 // crashed process never keeps it, and a restarted one gets its profile back
 // when the others still hold theirs. release gives it up. Where the
 // platform has no such lock, base is always taken. An existing base that
-// other users could read is made private first (tightenDataDir), or
+// other users could enter is made private first (tightenDataDir), or
 // refused when another user owns something in it.
 func ClaimDataDir(base string) (dir string, profile int, release func(), err error) {
 	// An existing directory may be looser than the one MkdirAll makes.

@@ -12,7 +12,8 @@ import (
 
 // Regression test for issue 12, class 12 (data directory): an existing
 // data directory that other users can read is made private, every
-// directory 0700 and every file 0600, profiles and matches included.
+// directory 0700 and every file 0600, profiles and matches included; the
+// owner's own bits stay.
 func TestAttackLooseDataDirIsTightened(t *testing.T) {
 	base := filepath.Join(t.TempDir(), "salvo")
 	matches := filepath.Join(base, "matches")
@@ -59,6 +60,19 @@ func TestAttackLooseDataDirIsTightened(t *testing.T) {
 		if m := mode(t, f); m != 0o600 {
 			t.Fatalf("%s: mode %v after the claim", f, m)
 		}
+	}
+	script := filepath.Join(base, "run.sh")
+	if err := os.WriteFile(script, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := tightenDataDir(base); err != nil {
+		t.Fatal(err)
+	}
+	if m := mode(t, script); m != 0o700 {
+		t.Fatalf("%s: mode %v, want the owner's 0700", script, m)
 	}
 	if m := mode(t, outside); m != 0o644 {
 		t.Fatalf("a file outside, linked from the data directory, changed to %v", m)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -52,14 +53,16 @@ func (s Store) keepAlive(match string, rc *Reconnecting) (stop func()) {
 		rc.log.Warn("no heartbeat: a restart will date its outage from its start", "err", err)
 		return func() {}
 	}
+	failed := false // said once, not every beat
 	beat := func() {
 		b, err := json.Marshal(aliveRecord{DownSince: rc.awaySince()})
 		if err == nil {
 			err = os.WriteFile(path, b, 0o600)
 		}
-		if err != nil {
-			rc.log.Warn("heartbeat not written", "err", err)
+		if err != nil && !failed {
+			rc.log.Warn("heartbeat not written: a restart may count its outage long", "err", err)
 		}
+		failed = err != nil
 	}
 	beat()
 	done, ended := make(chan struct{}), make(chan struct{})
@@ -98,14 +101,30 @@ func (s Store) awaySince(match string) (since time.Time, ok bool, err error) {
 		return time.Time{}, false, fmt.Errorf("session: heartbeat: %w", err)
 	}
 	since = fi.ModTime()
-	var rec aliveRecord
-	b, err := os.ReadFile(path)
-	if err == nil && len(b) <= 256 && json.Unmarshal(b, &rec) == nil && !rec.DownSince.IsZero() && rec.DownSince.Before(since) {
-		since = rec.DownSince
-	}
 	// A torn or unreadable content (a crash mid-write) leaves the last
 	// beat itself, which is proof enough.
+	if down, ok := readDownSince(path); ok && down.Before(since) {
+		since = down
+	}
 	return since, true, nil
+}
+
+// maxAliveFile bounds what is read of a heartbeat file.
+const maxAliveFile = 256
+
+// readDownSince reads the outage a heartbeat file records, if any.
+func readDownSince(path string) (time.Time, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return time.Time{}, false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxAliveFile+1))
+	var rec aliveRecord
+	if err != nil || len(b) > maxAliveFile || json.Unmarshal(b, &rec) != nil || rec.DownSince.IsZero() {
+		return time.Time{}, false
+	}
+	return rec.DownSince, true
 }
 
 // dropAlive removes the heartbeat of a match that is over here.

@@ -55,6 +55,14 @@ func TestHeartbeatDatesTheOutage(t *testing.T) {
 	if since, ok, _ := s.awaySince(id); !ok || time.Since(since) > time.Second {
 		t.Fatalf("a torn heartbeat: %v, %v", since, ok)
 	}
+	// An oversized file is not read.
+	big := `{"down_since":"2001-01-01T00:00:00Z"}` + strings.Repeat(" ", maxAliveFile)
+	if err := os.WriteFile(s.aliveFile(id), []byte(big), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if since, ok, _ := s.awaySince(id); !ok || time.Since(since) > time.Second {
+		t.Fatalf("an oversized heartbeat: %v, %v", since, ok)
+	}
 	s.dropAlive(id)
 	if _, ok, _ := s.awaySince(id); ok {
 		t.Fatal("the heartbeat outlived dropAlive")

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"strings"
@@ -35,12 +36,12 @@ const (
 func TestAttackQuickRestartAdoptsForgedForfeit(t *testing.T) {
 	for _, tc := range []quickRestart{
 		{game: "ubuild"},
-		{game: "cards", stall: true},
+		{game: "cards", stall: true, kind: fairness.CloseTimeout},
 		{game: "oceans", stall: true},
 		{game: "sea"},
 		{game: "cards", noHeartbeat: true},
 	} {
-		name := tc.game + map[bool]string{false: " honest side thinks", true: " attacker stalls"}[tc.stall]
+		name := tc.game + map[bool]string{false: " honest side thinks", true: " attacker stalls"}[tc.stall] + " " + cmp.Or(tc.kind, fairness.CloseAbandoned)
 		if tc.noHeartbeat {
 			name += ", no heartbeat file"
 		}
@@ -60,6 +61,8 @@ type quickRestart struct {
 	// noHeartbeat: the honest side's store has no heartbeat file (a match
 	// begun by an older Salvo), so its restart counts from its start.
 	noHeartbeat bool
+	// kind is the forged record's kind; abandoned if empty.
+	kind string
 }
 
 // quickRestartAttack plays one case of TestAttackQuickRestartAdoptsForgedForfeit.
@@ -142,7 +145,7 @@ func quickRestartAttack(t *testing.T, tc quickRestart) {
 	// seat's forfeit and serves that record to its resume.
 	stopA()
 	<-aDone
-	lie := forgeForfeit(t, a, id, seq)
+	lie := forgeForfeit(t, a, id, seq, cmp.Or(tc.kind, fairness.CloseAbandoned))
 	a.res.ServeEnded(a.store)
 	if tc.noHeartbeat {
 		if err := os.Remove(b.store.aliveFile(id)); err != nil {
@@ -192,11 +195,12 @@ func quickRestartAttack(t *testing.T, tc quickRestart) {
 }
 
 // forgeForfeit appends to the attacker a's transcript its signed record
-// of seat 1's abandonment after message seq, and marks the match ended
-// there, as a side that gave up on its peer does; it returns the record.
-func forgeForfeit(t *testing.T, a *netSide, id string, seq uint64) *fairness.Closing {
+// of seat 1's forfeit (kind: abandoned or timeout) after message seq, and
+// marks the match ended there, as a side that gave up on its peer does; it
+// returns the record.
+func forgeForfeit(t *testing.T, a *netSide, id string, seq uint64, kind string) *fairness.Closing {
 	t.Helper()
-	c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "connection lost: bob never came back"}
+	c := &fairness.Closing{Closing: kind, Match: id, Seat: 1, Seq: seq, Detail: "connection lost: bob never came back"}
 	if err := c.Sign(a.key); err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +218,7 @@ func forgeForfeit(t *testing.T, a *netSide, id string, seq uint64) *fairness.Clo
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr.Ended, pr.Seq = "abandoned of seat 1: forged", seq
+	pr.Ended, pr.Seq = kind+" of seat 1: forged", seq
 	if err := a.store.writePeer(pr); err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,8 @@ import (
 // <match ID>.jsonl (the transcript, synced at every accepted message),
 // <match ID>.secrets (the seat's secrets) and <match ID>.peer.json (who
 // the other peer is and where, and which side re-dials), enough for a
-// restarted process to resume.
+// restarted process to resume; while a match runs, <match ID>.alive is its
+// heartbeat, which dates a restart's outage (alive.go).
 type Store struct{ Dir string }
 
 // Transcript is the path of a match's transcript. match must be a match

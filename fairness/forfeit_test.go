@@ -2,6 +2,7 @@ package fairness
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -14,44 +15,99 @@ import (
 	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
-// cutPipe is seat 1's end of a link that is cut after it has sent n
-// frames: later frames are lost on the way (seat 1 does not know), and
-// once the other side's match has ended, Recv reports the closing record
-// it hands over, as the resume protocol's end frame does.
+// cutPipe is seat 1's end of a link that is cut towards seat 1 after
+// seat 1 received n frames: seat 0's later frames are held on the way
+// (neither side knows), and once seat 0's match has ended, Recv delivers
+// what was held, then reports the closing record seat 0 hands over, as
+// the resume protocol does (the missing envelopes, then the end frame).
+// Seat 1 holds no message of its own that seat 0 never got, but those it
+// signs after the end arrived (EndSeen). Recv is called from one
+// goroutine.
 type cutPipe struct {
 	*fairnesstest.PipeEnd
-	n     int
-	mu    sync.Mutex
-	sent  int
-	ended chan *Closing
+	n       int
+	got     int
+	held    [][]byte
+	closing *Closing
+	ended   chan *Closing
+
+	mu      sync.Mutex
+	top     uint64 // the highest message sent or received
+	endAt   uint64 // top when the end arrived
+	endSeen bool
 }
 
 func (p *cutPipe) Send(ctx context.Context, b []byte) error {
-	p.mu.Lock()
-	p.sent++
-	lost := p.sent > p.n
-	p.mu.Unlock()
-	if lost {
-		return nil
-	}
+	p.see(b)
 	return p.PipeEnd.Send(ctx, b)
 }
 
 func (p *cutPipe) Recv(ctx context.Context) ([]byte, error) {
-	select {
-	case b := <-p.Inbox():
+	for p.closing == nil {
+		select {
+		case b := <-p.Inbox():
+			p.see(b)
+			if p.got < p.n {
+				p.got++
+				return b, nil
+			}
+			p.held = append(p.held, b)
+		case c := <-p.ended:
+			for _, b := range p.drain() {
+				p.see(b)
+				p.held = append(p.held, b)
+			}
+			p.mu.Lock()
+			p.closing, p.endAt, p.endSeen = c, p.top, true
+			p.mu.Unlock()
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	if len(p.held) > 0 {
+		b := p.held[0]
+		p.held = p.held[1:]
 		return b, nil
-	case c := <-p.ended:
-		return nil, fmt.Errorf("transport: %w", &EndedThere{Closing: c})
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	}
+	return nil, fmt.Errorf("transport: %w", &EndedThere{Closing: p.closing})
+}
+
+func (p *cutPipe) EndSeenAt() (uint64, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.endAt, p.endSeen
+}
+
+// see notes the seq of an envelope sent or received.
+func (p *cutPipe) see(b []byte) {
+	var e struct {
+		Seq uint64 `json:"seq"`
+	}
+	if json.Unmarshal(b, &e) != nil {
+		return
+	}
+	p.mu.Lock()
+	p.top = max(p.top, e.Seq)
+	p.mu.Unlock()
+}
+
+// drain takes the frames waiting in the inbox.
+func (p *cutPipe) drain() [][]byte {
+	var out [][]byte
+	for {
+		select {
+		case b := <-p.Inbox():
+			out = append(out, b)
+		default:
+			return out
+		}
 	}
 }
 
-// playCut plays a peek match whose link is cut after seat 1 sent n frames:
-// seat 0 gives up after a short timeout and records seat 1's forfeit;
-// then seat 1's transport hands over seat 0's closing record, altered by
-// edit if it is not nil.
+// playCut plays a peek match whose link is cut after seat 1 received n
+// frames: seat 0 gives up after a short timeout and records seat 1's
+// forfeit; then seat 1's transport hands over seat 0's closing record,
+// altered by edit if it is not nil.
 func playCut(t *testing.T, n int, edit func(*Closing)) [2]side {
 	t.Helper()
 	return playCutLink(t, n, edit, time.Minute, true)
@@ -109,8 +165,9 @@ func playCutLink(t *testing.T, n int, edit func(*Closing), giveUp1 time.Duration
 
 // After a cut longer than the give-up time, the side that comes back
 // records the other side's signed forfeit record instead of claiming the
-// other's forfeit: both transcripts end alike and audit alike, including
-// when the late side holds messages the other never received.
+// other's forfeit: both transcripts end alike and audit alike. (A record
+// dated before a message the late side holds is refused:
+// TestAttackForfeitDatedBeforeOurMessageIsRefused.)
 func TestForfeitRecordedThereEndsBothTranscriptsAlike(t *testing.T) {
 	for _, n := range []int{1, 2, 3} {
 		t.Run(fmt.Sprintf("cut after %d frames", n), func(t *testing.T) {
@@ -185,21 +242,8 @@ func TestAdoptNeedsTheMatchToWaitForTheBlamedSeat(t *testing.T) {
 		{"the match waited for the writer", 1 - waited, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := NewMatch(peekSpec, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tw, err := CreateTranscript(filepath.Join(t.TempDir(), "t.jsonl"), h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tw.Close()
 			end, _ := fairnesstest.Pipe()
-			ref, err := NewReferee(Config{Match: m, Seat: tc.blamed, Key: keys[tc.blamed], Transport: end, Transcript: tw,
-				Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ref, _ := newAdopter(t, h, keys, tc.blamed, end)
 			c := &Closing{Closing: CloseAbandoned, Match: h.Match, Seat: int(tc.blamed), Seq: 0, Detail: "gone"}
 			if err := c.Sign(keys[1-tc.blamed]); err != nil {
 				t.Fatal(err)

@@ -665,7 +665,9 @@ func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, de
 // adopt ends the match with a closing record another player wrote and
 // signed (a forfeit it recorded: it gave up waiting, or saw a seat leave),
 // after checking it as the auditor will: the transcript then ends with
-// that player's own word instead of a rival record of ours.
+// that player's own word instead of a rival record of ours. A record dated
+// before a message we held when it arrived is refused (notBeforeOurs): our
+// transcript would refute it.
 func (r *Referee) adopt(c *Closing) error {
 	if err := c.Verify(); err != nil {
 		return err
@@ -673,6 +675,9 @@ func (r *Referee) adopt(c *Closing) error {
 	h := r.m.Header()
 	if h.Seat(c.By) == r.cfg.Seat {
 		return fmt.Errorf("%w: it is signed with our own key", errClosingMisfit)
+	}
+	if err := notBeforeOurs(r.m, r.cfg.Seat, r.cfg.Transport, c); err != nil {
+		return err
 	}
 	next, err := forfeitFits(h, r.m, c)
 	if err != nil {

@@ -32,8 +32,14 @@ var ErrAllProfilesInUse = errors.New("every profile of this data directory is in
 // directory, which the operating system drops when the process ends, so a
 // crashed process never keeps it, and a restarted one gets its profile back
 // when the others still hold theirs. release gives it up. Where the
-// platform has no such lock, base is always taken.
+// platform has no such lock, base is always taken. An existing base that
+// other users could enter is made private first (tightenDataDir), or
+// refused when another user owns something in it.
 func ClaimDataDir(base string) (dir string, profile int, release func(), err error) {
+	// An existing directory may be looser than the one MkdirAll makes.
+	if err := tightenDataDir(base); err != nil {
+		return "", 0, nil, fmt.Errorf("p2p: data directory: %w", err)
+	}
 	for p := 1; p <= MaxProfiles; p++ {
 		d := base
 		if p > 1 {

@@ -79,7 +79,8 @@
 //	ConnLow/High     32/96   connection manager watermarks, grace 1 min
 //	InvitePrefix     SALVO1  invite code prefix and format version
 //	InviteMaxAge     7 days  older codes are stale (relay reservations last 1 h)
-//	InviteMaxAddrs   8       addresses in a code
+//	InviteMaxSkew    10 min  how far ahead of this clock a code's issue time may be
+//	InviteMaxAddrs   8       addresses in a code, in either form (all of the named peer)
 //	InviteGroup      5       symbols between dashes
 //	RendezvousPrefix salvo/rendezvous/1/  DHT namespace (then a hash of the name)
 //	AdvertiseTTL     10 min  rendezvous records renewed at 3/4 of it

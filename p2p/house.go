@@ -161,7 +161,12 @@ const (
 	// much longer; a week leaves room for a persistent identity on a fixed
 	// address).
 	InviteMaxAge = 7 * 24 * time.Hour
-	// InviteMaxAddrs is how many addresses a code carries at most.
+	// InviteMaxSkew is how far ahead of the joiner's clock a code's issue
+	// time may be (clocks of two home computers differ by seconds to
+	// minutes; a code from years ahead would never go stale).
+	InviteMaxSkew = 10 * time.Minute
+	// InviteMaxAddrs is how many addresses a code carries at most, in
+	// either form.
 	InviteMaxAddrs = 8
 	// InviteGroup is how many symbols go between dashes in a code.
 	InviteGroup = 5

@@ -34,6 +34,9 @@ var (
 	ErrInviteTypo = errors.New("invite code mistyped")
 	// ErrInviteStale means the code is older than InviteMaxAge.
 	ErrInviteStale = errors.New("invite code too old")
+	// ErrInviteFuture means the code was made more than InviteMaxSkew
+	// from now (a clock far off, or a crafted code).
+	ErrInviteFuture = errors.New("invite code from the future")
 	// ErrUnreachable means no address of an invite worked.
 	ErrUnreachable = errors.New("host unreachable")
 )
@@ -51,6 +54,10 @@ const (
 	keyPeerID     = 2 // any other peer ID: its length and bytes follow
 	checksumLen   = 4
 	maxInviteBody = 1024
+	// maxInviteText bounds the text ParseInvite reads at all, in either
+	// form: a compact code of maxInviteBody bytes wrapped over lines, or
+	// InviteMaxAddrs long multiaddrs, fit well inside.
+	maxInviteText = 8 << 10
 )
 
 // inviteNow is the clock of invite codes (tests move it).
@@ -120,9 +127,25 @@ func inviteAddrs(full []ma.Multiaddr) []ma.Multiaddr {
 // EncodeInvite writes an invite code: "SALVO1-" then, in groups of five
 // symbols of Crockford's base 32, the peer ID (32 bytes for an Ed25519
 // key), the issue time in minutes, the addresses in their binary multiaddr
-// form, and a 4-byte BLAKE2b checksum. An Ed25519 host with a LAN, a public
+// form (the first InviteMaxAddrs of the peer's own; see peerAddr), and a
+// 4-byte BLAKE2b checksum. An Ed25519 host with a LAN, a public
 // and a relay address gives about 190 symbols.
 func EncodeInvite(inv Invite) string {
+	var addrs []ma.Multiaddr
+	for _, a := range inv.Addrs {
+		// Only what ParseInvite takes: the peer's own addresses, at most
+		// InviteMaxAddrs.
+		if a, err := peerAddr(inv.Peer, a); err == nil && len(addrs) < InviteMaxAddrs {
+			addrs = append(addrs, a)
+		}
+	}
+	inv.Addrs = addrs
+	return encodeInvite(inv)
+}
+
+// encodeInvite is EncodeInvite with the addresses as they are (tests craft
+// codes that ParseInvite must refuse with it).
+func encodeInvite(inv Invite) string {
 	var body []byte
 	if raw, ok := rawEd25519(inv.Peer); ok {
 		body = append(body, keyRawEd25519)
@@ -178,10 +201,16 @@ func rawEd25519(id peer.ID) ([]byte, bool) {
 // (a code wrapped over lines) and dashes do not matter, and the lookalikes
 // I, L (for 1), O (for 0) and U (for V) are read as what they look like.
 // A code in the older form (comma-separated multiaddrs ending in
-// /p2p/<ID>, what Host.Invite gives) is accepted too. Errors wrap
-// ErrInviteEmpty, ErrInviteFormat, ErrInviteVersion, ErrInviteTypo or
-// ErrInviteStale and say what to do.
+// /p2p/<ID>, what Host.Invite gives) is accepted too. A code is someone
+// else's text: in either form it carries at most InviteMaxAddrs addresses,
+// all leading to the peer it names (peerAddr), and a compact code an issue
+// time inside the window (issuedInWindow). Errors wrap ErrInviteEmpty,
+// ErrInviteFormat, ErrInviteVersion, ErrInviteTypo, ErrInviteStale or
+// ErrInviteFuture and say what to do.
 func ParseInvite(code string) (Invite, error) {
+	if len(code) > maxInviteText {
+		return Invite{}, fmt.Errorf("%w: %d characters, a code has at most %d", ErrInviteFormat, len(code), maxInviteText)
+	}
 	clean := strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) {
 			return -1
@@ -192,11 +221,7 @@ func ParseInvite(code string) (Invite, error) {
 		return Invite{}, ErrInviteEmpty
 	}
 	if strings.HasPrefix(clean, "/") {
-		ai, err := ParseAddrs(clean)
-		if err != nil {
-			return Invite{}, fmt.Errorf("%w: %w", ErrInviteFormat, err)
-		}
-		return Invite{Peer: ai.ID, Addrs: ai.Addrs}, nil
+		return parseLegacyInvite(clean)
 	}
 	clean = strings.ToUpper(strings.ReplaceAll(clean, "-", ""))
 	if len(clean) < len(InvitePrefix) || lookalikePrefix(clean[:5]) != InvitePrefix[:5] {
@@ -227,16 +252,91 @@ func ParseInvite(code string) (Invite, error) {
 		return Invite{}, fmt.Errorf("%w: the checksum does not match: check the code symbol by symbol, or ask for it again", ErrInviteTypo)
 	}
 	inv, err := decodeInviteBody(body)
+	if err == nil {
+		inv.Addrs, err = peerAddrs(inv.Peer, inv.Addrs)
+	}
 	if err != nil {
-		// The checksum matched, so this came from a broken encoder.
+		// The checksum matched, so this came from a broken or a
+		// crafted encoder.
 		return Invite{}, fmt.Errorf("%w: %w", ErrInviteFormat, err)
 	}
-	if !inv.Issued.IsZero() {
-		if age := inviteNow().Sub(inv.Issued); age > InviteMaxAge {
-			return Invite{}, fmt.Errorf("%w: made %s ago (codes last %s): ask the host for a new one", ErrInviteStale, roundAge(age), roundAge(InviteMaxAge))
-		}
+	if err := issuedInWindow(inv.Issued); err != nil {
+		return Invite{}, err
 	}
 	return inv, nil
+}
+
+// issuedInWindow checks a compact code's issue time: there must be one,
+// at most InviteMaxSkew ahead of this clock and at most InviteMaxAge
+// behind it.
+func issuedInWindow(issued time.Time) error {
+	if issued.IsZero() {
+		return fmt.Errorf("%w: it carries no issue time: ask the host for a new one", ErrInviteFormat)
+	}
+	age := inviteNow().Sub(issued)
+	switch {
+	case age > InviteMaxAge:
+		return fmt.Errorf("%w: made %s ago (codes last %s): ask the host for a new one", ErrInviteStale, roundAge(age), roundAge(InviteMaxAge))
+	case -age > InviteMaxSkew:
+		return fmt.Errorf("%w: made %s from now: check this computer's clock, or ask the host for a new code", ErrInviteFuture, roundAge(-age))
+	}
+	return nil
+}
+
+// parseLegacyInvite reads the older form, comma-separated multiaddrs
+// ending in /p2p/<ID>: at most InviteMaxAddrs of them, counted before any
+// is parsed, all of one peer (see peerAddr).
+func parseLegacyInvite(clean string) (Invite, error) {
+	n := 0
+	for part := range strings.SplitSeq(clean, ",") {
+		if part != "" {
+			n++
+		}
+	}
+	if n > InviteMaxAddrs {
+		return Invite{}, fmt.Errorf("%w: %d addresses, a code carries at most %d", ErrInviteFormat, n, InviteMaxAddrs)
+	}
+	ai, err := ParseAddrs(clean)
+	if err == nil {
+		ai.Addrs, err = peerAddrs(ai.ID, ai.Addrs)
+	}
+	if err != nil {
+		return Invite{}, fmt.Errorf("%w: %w", ErrInviteFormat, err)
+	}
+	return Invite{Peer: ai.ID, Addrs: ai.Addrs}, nil
+}
+
+// peerAddrs checks every address of an invite with peerAddr.
+func peerAddrs(id peer.ID, addrs []ma.Multiaddr) ([]ma.Multiaddr, error) {
+	out := make([]ma.Multiaddr, 0, len(addrs))
+	for i, a := range addrs {
+		a, err := peerAddr(id, a)
+		if err != nil {
+			return nil, fmt.Errorf("address %d: %w", i+1, err)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// peerAddr returns a, an address an invite gives for peer id, without a
+// final /p2p/<id>, or why it is not one of id's: a code naming one host
+// must not send its joiner to another. The only other peer an address may
+// name is a relay, as /p2p/<relay>/p2p-circuit.
+func peerAddr(id peer.ID, a ma.Multiaddr) (ma.Multiaddr, error) {
+	t, last := peer.SplitAddr(a)
+	if last != "" && last != id {
+		return nil, fmt.Errorf("it leads to peer %s, not to the host %s", last, id)
+	}
+	if len(t) == 0 {
+		return nil, errors.New("no transport in it")
+	}
+	for i, c := range t {
+		if c.Code() == ma.P_P2P && (i+1 == len(t) || t[i+1].Code() != ma.P_CIRCUIT) {
+			return nil, fmt.Errorf("it leads to peer %s, not through a relay to the host %s", c.Value(), id)
+		}
+	}
+	return t, nil
 }
 
 // lookalikePrefix reads the letters of "SALVO" typed as 5, 1 or 0.
@@ -311,8 +411,11 @@ func decodeInviteBody(b []byte) (Invite, error) {
 		inv.Issued = time.Unix(int64(minutes)*60, 0).UTC()
 	}
 	count, k := binary.Uvarint(b)
-	if k <= 0 || count > InviteMaxAddrs*4 {
+	if k <= 0 {
 		return inv, errors.New("bad address count")
+	}
+	if count > InviteMaxAddrs {
+		return inv, fmt.Errorf("%d addresses, a code carries at most %d", count, InviteMaxAddrs)
 	}
 	b = b[k:]
 	for range count {

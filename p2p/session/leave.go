@@ -68,5 +68,6 @@ func (s Store) Forget(match string) error {
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("session: forget match %.12s…: %w", match, err)
 	}
+	s.dropAlive(match)
 	return nil
 }

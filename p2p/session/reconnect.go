@@ -71,6 +71,9 @@ func decodeEnd(b []byte) (f endBody, ok bool, err error) {
 	return f, true, nil
 }
 
+// A Reconnecting tells its referee when the other side's end arrived.
+var _ fairness.EndSeen = (*Reconnecting)(nil)
+
 // KindReconnecting is what Reconnecting.Kind says while no stream is up.
 const KindReconnecting = "reconnecting"
 
@@ -133,12 +136,13 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
-	downSince time.Time     // a restarted process: when it last wrote the transcript
+	downSince time.Time     // a restarted process: when its heartbeat proves it went away (alive.go)
 	outage    time.Duration // how long the match was without a stream before the current one
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
 	endSeen   bool
+	endAt     uint64 // maxSeq when the other side's end arrived (fairness.EndSeen)
 	redialing bool
 	migrating bool
 	switches  int
@@ -486,17 +490,7 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 			// in: a Recv still waiting gets the end, with the other
 			// side's closing record when it recorded our forfeit.
 			r.sawEnd()
-			switch {
-			case err != nil:
-				r.end(fmt.Errorf("session: recv: %w: the match is over there (%v)", p2p.ErrPeerClosed, err))
-			case f.Closing != nil && r.awayLong():
-				// We were away as long as we would wait before giving
-				// up ourselves: the other side may well have given up
-				// on us, and hands over its signed word for it.
-				r.end(fmt.Errorf("session: recv: %w: %w", p2p.ErrPeerClosed, &fairness.EndedThere{Closing: f.Closing}))
-			default:
-				r.end(fmt.Errorf("session: recv: %w: the match is over there", p2p.ErrPeerClosed))
-			}
+			r.end(r.endErr(f, err))
 			continue
 		}
 		if seq := envelopeSeq(b); seq > 0 {
@@ -546,25 +540,47 @@ func (r *Reconnecting) lost(gen int, err error) {
 	}
 }
 
-// awayLong reports whether the outage before the current stream lasted at
-// least our own give-up time. A forfeit record the other side hands over
-// counts only then: otherwise (a link that never broke, or a blip the other
-// side may have caused itself) a peer that says it gave up on us is a peer
-// leaving.
-func (r *Reconnecting) awayLong() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.outage >= r.cfg.GiveUp
+// endErr is the error Recv reports for the other side's end frame f
+// (err: it was malformed). A closing record in it is handed to the
+// referee only when this side can confirm the absence it implies
+// (claimCheck): we were away as long as we would wait before giving up
+// ourselves, so the other side may well have given up on us, and hands
+// over its signed word for it. Otherwise (a link that never broke, a blip
+// the other side may have caused itself, a restart of a moment after a
+// long think) a peer that says it gave up on us is a peer leaving, and
+// its claim is only named.
+func (r *Reconnecting) endErr(f endBody, err error) error {
+	switch {
+	case err != nil:
+		return fmt.Errorf("session: recv: %w: the match is over there (%v)", p2p.ErrPeerClosed, err)
+	case f.Closing == nil:
+		return fmt.Errorf("session: recv: %w: the match is over there", p2p.ErrPeerClosed)
+	}
+	if ok, why := r.claimCheck(f.Closing); !ok {
+		r.log.Warn("the other side's record of our forfeit is refused: we were here", "claim", why)
+		return fmt.Errorf("session: recv: %w: %s", p2p.ErrPeerClosed, why)
+	}
+	return fmt.Errorf("session: recv: %w: %w", p2p.ErrPeerClosed, &fairness.EndedThere{Closing: f.Closing})
 }
 
-// sawEnd records that the other side ended the match.
+// sawEnd records that the other side ended the match, and how far the
+// match had gone here then.
 func (r *Reconnecting) sawEnd() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.endSeen {
-		r.endSeen = true
+		r.endSeen, r.endAt = true, r.maxSeq
 		close(r.remoteEnd)
 	}
+}
+
+// EndSeenAt is the highest message this side had, sent or received, when
+// the other side's end arrived (fairness.EndSeen): what this side's
+// referee sends after it, its writer never received.
+func (r *Reconnecting) EndSeenAt() (uint64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.endAt, r.endSeen
 }
 
 // startGiveUp ends the match with ErrPeerGone if no stream comes back in

@@ -28,7 +28,8 @@ import (
 // <match ID>.jsonl (the transcript, synced at every accepted message),
 // <match ID>.secrets (the seat's secrets) and <match ID>.peer.json (who
 // the other peer is and where, and which side re-dials), enough for a
-// restarted process to resume.
+// restarted process to resume; while a match runs, <match ID>.alive is its
+// heartbeat, which dates a restart's outage (alive.go).
 type Store struct{ Dir string }
 
 // Transcript is the path of a match's transcript. match must be a match
@@ -360,13 +361,16 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 		_ = rc.Close()
 		return nil, err
 	}
+	stopAlive := cfg.Store.keepAlive(fm.Header().Match, rc)
 	result, err := ref.Run(ctx)
+	stopAlive()
 	if ctx.Err() != nil {
 		// Our own shutdown: leave the match resumable; say nothing to the
 		// other side but drop the stream, so it starts waiting for us.
 		rc.abandon()
 		return result, err
 	}
+	cfg.Store.dropAlive(fm.Header().Match)
 	if c := ownForfeitRecord(result, cfg.Key); c != nil {
 		_ = rc.closeWithForfeit(c)
 	} else {
@@ -461,10 +465,17 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
-	if fi, err := os.Stat(cfg.Store.Transcript(match)); err == nil {
-		rc.downSince = fi.ModTime() // away since our last message, at least
+	// Away since the heartbeat stopped, or since this process started:
+	// never since the transcript's last write, which a long think with
+	// the link up leaves far behind.
+	since, ok, aerr := cfg.Store.awaySince(match)
+	if ok {
+		rc.downSince = since
 	}
 	rc.mu.Unlock()
+	if aerr != nil {
+		rc.log.Warn("heartbeat unreadable: the outage counts from this process's start", "err", aerr)
+	}
 	rc.startGiveUp()
 	if pr.Dialer {
 		rc.redial()

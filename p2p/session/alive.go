@@ -1,0 +1,184 @@
+package session
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// A side's absence is what it can prove, never what the other side says
+// nor how old its transcript is: a player may think for ten minutes over
+// one move, or wait that long for a stalling opponent, with the link up
+// and nothing written. While a match runs, the process keeps a heartbeat
+// in the store, <match ID>.alive: the file's modification time is the
+// last moment the process was seen running the match, and its content
+// says since when the match had no stream, if it had none then. A
+// restarted process dates its outage from there; without the file (a
+// match of an older Salvo) it dates it from its own start.
+
+// Heartbeat bounds: the file is written every give-up time / aliveParts,
+// but not more often than aliveMin nor less often than aliveMax. A
+// restart measures its outage long by at most one interval.
+const (
+	aliveParts = 8
+	aliveMin   = 10 * time.Millisecond
+	aliveMax   = 10 * time.Second
+)
+
+// aliveRecord is the content of the heartbeat file.
+type aliveRecord struct {
+	// DownSince is when the match lost its stream, if it had none at the
+	// last beat: an outage a restart continues.
+	DownSince time.Time `json:"down_since,omitzero"`
+}
+
+func (s Store) aliveFile(match string) string { return filepath.Join(s.Dir, match+".alive") }
+
+// aliveEvery is the heartbeat interval for a give-up time.
+func aliveEvery(giveUp time.Duration) time.Duration {
+	return min(max(giveUp/aliveParts, aliveMin), aliveMax)
+}
+
+// keepAlive beats the heartbeat of match for rc, now and every interval,
+// until stop is called; stop waits for the last beat to end.
+func (s Store) keepAlive(match string, rc *Reconnecting) (stop func()) {
+	path, err := s.file(match, s.aliveFile)
+	if err != nil {
+		rc.log.Warn("no heartbeat: a restart will date its outage from its start", "err", err)
+		return func() {}
+	}
+	failed := false // said once, not every beat
+	beat := func() {
+		b, err := json.Marshal(aliveRecord{DownSince: rc.awaySince()})
+		if err == nil {
+			err = os.WriteFile(path, b, 0o600)
+		}
+		if err != nil && !failed {
+			rc.log.Warn("heartbeat not written: a restart may count its outage long", "err", err)
+		}
+		failed = err != nil
+	}
+	beat()
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		t := time.NewTicker(aliveEvery(rc.cfg.GiveUp))
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				beat()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-ended
+	}
+}
+
+// awaySince is when this side's absence from match began, as far as the
+// heartbeat proves it: the last beat, or the start of an outage already
+// under way then. ok is false when there is no heartbeat to go by.
+func (s Store) awaySince(match string) (since time.Time, ok bool, err error) {
+	path, err := s.file(match, s.aliveFile)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	fi, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("session: heartbeat: %w", err)
+	}
+	since = fi.ModTime()
+	// A torn or unreadable content (a crash mid-write) leaves the last
+	// beat itself, which is proof enough.
+	if down, ok := readDownSince(path); ok && down.Before(since) {
+		since = down
+	}
+	return since, true, nil
+}
+
+// maxAliveFile bounds what is read of a heartbeat file.
+const maxAliveFile = 256
+
+// readDownSince reads the outage a heartbeat file records, if any.
+func readDownSince(path string) (time.Time, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return time.Time{}, false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxAliveFile+1))
+	var rec aliveRecord
+	if err != nil || len(b) > maxAliveFile || json.Unmarshal(b, &rec) != nil || rec.DownSince.IsZero() {
+		return time.Time{}, false
+	}
+	return rec.DownSince, true
+}
+
+// dropAlive removes the heartbeat of a match that is over here.
+func (s Store) dropAlive(match string) {
+	if path, err := s.file(match, s.aliveFile); err == nil {
+		_ = os.Remove(path)
+	}
+}
+
+// awaySince is when the match lost its stream, for an outage under way
+// (the zero time while a stream is up): the stream's loss, or, for a
+// restarted process, the start of the outage its heartbeat proves.
+func (r *Reconnecting) awaySince() time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil {
+		return time.Time{}
+	}
+	since := r.lostAt
+	if !r.downSince.IsZero() && (since.IsZero() || r.downSince.Before(since)) {
+		since = r.downSince
+	}
+	return since
+}
+
+// claimCheck says whether the closing record c that the other side handed
+// over in its end frame may be taken as this side's forfeit: only when
+// this side was away, as far as it can prove, for at least its own
+// give-up time (then the other side may well have given up on it). It
+// returns why not otherwise, in words for the closing record this side
+// writes instead and for the player: the other side's claim about our
+// absence, which we know to be false, is named as its claim.
+func (r *Reconnecting) claimCheck(c *fairness.Closing) (ok bool, why string) {
+	r.mu.Lock()
+	away, giveUp := r.outage, r.cfg.GiveUp
+	r.mu.Unlock()
+	if away >= giveUp {
+		return true, ""
+	}
+	return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here: the longest it was away is %v, under its give-up time %v",
+		claimWords(c), c.Seq, away.Round(time.Millisecond), giveUp)
+}
+
+// claimWords says what a closing record from the network claims, in
+// words of our own (its detail, free text from the other side, is left
+// out).
+func claimWords(c *fairness.Closing) string {
+	switch c.Closing {
+	case fairness.CloseAbandoned:
+		return fmt.Sprintf("seat %d abandoned the match", c.Seat)
+	case fairness.CloseTimeout:
+		return fmt.Sprintf("seat %d timed out", c.Seat)
+	case fairness.CloseViolation:
+		return fmt.Sprintf("seat %d broke the rules", c.Seat)
+	}
+	return fmt.Sprintf("seat %d forfeited", c.Seat)
+}

@@ -41,7 +41,7 @@ var plantedBugs = []planted{
 	{"dice-seed-ignored", "the dice chain hangs from its secret seed, not from anything public",
 		"fairness", "newChainFromSeed", replace{"links[n] = seed", "links[n] = match"}},
 	{"dice-seed-not-drawn", "the dice chain's seed is drawn at random",
-		"fairness", "NewChain", replace{"rand.Read(seed[:])", "0, error(nil)"}},
+		"fairness", "NewChain", replace{"rand.Read(seed[:])", "rand.Read(seed[:0])"}},
 	{"merkle-index-bound", "an opening's index must lie inside its vector",
 		"fairness", "VerifyPath", neverIf{"i < 0 || i >= n"}},
 	{"closing-sig-verify", "a closing record's signature must verify against its writer",

@@ -1,0 +1,402 @@
+package fairness
+
+// Tests that pin each check of the fairness layer by itself: each fails if
+// its check is removed or loosened. The mutation tester (.ci/mutate,
+// issue 12 finding 10) plants exactly those bugs; every test here names the
+// check it pins. The file sorts before the slower match tests, so a planted
+// bug fails fast (go test -failfast runs files in name order).
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// honestPeek is one honest peek match as seat 1 can attack it: its
+// transcript and seat 1's key.
+type honestPeek struct {
+	h     Header
+	key1  crypto.PrivKey
+	lines []string    // the transcript, header first
+	envs  []*Envelope // its envelopes, in order
+}
+
+func playHonestPeek(t *testing.T, seed uint64) *honestPeek {
+	t.Helper()
+	kk := &keyKeeper{}
+	out := playPeek(t, seed, kk, nil, 0)
+	if kk.key == nil || out[0].err != nil || out[1].err != nil {
+		t.Fatalf("the honest match failed: %v, %v", out[0].err, out[1].err)
+	}
+	p := &honestPeek{key1: kk.key, lines: readLinesOf(t, out[0].path)}
+	if err := json.Unmarshal([]byte(p.lines[0]), &p.h); err != nil {
+		t.Fatal(err)
+	}
+	for i, ln := range p.lines[1:] {
+		e, err := DecodeEnvelope([]byte(ln))
+		if err != nil {
+			t.Fatalf("line %d: %v", i+2, err)
+		}
+		p.envs = append(p.envs, e)
+	}
+	return p
+}
+
+// replay returns a match that accepted the first n envelopes.
+func (p *honestPeek) replay(t *testing.T, n int) *Match {
+	t.Helper()
+	m, err := NewMatch(peekSpec, p.h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range p.envs[:n] {
+		c := *e
+		if _, err := m.Accept(&c); err != nil {
+			t.Fatalf("message %d: %v", e.Seq, err)
+		}
+	}
+	return m
+}
+
+// seat1Turns lists the indexes of the envelopes seat 1 sent.
+func (p *honestPeek) seat1Turns() []int {
+	var out []int
+	for k, e := range p.envs {
+		if e.From == p.h.Players[1].Peer {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// resigned returns a copy of envelope k, changed by edit and signed again
+// by seat 1: the signature holds, so only the change can be refused.
+func (p *honestPeek) resigned(t *testing.T, k int, edit func(*Envelope)) *Envelope {
+	t.Helper()
+	c := *p.envs[k]
+	c.verified = false
+	edit(&c)
+	if err := c.Sign(p.key1); err != nil {
+		t.Fatal(err)
+	}
+	return &c
+}
+
+// refused checks that m refuses e as a signed violation by seat 1 wrapping
+// want, and stops.
+func refused(t *testing.T, m *Match, e *Envelope, want error) *Violation {
+	t.Helper()
+	_, err := m.Accept(e)
+	var v *Violation
+	if !errors.As(err, &v) || !errors.Is(err, want) || v.Seat != 1 || !v.Signed {
+		t.Fatalf("message %d accepted as %v, want a signed violation by seat 1 wrapping %v", e.Seq, err, want)
+	}
+	if m.Broken() != v {
+		t.Fatalf("the match did not stop on %v", v)
+	}
+	return v
+}
+
+// Every message's prev names the message before it, so that a signature
+// covers the whole history: a message signed after another history, at
+// any point of the match, is refused.
+func TestAcceptRefusesBrokenChain(t *testing.T) {
+	p := playHonestPeek(t, 11)
+	elsewhere := hexDigest(newHasher("another history").sum())
+	for _, k := range p.seat1Turns() {
+		m := p.replay(t, k)
+		refused(t, m, p.resigned(t, k, func(e *Envelope) { e.Prev = elsewhere }), ErrSequence)
+		if k > 0 {
+			m = p.replay(t, k)
+			refused(t, m, p.resigned(t, k, func(e *Envelope) { e.Prev = p.envs[k-1].Prev }), ErrSequence)
+		}
+	}
+}
+
+// Messages are numbered 1, 2, 3…: one numbered other than the next is
+// refused, wherever it comes, even with the right prev.
+func TestAcceptRefusesOutOfSequence(t *testing.T) {
+	p := playHonestPeek(t, 12)
+	for _, k := range p.seat1Turns() {
+		for _, seq := range []uint64{0, uint64(k) + 2, uint64(k) + 10, 1 << 40} {
+			m := p.replay(t, k)
+			refused(t, m, p.resigned(t, k, func(e *Envelope) { e.Seq = seq }), ErrSequence)
+		}
+	}
+}
+
+// A match stopped by a violation stays stopped on that violation: the
+// honest message that would have come next is refused with it, and
+// nothing can be staged.
+func TestBrokenMatchAcceptsNothingMore(t *testing.T) {
+	p := playHonestPeek(t, 13)
+	k := p.seat1Turns()[1]
+	m := p.replay(t, k)
+	v := refused(t, m, p.resigned(t, k, func(e *Envelope) { e.Prev = p.envs[k-1].Prev }), ErrSequence)
+	c := *p.envs[k]
+	if _, err := m.Accept(&c); err != v {
+		t.Fatalf("the honest message after the violation: %v, want the violation %v", err, v)
+	}
+	if m.Broken() != v || m.Seq() != uint64(k) {
+		t.Fatalf("the match moved on: broken %v, %d messages", m.Broken(), m.Seq())
+	}
+	body, err := DecodeBody(p.envs[k].Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range []engine.Seat{0, 1} {
+		if _, err := m.Stage(seat, body.Inputs[0]); err != v {
+			t.Fatalf("seat %d staged on a broken match: %v, want the violation %v", seat, err, v)
+		}
+	}
+}
+
+// A finished match takes no further message: one that continues the chain
+// after the end, validly signed, is out of sequence, and a record holding
+// it is not a faithful transcript.
+func TestFinishedMatchAcceptsNoMessage(t *testing.T) {
+	p := playHonestPeek(t, 14)
+	m := p.replay(t, len(p.envs))
+	if !m.Done() {
+		t.Fatal("the honest match did not end")
+	}
+	for _, in := range []WireInput{{T: InResign}, {T: InHello, Tip: hexDigest(Digest{}), Links: 1}} {
+		m := p.replay(t, len(p.envs))
+		after, err := m.Draft([]WireInput{in}, m.StateHash(), p.key1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused(t, m, after, ErrSequence)
+		path := filepath.Join(t.TempDir(), "after.jsonl")
+		writeLinesTo(t, path, append(p.lines[:len(p.lines):len(p.lines)], string(mustJSON(t, after))))
+		if rep := auditFile(t, path); rep.Verdict != Corrupt {
+			t.Fatalf("a %s after the end audits as %s", in.T, rep.Summary())
+		}
+	}
+}
+
+// bigEnvelope returns an envelope signed by seat 1 whose encoding is
+// exactly size bytes.
+func (p *honestPeek) bigEnvelope(t *testing.T, size int) []byte {
+	t.Helper()
+	enc := func(pad int) []byte {
+		body := fmt.Sprintf(`{"inputs":[{"t":"move","move":"%s"}],"state":"%s"}`, strings.Repeat("a", pad), hexDigest(Digest{}))
+		e := p.resigned(t, 0, func(e *Envelope) { e.Body = json.RawMessage(body) })
+		b, err := EncodeEnvelope(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	b := enc(size - len(enc(0)))
+	if len(b) != size {
+		t.Fatalf("built %d bytes, want %d", len(b), size)
+	}
+	return b
+}
+
+// No envelope over MaxEnvelope bytes is decoded, however well formed;
+// one of exactly MaxEnvelope bytes is.
+func TestDecodeEnvelopeRefusesOversize(t *testing.T) {
+	p := playHonestPeek(t, 15)
+	if _, err := DecodeEnvelope(p.bigEnvelope(t, MaxEnvelope)); err != nil {
+		t.Fatalf("an envelope of exactly MaxEnvelope bytes: %v", err)
+	}
+	for _, size := range []int{MaxEnvelope + 1, MaxEnvelope + 4096} {
+		if _, err := DecodeEnvelope(p.bigEnvelope(t, size)); err == nil {
+			t.Fatalf("an envelope of %d bytes decoded", size)
+		}
+	}
+}
+
+// A transcript line holding an envelope without a body is not a readable
+// line, signed or not.
+func TestTranscriptRefusesEnvelopeWithoutBody(t *testing.T) {
+	p := playHonestPeek(t, 16)
+	e := p.resigned(t, 0, func(e *Envelope) { e.Body = nil })
+	line := strings.Replace(envelopeLine(e), `"body":,`, "", 1)
+	if strings.Contains(line, "body") {
+		t.Fatalf("the line still has a body: %s", line)
+	}
+	_, tr, err := ReadTranscript(strings.NewReader(p.lines[0] + "\n" + line + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ln, err := tr.Next(); err == nil {
+		t.Fatalf("a bodiless envelope was read: %+v", ln.Envelope)
+	}
+	if _, err := DecodeEnvelope([]byte(line)); err == nil {
+		t.Fatal("a bodiless envelope decoded")
+	}
+}
+
+// envelopeLine writes e with its body as it is (EncodeEnvelope would
+// compact it).
+func envelopeLine(e *Envelope) string {
+	return fmt.Sprintf(`{"match":%q,"seq":%d,"from":%q,"prev":%q,"body":%s,"sig":%q}`, e.Match, e.Seq, e.From, e.Prev, e.Body, e.Sig)
+}
+
+// What arrives from the network carries its body in the one compact form
+// it is stored in: the same body with white space is refused, even
+// validly signed.
+func TestDecodeEnvelopeRefusesNonCompactBody(t *testing.T) {
+	p := playHonestPeek(t, 17)
+	for _, k := range p.seat1Turns() {
+		var spaced bytes.Buffer
+		if err := json.Indent(&spaced, p.envs[k].Body, "", " "); err != nil {
+			t.Fatal(err)
+		}
+		oneSpace := bytes.Replace(p.envs[k].Body, []byte(`":`), []byte(`": `), 1)
+		for _, body := range [][]byte{spaced.Bytes(), oneSpace} {
+			line := envelopeLine(p.resigned(t, k, func(e *Envelope) { e.Body = body }))
+			if _, err := DecodeEnvelope([]byte(line)); err == nil {
+				t.Fatalf("message %d with body %.40q… decoded", k+1, body)
+			}
+		}
+		b, err := EncodeEnvelope(p.envs[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := DecodeEnvelope(b); err != nil {
+			t.Fatalf("the compact message %d: %v", k+1, err)
+		}
+	}
+}
+
+// A dice chain hangs from its secret seed: chains of one match and seat
+// from different seeds share no link, the last link is the seed, and
+// NewChain draws a fresh seed each time, so no one can compute another
+// seat's links from public values.
+func TestDiceChainDependsOnItsSecretSeed(t *testing.T) {
+	match := newHasher("m").sum()
+	a := newChainFromSeed(match, 0, newHasher("seed a").sum(), 16)
+	b := newChainFromSeed(match, 0, newHasher("seed b").sum(), 16)
+	for k := 0; k <= 16; k++ {
+		if a.links[k] == b.links[k] {
+			t.Fatalf("link %d is the same from two seeds", k)
+		}
+	}
+	if l, _ := a.Link(a.Len()); l != newHasher("seed a").sum() {
+		t.Fatal("the last link is not the seed")
+	}
+	public := []Digest{match, {}, newChainFromSeed(match, 0, match, ChainLinks).Tip(), newChainFromSeed(match, 0, Digest{}, ChainLinks).Tip()}
+	tips := map[Digest]bool{}
+	for range 3 {
+		c, err := NewChain(match, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tips[c.Tip()] {
+			t.Fatal("NewChain gave the same chain twice")
+		}
+		tips[c.Tip()] = true
+		for _, d := range public {
+			if c.Tip() == d || c.seed == d {
+				t.Fatalf("NewChain's chain derives from a public value %s", d.Short())
+			}
+		}
+	}
+}
+
+// An opening's index must lie inside its vector: outside it, a leaf and
+// its path must not verify, whatever the shape of the tree (at one leaf,
+// every index would climb to the same root).
+func TestVerifyPathRefusesIndexOutsideVector(t *testing.T) {
+	for n := 1; n <= 33; n++ {
+		leaves := make([]Digest, n)
+		for i := range leaves {
+			leaves[i] = newHasher("leaf").int(n).int(i).sum()
+		}
+		root := MerkleRoot(leaves)
+		for _, c := range []struct{ leaf, at int }{{n - 1, n}, {n - 1, n + 1}, {n - 1, 2*n - 1}, {n - 1, 2 * n}, {0, -1}, {0, -n}} {
+			err := VerifyPath(root, n, c.at, leaves[c.leaf], MerklePath(leaves, c.leaf))
+			if !errors.Is(err, ErrCommitment) {
+				t.Fatalf("n=%d: leaf %d verified at index %d: %v", n, c.leaf, c.at, err)
+			}
+		}
+	}
+}
+
+// forfeitRecord writes the first n messages of the match with a closing
+// record by seat 1 blaming seat 0's timeout after message n, changed by
+// edit after signing if edit is not nil.
+func (p *honestPeek) forfeitRecord(t *testing.T, n int, edit func(*Closing)) string {
+	t.Helper()
+	c := &Closing{Closing: CloseTimeout, Match: p.h.Match, Seat: 0, Seq: uint64(n), Detail: "no message"}
+	if err := c.Sign(p.key1); err != nil {
+		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(c)
+	}
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("cut%d.jsonl", n))
+	writeLinesTo(t, path, append(p.lines[:1+n:1+n], string(mustJSON(t, c))))
+	return path
+}
+
+// seat0Waits lists the message counts after which the match waits for
+// seat 0.
+func (p *honestPeek) seat0Waits(t *testing.T) []int {
+	var out []int
+	for n := range p.envs {
+		if st, ok := p.replay(t, n).Next(); ok && st.Seat == 0 && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// The audit takes a closing record only with its writer's valid
+// signature: one changed after signing makes the record corrupt, never a
+// forfeit.
+func TestAuditRefusesClosingWithBadSignature(t *testing.T) {
+	p := playHonestPeek(t, 18)
+	n := p.seat0Waits(t)[0]
+	if rep := auditFile(t, p.forfeitRecord(t, n, nil)); rep.Verdict != Forfeit {
+		t.Fatalf("the signed forfeit record: %s", rep.Summary())
+	}
+	edits := map[string]func(*Closing){
+		"detail":    func(c *Closing) { c.Detail = "it left" },
+		"kind":      func(c *Closing) { c.Closing = CloseAbandoned },
+		"signature": func(c *Closing) { c.Sig = c.Sig[:10] + strings.Repeat("A", len(c.Sig)-12) + c.Sig[len(c.Sig)-2:] },
+	}
+	for name, edit := range edits {
+		if rep := auditFile(t, p.forfeitRecord(t, n, edit)); rep.Verdict != Corrupt {
+			t.Fatalf("a closing record with its %s changed after signing: %s", name, rep.Summary())
+		}
+	}
+}
+
+// Two records that each end in a forfeit agree only if they tell the same
+// forfeit: a record claiming seat 0 timed out after message n and another
+// holding seat 0's messages after n, then claiming its timeout later, are
+// no agreed forfeit.
+func TestJointAuditComparesTwoForfeits(t *testing.T) {
+	p := playHonestPeek(t, 19)
+	waits := p.seat0Waits(t)
+	if len(waits) < 2 {
+		t.Fatalf("the match waits for seat 0 at %v", waits)
+	}
+	early, late := p.forfeitRecord(t, waits[0], nil), p.forfeitRecord(t, waits[1], nil)
+	for _, path := range []string{early, late} {
+		if rep := auditFile(t, path); rep.Verdict != Forfeit || rep.Outcome.Winners[0] != 1 {
+			t.Fatalf("a forfeit record alone: %s", rep.Summary())
+		}
+	}
+	j, err := jointAudit(t, early, late)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Verdict == Forfeit {
+		t.Fatalf("forfeits after message %d and after message %d audited as one: %s", waits[0], waits[1], j.Summary())
+	}
+	t.Log(j.Summary())
+}

@@ -400,3 +400,127 @@ func TestJointAuditComparesTwoForfeits(t *testing.T) {
 	}
 	t.Log(j.Summary())
 }
+
+// A message must carry at least one input: an empty one, even at the
+// sender's turn and validly signed, would move the chain on without moving
+// the match, and restart the other side's wait for as long as the sender
+// likes.
+func TestAcceptRefusesMessageWithoutInputs(t *testing.T) {
+	p := playHonestPeek(t, 20)
+	for _, k := range p.seat1Turns() {
+		m := p.replay(t, k)
+		body := fmt.Sprintf(`{"inputs":[],"state":"%s"}`, hexDigest(m.StateHash()))
+		if _, err := m.Accept(p.resigned(t, k, func(e *Envelope) { e.Body = json.RawMessage(body) })); err == nil || m.Seq() != uint64(k) {
+			t.Fatalf("message %d without inputs: %v, the match at message %d", k+1, err, m.Seq())
+		}
+	}
+}
+
+// A line that repeats a message is a copy (a resend the referee never
+// records), never the sender's violation, even when a closing record of
+// the other player says so.
+func TestAuditNeverBlamesARepeatedMessage(t *testing.T) {
+	p := playHonestPeek(t, 21)
+	for k, e := range p.envs {
+		if e.From != p.h.Players[0].Peer {
+			continue
+		}
+		c := &Closing{Closing: CloseViolation, Match: p.h.Match, Seat: 0, Seq: e.Seq, Detail: "sent twice"}
+		if err := c.Sign(p.key1); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "repeat.jsonl")
+		writeLinesTo(t, path, append(p.lines[:2+k:2+k], p.lines[1+k], string(mustJSON(t, c))))
+		if rep := auditFile(t, path); rep.Verdict != Corrupt {
+			t.Fatalf("message %d repeated, with a closing that blames its sender: %s", e.Seq, rep.Summary())
+		}
+	}
+}
+
+// A timeout is claimed only against the seat the match waited for: one
+// written while the match waited for the writer itself is no forfeit.
+func TestAuditRefusesTimeoutOfASeatNotAwaited(t *testing.T) {
+	p := playHonestPeek(t, 22)
+	tried := 0
+	for n := 1; n < len(p.envs); n++ {
+		if st, ok := p.replay(t, n).Next(); !ok || st.Seat != 1 {
+			continue
+		}
+		tried++
+		if rep := auditFile(t, p.forfeitRecord(t, n, nil)); rep.Verdict == Forfeit {
+			t.Fatalf("seat 1 claims seat 0 timed out after message %d, while the match waited for seat 1: %s", n, rep.Summary())
+		}
+	}
+	if tried == 0 {
+		t.Fatal("the match never waited for seat 1")
+	}
+}
+
+// JSON is read strictly: one value and nothing after it.
+func TestDecodeEnvelopeRefusesTrailingData(t *testing.T) {
+	p := playHonestPeek(t, 23)
+	line := []byte(p.lines[1])
+	for _, tail := range []string{"{}", ` {"match":""}`, "x", "]"} {
+		if _, err := DecodeEnvelope(append(line[:len(line):len(line)], tail...)); err == nil {
+			t.Fatalf("an envelope followed by %q decoded", tail)
+		}
+		if _, err := DecodeBody(append(p.envs[0].Body[:len(p.envs[0].Body):len(p.envs[0].Body)], tail...)); err == nil {
+			t.Fatalf("a body followed by %q decoded", tail)
+		}
+	}
+}
+
+// Salvo signs and stores JSON in one form: compact, and with <, > and &
+// as they are (the form every transcript so far was written in).
+func TestCompactJSONKeepsHTMLCharacters(t *testing.T) {
+	b, err := EncodeBody(&Body{Inputs: []WireInput{{T: InCommit, Name: "<a&b>"}}, State: "s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"inputs":[{"t":"commit","name":"<a&b>"}],"state":"s"}`; string(b) != want {
+		t.Fatalf("encoded %s, want %s", b, want)
+	}
+	if _, err := EncodeEnvelope(&Envelope{Body: json.RawMessage(`{"inputs":`)}); err == nil {
+		t.Fatal("an envelope whose body is not JSON encoded")
+	}
+}
+
+// A digest is exactly 64 hex digits; anything else of that length is
+// refused, not read as far as it goes.
+func TestDecodeDigestRefusesNonHex(t *testing.T) {
+	good := hexDigest(newHasher("d").sum())
+	if d, err := decodeDigest(good); err != nil || hexDigest(d) != good {
+		t.Fatalf("decodeDigest(%s) = %s, %v", good, hexDigest(d), err)
+	}
+	for _, s := range []string{strings.Repeat("zz", 32), good[:62] + "zz", "zz" + good[2:], good[:63], good + "0"} {
+		if _, err := decodeDigest(s); err == nil {
+			t.Fatalf("decodeDigest(%q) succeeded", s)
+		}
+	}
+}
+
+// A header's nonces are 32 hex digits each: the match ID's freshness
+// rests on them.
+func TestHeaderRefusesBadNonce(t *testing.T) {
+	keys := testKeys(t, 2)
+	h := testHeader(t, peekSpec, keys)
+	for _, nonce := range []string{"", "xyz", strings.Repeat("0", 30), strings.Repeat("g", 32)} {
+		players := append([]Player(nil), h.Players...)
+		players[1].Nonce = nonce
+		if _, err := NewHeader(peekSpec, "", players); err == nil {
+			t.Fatalf("a header with nonce %q", nonce)
+		}
+	}
+}
+
+// The error a transport reports for the other side's end reads well with
+// or without the closing record it handed over.
+func TestEndedThereError(t *testing.T) {
+	if got := (&EndedThere{}).Error(); got != "the other side ended the match" {
+		t.Fatalf("without a record: %q", got)
+	}
+	c := &Closing{Closing: CloseTimeout, Seat: 1, Seq: 7, Detail: "gone"}
+	if got := (&EndedThere{Closing: c}).Error(); !strings.Contains(got, "timeout of seat 1 after message 7 (gone)") {
+		t.Fatalf("with a record: %q", got)
+	}
+}

@@ -43,6 +43,7 @@
 //	go run ./.ci/mutate -generic -sample 6     # 6 mutants per fairness file
 //	go run ./.ci/mutate -generic -files merkle.go,dice.go -sample 0   # all of two files
 //	go run ./.ci/mutate -generic -list         # list the mutants, run nothing
+//	go run ./.ci/mutate -generic -sample 0 -run 'codec.go:(15|18)$'   # the mutants of two lines
 //
 // Flags: -pkg (generic: package directory, default fairness), -seed,
 // -j (mutants at once, default 1), -timeout (per mutant, default 3m),
@@ -123,7 +124,7 @@ func main() {
 	flag.BoolVar(&o.named, "named", false, "run the named planted bugs (every one must be caught)")
 	flag.BoolVar(&o.generic, "generic", false, "run sampled generic mutants over the files of -pkg")
 	flag.BoolVar(&o.list, "list", false, "list the mutants and run nothing")
-	flag.StringVar(&runPat, "run", "", "only named mutants whose name matches this regexp")
+	flag.StringVar(&runPat, "run", "", "only mutants whose name (named) or file.go:line (generic) matches this regexp")
 	flag.StringVar(&o.pkg, "pkg", "fairness", "generic: the package directory, relative to the module root")
 	flag.StringVar(&files, "files", "", "generic: comma-separated file names of -pkg (default: every non-test file)")
 	flag.IntVar(&o.sample, "sample", 5, "generic: mutants sampled per file (0: all)")
@@ -170,7 +171,11 @@ func run(o options) error {
 		if err != nil {
 			return err
 		}
-		ms = append(ms, gen...)
+		for _, m := range gen {
+			if o.run == nil || o.run.MatchString(m.ID) {
+				ms = append(ms, m)
+			}
+		}
 	}
 	if o.list {
 		for _, m := range ms {

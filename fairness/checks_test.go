@@ -8,14 +8,17 @@ package fairness
 
 import (
 	"bytes"
+	cryptorand "crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -434,6 +437,12 @@ func TestAuditNeverBlamesARepeatedMessage(t *testing.T) {
 		if rep := auditFile(t, path); rep.Verdict != Corrupt {
 			t.Fatalf("message %d repeated, with a closing that blames its sender: %s", e.Seq, rep.Summary())
 		}
+		// Beside the whole record, the copy is no second version either.
+		whole := filepath.Join(t.TempDir(), "whole.jsonl")
+		writeLinesTo(t, whole, p.lines)
+		if j, err := jointAudit(t, whole, path); err != nil || j.Verdict == Violated {
+			t.Fatalf("message %d repeated, audited with the whole record: %v %v", e.Seq, j.Summary(), err)
+		}
 	}
 }
 
@@ -510,6 +519,38 @@ func TestHeaderRefusesBadNonce(t *testing.T) {
 		if _, err := NewHeader(peekSpec, "", players); err == nil {
 			t.Fatalf("a header with nonce %q", nonce)
 		}
+		// Nor does a match start from one, whatever match ID it states.
+		bad := h
+		bad.Players = players
+		for _, id := range []string{h.Match, hexDigest(Digest{})} {
+			bad.Match = id
+			if _, err := NewMatch(peekSpec, bad); err == nil {
+				t.Fatalf("a match from a header with nonce %q and match ID %.8s…", nonce, id)
+			}
+		}
+	}
+}
+
+// A match's players are known by keys their peer IDs carry: a peer ID
+// that only hashes its key (as for ECDSA and RSA keys) gives the auditor
+// nothing to check signatures with, and is refused.
+func TestMatchRefusesPeerIDWithoutKey(t *testing.T) {
+	_, pub, err := crypto.GenerateECDSAKeyPair(cryptorand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := peer.IDFromPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := testHeader(t, peekSpec, testKeys(t, 2))
+	h.Players[1].Peer = id.String()
+	h, err = NewHeader(peekSpec, "", h.Players)
+	if err != nil {
+		t.Fatalf("header: %v", err)
+	}
+	if _, err := NewMatch(peekSpec, h); err == nil {
+		t.Fatal("a match with a player whose peer ID carries no key")
 	}
 }
 
@@ -523,4 +564,51 @@ func TestEndedThereError(t *testing.T) {
 	if got := (&EndedThere{Closing: c}).Error(); !strings.Contains(got, "timeout of seat 1 after message 7 (gone)") {
 		t.Fatalf("with a record: %q", got)
 	}
+}
+
+// chooseOutOfRange commits its seat's hidden choice to 9, which peek's
+// rules refuse (0..3), and reveals it when its turn comes.
+type chooseOutOfRange struct{}
+
+func (chooseOutOfRange) AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool {
+	if in.T != InChoose {
+		return false
+	}
+	v, err := NewVector(m.ID(), st.Seat, in.Name, [][]byte{{9}})
+	if err != nil {
+		panic(err)
+	}
+	sec.Add(v)
+	in.Root = hexDigest(v.Root())
+	return true
+}
+
+func (chooseOutOfRange) AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope {
+	return []*Envelope{e}
+}
+
+// A hidden choice that breaks the rules comes to light only when the last
+// one opens, which may be an honest seat's: the violation then names the
+// chooser, and says it surfaced with the honest seat's message, both live
+// and in the audit.
+func TestSurfacedViolationNamesWhoBroughtItToLight(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		out := playPeek(t, seed, chooseOutOfRange{}, nil, 300*time.Millisecond)
+		v := out[0].res.Violation
+		if out[0].err != nil || v == nil {
+			continue // seat 1 chose first and stopped before revealing
+		}
+		rep := auditFile(t, out[0].path)
+		last := rep.Steps[len(rep.Steps)-1]
+		if v.Seat != 1 || !v.Signed || last.Seq != v.Seq || v.Surfaced != (last.Seat == 0) || v.Surfaced && v.Found != 0 {
+			t.Fatalf("seed %d: violation %+v in seat %d's message, want seat 1's, surfaced by seat 0 if it sent it", seed, v, last.Seat)
+		}
+		if rep.Verdict != Violated || rep.Violation.Seat != 1 || rep.Violation.Surfaced != v.Surfaced || strings.Contains(rep.Summary(), "came to light") != v.Surfaced {
+			t.Fatalf("seed %d: audit %s", seed, rep.Summary())
+		}
+		if v.Surfaced {
+			return
+		}
+	}
+	t.Fatal("no seed had seat 0 reveal last")
 }

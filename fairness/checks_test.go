@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness/fairnesstest"
 )
 
 // honestPeek is one honest peek match as seat 1 can attack it: its
@@ -611,4 +613,127 @@ func TestSurfacedViolationNamesWhoBroughtItToLight(t *testing.T) {
 		}
 	}
 	t.Fatal("no seed had seat 0 reveal last")
+}
+
+// digitsOf1 gathers the values and salts of seat 1's peek digits from
+// every opening of the match (the final reveal opens them all).
+func (p *honestPeek) digitsOf1(t *testing.T) FullVector {
+	t.Helper()
+	f := FullVector{Name: "digits", Values: make([]Hex, 4), Salts: make([]Salt, 4)}
+	seen := 0
+	for _, e := range p.envs {
+		body, err := DecodeBody(e.Body)
+		if err != nil || e.From != p.h.Players[1].Peer {
+			continue
+		}
+		for _, in := range body.Inputs {
+			for _, o := range in.Open {
+				f.Values[o.Slot.Index], f.Salts[o.Slot.Index] = o.Value, o.Salt
+				seen |= 1 << o.Slot.Index
+			}
+			for _, full := range in.Full {
+				copy(f.Values, full.Values)
+				copy(f.Salts, full.Salts)
+				seen = 0xf
+			}
+		}
+	}
+	if seen != 0xf {
+		t.Fatalf("seat 1's digits were not all opened (%b)", seen)
+	}
+	return f
+}
+
+// A full opening of a vector may reveal only leaves that are open already
+// or that the rules call for now: seat 1 answering one asked digit with
+// its whole vector, which checks against its commitment, is refused.
+func TestFullOpeningRefusesToRevealHiddenLeaves(t *testing.T) {
+	p := playHonestPeek(t, 24)
+	full := p.digitsOf1(t)
+	tried := 0
+	for _, k := range p.seat1Turns() {
+		body, err := DecodeBody(p.envs[k].Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, in := range body.Inputs {
+			if in.T != InMove || len(in.Open) != 1 {
+				continue
+			}
+			tried++
+			over := *body
+			over.Inputs = append([]WireInput(nil), body.Inputs...)
+			over.Inputs[i].Open, over.Inputs[i].Full = nil, []FullVector{full}
+			b, err := EncodeBody(&over)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := p.replay(t, k)
+			_, err = m.Accept(p.resigned(t, k, func(e *Envelope) { e.Body = b }))
+			if v := (*Violation)(nil); !errors.As(err, &v) || v.Seat != 1 {
+				t.Fatalf("message %d answers an ask with all four digits: %v", k+1, err)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("seat 1 never answered an ask")
+	}
+}
+
+// Vectors of up to MaxLeaves leaves verify; larger ones are refused.
+func TestVerifyPathTakesVectorsUpToMaxLeaves(t *testing.T) {
+	leaves := make([]Digest, MaxLeaves)
+	for i := range leaves {
+		leaves[i] = newHasher("leaf").int(i).sum()
+	}
+	root := MerkleRoot(leaves)
+	i := MaxLeaves - 1
+	if err := VerifyPath(root, MaxLeaves, i, leaves[i], MerklePath(leaves, i)); err != nil {
+		t.Fatalf("a vector of MaxLeaves leaves: %v", err)
+	}
+	big := append(leaves, newHasher("leaf").int(MaxLeaves).sum())
+	if err := VerifyPath(MerkleRoot(big), MaxLeaves+1, 0, big[0], MerklePath(big, 0)); !errors.Is(err, ErrCommitment) {
+		t.Fatalf("a vector of MaxLeaves+1 leaves: %v", err)
+	}
+}
+
+// A referee adopts the other side's closing record only if it fits the
+// match as the auditor will check it, validly signed or not.
+func TestAdoptRefusesSignedClosingThatDoesNotFit(t *testing.T) {
+	keys := testKeys(t, 2)
+	h := testHeader(t, peekSpec, keys)
+	misfits := map[string]func(c *Closing){
+		"blames its writer":     func(c *Closing) { c.Seat = 0 },
+		"of another match":      func(c *Closing) { c.Match = strings.Repeat("0", 64) },
+		"after a later message": func(c *Closing) { c.Seq = 5 },
+		"blames no seat":        func(c *Closing) { c.Seat = 7 },
+		"no forfeit":            func(c *Closing) { c.Closing = CloseViolation },
+	}
+	for name, edit := range misfits {
+		t.Run(name, func(t *testing.T) {
+			m, err := NewMatch(peekSpec, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tw, err := CreateTranscript(filepath.Join(t.TempDir(), "t.jsonl"), h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tw.Close()
+			end, _ := fairnesstest.Pipe()
+			ref, err := NewReferee(Config{Match: m, Seat: 1, Key: keys[1], Transport: end, Transcript: tw,
+				Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &Closing{Closing: CloseAbandoned, Match: h.Match, Seat: 1, Seq: 0, Detail: "gone"}
+			edit(c)
+			if err := c.Sign(keys[0]); err != nil {
+				t.Fatal(err)
+			}
+			if err := ref.adopt(c); err == nil {
+				t.Fatalf("adopted %+v", c)
+			}
+		})
+	}
 }

@@ -45,6 +45,9 @@
 //	go run ./.ci/mutate -generic -list         # list the mutants, run nothing
 //	go run ./.ci/mutate -generic -sample 0 -run 'codec.go:(15|18)$'   # the mutants of two lines
 //
+// `go test ./.ci/mutate` checks the tool itself, and that every named
+// entry still finds its place in the code (a quick check after a merge).
+//
 // Flags: -pkg (generic: package directory, default fairness), -seed,
 // -j (mutants at once, default 1), -timeout (per mutant, default 3m),
 // -baseline=false (skip the run of the unmutated tests first), -keep (keep

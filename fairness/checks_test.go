@@ -737,3 +737,46 @@ func TestAdoptRefusesSignedClosingThatDoesNotFit(t *testing.T) {
 		})
 	}
 }
+
+// A transcript's header is read as strictly as any line: an unknown field
+// or trailing data is refused, not half read.
+func TestReadTranscriptRefusesLooseHeader(t *testing.T) {
+	p := playHonestPeek(t, 25)
+	hdr := p.lines[0]
+	for _, bad := range []string{hdr[:len(hdr)-1] + `,"extra":1}`, hdr + ` {}`, hdr + ` x`} {
+		if _, _, err := ReadTranscript(strings.NewReader(bad + "\n" + p.lines[1] + "\n")); !errors.Is(err, ErrNotTranscript) {
+			t.Fatalf("header %.60q…: %v", bad[len(bad)-20:], err)
+		}
+	}
+	// Resuming from a transcript whose header does not hold is refused too.
+	h := p.h
+	h.Players = append([]Player(nil), h.Players...)
+	h.Players[0].Name = "mallory"
+	path := filepath.Join(t.TempDir(), "resume.jsonl")
+	writeLinesTo(t, path, append([]string{string(mustJSON(t, h))}, p.lines[1:]...))
+	if _, _, err := LoadMatch(peekSpecs, path); err == nil {
+		t.Fatal("resumed from a header whose match ID does not hold")
+	}
+}
+
+// A seat's secrets open only that seat's slots, and a writer that keeps no
+// file answers as an empty one.
+func TestSecretsOpenOnlyTheirSeatsSlots(t *testing.T) {
+	match := newHasher("m").sum()
+	v, err := NewVector(match, 0, "digits", [][]byte{{1}, {2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := NewSecrets(0)
+	sec.Add(v)
+	if _, err := sec.Open(engine.Slot{Owner: 0, Name: "digits", Index: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := sec.Open(engine.Slot{Owner: 1, Name: "digits", Index: 1}); err == nil {
+		t.Fatalf("seat 0's secrets opened seat 1's slot: %+v", o)
+	}
+	var w *TranscriptWriter
+	if w.Bytes() != 0 || w.Path() != "" || w.Close() != nil || w.Envelope(&Envelope{}) != nil {
+		t.Fatal("a nil transcript writer is not an empty one")
+	}
+}

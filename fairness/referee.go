@@ -543,6 +543,9 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 	r.res.BytesRecv += int64(len(f.b))
 	e, err := DecodeEnvelope(f.b)
 	if err != nil {
+		if c := r.vouchedCopy(f.b); c != nil {
+			return r.handleEnvelope(ctx, c, len(f.b), peerOf(), f.from != "")
+		}
 		seat := r.m.Header().Seat(peerOf())
 		if werr := r.cfg.Transcript.Raw(f.b, peerOf()); werr != nil {
 			return werr

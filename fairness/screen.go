@@ -56,12 +56,10 @@ func (r *Referee) screen(e *Envelope, author string) screening {
 		return dropped
 	}
 	if e.Match == h.Match && e.Verify(r.m.keys[named]) == nil {
-		// One signature, one spelling: the decoder accepts several spellings
-		// of one signature (line breaks, padding bits), and a message's ID
-		// hashes the text, so a copy re-spelled by whoever relays it would
-		// pass for a second version of the message, an equivocation of
-		// its signer. Spelled as an honest signer spells it, it is a copy.
-		e.Sig = respell(e.Sig)
+		// The decoder reads only the one spelling of a message (a
+		// re-spelled copy comes through vouchedCopy), so its ID is the
+		// one its signer gave it: a copy is a copy, never a second
+		// version, an equivocation of its signer.
 		e.verified = true
 		return vouched
 	}
@@ -69,6 +67,39 @@ func (r *Referee) screen(e *Envelope, author string) screening {
 		return owned
 	}
 	return dropped
+}
+
+// vouchedCopy reads a frame that is not in the one byte form Salvo writes
+// but may still carry a seat's validly signed message in another spelling
+// (a line break or other padding bits in its signature, keys in another
+// order or case). Whoever relays a message on a topic can re-spell it, and
+// its signer must not pay for that: the signature covers the values, not
+// their spelling. It returns the message in its one form when that form
+// verifies against the seat the message names, for this match; nil
+// otherwise, and the frame is then judged as it came.
+func (r *Referee) vouchedCopy(b []byte) *Envelope {
+	if len(b) > MaxEnvelope {
+		return nil
+	}
+	var loose Envelope
+	if strictUnmarshal(b, &loose) != nil {
+		return nil
+	}
+	h := r.m.Header()
+	named := h.Seat(loose.From)
+	if named == engine.NoSeat || loose.Match != h.Match {
+		return nil
+	}
+	loose.Sig = respell(loose.Sig)
+	canon, err := EncodeEnvelope(&loose)
+	if err != nil {
+		return nil
+	}
+	e, err := DecodeEnvelope(canon)
+	if err != nil || e.Verify(r.m.keys[named]) != nil {
+		return nil
+	}
+	return e
 }
 
 // respell returns the one spelling of a signature that Sign writes (sig

@@ -25,14 +25,26 @@ type EndSeen interface {
 // writing it into our own record would make the record contradict itself,
 // and the joint audit treats a closing as its writer's claim, which such a
 // message refutes. A record dated so is the other side's claim, never our
-// forfeit. The only messages it may precede are our own, signed after it
-// arrived (see EndSeen), none of them received.
-func notBeforeOurs(m *Match, seat engine.Seat, t Transport, c *Closing) error {
+// forfeit. The only messages it may precede are our own, none of them
+// received, that were signed after the record arrived (see EndSeen) or
+// after this process took the match up again (resumedAt, 0 when it never
+// stopped): a restarted peer's automatic step can be signed before the
+// resume handshake brings the other side's end, and its writer, whose
+// match was over, could never have received it.
+func notBeforeOurs(m *Match, seat engine.Seat, t Transport, resumedAt uint64, c *Closing) error {
 	held := m.Seq()
-	if es, ok := t.(EndSeen); ok {
-		if at, ok := es.EndSeenAt(); ok && at < held && m.sentOnlyBy(seat, at) {
+	since := func(at uint64) {
+		if at < held && m.sentOnlyBy(seat, at) {
 			held = at
 		}
+	}
+	if es, ok := t.(EndSeen); ok {
+		if at, ok := es.EndSeenAt(); ok {
+			since(at)
+		}
+	}
+	if resumedAt > 0 {
+		since(resumedAt)
 	}
 	if c.Seq < held {
 		return fmt.Errorf("%w: it is dated after message %d, before message %d that this side signed or received: the other side's claim, refuted by this record", errClosingMisfit, c.Seq, held)

@@ -116,14 +116,19 @@ type Result struct {
 // from the seat's secrets, signs and sends envelopes, and checks and applies
 // everything that arrives.
 type Referee struct {
-	cfg     Config
-	m       *Match
-	secrets *Secrets
-	chain   *Chain
-	staged  []WireInput
-	res     Result
-	log     *slog.Logger
-	early   earlyBuffer // validly signed envelopes that arrived ahead of their turn
+	cfg Config
+	m   *Match
+	// resumedAt is the last message of the match when this referee took
+	// it up: 0 for a new match, the transcript's last for a resumed one.
+	// Messages this side signed after it were signed after the outage
+	// that ended with the resume (see notBeforeOurs).
+	resumedAt uint64
+	secrets   *Secrets
+	chain     *Chain
+	staged    []WireInput
+	res       Result
+	log       *slog.Logger
+	early     earlyBuffer // validly signed envelopes that arrived ahead of their turn
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -141,7 +146,7 @@ func NewReferee(cfg Config) (*Referee, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	r := &Referee{cfg: cfg, m: cfg.Match, log: log}
+	r := &Referee{cfg: cfg, m: cfg.Match, log: log, resumedAt: cfg.Match.Seq()}
 	if cfg.SecretsPath != "" {
 		store, err := loadSecrets(cfg.SecretsPath, cfg.Match.ID(), cfg.Seat)
 		switch {
@@ -679,7 +684,7 @@ func (r *Referee) adopt(c *Closing) error {
 	if h.Seat(c.By) == r.cfg.Seat {
 		return fmt.Errorf("%w: it is signed with our own key", errClosingMisfit)
 	}
-	if err := notBeforeOurs(r.m, r.cfg.Seat, r.cfg.Transport, c); err != nil {
+	if err := notBeforeOurs(r.m, r.cfg.Seat, r.cfg.Transport, r.resumedAt, c); err != nil {
 		return err
 	}
 	next, err := forfeitFits(h, r.m, c)

@@ -188,8 +188,19 @@ func quickRestartAttack(t *testing.T, tc quickRestart) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := j.Outcome.Winners; j.Verdict == fairness.Violated && j.Violation.Seat == 1 || len(w) == 1 && w[0] == 0 {
-		t.Fatalf("the joint audit gives the attacker the match: %s", j.Summary())
+	if j.Verdict == fairness.Violated && j.Violation.Seat == 1 {
+		t.Fatalf("the joint audit names the honest side: %s", j.Summary())
+	}
+	if w := j.Outcome.Winners; len(w) == 1 && w[0] == 0 {
+		// When the honest side owed the move, nothing signed tells its
+		// thinking from a stall (a record holds no trusted clock): the
+		// attacker's claim may stand, but only as its own word, and the
+		// honest record's counter-claim at its own turn is refused on its
+		// face (docs/THREAT-MODEL.md, inherent limits). When the attacker
+		// owed the move, the two claims are word against word: no result.
+		if tc.stall || !strings.Contains(j.Detail, "rests on its writer's word") {
+			t.Fatalf("the joint audit gives the attacker the match: %s", j.Summary())
+		}
 	}
 	t.Logf("joint audit: %s", j.Summary())
 }

@@ -99,7 +99,8 @@ func (t *table) transports() ([]fairness.Transport, func()) {
 }
 
 // play plays one honest match of game among n strong bots in dir. With
-// st, that seat goes silent and the others give up on it after a second;
+// st, that seat goes silent and the others give up on it after a second
+// (eight under the race detector);
 // without, every seat's record must agree and audit clean.
 func play(game string, n int, seed uint64, st *stall, dir string) (*match, error) {
 	t, err := newTable(game, n)
@@ -130,6 +131,9 @@ func play(game string, n int, seed uint64, st *stall, dir string) (*match, error
 		runCtx := ctx
 		if st != nil {
 			cfg.Timeout = time.Second
+			if raceEnabled {
+				cfg.Timeout = 8 * time.Second // the race detector slows a busy seat about tenfold
+			}
 			if s == st.seat {
 				cfg.Agent, runCtx = &silentAfter{Agent: agent, n: st.decisions}, silent
 			} else {

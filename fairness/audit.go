@@ -316,9 +316,9 @@ func concludeViolation(rep *Report, m *Match, v *Violation, failLine int) *Repor
 	return rep
 }
 
-// concludeForfeit judges a transcript that ends with a timeout or
-// abandoned closing record: the forfeit its writer claims, or no result
-// when the record does not fit the match.
+// concludeForfeit judges a transcript that ends with a timeout, abandoned
+// or left closing record: the forfeit its writer claims (or, for left,
+// admits), or no result when the record does not fit the match.
 func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 	h := rep.Header
 	next, err := forfeitFits(h, m, c)
@@ -332,6 +332,8 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 	case err != nil:
 		rep.Verdict, rep.Detail = Corrupt, err.Error()
 		return rep
+	case c.Closing == CloseLeft:
+		return concludeAdmission(rep, m, c)
 	}
 	// A forfeit is its writer's claim: say so, whatever else the record shows.
 	const word = "not witnessed: it rests on its writer's word"
@@ -344,6 +346,23 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 			playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
 	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
+	return rep
+}
+
+// concludeAdmission judges a transcript that ends with a player's own
+// signed word that it left (a left record that fits, see admissionFits):
+// its forfeit, resting on nobody's word but the forfeiting player's.
+func concludeAdmission(rep *Report, m *Match, c *Closing) *Report {
+	h, blamed := rep.Header, engine.Seat(c.Seat)
+	rep.Verdict = Forfeit
+	rep.Detail = fmt.Sprintf("%s left the match after message %d (its own signed word)", playerName(h, blamed), c.Seq)
+	switch {
+	case c.Seq+1 == m.Seq():
+		rep.Detail += fmt.Sprintf("; it never received message %d", m.Seq())
+	case c.Seq < m.Seq():
+		rep.Detail += fmt.Sprintf("; it never received messages %d to %d", c.Seq+1, m.Seq())
+	}
+	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: playerName(h, blamed) + " left the match"}
 	return rep
 }
 

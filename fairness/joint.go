@@ -32,6 +32,11 @@ import (
 //       after k itself is false: it did not stop at k. Its writer, whose
 //       signature is on the claim, is named (ErrFalseClaim). The accused's
 //       own later messages refute nothing: they may have been lost.
+//     - A player's own signed word that it left after message k (a left
+//       record) is the strongest evidence of its forfeit: it needs no
+//       witness and holds at any turn, since it blames nobody but its
+//       writer. Like any claim, the writer's own messages signed after k
+//       refute it, and name the writer.
 //     - A violation claimed on the writer's word at a place where another
 //       record holds a message that passed every check is outweighed (a
 //       signed message always outweighs an unsigned or badly signed one
@@ -232,7 +237,7 @@ func (j *Joint) falseClaim(reps []*Report) bool {
 // has stopped. The accused's own later messages refute nothing: they may
 // have been lost on the way.
 func refutation(reps []*Report, c *Closing) (string, int) {
-	if c.Closing != CloseTimeout && c.Closing != CloseAbandoned {
+	if !isForfeit(c.Closing) {
 		return "", 0
 	}
 	claimant := reps[0].Header.Seat(c.By)

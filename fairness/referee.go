@@ -671,9 +671,10 @@ func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, de
 }
 
 // adopt ends the match with a closing record another player wrote and
-// signed (a forfeit it recorded: it gave up waiting, or saw a seat leave),
-// after checking it as the auditor will: the transcript then ends with
-// that player's own word instead of a rival record of ours. A record dated
+// signed (a forfeit it recorded: it gave up waiting, or saw a seat leave;
+// or its own forfeit: it left on purpose), after checking it as the
+// auditor will: the transcript then ends with that player's own word
+// instead of a rival record of ours. A record dated
 // before a message we held when it arrived is refused (notBeforeOurs): our
 // transcript would refute it.
 func (r *Referee) adopt(c *Closing) error {
@@ -683,6 +684,16 @@ func (r *Referee) adopt(c *Closing) error {
 	h := r.m.Header()
 	if h.Seat(c.By) == r.cfg.Seat {
 		return fmt.Errorf("%w: it is signed with our own key", errClosingMisfit)
+	}
+	if c.Closing == CloseLeft {
+		// Its writer's word about itself: it holds at any turn, and the
+		// messages of ours after it are ones its writer never received
+		// (admissionFits refuses it if any later message is the writer's).
+		if _, err := forfeitFits(h, r.m, c); err != nil {
+			return err
+		}
+		return r.record(c, fmt.Sprintf("match stopped: %s left the match after message %d (its own signed word): %s",
+			playerName(h, engine.Seat(c.Seat)), c.Seq, c.Detail))
 	}
 	if err := notBeforeOurs(r.m, r.cfg.Seat, r.cfg.Transport, r.resumedAt, c); err != nil {
 		return err

@@ -35,7 +35,19 @@ const (
 	CloseViolation = "violation" // a message broke the rules; it is the line before
 	CloseTimeout   = "timeout"   // the seat stopped answering and forfeits
 	CloseAbandoned = "abandoned" // the seat's connection closed mid-match
+	// CloseLeft is a player's own signed word that it left the match on
+	// purpose after message Seq, the last it held: its forfeit, written by
+	// the seat it blames (By is that seat's peer). An admission needs no
+	// witness and fits at any turn, since it can hurt nobody but its
+	// writer; the leaver keeps it in its own transcript and hands it to
+	// the others, who record it in theirs, so every record ends alike.
+	CloseLeft = "left"
 )
+
+// isForfeit reports whether a closing reason forfeits its blamed seat.
+func isForfeit(reason string) bool {
+	return reason == CloseTimeout || reason == CloseAbandoned || reason == CloseLeft
+}
 
 func (c *Closing) signedDigest() Digest {
 	return newHasher("salvo/closing/1").str(c.Closing).str(c.Match).int(c.Seat).uint(c.Seq).str(c.Detail).str(c.By).sum()

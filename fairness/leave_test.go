@@ -104,10 +104,10 @@ func TestAdmissionMustBlameItsWriterAndFollowItsMessages(t *testing.T) {
 	}
 	n := own[1] + 1 // the record holds seat 1's second message
 	misfits := map[string]func(*Closing){
-		"blames the other seat":                func(c *Closing) { c.Seat = 0 },
+		"blames the other seat":                 func(c *Closing) { c.Seat = 0 },
 		"dated before its writer's own message": func(c *Closing) { c.Seq = uint64(own[1]) },
-		"after a message the match never had":  func(c *Closing) { c.Seq = uint64(n + 1) },
-		"blames no seat":                       func(c *Closing) { c.Seat = 5 },
+		"after a message the match never had":   func(c *Closing) { c.Seq = uint64(n + 1) },
+		"blames no seat":                        func(c *Closing) { c.Seat = 5 },
 	}
 	for name, edit := range misfits {
 		t.Run(name, func(t *testing.T) {

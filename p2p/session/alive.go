@@ -158,6 +158,12 @@ func (r *Reconnecting) awaySince() time.Time {
 // writes instead and for the player: the other side's claim about our
 // absence, which we know to be false, is named as its claim.
 func (r *Reconnecting) claimCheck(c *fairness.Closing) (ok bool, why string) {
+	if c.Closing == fairness.CloseLeft && c.By == r.remote.String() {
+		// The other side's own word that it left: no claim about us, so
+		// it needs no absence of ours (the referee checks that it blames
+		// its writer and fits the match).
+		return true, ""
+	}
 	r.mu.Lock()
 	away, giveUp := r.outage, r.cfg.GiveUp
 	r.mu.Unlock()
@@ -177,6 +183,8 @@ func claimWords(c *fairness.Closing) string {
 		return fmt.Sprintf("seat %d abandoned the match", c.Seat)
 	case fairness.CloseTimeout:
 		return fmt.Sprintf("seat %d timed out", c.Seat)
+	case fairness.CloseLeft:
+		return fmt.Sprintf("seat %d left the match", c.Seat)
 	case fairness.CloseViolation:
 		return fmt.Sprintf("seat %d broke the rules", c.Seat)
 	}

@@ -72,7 +72,7 @@ func (r *Resumer) reviveEnded(match string, remote peer.ID) (*Reconnecting, erro
 
 // ownRecord reads our side of a transcript: the envelopes we sent (to
 // send again), the last message's seq, and the closing record we wrote if
-// it records another seat's forfeit.
+// it records another seat's forfeit, or our own (we left: see Leave).
 func ownRecord(path, me string) (sent []sentFrame, last uint64, closing *fairness.Closing, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -97,7 +97,7 @@ func ownRecord(path, me string) (sent []sentFrame, last uint64, closing *fairnes
 		case ln.Envelope != nil:
 			last = ln.Envelope.Seq
 			envs = append(envs, ln.Envelope)
-		case isOwnForfeit(c, me) && int(seat) != c.Seat:
+		case isOwnForfeit(c, me) && int(seat) != c.Seat, isOwnAdmission(c, me) && int(seat) == c.Seat:
 			closing = c
 		}
 	}
@@ -128,4 +128,10 @@ func ownFrames(envs []*fairness.Envelope, me string) ([]sentFrame, error) {
 func isOwnForfeit(c *fairness.Closing, me string) bool {
 	return c != nil && c.By == me &&
 		(c.Closing == fairness.CloseTimeout || c.Closing == fairness.CloseAbandoned)
+}
+
+// isOwnAdmission reports a closing record in which me admits that it left
+// (see Leave).
+func isOwnAdmission(c *fairness.Closing, me string) bool {
+	return c != nil && c.By == me && c.Closing == fairness.CloseLeft
 }

@@ -3,7 +3,10 @@ package session
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -13,71 +16,134 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
-	"github.com/salvo-game/salvo/p2p"
 )
 
-// A player who leaves on purpose tells the other peer so: the other side's
-// referee records the leaver's forfeit at once, not after its give-up
-// time, and the left match is no longer offered for resuming.
-func TestTellLeftForfeitsAtOnce(t *testing.T) {
+// Issue 14 point 3 and requirement 6: a player who leaves on purpose
+// signs its own forfeit and keeps it in its own transcript, and hands it
+// to the other peer, whose referee records that same record at once (not
+// after its give-up time), whoever's turn it is: while the stayer thinks
+// about its own move (a stayer's own claim of the leaver's abandonment
+// there would be refused on its face: it owed the next message), and
+// while the leaver owes the move. Both records end with the same closing
+// and audit, alone and together, as the leaver's forfeit; the left match
+// is no longer offered for resuming.
+func TestLeaveSignsTheForfeitInBothRecords(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		leaverOwes bool
+	}{
+		{"while the stayer thinks", false},
+		{"while the leaver owes the move", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) { leaveMidMatch(t, tc.leaverOwes) })
+	}
+}
+
+// leaveMidMatch plays a U-Build match in which b (seat 1) leaves, once
+// four messages are through, at a step where the match waits for a
+// decision of the stayer a (or of b itself, if leaverOwes): the deciding
+// side's agent then stops deciding, b's referee stops without a word, and
+// b leaves (Leave).
+func leaveMidMatch(t *testing.T, leaverOwes bool) {
 	a, b, ma, mb := newPair(t, "ubuild")
 	id := ma.Header.Match
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
-	bctx, leave := context.WithCancel(ctx)
-	var last atomic.Uint64
-	told := make(chan error, 1)
+	leaveNow := make(chan struct{})
+	var once sync.Once
+	// hold makes seat's agent stop deciding, and b leave, at the first
+	// decision of seat's own after message 4.
+	hold := func(seat engine.Seat, held *atomic.Bool) func(fairness.Note) {
+		var last uint64 // the referee's goroutine only
+		return func(n fairness.Note) {
+			if n.Dir == "in" || n.Dir == "out" {
+				last = n.Seq
+			}
+			if last < 4 || held.Load() || n.Game == nil {
+				return
+			}
+			if need := n.Game.Next(); need.Kind == engine.NeedMove && need.Seat == seat && !need.Auto {
+				held.Store(true)
+				once.Do(func() { close(leaveNow) })
+			}
+		}
+	}
+	var heldA, heldB atomic.Bool
+	observeA, observeB := func(fairness.Note) {}, hold(1, &heldB)
+	if !leaverOwes {
+		observeA, observeB = hold(0, &heldA), func(fairness.Note) {}
+	}
+	bctx, stopB := context.WithCancel(ctx)
+	defer stopB()
+	played := make(chan struct{})
 	go func() {
-		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
-			Observe: func(n fairness.Note) {
-				last.Store(max(last.Load(), n.Seq))
-				if n.Dir == "in" && n.Seq >= 4 {
-					leave() // the player leaves: the referee stops without a word
-				}
-			}})
-		if err := b.store.Forget(id); err != nil {
-			told <- err
+		defer close(played)
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &heldB}, Store: b.store, Observe: observeB})
+	}()
+	told := make(chan error, 1)
+	var left time.Time
+	go func() {
+		select {
+		case <-leaveNow:
+		case <-played:
+			told <- errors.New("the match ended before b could leave")
 			return
 		}
-		told <- TellLeft(ctx, b.host, a.host.ID(), id, last.Load())
+		stopB() // the player leaves: the referee stops without a word
+		<-played
+		left = time.Now()
+		told <- Leave(ctx, b.host, b.store, b.key, id)
 	}()
-	start := time.Now()
-	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
-		Reconnect: ReconnectConfig{GiveUp: time.Minute}})
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: heldAgent{bot(t, "ubuild", 1), &heldA}, Store: a.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: time.Minute}, Observe: observeA})
 	if err != nil {
 		t.Fatal(err)
 	}
-	took := time.Since(start)
 	if err := <-told; err != nil {
-		t.Fatalf("TellLeft: %v", err)
+		t.Fatalf("Leave: %v", err)
 	}
-	if res.Closing == nil || res.Closing.Closing != fairness.CloseAbandoned || res.Closing.Seat != 1 {
-		t.Fatalf("result %+v, closing %+v", res, res.Closing)
-	}
-	if !strings.Contains(res.Closing.Detail, p2p.ErrPeerClosed.Error()) {
-		t.Fatalf("closing detail %q does not say the peer left", res.Closing.Detail)
+	took := time.Since(left)
+	if c := res.Closing; c == nil || c.Closing != fairness.CloseLeft || c.Seat != 1 || c.By != b.host.ID().String() {
+		t.Fatalf("the stayer recorded %+v (outcome %+v), want the leaver's own record of its leaving", c, res.Outcome)
 	}
 	if took > 20*time.Second {
 		t.Fatalf("the forfeit took %v: the end frame was not read", took)
 	}
-	t.Logf("forfeit recorded %v after the match started", took)
 	if len(res.Outcome.Winners) != 1 || res.Outcome.Winners[0] != 0 {
 		t.Fatalf("outcome %+v", res.Outcome)
 	}
-	saved, err := b.store.List()
-	if err != nil || len(saved) != 0 {
-		t.Fatalf("the left match is still listed for resuming: %+v, %v", saved, err)
+	var reps []*fairness.Report
+	for name, st := range map[string]Store{"stayer": a.store, "leaver": b.store} {
+		rep := audit(t, st.Transcript(id))
+		if rep.Verdict != fairness.Forfeit || !slices.Equal(rep.Outcome.Winners, []engine.Seat{0}) || !strings.Contains(rep.Detail, "left the match after message") {
+			t.Fatalf("audit of the %s's transcript: %s", name, rep.Summary())
+		}
+		if rep.Closing == nil || *rep.Closing != *res.Closing {
+			t.Fatalf("the %s's transcript ends with %+v, want %+v", name, rep.Closing, res.Closing)
+		}
+		t.Logf("%s: %s", name, rep.Summary())
+		reps = append(reps, rep)
 	}
-	rep, err := fairness.AuditFile(a.store.Transcript(id), games.Spec)
+	j, err := fairness.AuditJoint(reps)
+	if err != nil || j.Verdict != fairness.Forfeit || !slices.Equal(j.Outcome.Winners, []engine.Seat{0}) {
+		t.Fatalf("joint audit: %v, %s", err, j.Summary())
+	}
+	saved, err := b.store.List()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Verdict != fairness.Forfeit {
-		t.Fatalf("audit of the stayer's transcript: %s", rep.Summary())
+	for _, sv := range saved {
+		if sv.InProgress() {
+			t.Fatalf("the left match is still offered for resuming: %+v", sv)
+		}
 	}
-	// Telling a peer that is no longer playing the match is not an error.
-	if err := TellLeft(ctx, b.host, a.host.ID(), id, last.Load()); err != nil {
-		t.Fatalf("TellLeft after the match ended there: %v", err)
+	// Leaving again tells a peer that is no longer playing the match:
+	// not an error, and nothing more is written.
+	if err := Leave(ctx, b.host, b.store, b.key, id); err != nil {
+		t.Fatalf("Leave after the match ended there: %v", err)
+	}
+	if rep := audit(t, b.store.Transcript(id)); rep.Closing == nil || *rep.Closing != *res.Closing {
+		t.Fatalf("leaving again: %s", rep.Summary())
 	}
 }
 

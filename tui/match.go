@@ -489,11 +489,11 @@ func (ms *matchScreen) quitText() string {
 }
 
 // forfeit leaves a live match on purpose. A match over the network
-// stops its referee as a stopping program would (nothing more is sent and
-// the transcript stays as it is), then tells the other peer, on a fresh
-// resume stream, that the match is over here: its referee records our
-// forfeit at once. The match is then forgotten by the store, so the lobby
-// does not offer to resume it.
+// stops its referee as a stopping program would (nothing more is sent),
+// then signs our forfeit into our own transcript and hands it to the
+// other peer, on a fresh resume stream (session.Leave): its referee
+// records that same record at once. The store marks the match ended, so
+// the lobby does not offer to resume it.
 func (ms *matchScreen) forfeit() {
 	if ms.done || ms.leaving {
 		return
@@ -504,21 +504,14 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	ms.cancel()
-	a, st, seq, played := ms.a, ms.st, ms.seq, ms.played
+	a, st, played := ms.a, ms.st, ms.played
 	id := st.header().Match
 	a.left[id] = true
 	a.goBack(func() {
 		<-played
-		if err := st.net.store.Forget(id); err != nil {
-			a.log.Warn("left match stays resumable", "match", id, "err", err)
-		}
-		remote, err := st.remote()
-		if err != nil {
-			return
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), LeaveNotifyTimeout)
 		defer cancel()
-		if err := session.TellLeft(ctx, st.net.res.Host(), remote, id, seq); err != nil {
+		if err := session.Leave(ctx, st.net.res.Host(), st.net.store, st.key, id); err != nil {
 			a.log.Info("could not tell the other player we left; it forfeits us after its give-up time", "err", err)
 		}
 	})

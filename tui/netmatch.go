@@ -189,10 +189,14 @@ func kindText(kind string, lostFor time.Duration) string {
 // end screen, from the closing record's detail: a peer that left on
 // purpose, or one that never came back within the give-up time.
 func forfeitReason(c *fairness.Closing, who string, giveUp time.Duration) string {
-	if c == nil || c.Closing != fairness.CloseAbandoned {
+	if c == nil {
 		return ""
 	}
 	switch {
+	case c.Closing == fairness.CloseLeft:
+		return who + " left the match and forfeits"
+	case c.Closing != fairness.CloseAbandoned:
+		return ""
 	case strings.Contains(c.Detail, session.ErrPeerGone.Error()):
 		return fmt.Sprintf("%s did not come back within %s and forfeits", who, durText(giveUp))
 	case strings.Contains(c.Detail, p2p.ErrPeerClosed.Error()):

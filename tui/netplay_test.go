@@ -389,12 +389,20 @@ func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
 	if strings.Contains(end, "reconnecting") {
 		t.Fatalf("the host waited for a peer that left\n%s", end)
 	}
-	if rep := auditFile(t, transcriptOf(host)); rep.Verdict != fairness.Forfeit {
+	rep := auditFile(t, transcriptOf(host))
+	if rep.Verdict != fairness.Forfeit {
 		b, _ := os.ReadFile(transcriptOf(host))
 		lines := strings.Split(string(b), "\n")
 		t.Fatalf("the host's transcript: %s\n%s\n%s\n%s", rep.Summary(), strings.Join(lines[max(0, len(lines)-4):], "\n"), guest.Dump(), host.Dump())
 	}
-	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
+	// Issue 14 point 3: the leaver's own transcript ends with its signed
+	// forfeit, the very record the host keeps.
+	store := session.Store{Dir: filepath.Join(dir, MatchesDir)}
+	own := auditFile(t, store.Transcript(rep.Header.Match))
+	if own.Verdict != fairness.Forfeit || rep.Closing == nil || own.Closing == nil || *own.Closing != *rep.Closing {
+		t.Fatalf("the leaver's transcript: %s (closing %+v, the host's %+v)", own.Summary(), own.Closing, rep.Closing)
+	}
+	saved, err := store.List()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -202,7 +202,7 @@ func broken(m *match, seats []engine.Seat, forged [][]string, set []entry, j *fa
 // message of the writer of forfeit claim c after the point it claims, or
 // -1.
 func ownAfter(m *match, set []entry, c *fairness.Closing) engine.Seat {
-	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned {
+	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned && c.Closing != fairness.CloseLeft {
 		return -1
 	}
 	for _, e := range set {

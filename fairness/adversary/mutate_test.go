@@ -51,6 +51,7 @@ var mutations = []mutation{
 	{"closing", 4, (*adversary).closing},
 	{"claim-violation", 4, (*adversary).claimViolation},
 	{"claim-forfeit", 4, (*adversary).claimForfeit},
+	{"admit", 3, (*adversary).admit},
 	{"respell-sig", 2, (*adversary).respellSig},
 	{"respell-json", 2, (*adversary).respellJSON},
 	{"header", 1, (*adversary).header},
@@ -374,7 +375,7 @@ func (a *adversary) closing() string {
 		}
 	}
 	n := len(a.m.h.Players)
-	kinds := []string{fairness.CloseViolation, fairness.CloseTimeout, fairness.CloseAbandoned, "resign"}
+	kinds := []string{fairness.CloseViolation, fairness.CloseTimeout, fairness.CloseAbandoned, fairness.CloseLeft, "resign"}
 	c := &fairness.Closing{Closing: kinds[a.r.IntN(len(kinds))], Match: a.m.h.Match, Seat: a.r.IntN(n+2) - 1, Detail: "claimed"}
 	msgs := 0
 	for _, l := range a.lines[1:] {
@@ -474,6 +475,26 @@ func (a *adversary) claimForfeit() string {
 	}
 	a.lines = append(slices.Clone(a.base[:k+1]), encode(c))
 	return fmt.Sprintf("cut after message %d, %s of seat %d signed by seat %d", k, kind, blamed, seat)
+}
+
+// admit cuts the record (or not) and closes it with one of its seats' own
+// signed word that it left (a left record), usually dated after the last
+// message kept, sometimes a little before or after: an admission can only
+// ever hurt its writer.
+func (a *adversary) admit() string {
+	steps := a.baseRep.Steps
+	k := len(steps)
+	if k > 0 && a.r.IntN(4) != 0 {
+		k = a.r.IntN(k)
+	}
+	seat, key := a.anyKey()
+	seq := max(0, k+[]int{0, 0, 0, -1, -2, 1}[a.r.IntN(6)])
+	c := &fairness.Closing{Closing: fairness.CloseLeft, Match: a.m.h.Match, Seat: int(seat), Seq: uint64(seq), Detail: "left"}
+	if err := c.Sign(key); err != nil {
+		return ""
+	}
+	a.lines = append(slices.Clone(a.base[:k+1]), encode(c))
+	return fmt.Sprintf("cut after message %d, seat %d's own left record after message %d", k, seat, seq)
 }
 
 // respellSig writes a signature differently: other padding bits, or a line

@@ -41,12 +41,14 @@
 //     so. Quitting the program (or its being stopped) only suspends the
 //     match: it resumes from the lobby. Leaving on purpose (q, confirmed)
 //     is a forfeit at once: the referee stops as a stopping program's
-//     would (writing nothing the auditor would find wrong), then the other
-//     peer is told on a fresh resume stream, with the protocol's resume
-//     handshake and end frame, that the match is over here, so its referee
-//     records the forfeit at once instead of waiting out the give-up time;
-//     the store forgets the match (its peer record), so it is not offered
-//     for resuming.
+//     would, then our own signed forfeit (a "left" closing record) is
+//     appended to our transcript and handed to the other peer on a fresh
+//     resume stream, with the protocol's resume handshake and end frame
+//     (session.Leave), so its referee records that same record at once
+//     instead of waiting out the give-up time, and both transcripts end
+//     alike; the store marks the match ended, so it is not offered for
+//     resuming. Leaving practice or a table also signs our forfeit into
+//     our own transcript (session.WriteAdmission).
 //   - Match: the title bar (game, opponent, whose turn, connection kind as
 //     it changes: LAN direct, direct, relayed, hole-punched,
 //     reconnecting, gossipsub for tables, loopback for practice; the

@@ -488,7 +488,9 @@ func (ms *matchScreen) quitText() string {
 	return fmt.Sprintf("The match against %s is still on. Quitting abandons it: %s wins by forfeit. The transcript so far stays in %s.", ms.opponent, ms.opponent, ms.transcript)
 }
 
-// forfeit leaves a live match on purpose. A match over the network
+// forfeit leaves a live match on purpose. Any other match (practice, a
+// table) stops and signs our forfeit into our own transcript. A match over
+// the network
 // stops its referee as a stopping program would (nothing more is sent),
 // then signs our forfeit into our own transcript and hands it to the
 // other peer, on a fresh resume stream (session.Leave): its referee
@@ -501,6 +503,19 @@ func (ms *matchScreen) forfeit() {
 	ms.leaving = true
 	if ms.st.net == nil {
 		ms.abandon()
+		a, path, key, played := ms.a, ms.transcript, ms.st.key, ms.played
+		a.goBack(func() {
+			// Our own record ends with our signed forfeit, as the dialog
+			// says (the others record theirs on their own).
+			select {
+			case <-played:
+			case <-a.ctx.Done():
+				return
+			}
+			if _, err := session.WriteAdmission(path, key); err != nil {
+				a.log.Info("the left match's transcript does not record our forfeit", "err", err)
+			}
+		})
 		return
 	}
 	ms.cancel()

@@ -602,3 +602,36 @@ func TestQuitTextSaysWhatQuittingDoes(t *testing.T) {
 	host.Keys(tcell.KeyCtrlC)
 	host.WaitFor("Quit Salvo?", "Quitting pauses it", "resume it from the", "wins by forfeit")
 }
+
+// TestLeavingPracticeRecordsOurForfeit (issue 14 point 3): leaving a
+// practice match (q, then yes) signs our forfeit into our own transcript,
+// as the dialog promises: it audits as our forfeit on our own word, not
+// "incomplete". A table of three does the same.
+func TestLeavingPracticeRecordsOurForfeit(t *testing.T) {
+	t.Parallel()
+	for _, cfg := range []Config{
+		{Offline: true, Game: "ubuild", Start: StartPractice},
+		{Offline: true, Game: "air", Players: 3, Start: StartPractice, Bot: "random"},
+	} {
+		h := start(t, cfg, 100, 30)
+		waitAsked(t, h)
+		path := transcriptOf(h)
+		h.Keys("q")
+		h.WaitFor("Leave the match?")
+		h.Keys("y")
+		h.WaitFor("Practice against a bot")
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			rep := auditFile(t, path)
+			if rep.Verdict == fairness.Forfeit && rep.Closing != nil && rep.Closing.Closing == fairness.CloseLeft &&
+				engine.Seat(rep.Closing.Seat) == rep.Header.Seat(rep.Closing.By) && strings.Contains(rep.Detail, "left the match after message") {
+				t.Logf("%s: %s", cfg.Game, rep.Summary())
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the left practice match audits %s", cfg.Game, rep.Summary())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}

@@ -60,8 +60,11 @@ func (s Store) admit(pr peerRecord, key crypto.PrivKey) (*fairness.Closing, uint
 	if err != nil {
 		return nil, 0, err
 	}
-	c, seq, err := writeAdmission(path, key)
-	if err != nil {
+	var seq uint64
+	c, err := WriteAdmission(path, key)
+	if err == nil {
+		seq = c.Seq
+	} else {
 		// Stopped before (a closing record ends the transcript, or the
 		// match is over): ours, if we left before.
 		_, last, own, rerr := ownRecord(path, me.String())
@@ -86,27 +89,33 @@ func (s Store) admit(pr peerRecord, key crypto.PrivKey) (*fairness.Closing, uint
 	return c, seq, nil
 }
 
-// writeAdmission rebuilds the match from the transcript at path, signs
-// key's admission that it left after its last message and appends it,
-// synced.
-func writeAdmission(path string, key crypto.PrivKey) (*fairness.Closing, uint64, error) {
+// WriteAdmission appends to the transcript at path the signed admission
+// of the player holding key that it leaves the match on purpose
+// (fairness.Admit): a left record dated after the transcript's last
+// message, synced. Its audit then says that player forfeits, on its own
+// word. Call it once the seat's referee has stopped. It fails, writing
+// nothing, for a transcript that already ends (a closing record, or the
+// end of the match) or that key holds no seat of. Leave calls it for a
+// match of the store; a match played without one (practice, a table)
+// calls it directly.
+func WriteAdmission(path string, key crypto.PrivKey) (*fairness.Closing, error) {
 	m, _, err := fairness.LoadMatch(games.Spec, path)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	c, err := fairness.Admit(m, key, LeftDetail)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	tw, err := fairness.AppendTranscript(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	if err := tw.WriteClosing(c); err != nil {
 		tw.Close()
-		return nil, 0, err
+		return nil, err
 	}
-	return c, c.Seq, tw.Close()
+	return c, tw.Close()
 }
 
 // TellLeft tells the other peer of a match that this side has left it on

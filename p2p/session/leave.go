@@ -23,13 +23,13 @@ const LeftDetail = "left the match on purpose"
 // referee stopped without a word on the match stream (as a stopping
 // program does). It signs, with key, this seat's own forfeit (a
 // fairness.CloseLeft record dated after the last message its transcript
-// holds) and appends it to that transcript, so that the leaver's own
-// record ends with its forfeit as the dialog promised; it marks the match
-// ended in the store (no longer offered for resuming; a Resumer serving
-// the store hands the record to a peer that comes back late); and it
-// tells the other peer (TellLeft), handing the record over: the other
-// side records the same record, so both transcripts end alike. Leaving
-// again only tells the other peer again.
+// holds) and appends it to that transcript (WriteAdmission), so that the
+// leaver's own record ends with its forfeit, as the dialog promised; it
+// marks the match ended in the store (no longer offered for resuming; a
+// Resumer serving the store hands the record to a peer that comes back
+// late); and it tells the other peer (tellLeft), handing the record over:
+// the other side records the same record, so both transcripts end alike.
+// Leaving again only tells the other peer again.
 func Leave(ctx context.Context, h *p2p.Host, store Store, key crypto.PrivKey, match string) error {
 	pr, err := store.readPeer(match)
 	if err != nil {
@@ -39,54 +39,55 @@ func Leave(ctx context.Context, h *p2p.Host, store Store, key crypto.PrivKey, ma
 	if err != nil {
 		return fmt.Errorf("session: leave: remote peer: %w", err)
 	}
-	c, seq, err := store.admit(pr, key)
+	rec, err := store.admit(pr, key)
 	if err != nil {
 		return fmt.Errorf("session: leave: %w", err)
 	}
-	return TellLeft(ctx, h, remote, match, seq, c)
+	return tellLeft(ctx, h, remote, match, rec)
+}
+
+// leftRecord is what a leaver hands the other peer: its envelopes (to
+// send again those the other side lacks), its last message, and its
+// signed admission (nil if the match ended here otherwise first).
+type leftRecord struct {
+	sent      []sentFrame
+	last      uint64
+	admission *fairness.Closing
 }
 
 // admit appends this seat's signed admission that it left to the match's
-// transcript, once, and marks the match ended in the store. It returns
-// the admission (the one written before, when the transcript already ends
-// with it; nil when the match ended here otherwise first) and the last
-// message of the transcript.
-func (s Store) admit(pr peerRecord, key crypto.PrivKey) (*fairness.Closing, uint64, error) {
+// transcript, once (a transcript that already ends is left as it is), and
+// marks the match ended in the store. It returns our side of the
+// transcript as it then stands.
+func (s Store) admit(pr peerRecord, key crypto.PrivKey) (leftRecord, error) {
 	path, err := s.file(pr.Match, s.Transcript)
 	if err != nil {
-		return nil, 0, err
+		return leftRecord{}, err
 	}
 	me, err := peer.IDFromPrivateKey(key)
 	if err != nil {
-		return nil, 0, err
+		return leftRecord{}, err
 	}
-	var seq uint64
-	c, err := WriteAdmission(path, key)
-	if err == nil {
-		seq = c.Seq
-	} else {
-		// Stopped before (a closing record ends the transcript, or the
-		// match is over): ours, if we left before.
-		_, last, own, rerr := ownRecord(path, me.String())
-		if rerr != nil {
-			return nil, 0, errors.Join(err, rerr)
-		}
-		if own == nil || own.Closing != fairness.CloseLeft {
-			own = nil
-		}
-		c, seq = own, last
+	_, werr := WriteAdmission(path, key) // fails on a transcript that already ends
+	var rec leftRecord
+	rec.sent, rec.last, rec.admission, err = ownRecord(path, me.String())
+	if err != nil {
+		return leftRecord{}, errors.Join(werr, err)
+	}
+	if c := rec.admission; c != nil && c.Closing != fairness.CloseLeft {
+		rec.admission = nil // our record of the other's forfeit: the match ended here before
 	}
 	s.dropAlive(pr.Match)
 	if pr.Ended == "" {
-		pr.Ended, pr.Seq = "left: "+LeftDetail, seq
-		if c != nil {
+		pr.Ended, pr.Seq = "left: "+LeftDetail, rec.last
+		if c := rec.admission; c != nil {
 			pr.Ended = fmt.Sprintf("%s of seat %d: %s", c.Closing, c.Seat, c.Detail)
 		}
 		if err := s.writePeer(pr); err != nil {
-			return nil, 0, err
+			return leftRecord{}, err
 		}
 	}
-	return c, seq, nil
+	return rec, nil
 }
 
 // WriteAdmission appends to the transcript at path the signed admission
@@ -118,23 +119,25 @@ func WriteAdmission(path string, key crypto.PrivKey) (*fairness.Closing, error) 
 	return c, tw.Close()
 }
 
-// TellLeft tells the other peer of a match that this side has left it on
-// purpose, after this side's referee stopped: it opens a resume stream,
-// runs the resume handshake at seq (the last message this side has) and
-// sends the end frame, carrying c, this side's signed admission that it
-// left (nil: a bare end frame). The other side's transport reads the end
-// as the match being over here, and its referee records c, this seat's
-// forfeit in its own words, at once (a bare end: its own record of this
-// seat's abandonment) instead of waiting its give-up time for a peer that
-// will not come back.
+// tellLeft tells the other peer of a match that this side has left it on
+// purpose, after this side's referee stopped. It runs the resume
+// handshake on a fresh resume stream at rec.last, sends again, as every
+// resume does, our envelopes after the other side's last message (one
+// may have been lost with the stream the stopping referee dropped), then
+// the end frame, carrying our signed admission (a bare end frame when
+// there is none). The other side's transport reads the end as the match
+// being over here, and its referee records our admission, our forfeit in
+// our own words, at once (for a bare end: its own record of our
+// abandonment) instead of waiting its give-up time for a peer that will
+// not come back.
 //
 // It then waits for the other side's own end frame (or the end of the
 // stream, or ctx), so that the stream is not torn down before the end is
 // read. A peer that is no longer playing the match is not an error.
-func TellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, seq uint64, c *fairness.Closing) error {
+func tellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, rec leftRecord) error {
 	end := endFrame
-	if c != nil {
-		b, err := json.Marshal(endBody{T: "end", Closing: c})
+	if rec.admission != nil {
+		b, err := json.Marshal(endBody{T: "end", Closing: rec.admission})
 		if err != nil {
 			return fmt.Errorf("session: tell left: %w", err)
 		}
@@ -145,7 +148,7 @@ func TellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, se
 		return fmt.Errorf("session: tell left: %w", err)
 	}
 	defer s.Close()
-	if err := sendResume(ctx, s, resumeFrame{T: "resume", Match: match, Seq: seq}); err != nil {
+	if err := sendResume(ctx, s, resumeFrame{T: "resume", Match: match, Seq: rec.last}); err != nil {
 		return fmt.Errorf("session: tell left: %w", err)
 	}
 	f, err := recvResume(ctx, s)
@@ -157,12 +160,19 @@ func TellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, se
 	case f.Match != match:
 		return fmt.Errorf("session: tell left: the peer answered for match %.12s…, not %.12s…", f.Match, match)
 	}
+	for _, sf := range rec.sent {
+		if sf.seq > f.Seq {
+			if err := s.Send(ctx, sf.b); err != nil {
+				return fmt.Errorf("session: tell left: send message %d again: %w", sf.seq, err)
+			}
+		}
+	}
 	if err := s.Send(ctx, end); err != nil {
 		return fmt.Errorf("session: tell left: %w", err)
 	}
 	for {
-		// The other side first sends again what it sent after seq, then
-		// its end once its referee has recorded the forfeit.
+		// The other side first sends again what it sent after our last
+		// message, then its end once its referee has recorded the forfeit.
 		b, err := s.Recv(ctx)
 		if err != nil {
 			return nil

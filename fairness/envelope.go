@@ -155,8 +155,11 @@ func DecodeEnvelope(b []byte) (*Envelope, error) {
 	if err := decodeCanonical(b, &e); err != nil {
 		return nil, fmt.Errorf("decode envelope: %w", err)
 	}
-	if len(e.Body) == 0 {
-		return nil, fmt.Errorf("decode envelope: no body")
+	if len(e.Body) == 0 || e.Body[0] != '{' {
+		// A body is an object; null or any other value would pass the
+		// one-form check and fail only later, where a transcript line's
+		// reader no longer says which field was wrong.
+		return nil, fmt.Errorf("decode envelope: no body (want a JSON object)")
 	}
 	if _, err := canonicalBase64(e.Sig); err != nil {
 		return nil, fmt.Errorf("decode envelope: field \"sig\": %w", err)

@@ -227,6 +227,26 @@ func TestDecodeEnvelopeRejectsMalformedInput(t *testing.T) {
 	}
 }
 
+// An envelope is refused at once, by DecodeEnvelope itself, when its body
+// is not an object: null or another kind of value (a missing body is not
+// the one form Salvo writes, and is refused for that).
+func TestDecodeEnvelopeRefusesBodilessEnvelope(t *testing.T) {
+	if _, err := DecodeEnvelope([]byte(`{"match":"","seq":1,"from":"","prev":"","sig":""}`)); err == nil {
+		t.Error("an envelope without a body decodes")
+	}
+	for name, in := range map[string]string{
+		"null":      `{"match":"","seq":1,"from":"","prev":"","body":null,"sig":""}`,
+		"string":    `{"match":"","seq":1,"from":"","prev":"","body":"x","sig":""}`,
+		"array":     `{"match":"","seq":1,"from":"","prev":"","body":[],"sig":""}`,
+		"a number":  `{"match":"","seq":1,"from":"","prev":"","body":1,"sig":""}`,
+		"a boolean": `{"match":"","seq":1,"from":"","prev":"","body":true,"sig":""}`,
+	} {
+		if _, err := DecodeEnvelope([]byte(in)); err == nil || !strings.Contains(err.Error(), "no body") {
+			t.Errorf("%s: %v, want a refusal for having no body", name, err)
+		}
+	}
+}
+
 func FuzzDecodeEnvelope(f *testing.F) {
 	keys := testKeys(f, 1)
 	e := &Envelope{Match: strings.Repeat("a", 64), Seq: 1, Prev: strings.Repeat("a", 64), Body: []byte(`{"inputs":[{"t":"move","move":{"x":1},"open":[]}],"state":"00"}`)}

@@ -32,6 +32,9 @@ var (
 	// ErrInviteTypo means the checksum does not match: a character was
 	// mistyped, left out or added.
 	ErrInviteTypo = errors.New("invite code mistyped")
+	// ErrInviteIncomplete means the code stops before its end: cut short
+	// in copying or pasting (see incompleteInvite).
+	ErrInviteIncomplete = errors.New("invite code incomplete")
 	// ErrInviteStale means the code is older than InviteMaxAge.
 	ErrInviteStale = errors.New("invite code too old")
 	// ErrInviteFuture means the code was made more than InviteMaxSkew
@@ -206,7 +209,7 @@ func rawEd25519(id peer.ID) ([]byte, bool) {
 // all leading to the peer it names (peerAddr), and a compact code an issue
 // time inside the window (issuedInWindow). Errors wrap ErrInviteEmpty,
 // ErrInviteFormat, ErrInviteVersion, ErrInviteTypo, ErrInviteStale or
-// ErrInviteFuture and say what to do.
+// ErrInviteFuture or ErrInviteIncomplete and say what to do.
 func ParseInvite(code string) (Invite, error) {
 	if len(code) > maxInviteText {
 		return Invite{}, fmt.Errorf("%w: %d characters, a code has at most %d", ErrInviteFormat, len(code), maxInviteText)
@@ -245,10 +248,16 @@ func ParseInvite(code string) (Invite, error) {
 		err = errors.New("non-canonical end")
 	}
 	if err != nil || len(raw) <= checksumLen || len(raw) > maxInviteBody {
+		if err := incompleteInvite(sb.String()); err != nil {
+			return Invite{}, err
+		}
 		return Invite{}, fmt.Errorf("%w: wrong length (%d symbols): a symbol is missing or extra", ErrInviteTypo, len(text))
 	}
 	body, sum := raw[:len(raw)-checksumLen], raw[len(raw)-checksumLen:]
 	if !bytes.Equal(inviteChecksum(body), sum) {
+		if err := incompleteInvite(sb.String()); err != nil {
+			return Invite{}, err
+		}
 		return Invite{}, fmt.Errorf("%w: the checksum does not match: check the code symbol by symbol, or ask for it again", ErrInviteTypo)
 	}
 	inv, err := decodeInviteBody(body)
@@ -264,6 +273,102 @@ func ParseInvite(code string) (Invite, error) {
 		return Invite{}, err
 	}
 	return inv, nil
+}
+
+// incompleteInvite tells a code cut short in pasting from a mistyped one,
+// so that the player is told to copy the whole code again rather than to
+// check it symbol by symbol. The symbols there are (after the prefix) are
+// read as the start of a body: when its own lengths ask for more bytes
+// than there are, and what could be read of it is sound (a peer ID, an
+// issue time inside the window, whole addresses that parse), the code is
+// incomplete; the error says how many symbols are missing, exactly once
+// the last address length has been read, else at least. It returns nil
+// when the code does not look cut short.
+func incompleteInvite(symbols string) error {
+	padded := symbols + strings.Repeat("0", (8-len(symbols)%8)%8)
+	raw, err := inviteEnc.DecodeString(padded)
+	if err != nil {
+		return nil
+	}
+	have := len(symbols) * 5 / 8
+	need, exact, ok := inviteBodyNeed(raw[:have])
+	if !ok || need <= have {
+		return nil
+	}
+	total := (need*8 + 4) / 5
+	missing := total - len(symbols)
+	count := fmt.Sprintf("%d symbols are", missing)
+	if missing == 1 {
+		count = "1 symbol is"
+	}
+	if exact {
+		return fmt.Errorf("%w: %s missing at the end (it has %d of %d): copy the whole code again", ErrInviteIncomplete, count, len(symbols), total)
+	}
+	return fmt.Errorf("%w: at least %s missing at the end (it has %d): copy the whole code again", ErrInviteIncomplete, count, len(symbols))
+}
+
+// inviteBodyNeed reads the lengths at the start of b, the start of a code
+// body, and returns how many bytes the body and its checksum take: exact
+// when every length was read, else a lower bound. ok is false when what
+// was read is not a sound start of a body (a mistyped code, not a short
+// one).
+func inviteBodyNeed(b []byte) (need int, exact, ok bool) {
+	if len(b) == 0 {
+		return 1, false, true
+	}
+	i := 1
+	switch b[0] {
+	case keyRawEd25519:
+		i += ed25519.PublicKeySize
+	case keyPeerID:
+		n, k := binary.Uvarint(b[i:])
+		if k == 0 {
+			return len(b) + 1, false, true
+		}
+		if k < 0 || n == 0 || n > maxInviteBody {
+			return 0, false, false
+		}
+		i += k + int(n)
+	default:
+		return 0, false, false
+	}
+	if i >= len(b) {
+		return max(i+1, len(b)+1), false, true
+	}
+	minutes, k := binary.Uvarint(b[i:])
+	if k == 0 {
+		return len(b) + 1, false, true
+	}
+	if k < 0 || minutes == 0 || minutes > 1<<40 || issuedInWindow(time.Unix(int64(minutes)*60, 0)) != nil {
+		return 0, false, false
+	}
+	i += k
+	count, k := binary.Uvarint(b[i:])
+	if k == 0 {
+		return len(b) + 1, false, true
+	}
+	if k < 0 || count > InviteMaxAddrs {
+		return 0, false, false
+	}
+	i += k
+	for a := range count {
+		n, k := binary.Uvarint(b[i:])
+		if k == 0 {
+			return len(b) + 1, false, true
+		}
+		if k < 0 || n == 0 || n > maxInviteBody {
+			return 0, false, false
+		}
+		i += k
+		if i+int(n) > len(b) {
+			return i + int(n) + checksumLen, a+1 == count, true
+		}
+		if _, err := ma.NewMultiaddrBytes(b[i : i+int(n)]); err != nil {
+			return 0, false, false
+		}
+		i += int(n)
+	}
+	return i + checksumLen, true, true
 }
 
 // issuedInWindow checks a compact code's issue time: there must be one,

@@ -133,7 +133,10 @@ func TestInviteErrors(t *testing.T) {
 		{"last symbol changed", swap(code, len(code)-1), ErrInviteTypo, ""},
 		{"symbol left out", code[:32] + code[33:], ErrInviteTypo, ""},
 		{"symbol added", code[:32] + "7" + code[32:], ErrInviteTypo, ""},
-		{"cut short", code[:40], ErrInviteTypo, ""},
+		{"cut short", code[:40], ErrInviteIncomplete, "at least"},
+		{"cut in the addresses", code[:len(code)-20], ErrInviteIncomplete, "symbols are missing at the end"},
+		{"cut in the checksum", code[:len(code)-2], ErrInviteIncomplete, "2 symbols are missing at the end"},
+		{"last symbol dropped", code[:len(code)-1], ErrInviteIncomplete, "1 symbol is missing at the end"},
 		{"foreign character", code[:20] + "*" + code[21:], ErrInviteTypo, "not used in codes"},
 		{"bad multiaddr list", "/ip4/1.2.3.4/tcp/1", ErrInviteFormat, "/p2p/"},
 	} {

@@ -87,7 +87,7 @@ func TestJoinChecksTheCodeAsItIsTyped(t *testing.T) {
 	}
 	code := p2p.EncodeInvite(p2p.Invite{Peer: id, Issued: time.Now()})
 	hs.Keys(code[:len(code)-2])
-	hs.WaitFor("mistyped")
+	hs.WaitFor("incomplete: 2 symbols are missing")
 	hs.Keys(code[len(code)-2:])
 	hs.WaitFor(style.OK+" host 12D3…nXTN", "0 address", "made just now")
 	hs.Keys(tcell.KeyEscape)

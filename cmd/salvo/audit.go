@@ -10,15 +10,15 @@ import (
 )
 
 func runAudit(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs := flag.NewFlagSet("salvo audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "list every message with its checks")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE [FILE...]\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.\n\nGiven the records of one match kept by different players, it audits each and\nthen all of them together: a player who signed two versions of one message\nis named, and records that end differently after a lost link are called\n\"disputed\".")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() < 1 {
 		fs.Usage()

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -100,11 +101,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	// Flags may come after the arguments too: salvo join CODE --name bob.
 	var rest []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
+		if code, ok := parseFlags(fs, args); !ok {
+			return code
 		}
 		if fs.NArg() == 0 {
 			break
@@ -131,6 +129,10 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	if o.vs != "" && o.vs != "bot" {
 		fmt.Fprintf(stderr, "%s: --vs %q: only bot is supported (host or join to play a person)\n", name, o.vs)
+		return exitUsage
+	}
+	if err := checkChoices(o); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitUsage
 	}
 	if err := untrusted.ValidateName(o.name); err != nil {
@@ -163,11 +165,48 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	if probe := os.Getenv(startupProbeEnv); probe != "" {
 		go func() { <-probeDone; app.Stop() }()
 	}
+	if err := checkTerminal(); err != nil {
+		fmt.Fprintf(stderr, noTerminal, name, err)
+		return exitViolation
+	}
 	if err := app.Run(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitViolation
 	}
 	return exitOK
+}
+
+// checkTerminal checks, before the interface starts, that there is a
+// terminal to draw on (tests replace it).
+var checkTerminal = openTerminal
+
+// noTerminal is what the interactive commands say without a terminal,
+// instead of tcell's bare "open /dev/tty: no such device or address".
+const noTerminal = `%s: the interface needs a terminal, and this process has none (%v).
+Without a terminal, use the headless commands:
+  salvo selfplay --game G      bots play a match on this machine
+  salvo netplay --role host    a bot plays a match over the network (--role join --code C to join)
+  salvo audit FILE             re-verify a match transcript
+`
+
+// checkChoices checks the game, variant and bot level named on the
+// command line, and when one is unknown says so with the valid values.
+func checkChoices(o interactiveOptions) error {
+	game := o.game
+	if game == "" {
+		game = games.Names()[0]
+	}
+	entry, ok := games.Lookup(game)
+	if !ok {
+		return fmt.Errorf("--game %q: unknown game; the games are: %s", o.game, strings.Join(games.Names(), ", "))
+	}
+	if o.variant != "" && !slices.Contains(entry.Spec.Variants, o.variant) {
+		return fmt.Errorf("--variant %q: %s has no such variant; its variants are: %s", o.variant, game, strings.Join(entry.Spec.Variants, ", "))
+	}
+	if _, ok := entry.Bots[o.bot]; o.bot != "" && !ok {
+		return fmt.Errorf("--bot %q: unknown bot level; the levels are: %s", o.bot, strings.Join(games.BotLevels, ", "))
+	}
+	return nil
 }
 
 // setupInteractive loads the identity and sends every log (libp2p's too)

@@ -14,10 +14,13 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine/games"
@@ -47,6 +50,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		cmd, args = args[0], args[1:]
 	}
+	return dispatch(cmd, args, stdout, stderr)
+}
+
+// dispatch runs the command cmd with its arguments.
+func dispatch(cmd string, args []string, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "selfplay":
 		return runSelfplay(args, stdout, stderr)
@@ -61,11 +69,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "version", "--version":
 		fmt.Fprintln(stdout, versionText())
 		return exitOK
-	case "help", "-h", "--help":
+	case "help", "-h", "--help", "-help":
+		return runHelp(args, stdout, stderr)
+	}
+	return runInteractive(cmd, args, stdout, stderr)
+}
+
+// commands are the subcommands that have a help of their own.
+var commands = []string{"play", "host", "join", "selfplay", "audit", "relay", "netplay", "resume"}
+
+// runHelp prints the general help, or with a command's name that command's
+// own (its usage and flags, on stdout: asked for, it is output, not an
+// error), as "go help build" does.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "version" {
 		fmt.Fprint(stdout, usageText())
 		return exitOK
 	}
-	return runInteractive(cmd, args, stdout, stderr)
+	if !slices.Contains(commands, args[0]) {
+		fmt.Fprintf(stderr, "salvo help: unknown command %q; the commands are: %s\n", args[0], strings.Join(commands, ", "))
+		return exitUsage
+	}
+	return dispatch(args[0], []string{"-h"}, stdout, stdout)
+}
+
+// parseFlags parses a command's flags. When it returns false the command
+// ends with code: 0 when help was asked for (-h, -help: the usage is what
+// was wanted, and scripts test a tool's -h for success), 2 for a bad flag
+// (the flag package has said which).
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK, false
+	}
+	return exitUsage, false
 }
 
 const usage = `salvo: naval games peer to peer, fair without a server
@@ -84,6 +124,7 @@ Usage:
                                           a bot plays one match over the network (headless)
   salvo resume [MATCH | --latest]         list network matches in progress, or resume one
   salvo version
+  salvo help [COMMAND]                    this help, or a command's own (its flags); so does COMMAND -h
 
 Games: ` + "%GAMES%" + `
 

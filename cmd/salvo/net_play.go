@@ -133,8 +133,8 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: salvo netplay --role host|join [flags]\n\nA bot plays one match against another peer over the network (headless).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *role != "host" && *role != "join" {
 		fmt.Fprintln(stderr, "salvo netplay: --role host or --role join")

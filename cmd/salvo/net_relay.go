@@ -22,8 +22,8 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: salvo relay [flags]\n\nRun a Salvo relay and DHT bootstrap peer on a public address: players behind\nNATs reserve a slot on it and are reached through it (limits raised so a\nwhole match fits), and hole-punch a direct connection when their NATs allow.\nGive its address to players as --bootstrap and --relay.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if nf.reach == "" {
 		nf.reach = "public" // the operator runs a relay where it is reachable

@@ -27,8 +27,8 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: salvo resume [flags] [MATCH | --latest]\n\nWithout a match: list the matches in progress (in $SALVO_HOME/matches).\nWith one: rejoin it where it stopped; a bot plays the rest.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	dir, err := claimDataDir()
 	if err != nil {

@@ -36,8 +36,12 @@ type selfplayResult struct {
 }
 
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs := flag.NewFlagSet("salvo selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: salvo selfplay [flags]\n\nBots play one match on loopback libp2p hosts in this process, headless, and\nwrite every seat's signed transcript (audit them with salvo audit).")
+		fs.PrintDefaults()
+	}
 	o := selfplayOptions{}
 	fs.StringVar(&o.Game, "game", "ubuild", "game: "+strings.Join(games.Names(), ", "))
 	fs.StringVar(&o.Variant, "variant", "", "variant (default: the game's first)")
@@ -52,8 +56,8 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	cheatSeat := fs.Int("cheat-seat", -1, "the seat that cheats with --cheat; -1 is the last seat")
 	bot2 := fs.String("bot2", "strong", "seat 2's bot, with --players 3 or 4")
 	bot3 := fs.String("bot3", "strong", "seat 3's bot, with --players 4")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	o.Bots = [2]string{*bot0, *bot1}
 	if o.Cheat == "list" {

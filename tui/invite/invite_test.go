@@ -31,7 +31,9 @@ func TestParse(t *testing.T) {
 		{"empty", "  \n", 0, "empty invite code"},
 		{"not a code", "hello", 0, "starts with SALVO1-"},
 		{"a mistyped symbol", code[:len(code)-3] + flip(code[len(code)-3]) + code[len(code)-2:], 0, "mistyped"},
-		{"a missing symbol", code[:len(code)-1], 0, "mistyped"},
+		{"a symbol left out in the middle", code[:20] + code[21:], 0, "mistyped"},
+		{"the last symbol cut off in pasting", code[:len(code)-1], 0, "incomplete: 1 symbol is missing at the end"},
+		{"cut short in pasting", code[:len(code)/2], 0, "incomplete"},
 		{"no peer ID in the older form", "/ip4/1.2.3.4/tcp/1", 0, "not a Salvo invite code"},
 	}
 	for _, tc := range tests {

@@ -279,9 +279,9 @@ func TestLeavingALiveMatchAsksFirst(t *testing.T) {
 	hs.WaitFor("Quit Salvo?")
 	hs.Keys(tcell.KeyEscape, "q", "y")
 	hs.WaitFor("Practice against a bot")
-	if rep := audit(t, path); rep.Verdict != fairness.Incomplete {
-		t.Fatalf("the abandoned match's transcript: %s", rep.Summary())
-	}
+	// Issue 14 point 3: the left match's transcript ends with our own
+	// signed forfeit, as the dialog said, not "incomplete".
+	waitOwnForfeit(t, path)
 }
 
 func TestEightyByTwentyFourKeepsEverything(t *testing.T) {

@@ -620,18 +620,25 @@ func TestLeavingPracticeRecordsOurForfeit(t *testing.T) {
 		h.WaitFor("Leave the match?")
 		h.Keys("y")
 		h.WaitFor("Practice against a bot")
-		deadline := time.Now().Add(15 * time.Second)
-		for {
-			rep := auditFile(t, path)
-			if rep.Verdict == fairness.Forfeit && rep.Closing != nil && rep.Closing.Closing == fairness.CloseLeft &&
-				engine.Seat(rep.Closing.Seat) == rep.Header.Seat(rep.Closing.By) && strings.Contains(rep.Detail, "left the match after message") {
-				t.Logf("%s: %s", cfg.Game, rep.Summary())
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the left practice match audits %s", cfg.Game, rep.Summary())
-			}
-			time.Sleep(20 * time.Millisecond)
+		t.Logf("%s: %s", cfg.Game, waitOwnForfeit(t, path).Summary())
+	}
+}
+
+// waitOwnForfeit waits until the transcript at path, of a match its
+// writer left, audits as its writer's forfeit on its own signed word (the
+// record is written once the referee has stopped), and returns the report.
+func waitOwnForfeit(t *testing.T, path string) *fairness.Report {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		rep := auditFile(t, path)
+		if c := rep.Closing; rep.Verdict == fairness.Forfeit && c != nil && c.Closing == fairness.CloseLeft &&
+			engine.Seat(c.Seat) == rep.Header.Seat(c.By) && strings.Contains(rep.Detail, "left the match after message") {
+			return rep
 		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the left match audits %s", rep.Summary())
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -576,7 +576,7 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 				return style.OK + " you won: " + why, th.Good
 			}
 		}
-		why := ms.say(o.Reason)
+		why := lostBecause(len(ms.names), o.Winners, o.Reason, ms.say)
 		if r := lossReason(ms.result.Closing, ms.seat, ms.opponent); r != "" {
 			why = r
 		}

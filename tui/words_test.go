@@ -1,0 +1,48 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// The loser's end line says who did what: the engine's reason is the
+// winner's deed, and "you lost: sank the whole fleet" read as the loser's.
+func TestLoserReadsWhoSankItsFleet(t *testing.T) {
+	t.Parallel()
+	hs := start(t, Config{Offline: true, Bot: "random"}, 100, 30)
+	hs.Keys("p")
+	hs.WaitFor("Place the Battleship")
+	var opp string
+	hs.onUI(func() {
+		ms := hs.app.top().(*matchScreen)
+		opp = ms.opponent
+		ms.finish(&fairness.Result{Outcome: engine.Outcome{Done: true, Winners: []engine.Seat{1 - ms.seat}, Reason: ubuild.WinReason}}, nil)
+	})
+	hs.WaitFor("you lost: " + opp + " sank your whole fleet")
+}
+
+func TestLostBecause(t *testing.T) {
+	say := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "seat 0", "ann"), "seat 1", "bob") }
+	for _, c := range []struct {
+		players int
+		winners []engine.Seat
+		reason  string
+		want    string
+	}{
+		{2, []engine.Seat{1}, "sank the whole fleet", "bob sank your whole fleet"},
+		{2, []engine.Seat{1}, "sank the whole enemy fleet", "bob sank your whole fleet"},
+		{2, []engine.Seat{0}, "shot down both opposing planes", "ann shot down both your planes"},
+		{4, []engine.Seat{0, 1}, "last squadron flying", "ann and bob: last squadron flying"},
+		{2, []engine.Seat{0}, "controls more oceans (5-3) when the deck ran out", "ann controls more oceans (5-3) when the deck ran out"},
+		{2, []engine.Seat{1}, "seat 0's deck ran out with oceans tied 3-3", "ann's deck ran out with oceans tied 3-3"},
+		{2, []engine.Seat{1}, "both fleets were destroyed: the undamaged carrier wins", "both fleets were destroyed: the undamaged carrier wins"},
+	} {
+		if got := lostBecause(c.players, c.winners, c.reason, say); got != c.want {
+			t.Errorf("lostBecause(%q) = %q, want %q", c.reason, got, c.want)
+		}
+	}
+}

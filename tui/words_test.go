@@ -26,7 +26,9 @@ func TestLoserReadsWhoSankItsFleet(t *testing.T) {
 }
 
 func TestLostBecause(t *testing.T) {
-	say := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "seat 0", "ann"), "seat 1", "bob") }
+	say := func(s string) string {
+		return strings.ReplaceAll(strings.ReplaceAll(s, "seat 0", "ann"), "seat 1", "bob")
+	}
 	for _, c := range []struct {
 		players int
 		winners []engine.Seat

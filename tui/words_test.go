@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
@@ -45,6 +46,34 @@ func TestLostBecause(t *testing.T) {
 	} {
 		if got := lostBecause(c.players, c.winners, c.reason, say); got != c.want {
 			t.Errorf("lostBecause(%q) = %q, want %q", c.reason, got, c.want)
+		}
+	}
+}
+
+// Sea's waiting line names the player it waits for and says what that
+// player does, not the prompt addressed to it ("commit your …").
+func TestSeaWaitingLineSaysWhoDoesWhat(t *testing.T) {
+	t.Parallel()
+	host := start(t, Config{Offline: true, Name: "ann", Game: "sea", Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("invite code", "waiting for a player to join")
+	var code string
+	host.onUI(func() { code = host.app.top().(*hostScreen).code })
+	guest := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	guest.WaitFor("vs ann", "waiting for ann to commit their fighters' strengths")
+	if strings.Contains(guest.Text(), "commit your") {
+		t.Fatalf("the guest is told to commit while it waits\n%s", guest.Dump())
+	}
+}
+
+func TestWaitingText(t *testing.T) {
+	for _, c := range [][4]string{
+		{"bob", "commit your fighters' strengths", "commit", "waiting for bob to commit their fighters' strengths"},
+		{"bob", "launch your Sidewinder?", "move", "waiting for bob to launch their Sidewinder"},
+		{"bob", "bob commits its grid", "commit", "waiting for bob: bob commits its grid"},
+		{"bob", "", "roll", "waiting for bob: roll"},
+	} {
+		if got := waitingText(c[0], c[1], c[2]); got != c[3] {
+			t.Errorf("waitingText(%q) = %q, want %q", c[1], got, c[3])
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/fairness"
@@ -74,6 +76,34 @@ func TestWaitingText(t *testing.T) {
 	} {
 		if got := waitingText(c[0], c[1], c[2]); got != c[3] {
 			t.Errorf("waitingText(%q) = %q, want %q", c[1], got, c[3])
+		}
+	}
+}
+
+// The lobby's letter shortcuts work whichever pane has the focus (the
+// issue saw them do nothing on Recent matches and Peers).
+func TestLobbyLettersWorkInEveryPane(t *testing.T) {
+	t.Parallel()
+	for pane := range numPanes {
+		for _, c := range []struct{ key, want string }{{"h", "invite code"}, {"j", "Paste or type the invite code"}, {"a", "file: "}, {"g", "g game: Card Game"}} {
+			hs := start(t, Config{Offline: true}, 120, 40)
+			hs.WaitFor("Practice against a bot")
+			for range pane {
+				hs.Keys(tcell.KeyTab)
+			}
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+				var got int
+				hs.onUI(func() { got = hs.app.lobby.pane })
+				if got == pane {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("tab went to pane %d, not %d", got, pane)
+				}
+			}
+			hs.Keys(c.key)
+			hs.WaitFor(c.want)
+			hs.stop()
 		}
 	}
 }

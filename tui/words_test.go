@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/style"
 )
 
 // The loser's end line says who did what: the engine's reason is the
@@ -106,4 +109,32 @@ func TestLobbyLettersWorkInEveryPane(t *testing.T) {
 			hs.stop()
 		}
 	}
+}
+
+// The lobby's audit offers the recent matches to pick from before a bare
+// path field.
+func TestAuditPicksFromRecentMatches(t *testing.T) {
+	t.Parallel()
+	path := botMatch(t, "", 11)
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, MatchesDir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, MatchesDir, "picked.jsonl"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs := start(t, Config{Offline: true, DataDir: dir}, 80, 24)
+	hs.WaitFor("Practice against a bot", style.OK+" clean")
+	hs.Keys("a")
+	hs.WaitFor("pick a match in Recent matches")
+	hs.Keys(tcell.KeyEnter)
+	hs.WaitFor("Audit · picked.jsonl", style.OK+" clean")
+	hs.Keys("q")
+	hs.WaitFor("Practice against a bot")
+	hs.Keys("a", "a")
+	hs.WaitFor("Audit a match record", "file: ")
 }

@@ -420,7 +420,7 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		// game line after it may be cut, the message must not be.
 		segs = append([]style.Seg{style.S(l.status+" · ", th.Warn)}, segs...)
 	}
-	style.PrintSegs(scr, x+1, ty, w-2, segs...)
+	style.PrintSegs(scr, x+1, ty, w-2, style.Fit(w-2, segs...)...)
 }
 
 // resumeSegs draws a network match in progress: game, opponent, where it

@@ -665,7 +665,13 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		t, st := ms.outcomeText()
 		line = []style.Seg{style.S(t, st)}
 		if ms.evidence == nil && ms.transcript != "" {
-			line = append(line, style.S(" · transcript "+ms.transcript, th.Dim))
+			// The whole path when it fits, else the file's name (a
+			// opens it; the lobby lists it): never a path cut short.
+			path := ms.transcript
+			if style.Width(t)+len(" · transcript ")+style.Width(path) > w-2 {
+				path = filepath.Base(path)
+			}
+			line = append(line, style.S(" · transcript "+path, th.Dim))
 		}
 	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
@@ -678,7 +684,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}
-	style.PrintSegs(scr, x+1, py, w-2, line...)
+	style.PrintSegs(scr, x+1, py, w-2, style.Fit(w-2, line...)...)
 }
 
 // waitingText says whom we wait for and what for. An engine's prompt is

@@ -12,6 +12,8 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
+	"github.com/salvo-game/salvo/tui/keys"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -29,6 +31,16 @@ func TestLoserReadsWhoSankItsFleet(t *testing.T) {
 		ms.finish(&fairness.Result{Outcome: engine.Outcome{Done: true, Winners: []engine.Seat{1 - ms.seat}, Reason: ubuild.WinReason}}, nil)
 	})
 	hs.WaitFor("you lost: " + opp + " sank your whole fleet")
+	// The transcript's path gives way to its file name, then to "…"
+	// (a opens it), rather than losing its last letters.
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		hs.resize(size[0], size[1])
+		txt := hs.WaitFor("you lost")
+		lines := strings.Split(strings.TrimRight(txt, "\n"), "\n")
+		if bad := cutLines(lines, size[0]); len(bad) > 0 || size[0] == 120 && !strings.Contains(txt, ".jsonl") {
+			t.Fatalf("the end line is cut: %q\n%s", bad, txt)
+		}
+	}
 }
 
 func TestLostBecause(t *testing.T) {
@@ -137,4 +149,86 @@ func TestAuditPicksFromRecentMatches(t *testing.T) {
 	hs.WaitFor("Practice against a bot")
 	hs.Keys("a", "a")
 	hs.WaitFor("Audit a match record", "file: ")
+}
+
+// cutLines reports the lines among the title (row 0), the prompt or status
+// (row h-2) and the key bar (row h-1) that end in a cut word: text that
+// runs into the last column without the "…" that marks a deliberate cut.
+// In the title, the left part must end with a gap of two cells before the
+// right part ("seq …", "you: …") or with "…".
+func cutLines(lines []string, w int) []string {
+	var bad []string
+	if len(lines) < 3 {
+		return nil
+	}
+	rows := []int{0, len(lines) - 2, len(lines) - 1}
+	for _, y := range rows {
+		l := []rune(lines[y])
+		text := strings.TrimRight(string(l), " ")
+		if y == 0 {
+			for _, right := range []string{"seq ", "you: "} {
+				if i := strings.LastIndex(text, right); i > 0 {
+					left := strings.TrimRight(text[:i], " ")
+					if !strings.HasSuffix(left, "…") && len([]rune(text[:i]))-len([]rune(left)) < 2 {
+						bad = append(bad, text)
+					}
+					text = ""
+					break
+				}
+			}
+		}
+		if n := len([]rune(text)); n >= w-1 && !strings.HasSuffix(text, "…") {
+			bad = append(bad, text)
+		}
+	}
+	return bad
+}
+
+// Every screen this change touched reads whole at 80x24 and 120x40: no cut
+// word in the title, prompt or status line, or key bar.
+func TestScreensNeverCutAWord(t *testing.T) {
+	t.Parallel()
+	check := func(hs *harness, what string) {
+		t.Helper()
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			hs.resize(size[0], size[1])
+			// The screen and the keys in force, read together.
+			var lines []string
+			var bs []keys.Binding
+			hs.onUI(func() {
+				hs.app.tv.ForceDraw()
+				cells, w, h := hs.scr.GetContents()
+				lines = boardtest.Lines(cells, w, h)
+				bs = hs.app.bindings()
+			})
+			if bad := cutLines(lines, size[0]); len(bad) > 0 {
+				t.Errorf("%s at %dx%d cuts %q\n%s", what, size[0], size[1], bad, hs.Dump())
+			}
+			// A key left off the bar leaves the "more: ?" marker.
+			bar := lines[len(lines)-1]
+			for _, b := range bs {
+				if !b.Hidden && b.Label != "" && !strings.Contains(bar, b.Label+" "+b.Hint) && !strings.Contains(bar, keys.MoreMarker) {
+					t.Errorf("%s at %dx%d drops %q from the key bar without a trace\n%s", what, size[0], size[1], b.Label+" "+b.Hint, hs.Dump())
+				}
+			}
+		}
+	}
+	lobby := start(t, Config{Offline: true}, 80, 24)
+	lobby.WaitFor("Practice against a bot")
+	lobby.Keys("g")
+	lobby.WaitFor("Card Game (coordinate cards)")
+	check(lobby, "the lobby")
+	lobby.Keys("?")
+	lobby.WaitFor("Keys")
+	check(lobby, "the help")
+	for _, game := range []string{"ubuild", "cards", "oceans", "sea", "air"} {
+		hs := start(t, Config{Offline: true, Game: game, Bot: "random", Start: StartPractice}, 80, 24)
+		hs.WaitFor("vs bot")
+		check(hs, game+" practice")
+		hs.stop()
+	}
+	path := botMatch(t, "", 11)
+	au := start(t, Config{Offline: true, Start: StartAudit, File: path}, 80, 24)
+	au.WaitFor(style.OK + " clean")
+	check(au, "the audit viewer")
 }

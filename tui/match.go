@@ -677,7 +677,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
 	case ms.reconnecting():
 		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(kindText(ms.kind, time.Since(ms.lostAt)), th.Warn),
-			style.S(fmt.Sprintf(" · the link to %s dropped; the match goes on once it is back (after %s %s forfeits)", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
+			style.S(fmt.Sprintf(" · the link to %s dropped · the match goes on once it is back · after %s %s forfeits", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
 	case ms.waiting:
 		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.say(ms.waitSeat.String()), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}

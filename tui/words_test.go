@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -231,4 +232,31 @@ func TestScreensNeverCutAWord(t *testing.T) {
 	au := start(t, Config{Offline: true, Start: StartAudit, File: path}, 80, 24)
 	au.WaitFor(style.OK + " clean")
 	check(au, "the audit viewer")
+}
+
+// At 80x24 the U-Build fleet tables keep their hits column whole (it read
+// "0/" and "✖ su" when the enemy's table was narrower than its columns).
+func TestUBuildFleetTablesAreWholeAt80x24(t *testing.T) {
+	t.Parallel()
+	hs := start(t, Config{Offline: true, Bot: "random"}, 80, 24)
+	hs.Keys("p")
+	sh := &shooter{hs: hs}
+	sh.place()
+	sh.turn()
+	txt := hs.WaitFor("Enemy fleet")
+	lines := strings.Split(txt, "\n")
+	whole := regexp.MustCompile(`(\d/\d|✖ sunk|hits)$`)
+	for i, l := range lines {
+		if !strings.Contains(l, "Enemy fleet") {
+			continue
+		}
+		for _, row := range lines[i : i+6] {
+			left, _, _ := strings.Cut(row, "│")
+			if !whole.MatchString(strings.TrimRight(left, " ")) {
+				t.Fatalf("a fleet row is cut: %q\n%s", left, txt)
+			}
+		}
+		return
+	}
+	t.Fatalf("no enemy fleet\n%s", txt)
 }

@@ -316,6 +316,24 @@ func concludeViolation(rep *Report, m *Match, v *Violation, failLine int) *Repor
 	return rep
 }
 
+// plainDetail is a closing record's detail as a verdict shows it: the
+// error chain a program wrote ("connection lost: session: recv: peer closed
+// the match stream: …") without its one-word layer names ("session",
+// "recv"), which tell a player nothing, and escaped, as it comes from the
+// file. The record itself keeps every word.
+func plainDetail(detail string) string {
+	var keep []string
+	for _, seg := range strings.Split(detail, ": ") {
+		if strings.Contains(strings.TrimSpace(seg), " ") {
+			keep = append(keep, strings.TrimSpace(seg))
+		}
+	}
+	if len(keep) == 0 {
+		return untrusted.Escape(detail)
+	}
+	return untrusted.Escape(strings.Join(keep, ", "))
+}
+
 // concludeForfeit judges a transcript that ends with a timeout, abandoned
 // or left closing record: the forfeit its writer claims (or, for left,
 // admits), or no result when the record does not fit the match.
@@ -327,7 +345,7 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 	case errors.Is(err, errOwnTurn):
 		rep.Verdict = Incomplete
 		rep.Detail = fmt.Sprintf("%s; %s claims %s's forfeit (%s after message %d: %s), which is refused: the match waited for %s's own %s, and a player who owed the next message cannot show that another left rather than that it stalled itself",
-			endsAfter(h, m), playerName(h, writer), playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), next.Kind)
+			endsAfter(h, m), playerName(h, writer), playerName(h, blamed), c.Closing, c.Seq, plainDetail(c.Detail), playerName(h, writer), next.Kind)
 		return rep
 	case err != nil:
 		rep.Verdict, rep.Detail = Corrupt, err.Error()
@@ -340,10 +358,10 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 	rep.Verdict = Forfeit
 	if c.Seq == m.Seq() {
 		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d while the match waited for %s's %s (%s); claimed by %s, %s",
-			playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, c.Detail, playerName(h, writer), word)
+			playerName(h, blamed), c.Closing, c.Seq, playerName(h, next.Seat), next.Kind, plainDetail(c.Detail), playerName(h, writer), word)
 	} else {
 		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
-			playerName(h, blamed), c.Closing, c.Seq, c.Detail, playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
+			playerName(h, blamed), c.Closing, c.Seq, plainDetail(c.Detail), playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
 	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
 	return rep

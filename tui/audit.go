@@ -201,10 +201,12 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if rep.Verdict != fairness.Clean {
 		vst, glyph = th.Bad, style.Fail
 	}
+	// The verdict may take an eighth of the screen (at least two lines):
+	// a forfeit's or a refused claim's reasons run long.
 	vl := style.Wrap(glyph+" "+rep.Summary(), w-2, "  ")
-	if len(vl) > 2 {
-		vl = vl[:2]
-		vl[1] = style.Truncate(vl[1], w-3)
+	if n := max(2, h/8); len(vl) > n {
+		vl = vl[:n]
+		vl[n-1] = style.Truncate(vl[n-1], w-3)
 	}
 	for i, l := range vl {
 		style.Print(scr, x+1, y+1+i, w-2, vst, l)
@@ -257,7 +259,7 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 
 func (as *auditScreen) drawList(scr tcell.Screen, x, y, w, h int) {
 	th := as.a.th
-	style.Print(scr, x+1, y, w-1, th.Accent, "Messages (seq, sender, inputs)")
+	style.Print(scr, x+1, y, w-1, th.Accent, "Messages: who sent what")
 	y++
 	h--
 	steps := as.data.steps

@@ -230,8 +230,16 @@ func (l *lobbyScreen) joinPeer(p p2p.PeerInfo) {
 	js.connect()
 }
 
-// askAudit asks for a transcript to open.
+// askAudit offers the recent matches to pick from (the focus goes to them,
+// on the newest): a player looking for a match's audit knows it by date and
+// opponent, not by its file name. Asked again there, or with no recent
+// match, it asks for a transcript's path.
 func (l *lobbyScreen) askAudit() {
+	if len(l.records) > 0 && l.pane != paneRecords {
+		l.pane, l.sel[paneRecords] = paneRecords, len(l.resumes)
+		l.status = "pick a match in Recent matches, enter audits it (a again: type a file's path)"
+		return
+	}
 	dir, err := l.a.matchesDir()
 	if err != nil {
 		l.status = err.Error()
@@ -408,9 +416,11 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		segs = append(segs, style.S(" · players ", th.Dim), style.S(fmt.Sprint(a.players()), th.Base))
 	}
 	if l.status != "" {
-		segs = append(segs, style.S(" · "+l.status, th.Warn))
+		// What the player was just told comes first: at 80 columns the
+		// game line after it may be cut, the message must not be.
+		segs = append([]style.Seg{style.S(l.status+" · ", th.Warn)}, segs...)
 	}
-	style.PrintSegs(scr, x+1, ty, w-2, segs...)
+	style.PrintSegs(scr, x+1, ty, w-2, style.Fit(w-2, segs...)...)
 }
 
 // resumeSegs draws a network match in progress: game, opponent, where it

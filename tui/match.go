@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -584,7 +585,7 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 				return style.OK + " you won: " + why, th.Good
 			}
 		}
-		why := ms.say(o.Reason)
+		why := lostBecause(len(ms.names), o.Winners, o.Reason, ms.say)
 		if r := lossReason(ms.result.Closing, ms.seat, ms.opponent); r != "" {
 			why = r
 		}
@@ -672,26 +673,45 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		t, st := ms.outcomeText()
 		line = []style.Seg{style.S(t, st)}
 		if ms.evidence == nil && ms.transcript != "" {
-			line = append(line, style.S(" · transcript "+ms.transcript, th.Dim))
+			// The whole path when it fits, else the file's name (a
+			// opens it; the lobby lists it): never a path cut short.
+			path := ms.transcript
+			if style.Width(t)+len(" · transcript ")+style.Width(path) > w-2 {
+				path = filepath.Base(path)
+			}
+			line = append(line, style.S(" · transcript "+path, th.Dim))
 		}
 	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
 	case ms.reconnecting():
 		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(kindText(ms.kind, time.Since(ms.lostAt)), th.Warn),
-			style.S(fmt.Sprintf(" · the link to %s dropped; the match goes on once it is back (after %s %s forfeits)", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
+			style.S(fmt.Sprintf(" · the link to %s dropped · the match goes on once it is back · after %s %s forfeits", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
 	case ms.waiting:
-		who := ms.say(ms.waitSeat.String())
-		what := ms.say(ms.waitNeed.Prompt)
-		if what == "" {
-			what = ms.waitNeed.Kind.String()
-		}
-		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(fmt.Sprintf("waiting for %s: %s", who, what), th.Warn),
+		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.say(ms.waitSeat.String()), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}
-	style.PrintSegs(scr, x+1, py, w-2, line...)
+	style.PrintSegs(scr, x+1, py, w-2, style.Fit(w-2, line...)...)
 }
+
+// waitingText says whom we wait for and what for. An engine's prompt is
+// addressed to the player who acts ("commit your fighters' strengths"):
+// shown as is after another player's name it read as if it were ours, so
+// such a prompt becomes the other player's deed ("waiting for bob to commit
+// their fighters' strengths").
+func waitingText(who, prompt, kind string) string {
+	switch {
+	case prompt == "":
+		return fmt.Sprintf("waiting for %s: %s", who, kind)
+	case yourWord.MatchString(prompt) && !strings.Contains(prompt, ":"):
+		return fmt.Sprintf("waiting for %s to %s", who, strings.TrimSuffix(yourWord.ReplaceAllString(prompt, "their"), "?"))
+	}
+	return fmt.Sprintf("waiting for %s: %s", who, prompt)
+}
+
+// yourWord finds "your" as a word in a prompt.
+var yourWord = regexp.MustCompile(`\byour\b`)
 
 // shortTitle drops the "Battleship " of a game title for the title bar.
 func shortTitle(t string) string { return strings.TrimPrefix(t, "Battleship ") }

@@ -341,6 +341,14 @@ func TestHostAndJoinByCode(t *testing.T) {
 	guest.Keys("q", "y")
 	guest.WaitFor("Practice against a bot")
 	host.WaitFor("you won", "forfeits")
+	// The host's audit of it says what happened in words, not the error
+	// chain its referee wrote in the closing record.
+	host.resize(120, 40)
+	host.Keys("a")
+	txt := host.WaitFor("forfeit", "peer closed the match stream")
+	if verdict := strings.Join(strings.Split(txt, "\n")[:6], "\n"); strings.Contains(verdict, "session:") || strings.Contains(verdict, "recv:") {
+		t.Fatalf("the verdict carries an internal error chain\n%s", txt)
+	}
 }
 
 // botMatch plays two bots over loopback and returns seat 0's transcript.
@@ -394,7 +402,7 @@ func TestAuditViewerStepsThroughAMatch(t *testing.T) {
 	t.Parallel()
 	path := botMatch(t, "", 11)
 	hs := start(t, Config{Offline: true, Start: StartAudit, File: path}, 100, 30)
-	hs.WaitFor("Audit · a.jsonl", style.OK+" clean:", "won: sank the whole fleet", "Messages", "ann · seat 0", "bob · seat 1")
+	hs.WaitFor("Audit · a.jsonl", style.OK+" clean:", "won: sank the whole fleet", "Messages", "ann · seat 0", "bob · seat 1", "answer,volley")
 	last := hs.WaitRe(regexp.MustCompile(`step (\d+) of (\d+)`))
 	if last[1] != last[2] {
 		t.Fatalf("a clean audit should open on the last step: %v", last)

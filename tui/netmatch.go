@@ -231,3 +231,41 @@ func durText(d time.Duration) string {
 	}
 	return waited(d)
 }
+
+// loserWords turns an engine's reason, written from the winner's side
+// ("sank the whole fleet"), into the loser's view of the same fact.
+var loserWords = strings.NewReplacer(
+	"the whole enemy fleet", "your whole fleet",
+	"the whole fleet", "your whole fleet",
+	"every enemy fighter and destroyer", "every one of your fighters and destroyers",
+	"both opposing planes", "both your planes",
+)
+
+// winnerDeeds are the first words of the engines' reasons that are verbs
+// whose subject is the winner.
+var winnerDeeds = map[string]bool{"sank": true, "shot": true, "destroyed": true, "controls": true}
+
+// lostBecause says why we lost with the winner as the subject: an engine's
+// reason is the winner's deed, and "you lost: sank the whole fleet" read
+// as if the loser had done it. A reason that names its own subject (it
+// holds a seat, or is a sentence of its own) is only put into names.
+func lostBecause(players int, winners []engine.Seat, reason string, say func(string) string) string {
+	if reason == "" || strings.ContainsAny(reason, ":;") || say(reason) != reason {
+		return say(reason)
+	}
+	if len(winners) == 0 {
+		return say(reason)
+	}
+	who := make([]string, 0, len(winners))
+	for _, w := range winners {
+		who = append(who, say(w.String()))
+	}
+	if players == 2 {
+		reason = loserWords.Replace(reason)
+	}
+	sep := " "
+	if verb, _, _ := strings.Cut(reason, " "); !winnerDeeds[verb] {
+		sep = ": " // "ann and bob: last squadron flying"
+	}
+	return strings.Join(who, " and ") + sep + reason
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine"
@@ -69,6 +70,10 @@ func replayFile(path string) (*replayed, error) {
 		return r, nil
 	}
 	r.steps = append(r.steps, auditStep{line: 1, kind: "header", ok: true, seat: engine.NoSeat, game: m.Game().Clone()})
+	// A second match, fed one input at a time, tells what each input of a
+	// message answered (a volley, its answer…), which the wire kinds
+	// ("move,move") do not say.
+	shadow, _ := fairness.NewMatch(spec, h)
 	for {
 		ln, err := tr.Next()
 		if err == io.EOF {
@@ -92,9 +97,7 @@ func replayFile(path string) (*replayed, error) {
 			e := ln.Envelope
 			st.kind, st.seq, st.seat = "message", e.Seq, h.Seat(e.From)
 			if body, err := fairness.DecodeBody(e.Body); err == nil {
-				for _, in := range body.Inputs {
-					st.inputs = append(st.inputs, in.T)
-				}
+				st.inputs, shadow = inputWords(shadow, st.seat, body.Inputs)
 			}
 			evs, err := m.Accept(e)
 			st.events, st.ok = evs, err == nil
@@ -120,3 +123,52 @@ func (s auditStep) text() string {
 	}
 	return strings.ToLower(b.String())
 }
+
+// inputWords names the inputs of one message by what each answered, as
+// shadow (a match one message behind the replay) asked for them; it
+// returns the shadow to go on with, nil once it lost step (then the wire
+// kinds stand).
+func inputWords(shadow *fairness.Match, from engine.Seat, ins []fairness.WireInput) ([]string, *fairness.Match) {
+	out := make([]string, 0, len(ins))
+	for _, in := range ins {
+		if shadow == nil {
+			out = append(out, in.T)
+			continue
+		}
+		st, ok := shadow.Next()
+		if _, err := shadow.Stage(from, in); !ok || err != nil {
+			shadow = nil
+			out = append(out, in.T)
+			continue
+		}
+		out = append(out, needWord(st, in.T))
+	}
+	return out, shadow
+}
+
+// needWord names what an input answered, in a player's word: "volley",
+// "answer", "commit grid", "roll", "shuffle".
+func needWord(st fairness.Step, t string) string {
+	n := st.Need
+	verb, _, _ := strings.Cut(strings.TrimSpace(seatPrefix.ReplaceAllString(n.Prompt, "")), " ")
+	switch {
+	case t == fairness.InHello:
+		return "dice chain"
+	case t == fairness.InShare:
+		return "roll"
+	case verb == "fires":
+		return "volley"
+	case verb == "answers" || n.Kind == engine.NeedMove && len(n.Open) > 0:
+		return "answer"
+	case n.Kind == engine.NeedMove && n.Name != "":
+		return strings.ReplaceAll(n.Name, "/", " ")
+	case n.Kind == engine.NeedCommit && n.Name != "":
+		return "commit " + strings.ReplaceAll(n.Name, "/", " ")
+	case n.Kind == engine.NeedOpen:
+		return "reveal"
+	}
+	return t
+}
+
+// seatPrefix is the "seat N " an engine's prompt may start with.
+var seatPrefix = regexp.MustCompile(`^seat \d+ `)

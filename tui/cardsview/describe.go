@@ -26,25 +26,25 @@ func DescribeMove(move []byte) string {
 	card := faceWords(m.Face)
 	switch m.Action {
 	case cards.Tap:
-		return fmt.Sprintf("taps %s with %s (%s)", cards.PosName(m.Pos), card, m.Card)
+		return fmt.Sprintf("taps %s with %s (%s)", cards.PosName(m.Pos), card, refWords(m.Card))
 	case cards.Attack:
-		return fmt.Sprintf("plays %s (%s) on the %s", card, m.Card, m.Ship.Title())
+		return fmt.Sprintf("plays %s (%s) on the %s", card, refWords(m.Card), m.Ship.Title())
 	case cards.PlaceShield:
-		return fmt.Sprintf("puts a Shield (%s) on its %s", m.Card, m.Ship.Title())
+		return fmt.Sprintf("puts a Shield (%s) on its %s", refWords(m.Card), m.Ship.Title())
 	case cards.DiscardWhite:
 		refs := make([]string, len(m.Discard))
 		for i, c := range m.Discard {
-			refs[i] = c.String()
+			refs[i] = refWords(c)
 		}
-		return fmt.Sprintf(`plays "Discard white peg cards" (%s): discards %d white peg card(s) (%s)`, m.Card, len(m.Discard), strings.Join(refs, ", "))
+		return fmt.Sprintf(`plays "Discard white peg cards" (%s): discards %d white peg card(s) (%s)`, refWords(m.Card), len(m.Discard), strings.Join(refs, ", "))
 	case cards.PlayTwo:
-		return fmt.Sprintf(`plays "Play 2 more cards" (%s)`, m.Card)
+		return fmt.Sprintf(`plays "Play 2 more cards" (%s)`, refWords(m.Card))
 	case cards.Repair:
-		return fmt.Sprintf(`plays "Repair a ship" (%s): takes peg card %d off its %s, then plays a card`, m.Card, m.Peg+1, m.Ship.Title())
+		return fmt.Sprintf(`plays "Repair a ship" (%s): takes peg card %d off its %s, then plays a card`, refWords(m.Card), m.Peg+1, m.Ship.Title())
 	case cards.Draw3:
-		return fmt.Sprintf(`plays "Draw 3 cards, then play one" (%s)`, m.Card)
+		return fmt.Sprintf(`plays "Draw 3 cards, then play one" (%s)`, refWords(m.Card))
 	case cards.DiscardDead:
-		return fmt.Sprintf("discards %s (%s) it cannot use", card, m.Card)
+		return fmt.Sprintf("discards %s (%s) it cannot use", card, refWords(m.Card))
 	case cards.PTRepair:
 		return fmt.Sprintf("uses its PT Boat to take peg card %d off its %s", m.Peg+1, m.Ship.Title())
 	case cards.Skip:

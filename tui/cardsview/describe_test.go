@@ -14,14 +14,14 @@ func TestDescribeMove(t *testing.T) {
 		m    cards.Move
 		want string
 	}{
-		{cards.Move{Action: cards.Tap, Card: c, Face: cards.Red2, Pos: 6}, "taps B3 with a red 2-peg card (deck/1[7])"},
-		{cards.Move{Action: cards.Attack, Card: c, Face: cards.White, Ship: cards.Carrier}, "plays a white peg card (deck/1[7]) on the Aircraft Carrier"},
-		{cards.Move{Action: cards.PlaceShield, Card: c, Face: cards.ShieldCard, Ship: cards.Destroyer}, "puts a Shield (deck/1[7]) on its Destroyer"},
-		{cards.Move{Action: cards.DiscardWhite, Card: c, Face: cards.DiscardPlay, Discard: []cards.CardRef{{Deck: 1, Leaf: 2}}}, "discards 1 white peg card(s) (deck/1[2])"},
+		{cards.Move{Action: cards.Tap, Card: c, Face: cards.Red2, Pos: 6}, "taps B3 with a red 2-peg card (card 8 of deck 1)"},
+		{cards.Move{Action: cards.Attack, Card: c, Face: cards.White, Ship: cards.Carrier}, "plays a white peg card (card 8 of deck 1) on the Aircraft Carrier"},
+		{cards.Move{Action: cards.PlaceShield, Card: c, Face: cards.ShieldCard, Ship: cards.Destroyer}, "puts a Shield (card 8 of deck 1) on its Destroyer"},
+		{cards.Move{Action: cards.DiscardWhite, Card: c, Face: cards.DiscardPlay, Discard: []cards.CardRef{{Deck: 1, Leaf: 2}}}, "discards 1 white peg card(s) (card 3 of deck 1)"},
 		{cards.Move{Action: cards.PlayTwo, Card: c, Face: cards.DiscardPlay}, `plays "Play 2 more cards"`},
 		{cards.Move{Action: cards.Repair, Card: c, Face: cards.RepairDraw, Ship: cards.PTBoat, Peg: 1}, "takes peg card 2 off its PT Boat"},
 		{cards.Move{Action: cards.Draw3, Card: c, Face: cards.RepairDraw}, `"Draw 3 cards, then play one"`},
-		{cards.Move{Action: cards.DiscardDead, Card: c, Face: cards.Red4}, "discards a red 4-peg card (deck/1[7]) it cannot use"},
+		{cards.Move{Action: cards.DiscardDead, Card: c, Face: cards.Red4}, "discards a red 4-peg card (card 8 of deck 1) it cannot use"},
 		{cards.Move{Action: cards.PTRepair, Ship: cards.Battleship}, "uses its PT Boat to take peg card 1 off its Battleship"},
 		{cards.Move{Action: cards.Skip}, "declines the PT Boat repair"},
 	}

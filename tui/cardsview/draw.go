@@ -87,7 +87,11 @@ func (v *View) Draw(scr tcell.Screen) {
 
 // infoWant is how many lines the information below the grids would like.
 func (v *View) infoWant(w int) int {
-	return len(v.handLines(w)) + len(v.powerLines(w)) + 2 + min(len(v.recent), 3)
+	tail := min(len(v.recent), 3)
+	if v.legend {
+		tail = len(legend)
+	}
+	return len(v.handLines(w)) + len(v.powerLines(w)) + 2 + tail
 }
 
 // drawGrid draws seat's coordinate grid; rowBase is the cursor row of its
@@ -311,6 +315,16 @@ func (v *View) drawInfo(scr tcell.Screen, x, y, w, h int) {
 		}
 		style.PrintSegs(scr, x, y, w, v.discardSegs(s)...)
 		y++
+	}
+	if v.legend {
+		for _, line := range legend {
+			if y >= end {
+				return
+			}
+			style.Print(scr, x, y, w, th.Base, line)
+			y++
+		}
+		return
 	}
 	// The newest changes, as many as fit, newest last.
 	n := min(len(v.recent), end-y)

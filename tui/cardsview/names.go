@@ -21,6 +21,28 @@ const (
 	glyphPowerOn = "★" // a ship whose power is in force
 )
 
+// legend says what each glyph of this board means, a line each, in the
+// order a player meets them; legendHelp is the same in one sentence, for the
+// help (where it is read whole even when the board has no room for it).
+var legend = []string{
+	glyphBack + " facedown card  " + style.Miss + " miss",
+	style.Ship + " ship  " + style.Hit + "2/4 hits of 4  " + style.Sunk + " sunk",
+	glyphWhite + " white peg  " + glyphRed + "2 red, 2 pegs  " + glyphShield + " Shield",
+	glyphPower + " two-power card  " + glyphPowerOn + " power on  " + style.Marked + " tapped",
+}
+
+const legendHelp = "show what the board's glyphs mean (again: hide it): " +
+	glyphBack + " a facedown coordinate card; " + style.Miss + " a miss card; " + style.Ship + " a ship, " +
+	style.Hit + "2/4 the hits it took of those that sink it; " + style.Sunk + " a sunk ship; " +
+	glyphWhite + " a white peg card; " + glyphRed + "2 a red peg card of 2 pegs; " +
+	glyphShield + " a Shield, on a ship with the hits it took of 3; " + glyphPower + " a two-power card (discard/play 2, repair/draw 3); " +
+	glyphPowerOn + " a ship whose power is in force; " + style.Marked + " the card being tapped"
+
+// refWords names a card of a player's deck as a player would: "card 18 of
+// deck 1" (the first deck; deck 2 is the first reshuffle), not the
+// commitment's leaf "deck/1[17]".
+func refWords(c cards.CardRef) string { return fmt.Sprintf("card %d of deck %d", c.Leaf+1, c.Deck) }
+
 // faceShort names a destruction card in a few cells: "○W", "●2", "◆Sh".
 func faceShort(f cards.Face) string {
 	switch f {

@@ -249,7 +249,7 @@ func (v *View) commitPrompt() string {
 	case cards.DeckName(1):
 		return fmt.Sprintf("Commit your %d-card deck: enter (every draw is a joint random pick)", n.Size)
 	}
-	return fmt.Sprintf("Your draw pile is empty: enter shuffles your %d discards into %s", n.Size, n.Name)
+	return fmt.Sprintf("Your draw pile is empty: enter shuffles your %d discards into a new draw pile", n.Size)
 }
 
 // cursorCell returns the seat and grid position under the cursor.

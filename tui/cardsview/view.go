@@ -80,6 +80,7 @@ type View struct {
 
 	prev   *cards.Game // the game last drawn, for the change log
 	recent []string    // what changed, newest last
+	legend bool        // the legend shows in place of the change log
 
 	geo geometry
 }
@@ -208,6 +209,9 @@ func (v *View) Bindings() []keys.Binding {
 			Help: "commit the cards in a shuffled order: only their hash goes out, and nobody learns the order", Run: v.commit}}
 	case v.mode == playing:
 		bs = v.playBindings()
+	}
+	if !v.menu.Open() && !v.snap.Spectator {
+		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Help: legendHelp, Run: func() { v.legend = !v.legend }})
 	}
 	return board.Clearing(bs, &v.msg)
 }

@@ -7,6 +7,9 @@ import (
 	"github.com/salvo-game/salvo/tui/style"
 )
 
+// MoreMarker ends the hints when some gave way for want of room.
+const MoreMarker = "more: ?"
+
 // Bar is the one-line key-hint bar. It draws the bindings its source gives
 // at every draw (so it always shows the keys in force), and a click on a
 // hint runs it.
@@ -29,6 +32,8 @@ func NewBar(theme *style.Theme, source func() []Binding) *Bar {
 
 // Draw draws the hints that fit, in order, "key hint" separated by two
 // spaces; pinned hints (help, quit) always keep their room at the end.
+// Hints that do not fit give way from the last, and [MoreMarker] says so:
+// a key is never dropped without a trace.
 func (b *Bar) Draw(scr tcell.Screen) {
 	x, y, w, _ := b.GetRect()
 	style.Fill(scr, x, y, w, 1, b.theme.Bar)
@@ -50,11 +55,28 @@ func (b *Bar) Draw(scr tcell.Screen) {
 	}
 	cx := x + 1
 	end := x + w - 1 - reserve
-	for _, bd := range normal {
-		if cx+width(bd) > end {
-			break
+	// Hints come in order of importance: the later ones give way first,
+	// and a marker says that some did (the help lists them all).
+	fit := func(end int) int {
+		n, at := 0, cx
+		for _, bd := range normal {
+			if at+width(bd) > end {
+				break
+			}
+			n, at = n+1, at+width(bd)+2
 		}
+		return n
+	}
+	n := fit(end)
+	more := n < len(normal)
+	if more {
+		n = fit(end - style.Width(MoreMarker) - 2)
+	}
+	for _, bd := range normal[:n] {
 		cx = b.put(scr, cx, y, bd) + 2
+	}
+	if more {
+		cx += style.Print(scr, cx, y, x+w-1-cx, b.theme.Bar, MoreMarker) + 2
 	}
 	for _, bd := range pinned {
 		if cx+width(bd) > x+w-1 {

@@ -98,7 +98,7 @@ func TestBarDrawsPinnedHintsAndRunsClicks(t *testing.T) {
 		line.WriteString(string(c.Runes))
 	}
 	text := line.String()
-	if !strings.Contains(text, "a a long first hint") || strings.Contains(text, "another") || strings.Contains(text, "hidden") || !strings.Contains(text, "q quit") {
+	if !strings.Contains(text, "a a long first hint") || strings.Contains(text, "another") || strings.Contains(text, "hidden") || !strings.Contains(text, "q quit") || !strings.Contains(text, MoreMarker) {
 		t.Fatalf("bar %q", text)
 	}
 	x := strings.Index(text, "q quit")

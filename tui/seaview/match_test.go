@@ -209,7 +209,7 @@ func TestPracticeMatchAgainstTheStrongBot(t *testing.T) {
 	hs.Keys("a")
 	hs.WaitFor("Audit · "+filepath.Base(path), style.OK+" clean:", "Match over:", "ann ", "bot (strong) ")
 	hs.Keys("g")
-	hs.WaitFor("step 0 of", "commit your fighters' strengths")
+	hs.WaitFor("step 0 of", "ann commits their fighters' strengths")
 	hs.Keys("n", "n", "n")
 	hs.WaitFor("step 3 of", "Setup")
 	hs.Keys("/", "flew to", tcell.KeyEnter)

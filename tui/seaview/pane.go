@@ -59,6 +59,11 @@ func (v *View) drawStatus(p *pane) {
 		if s, piece, ok := g.Placing(); ok {
 			who := v.name(s)
 			p.text(fmt.Sprintf("%s place%s a %s", who, board.Verb(who, "", "s"), piece), th.Base)
+		} else if rest, ok := strings.CutPrefix(n.Prompt, "commit your "); ok && n.Seat != engine.NoSeat {
+			// The engine's prompt speaks to the committing seat; on the
+			// other's screen it read as an order to the wrong player.
+			who := v.name(n.Seat)
+			p.text(fmt.Sprintf("%s commit%s %s %s", who, board.Verb(who, "", "s"), board.Verb(who, "your", "their"), rest), th.Base)
 		} else {
 			p.text(n.Prompt, th.Base)
 		}

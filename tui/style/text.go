@@ -179,3 +179,71 @@ func cut(s string, n int) string {
 	}
 	return s[:i]
 }
+
+// pieceSeps are where a line of this interface may be cut without cutting
+// a word's meaning: between its " · " and " — " separated pieces.
+var pieceSeps = []string{" · ", " — "}
+
+// Fit returns segs as they fit in w cells: whole when they fit, else the
+// leading pieces (text between " · " or " — ") that fit and " …", so that
+// a title, status or prompt line never ends in a cut word or number. A
+// first piece too long on its own is truncated with "…".
+func Fit(w int, segs ...Seg) []Seg {
+	if SegsWidth(segs) <= w {
+		return segs
+	}
+	var out []Seg
+	used, cut := 0, false
+	for _, sg := range segs {
+		for _, p := range splitPieces(sg.Text) {
+			if cut {
+				break
+			}
+			if used+Width(strings.TrimRight(p, " ·—"))+2 > w {
+				cut = true
+				break
+			}
+			out = append(out, Seg{Text: p, Style: sg.Style})
+			used += Width(p)
+		}
+	}
+	// Drop a trailing separator: the marker follows the last whole piece.
+	for len(out) > 0 {
+		last := &out[len(out)-1]
+		t := strings.TrimRight(last.Text, " ·—")
+		if t != "" {
+			last.Text = t
+			break
+		}
+		out = out[:len(out)-1]
+	}
+	if len(out) == 0 {
+		first := ""
+		var st tcell.Style
+		if len(segs) > 0 {
+			first, st = segs[0].Text, segs[0].Style
+		}
+		return []Seg{{Text: Truncate(first, w), Style: st}}
+	}
+	return append(out, Seg{Text: " …", Style: out[len(out)-1].Style})
+}
+
+// splitPieces splits s after each piece separator, keeping the separators
+// (joined back, the pieces are s).
+func splitPieces(s string) []string {
+	var out []string
+	for s != "" {
+		i, n := -1, 0
+		for _, sep := range pieceSeps {
+			if j := strings.Index(s, sep); j >= 0 && (i < 0 || j < i) {
+				i, n = j, len(sep)
+			}
+		}
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i+n])
+		s = s[i+n:]
+	}
+	return out
+}

@@ -111,3 +111,25 @@ func TestNoColorEnvironment(t *testing.T) {
 		t.Fatal("an empty NO_COLOR chose the monochrome theme")
 	}
 }
+
+func TestFitCutsBetweenPieces(t *testing.T) {
+	segs := []Seg{S("U-Build · vs calm-heron · your turn", tcell.StyleDefault), S(" · LAN direct · rtt 3 ms", tcell.StyleDefault)}
+	text := func(ss []Seg) string {
+		var b strings.Builder
+		for _, s := range ss {
+			b.WriteString(s.Text)
+		}
+		return b.String()
+	}
+	for w, want := range map[int]string{
+		80: "U-Build · vs calm-heron · your turn · LAN direct · rtt 3 ms",
+		50: "U-Build · vs calm-heron · your turn · LAN direct …",
+		30: "U-Build · vs calm-heron …",
+		5:  "U-Bu…",
+	} {
+		got := text(Fit(w, segs...))
+		if got != want || Width(got) > w {
+			t.Errorf("Fit(%d) = %q, want %q", w, got, want)
+		}
+	}
+}

@@ -236,8 +236,14 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 			barW = max(barW, n)
 		}
 	}
-	col := max(barW+1, len("weapons")+1)
-	style.PrintSegs(scr, x, y, w, style.S(style.Pad(title, tableBarX), th.Accent), style.S(style.Pad("weapons", col), th.Dim), style.S("hits", th.Dim))
+	// The hits column needs six cells ("✖ sunk"); a narrow table (the
+	// enemy's at 80 columns) gives the weapons column only the bar's
+	// width and a shorter heading rather than cut the hits.
+	head, col := "weapons", max(barW+1, len("weapons")+1)
+	if tableBarX+col+len("✖ sunk") > w {
+		head, col = "arms", max(barW+1, len("arms")+1)
+	}
+	style.PrintSegs(scr, x, y, w, style.S(style.Pad(title, tableBarX), th.Accent), style.S(style.Pad(head, col), th.Dim), style.S("hits", th.Dim))
 	fleet := v.g.Fleet(seat)
 	for s := range ubuild.Ship(ubuild.NumShips) {
 		st := fleet[s]

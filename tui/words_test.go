@@ -1,0 +1,262 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/ubuild"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
+	"github.com/salvo-game/salvo/tui/keys"
+	"github.com/salvo-game/salvo/tui/style"
+)
+
+// The loser's end line says who did what: the engine's reason is the
+// winner's deed, and "you lost: sank the whole fleet" read as the loser's.
+func TestLoserReadsWhoSankItsFleet(t *testing.T) {
+	t.Parallel()
+	hs := start(t, Config{Offline: true, Bot: "random"}, 100, 30)
+	hs.Keys("p")
+	hs.WaitFor("Place the Battleship")
+	var opp string
+	hs.onUI(func() {
+		ms := hs.app.top().(*matchScreen)
+		opp = ms.opponent
+		ms.finish(&fairness.Result{Outcome: engine.Outcome{Done: true, Winners: []engine.Seat{1 - ms.seat}, Reason: ubuild.WinReason}}, nil)
+	})
+	hs.WaitFor("you lost: " + opp + " sank your whole fleet")
+	// The transcript's path gives way to its file name, then to "…"
+	// (a opens it), rather than losing its last letters.
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		hs.resize(size[0], size[1])
+		txt := hs.WaitFor("you lost")
+		lines := strings.Split(strings.TrimRight(txt, "\n"), "\n")
+		if bad := cutLines(lines, size[0]); len(bad) > 0 || size[0] == 120 && !strings.Contains(txt, ".jsonl") {
+			t.Fatalf("the end line is cut: %q\n%s", bad, txt)
+		}
+	}
+}
+
+func TestLostBecause(t *testing.T) {
+	say := func(s string) string {
+		return strings.ReplaceAll(strings.ReplaceAll(s, "seat 0", "ann"), "seat 1", "bob")
+	}
+	for _, c := range []struct {
+		players int
+		winners []engine.Seat
+		reason  string
+		want    string
+	}{
+		{2, []engine.Seat{1}, "sank the whole fleet", "bob sank your whole fleet"},
+		{2, []engine.Seat{1}, "sank the whole enemy fleet", "bob sank your whole fleet"},
+		{2, []engine.Seat{0}, "shot down both opposing planes", "ann shot down both your planes"},
+		{4, []engine.Seat{0, 1}, "last squadron flying", "ann and bob: last squadron flying"},
+		{2, []engine.Seat{0}, "controls more oceans (5-3) when the deck ran out", "ann controls more oceans (5-3) when the deck ran out"},
+		{2, []engine.Seat{1}, "seat 0's deck ran out with oceans tied 3-3", "ann's deck ran out with oceans tied 3-3"},
+		{2, []engine.Seat{1}, "both fleets were destroyed: the undamaged carrier wins", "both fleets were destroyed: the undamaged carrier wins"},
+	} {
+		if got := lostBecause(c.players, c.winners, c.reason, say); got != c.want {
+			t.Errorf("lostBecause(%q) = %q, want %q", c.reason, got, c.want)
+		}
+	}
+}
+
+// Sea's waiting line names the player it waits for and says what that
+// player does, not the prompt addressed to it ("commit your …").
+func TestSeaWaitingLineSaysWhoDoesWhat(t *testing.T) {
+	t.Parallel()
+	host := start(t, Config{Offline: true, Name: "ann", Game: "sea", Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
+	host.WaitFor("invite code", "waiting for a player to join")
+	var code string
+	host.onUI(func() { code = host.app.top().(*hostScreen).code })
+	guest := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	guest.WaitFor("vs ann", "waiting for ann to commit their fighters' strengths")
+	if strings.Contains(guest.Text(), "commit your") {
+		t.Fatalf("the guest is told to commit while it waits\n%s", guest.Dump())
+	}
+}
+
+func TestWaitingText(t *testing.T) {
+	for _, c := range [][4]string{
+		{"bob", "commit your fighters' strengths", "commit", "waiting for bob to commit their fighters' strengths"},
+		{"bob", "launch your Sidewinder?", "move", "waiting for bob to launch their Sidewinder"},
+		{"bob", "bob commits its grid", "commit", "waiting for bob: bob commits its grid"},
+		{"bob", "", "roll", "waiting for bob: roll"},
+	} {
+		if got := waitingText(c[0], c[1], c[2]); got != c[3] {
+			t.Errorf("waitingText(%q) = %q, want %q", c[1], got, c[3])
+		}
+	}
+}
+
+// The lobby's letter shortcuts work whichever pane has the focus (the
+// issue saw them do nothing on Recent matches and Peers).
+func TestLobbyLettersWorkInEveryPane(t *testing.T) {
+	t.Parallel()
+	for pane := range numPanes {
+		for _, c := range []struct{ key, want string }{{"h", "invite code"}, {"j", "Paste or type the invite code"}, {"a", "file: "}, {"g", "g game: Card Game"}} {
+			hs := start(t, Config{Offline: true}, 120, 40)
+			hs.WaitFor("Practice against a bot")
+			for range pane {
+				hs.Keys(tcell.KeyTab)
+			}
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+				var got int
+				hs.onUI(func() { got = hs.app.lobby.pane })
+				if got == pane {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("tab went to pane %d, not %d", got, pane)
+				}
+			}
+			hs.Keys(c.key)
+			hs.WaitFor(c.want)
+			hs.stop()
+		}
+	}
+}
+
+// The lobby's audit offers the recent matches to pick from before a bare
+// path field.
+func TestAuditPicksFromRecentMatches(t *testing.T) {
+	t.Parallel()
+	path := botMatch(t, "", 11)
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, MatchesDir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, MatchesDir, "picked.jsonl"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hs := start(t, Config{Offline: true, DataDir: dir}, 80, 24)
+	hs.WaitFor("Practice against a bot", style.OK+" clean")
+	hs.Keys("a")
+	hs.WaitFor("pick a match in Recent matches")
+	hs.Keys(tcell.KeyEnter)
+	hs.WaitFor("Audit · picked.jsonl", style.OK+" clean")
+	hs.Keys("q")
+	hs.WaitFor("Practice against a bot")
+	hs.Keys("a", "a")
+	hs.WaitFor("Audit a match record", "file: ")
+}
+
+// cutLines reports the lines among the title (row 0), the prompt or status
+// (row h-2) and the key bar (row h-1) that end in a cut word: text that
+// runs into the last column without the "…" that marks a deliberate cut.
+// In the title, the left part must end with a gap of two cells before the
+// right part ("seq …", "you: …") or with "…".
+func cutLines(lines []string, w int) []string {
+	var bad []string
+	if len(lines) < 3 {
+		return nil
+	}
+	rows := []int{0, len(lines) - 2, len(lines) - 1}
+	for _, y := range rows {
+		l := []rune(lines[y])
+		text := strings.TrimRight(string(l), " ")
+		if y == 0 {
+			for _, right := range []string{"seq ", "you: "} {
+				if i := strings.LastIndex(text, right); i > 0 {
+					left := strings.TrimRight(text[:i], " ")
+					if !strings.HasSuffix(left, "…") && len([]rune(text[:i]))-len([]rune(left)) < 2 {
+						bad = append(bad, text)
+					}
+					text = ""
+					break
+				}
+			}
+		}
+		if n := len([]rune(text)); n >= w-1 && !strings.HasSuffix(text, "…") {
+			bad = append(bad, text)
+		}
+	}
+	return bad
+}
+
+// Every screen this change touched reads whole at 80x24 and 120x40: no cut
+// word in the title, prompt or status line, or key bar.
+func TestScreensNeverCutAWord(t *testing.T) {
+	t.Parallel()
+	check := func(hs *harness, what string) {
+		t.Helper()
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			hs.resize(size[0], size[1])
+			// The screen and the keys in force, read together.
+			var lines []string
+			var bs []keys.Binding
+			hs.onUI(func() {
+				hs.app.tv.ForceDraw()
+				cells, w, h := hs.scr.GetContents()
+				lines = boardtest.Lines(cells, w, h)
+				bs = hs.app.bindings()
+			})
+			if bad := cutLines(lines, size[0]); len(bad) > 0 {
+				t.Errorf("%s at %dx%d cuts %q\n%s", what, size[0], size[1], bad, hs.Dump())
+			}
+			// A key left off the bar leaves the "more: ?" marker.
+			bar := lines[len(lines)-1]
+			for _, b := range bs {
+				if !b.Hidden && b.Label != "" && !strings.Contains(bar, b.Label+" "+b.Hint) && !strings.Contains(bar, keys.MoreMarker) {
+					t.Errorf("%s at %dx%d drops %q from the key bar without a trace\n%s", what, size[0], size[1], b.Label+" "+b.Hint, hs.Dump())
+				}
+			}
+		}
+	}
+	lobby := start(t, Config{Offline: true}, 80, 24)
+	lobby.WaitFor("Practice against a bot")
+	lobby.Keys("g")
+	lobby.WaitFor("Card Game (coordinate cards)")
+	check(lobby, "the lobby")
+	lobby.Keys("?")
+	lobby.WaitFor("Keys")
+	check(lobby, "the help")
+	for _, game := range []string{"ubuild", "cards", "oceans", "sea", "air"} {
+		hs := start(t, Config{Offline: true, Game: game, Bot: "random", Start: StartPractice}, 80, 24)
+		hs.WaitFor("vs bot")
+		check(hs, game+" practice")
+		hs.stop()
+	}
+	path := botMatch(t, "", 11)
+	au := start(t, Config{Offline: true, Start: StartAudit, File: path}, 80, 24)
+	au.WaitFor(style.OK + " clean")
+	check(au, "the audit viewer")
+}
+
+// At 80x24 the U-Build fleet tables keep their hits column whole (it read
+// "0/" and "✖ su" when the enemy's table was narrower than its columns).
+func TestUBuildFleetTablesAreWholeAt80x24(t *testing.T) {
+	t.Parallel()
+	hs := start(t, Config{Offline: true, Bot: "random"}, 80, 24)
+	hs.Keys("p")
+	sh := &shooter{hs: hs}
+	sh.place()
+	sh.turn()
+	txt := hs.WaitFor("Enemy fleet")
+	lines := strings.Split(txt, "\n")
+	whole := regexp.MustCompile(`(\d/\d|✖ sunk|hits)$`)
+	for i, l := range lines {
+		if !strings.Contains(l, "Enemy fleet") {
+			continue
+		}
+		for _, row := range lines[i : i+6] {
+			left, _, _ := strings.Cut(row, "│")
+			if !whole.MatchString(strings.TrimRight(left, " ")) {
+				t.Fatalf("a fleet row is cut: %q\n%s", left, txt)
+			}
+		}
+		return
+	}
+	t.Fatalf("no enemy fleet\n%s", txt)
+}

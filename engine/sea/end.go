@@ -7,13 +7,21 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
+// hasFighters reports whether seat s has a fighter in flight or on deck.
+func (g *Game) hasFighters(s engine.Seat) bool {
+	for _, f := range g.sides[s].fighters {
+		if f.state != Lost {
+			return true
+		}
+	}
+	return false
+}
+
 // fleetGone reports whether seat s has no fighter (in flight or on deck)
 // and no destroyer left.
 func (g *Game) fleetGone(s engine.Seat) bool {
-	for _, f := range g.sides[s].fighters {
-		if f.state != Lost {
-			return false
-		}
+	if g.hasFighters(s) {
+		return false
 	}
 	for _, d := range g.sides[s].destroyers {
 		if d.alive {

@@ -83,10 +83,10 @@ func strongVsStrong(t testing.TB, n int, seed uint64) (capped []uint64, turns in
 
 // TestStrongVsStrongDecides: the cap is a safety net, never how a game
 // between two strong bots ends (issue 14.15: 15 of 200 games used to reach
-// it, 119 of these 1,000 -long seeds, 2 of the default 30: destroyers never
+// it, 119 of these 1,000 -long seeds, 2 of the default 20: destroyers never
 // advancing, Sidewinder guards parked on their launch spaces).
 func TestStrongVsStrongDecides(t *testing.T) {
-	n := gameCount(30, 10)
+	n := gameCount(20, 10)
 	capped, turns := strongVsStrong(t, n, 5000)
 	t.Logf("strong vs strong over %d games: %d reached the %d-turn cap, %.1f turns a game", n, len(capped), MaxTurns, float64(turns)/float64(n))
 	if len(capped) > 0 {

@@ -28,7 +28,10 @@ const (
 	valSidewinder   = 6.0  // one of our fighters carrying a Sidewinder
 	valEmpty        = 4.0  // one of our fighters without a missile
 	moveDiscount    = 0.7  // a shot next turn is worth this much of one now
+	valApproach     = 0.05 // a destroyer's credit for each space closer to the enemy carrier
+	valCharge       = 0.25 // the same, per space gained this turn, once destroyers are our only weapon
 	launchReach     = 6    // launch a Harpoon this close to the enemy carrier
+	guardWatch      = 8    // an enemy fighter this close to our carrier calls for a Sidewinder
 )
 
 const far = 99
@@ -44,6 +47,7 @@ type sview struct {
 	hd      [NumCells]int // our Harpoon's steps from a space into the enemy carrier
 	threat  [NumCells]int // an enemy Harpoon's steps from a space into our carrier
 	unknown [MaxStrength + 1]int
+	sail    *[NumCells]int // sailField, computed when first asked
 }
 
 func newSview(g *Game, me engine.Seat, sec engine.Secrets) *sview {
@@ -136,12 +140,21 @@ func (p strongPlanner) missile(g *Game, seat engine.Seat, sec engine.Secrets, f 
 			return Harpoon
 		}
 	}
-	for _, t := range v.theirs {
-		if t.State == InFlight && v.threat[t.Cell] <= 8 {
-			return Sidewinder
-		}
+	if v.threatened() {
+		return Sidewinder
 	}
 	return Harpoon
+}
+
+// threatened reports whether an enemy fighter flies within guardWatch
+// Harpoon steps of our carrier.
+func (v *sview) threatened() bool {
+	for _, t := range v.theirs {
+		if t.State == InFlight && v.threat[t.Cell] <= guardWatch {
+			return true
+		}
+	}
+	return false
 }
 
 func (p strongPlanner) move(g *Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (Move, error) {
@@ -161,9 +174,16 @@ func (p strongPlanner) move(g *Game, seat engine.Seat, sec engine.Secrets, n eng
 	case NeedHarpoonPath, NeedLaunchPath:
 		return p.harpoonPath(g, seat, sec, n.Name == NeedLaunchPath), nil
 	case NeedReturn:
+		// Fighters without a missile go back to rearm; so does a Sidewinder
+		// guard with nothing to intercept while we have nothing else to
+		// attack with: it rearms with a Harpoon (see missile). Two guards
+		// parked on their launch spaces used to wait for each other until
+		// the turn cap (issue 14.15).
+		v := newSview(g, seat, sec)
+		idle := !v.threatened() && !v.offense()
 		var ret []int
-		for _, f := range g.Fighters(seat, sec) {
-			if f.State == InFlight && !f.Armed && len(ret) < 2 {
+		for _, f := range v.mine {
+			if f.State == InFlight && (!f.Armed || idle && f.Missile == Sidewinder) && len(ret) < 2 {
 				ret = append(ret, f.Index)
 			}
 		}
@@ -440,12 +460,25 @@ func (v *sview) carrierShotFrom(d int, path []Cell) float64 {
 		return 0
 	}
 	bow := path[len(path)-1]
-	stern := v.g.sides[v.me].destroyers[d].bow
+	dd := v.g.sides[v.me].destroyers[d]
+	stern := dd.bow
 	if len(path) == 2 {
 		stern = path[0]
 	}
 	dist := MinDist([]Cell{bow, stern}, car)
-	val := 0.05 * float64(Rows-dist)
+	val := valApproach * float64(Rows-dist)
+	if !v.offense() {
+		// Without fighters or Harpoons to carry the attack, a destroyer
+		// that waits at home waits for ever (issue 14.15: strong-vs-strong
+		// games ran to the turn cap): every space gained this turn counts
+		// enough to beat ending the step, and a destroyer already as close
+		// as it can get gains nothing by moving, so it fires instead.
+		// Spaces are counted around the shallows, which a destroyer can
+		// neither cross nor fire through.
+		field := v.sailField()
+		near := func(a, b Cell) int { return min(field[a], field[b]) }
+		val += valCharge * float64(near(dd.bow, dd.stern)-near(bow, stern))
+	}
 	if dist <= FireRange {
 		blocked := func(c Cell) bool { return v.b.shallow[c] }
 		for _, a := range []Cell{bow, stern} {
@@ -457,6 +490,52 @@ func (v *sview) carrierShotFrom(d int, path []Cell) float64 {
 		}
 	}
 	return val
+}
+
+// sailField returns, for every space, the steps from it to the enemy
+// carrier around the shallows (ships are ignored: they move or sink), far
+// where no way leads.
+func (v *sview) sailField() *[NumCells]int {
+	if v.sail != nil {
+		return v.sail
+	}
+	v.sail = new([NumCells]int)
+	d := v.sail
+	for i := range d {
+		d[i] = far
+	}
+	queue := v.g.carrierSpaces(v.foe)
+	for _, c := range queue {
+		d[c] = 0
+	}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for _, n := range Neighbors(c) {
+			if d[n] == far && !v.b.shallow[n] {
+				d[n] = d[c] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return d
+}
+
+// offense reports whether we can still hurt the enemy carrier with more
+// than our destroyers: a fighter on deck (it takes a Harpoon when it
+// scrambles), a Harpoon-armed fighter in flight, or a Harpoon in the water.
+func (v *sview) offense() bool {
+	for _, f := range v.mine {
+		if f.State == OnDeck || f.State == InFlight && f.Armed && f.Missile == Harpoon {
+			return true
+		}
+	}
+	for _, h := range v.g.harpoons {
+		if h.owner == v.me {
+			return true
+		}
+	}
+	return false
 }
 
 // harpoonPath steers a rolled Harpoon: into the enemy carrier if it can,

@@ -85,8 +85,13 @@
 //     depot unused.
 //   - A carrier hit when no planes are on its deck needs no damage roll.
 //   - The match ends when a seat has no fighter (in flight or on deck), no
-//     destroyer and no Harpoon in the water; if both seats reach that
-//     together, the undamaged carrier wins, otherwise a tie.
+//     destroyer and no Harpoon in the water while the other seat still has a
+//     fighter or a destroyer: the other seat wins. When both seats have lost
+//     every fighter and destroyer (a tied last dogfight), the two end
+//     sentences meet; the reading that follows both (DATA.md, house): the
+//     Harpoons still in the water finish their moves first, on their
+//     owners' turns (a hit may still damage or sink a carrier), then the
+//     undamaged carrier wins, otherwise a tie. See checkEnd.
 //   - MaxTurns (400 turns, both seats counted) ends a match that is still
 //     going as if both fleets were destroyed.
 //

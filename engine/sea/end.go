@@ -7,40 +7,69 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
-// isOut reports whether seat s has nothing left to fight with: no fighter
-// (in flight or on deck), no destroyer and no Harpoon in the water.
-func (g *Game) isOut(s engine.Seat) bool {
+// hasFighters reports whether seat s has a fighter in flight or on deck.
+func (g *Game) hasFighters(s engine.Seat) bool {
 	for _, f := range g.sides[s].fighters {
 		if f.state != Lost {
-			return false
+			return true
 		}
+	}
+	return false
+}
+
+// fleetGone reports whether seat s has no fighter (in flight or on deck)
+// and no destroyer left.
+func (g *Game) fleetGone(s engine.Seat) bool {
+	if g.hasFighters(s) {
+		return false
 	}
 	for _, d := range g.sides[s].destroyers {
 		if d.alive {
 			return false
 		}
 	}
-	for _, h := range g.harpoons {
-		if h.owner == s {
-			return false
-		}
-	}
 	return true
 }
 
-// checkEnd ends the match when a side has nothing left to fight with, and
-// reports whether the match is decided.
+// harpoonAfloat reports whether seat s has a Harpoon in the water.
+func (g *Game) harpoonAfloat(s engine.Seat) bool {
+	for _, h := range g.harpoons {
+		if h.owner == s {
+			return true
+		}
+	}
+	return false
+}
+
+// checkEnd ends the match when the rulebook's "Winning" sentences decide
+// it, and reports whether the match is decided (a sunk carrier is decided
+// where it sinks, in hitShip).
+//
+// The two end sentences can both apply when the last fighters and
+// destroyers of both seats go at once (a tied dogfight) while a Harpoon is
+// in the water: "destroy all enemy fighters and destroyers [with] no
+// Harpoon missiles left in the water" would give the Harpoon's owner the
+// win at once, "if both players' destroyers and fighters are destroyed,
+// the player with no damage on the carrier wins" would not. The reading
+// that follows both (DATA.md, house): when both fleets are gone, the
+// Harpoons still in the water finish their moves first (on their owners'
+// turns, as ever; a hit may still damage or sink a carrier), and then the
+// "both destroyed" sentence decides by the carriers. The first sentence
+// decides only while the winner still has a fighter or a destroyer.
 func (g *Game) checkEnd() bool {
 	if g.decided {
 		return true
 	}
-	out0, out1 := g.isOut(0), g.isOut(1)
+	gone0, gone1 := g.fleetGone(0), g.fleetGone(1)
+	afloat0, afloat1 := g.harpoonAfloat(0), g.harpoonAfloat(1)
 	switch {
-	case out0 && out1:
+	case gone0 && gone1 && !afloat0 && !afloat1:
 		g.finishByDamage("both fleets were destroyed")
-	case out0:
+	case gone0 && gone1:
+		return false // the Harpoons in the water move first
+	case gone0 && !afloat0:
 		g.finish([]engine.Seat{1}, "destroyed every enemy fighter and destroyer")
-	case out1:
+	case gone1 && !afloat1:
 		g.finish([]engine.Seat{0}, "destroyed every enemy fighter and destroyer")
 	default:
 		return false

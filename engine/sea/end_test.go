@@ -194,3 +194,65 @@ func TestFinalRevealChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestBothFleetsDestroyedWithAHarpoonInTheWater: the last fighters of both
+// seats fall in one (tied) dogfight while a Harpoon is in the water. The
+// rulebook's two end sentences meet; the reading that follows both: the
+// Harpoon finishes its move on its owner's turn, then "if both players'
+// destroyers and fighters are destroyed, the player with no damage on the
+// carrier wins" decides (both damaged or both undamaged: a tie). The old
+// engine ended the match at once for the Harpoon's owner.
+func TestBothFleetsDestroyedWithAHarpoonInTheWater(t *testing.T) {
+	hitCarrier0 := []string{"D6", "D5", "D4"}    // from D7 into seat 0's carrier
+	hitCarrier1 := []string{"D11", "D12", "D13"} // from D10 into seat 1's carrier
+	tests := []struct {
+		name    string
+		owner   engine.Seat // whose Harpoon is in the water
+		cell    string
+		damaged [2]bool
+		path    []string // the Harpoon's move (roll 3); nil: it misses
+		winners []engine.Seat
+		reason  string
+	}{
+		{"a miss, both undamaged: tie", 1, "D7", [2]bool{false, false}, nil, nil, "both fleets were destroyed: tie"},
+		{"a miss, the owner's carrier damaged: the other wins", 1, "D7", [2]bool{false, true}, nil, []engine.Seat{0}, "undamaged carrier wins"},
+		{"a miss, the other carrier damaged: the owner wins", 1, "D7", [2]bool{true, false}, nil, []engine.Seat{1}, "undamaged carrier wins"},
+		{"a hit damages the undamaged carrier: the owner wins", 1, "D7", [2]bool{false, false}, hitCarrier0, []engine.Seat{1}, "undamaged carrier wins"},
+		{"a hit on the damaged carrier sinks it", 1, "D7", [2]bool{true, true}, hitCarrier0, []engine.Seat{1}, "sank the enemy carrier"},
+		{"a hit evens the damage: tie", 1, "D7", [2]bool{false, true}, hitCarrier0, nil, "both fleets were destroyed: tie"},
+		{"the active seat's Harpoon, a miss, both undamaged: tie", 0, "D10", [2]bool{false, false}, nil, nil, "both fleets were destroyed: tie"},
+		{"the active seat's Harpoon hits: the owner wins", 0, "D10", [2]bool{false, false}, hitCarrier1, []engine.Seat{0}, "undamaged carrier wins"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tg := newTestGame(t)
+			tg.wipe(0, 6, "F8")
+			tg.wipe(1, 2, "F9")
+			tg.addHarpoon(tt.owner, tt.cell)
+			for s, d := range tt.damaged {
+				tg.Game.sides[s].carrier.damaged = d
+			}
+			tg.at(0, 5)
+			tg.open()
+			tg.open()
+			tg.roll(5, 2, 1)
+			evs := tg.roll(5, 3, 2, 1) // a tie: both last fighters go
+			if tg.Game.decided || hasEvent(evs, "end") {
+				t.Fatalf("decided with a Harpoon in the water: %+v", tg.Game.Outcome())
+			}
+			// The turns pass by themselves (nothing to do) until the
+			// Harpoon's owner moves it: seat 1 at once, seat 0 after seat
+			// 1's empty turn.
+			if n := tg.Game.Next(); n.Kind != engine.NeedRandom || tg.Game.Active() != tt.owner {
+				t.Fatalf("after the dogfight: need %+v, active %s", n, tg.Game.Active())
+			}
+			tg.roll(3)
+			tg.mustMove(tt.owner, PathMove(cells(t, tt.path...)))
+			o := tg.reveal()
+			if len(o.Winners) != len(tt.winners) || len(o.Winners) == 1 && o.Winners[0] != tt.winners[0] ||
+				o.Draw != (len(tt.winners) == 0) || !strings.Contains(o.Reason, tt.reason) {
+				t.Fatalf("outcome %+v, want winners %v (%q)", o, tt.winners, tt.reason)
+			}
+		})
+	}
+}

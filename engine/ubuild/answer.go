@@ -14,7 +14,7 @@ func (st *state) answerSlots(seat engine.Seat, rs []Report) []engine.Slot {
 	for _, c := range st.last.Shots {
 		out = append(out, GridSlot(seat, c))
 	}
-	if st.variant != Custom {
+	if !st.custom() {
 		return out
 	}
 	f := &st.fleets[seat]

@@ -185,20 +185,24 @@ func TestRandomLayout(t *testing.T) {
 
 func TestWeapons(t *testing.T) {
 	cases := []struct {
-		name string
-		w    [NumShips]int
-		bad  string
+		name  string
+		w     [NumShips]int
+		total int
+		bad   string
 	}{
-		{"standard is short of 20", StandardWeapons(), "17, not 20"},
-		{"matt's carrier", [NumShips]int{4, 10, 2, 2, 2}, ""},
-		{"margaret's battleship", [NumShips]int{1, 4, 5, 5, 5}, ""},
-		{"zero weapons", [NumShips]int{0, 10, 5, 3, 2}, "Battleship has 0 weapons"},
-		{"eleven weapons", [NumShips]int{11, 3, 2, 2, 2}, "Battleship has 11 weapons"},
-		{"too many", [NumShips]int{10, 10, 1, 1, 1}, "23, not 20"},
+		{"standard is short of 20", StandardWeapons(), 20, "17, not 20"},
+		{"standard moved around, 17 a fleet", [NumShips]int{7, 4, 2, 2, 2}, 17, ""},
+		{"standard counts, 17 a fleet", StandardWeapons(), 17, ""},
+		{"20 is too many for 17", [NumShips]int{6, 5, 4, 3, 2}, 17, "20, not 17"},
+		{"matt's carrier", [NumShips]int{4, 10, 2, 2, 2}, 20, ""},
+		{"margaret's battleship", [NumShips]int{1, 4, 5, 5, 5}, 20, ""},
+		{"zero weapons", [NumShips]int{0, 10, 5, 3, 2}, 20, "Battleship has 0 weapons"},
+		{"eleven weapons", [NumShips]int{11, 3, 2, 2, 2}, 20, "Battleship has 11 weapons"},
+		{"too many", [NumShips]int{10, 10, 1, 1, 1}, 20, "23, not 20"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			err := ValidateWeapons(tc.w)
+			err := ValidateWeapons(tc.w, tc.total)
 			if (err == nil) != (tc.bad == "") || err != nil && !strings.Contains(err.Error(), tc.bad) {
 				t.Fatalf("ValidateWeapons(%v) = %v, want %q", tc.w, err, tc.bad)
 			}
@@ -210,8 +214,8 @@ func TestWeapons(t *testing.T) {
 		lo[i] = MaxWeapons
 	}
 	for range 5000 {
-		w := RandomWeapons(r)
-		if err := ValidateWeapons(w); err != nil {
+		w := RandomWeapons(r, MaxFleetWeapons)
+		if err := ValidateWeapons(w, MaxFleetWeapons); err != nil {
 			t.Fatal(err)
 		}
 		for i, n := range w {
@@ -234,6 +238,12 @@ func TestNew(t *testing.T) {
 	}{
 		{"default is standard", engine.Setup{Seats: 2}, Standard, false},
 		{"custom", engine.Setup{Seats: 2, Variant: Custom}, Custom, false},
+		{"custom, 17 a fleet", engine.Setup{Seats: 2, Variant: "custom-17"}, "custom-17", false},
+		{"custom, 19 a fleet", engine.Setup{Seats: 2, Variant: "custom-19"}, "custom-19", false},
+		{"custom, 16 a fleet", engine.Setup{Seats: 2, Variant: "custom-16"}, "", true},
+		{"custom, 21 a fleet", engine.Setup{Seats: 2, Variant: "custom-21"}, "", true},
+		{"custom-20 is spelled custom", engine.Setup{Seats: 2, Variant: "custom-20"}, "", true},
+		{"custom-017", engine.Setup{Seats: 2, Variant: "custom-017"}, "", true},
 		{"classic", engine.Setup{Seats: 2, Variant: Classic}, Classic, false},
 		{"unknown variant", engine.Setup{Seats: 2, Variant: "salvo"}, "", true},
 		{"three seats", engine.Setup{Seats: 3}, "", true},
@@ -257,7 +267,62 @@ func TestNew(t *testing.T) {
 		})
 	}
 	if Spec.Name != "ubuild" || Spec.Title != "Battleship U-Build" || Spec.Rules != "ubuild/1" ||
-		Spec.MinSeats != 2 || Spec.MaxSeats != 2 || Spec.Variants[0] != Standard || len(Spec.Variants) != 3 {
+		Spec.MinSeats != 2 || Spec.MaxSeats != 2 || Spec.Variants[0] != Standard || len(Spec.Variants) != 6 {
 		t.Fatalf("Spec = %+v", Spec)
+	}
+}
+
+// TestFleetTotals: the host sets a custom fleet's total from the standard 17
+// to the box's 20, one variant name each; the build a fleet starts from
+// (the build screen's "standard counts") is legal at every total.
+func TestFleetTotals(t *testing.T) {
+	if got := StandardWeapons(); got[0]+got[1]+got[2]+got[3]+got[4] != MinFleetWeapons {
+		t.Fatalf("the standard fleet %v does not total MinFleetWeapons %d", got, MinFleetWeapons)
+	}
+	cases := []struct {
+		variant string
+		total   int
+		custom  bool
+		build   [NumShips]int
+	}{
+		{"custom-17", 17, true, [NumShips]int{5, 4, 3, 3, 2}},
+		{"custom-18", 18, true, [NumShips]int{6, 4, 3, 3, 2}},
+		{"custom-19", 19, true, [NumShips]int{6, 5, 3, 3, 2}},
+		{Custom, 20, true, [NumShips]int{6, 5, 4, 3, 2}},
+		{Standard, 0, false, [NumShips]int{}},
+		{Classic, 0, false, [NumShips]int{}},
+		{"custom-20", 0, false, [NumShips]int{}},
+		{"custom-5", 0, false, [NumShips]int{}},
+		{"custom-+18", 0, false, [NumShips]int{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.variant, func(t *testing.T) {
+			n, ok := FleetTotal(tc.variant)
+			if ok != tc.custom || n != tc.total {
+				t.Fatalf("FleetTotal(%q) = %d, %v; want %d, %v", tc.variant, n, ok, tc.total, tc.custom)
+			}
+			if !ok {
+				return
+			}
+			if CustomVariant(n) != tc.variant {
+				t.Fatalf("CustomVariant(%d) = %q", n, CustomVariant(n))
+			}
+			b := StandardBuild(n)
+			if b != tc.build {
+				t.Fatalf("StandardBuild(%d) = %v, want %v", n, b, tc.build)
+			}
+			if err := ValidateWeapons(b, n); err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(uint64(n), 1))
+			for range 200 {
+				if w := RandomWeapons(r, n); ValidateWeapons(w, n) != nil {
+					t.Fatalf("RandomWeapons(%d) = %v", n, w)
+				}
+			}
+			if w := NewHunterBot(r).weapons(n); ValidateWeapons(w, n) != nil {
+				t.Fatalf("hunter build for %d: %v", n, w)
+			}
+		})
 	}
 }

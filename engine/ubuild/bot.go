@@ -12,7 +12,7 @@ import (
 // rest.
 type botPolicy interface {
 	layout() Layout
-	weapons() [NumShips]int
+	weapons(total int) [NumShips]int
 	fire(g *Game, seat engine.Seat, sec engine.Secrets) (Ship, []Cell, error)
 }
 
@@ -31,7 +31,7 @@ func botDecide(ctx context.Context, p botPolicy, eg engine.Game, seat engine.Sea
 	case n.Kind == engine.NeedCommit && n.Name == GridName:
 		return engine.Decision{Leaves: p.layout().Leaves()}, nil
 	case n.Kind == engine.NeedCommit && n.Name == WeaponsName:
-		return engine.Decision{Leaves: WeaponLeaves(p.weapons())}, nil
+		return engine.Decision{Leaves: WeaponLeaves(p.weapons(g.st.total))}, nil
 	case n.Kind == engine.NeedMove && n.Auto:
 		b, err := g.Answer(seat, n, sec)
 		if err != nil {
@@ -67,8 +67,8 @@ func (b *RandomBot) Decide(ctx context.Context, g engine.Game, seat engine.Seat,
 	return botDecide(ctx, b, g, seat, sec, n)
 }
 
-func (b *RandomBot) layout() Layout         { return RandomLayout(b.r) }
-func (b *RandomBot) weapons() [NumShips]int { return RandomWeapons(b.r) }
+func (b *RandomBot) layout() Layout                  { return RandomLayout(b.r) }
+func (b *RandomBot) weapons(total int) [NumShips]int { return RandomWeapons(b.r, total) }
 
 func (b *RandomBot) fire(g *Game, seat engine.Seat, sec engine.Secrets) (Ship, []Cell, error) {
 	ship, limit, err := pickShip(g, seat, sec, func(ships []Ship, _ []int) int { return b.r.IntN(len(ships)) })

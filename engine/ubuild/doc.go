@@ -14,7 +14,10 @@
 //
 //   - "standard" (the default): weapons equal plate numbers (5, 4, 3, 3, 2).
 //   - "custom": each seat builds its ships with 1..10 weapons each and
-//     [FleetWeapons] in all; the counts are hidden (committed at setup as the
+//     20 in all; "custom-17", "custom-18" and "custom-19" are the same game
+//     with that many weapons a fleet (the host's choice, [CustomVariant],
+//     [FleetTotal]; "custom-17" is the standard weapons moved around); the
+//     counts are hidden (committed at setup as the
 //     vector "weapons") and a ship's count is opened the first time it fires
 //     or when it is claimed sunk.
 //   - "classic": standard weapons, but exactly one shot per turn and no ship
@@ -47,7 +50,7 @@
 // or not claimed at min(plate, weapons), a hit-not-sunk at the plate number;
 // openings missing, duplicated, not asked for or malformed; opened cells of
 // one ship that fit no straight placement; opened weapon counts out of range
-// or unable to total 20. A check that convicts a seat other than the sender
+// or unable to total the fleet's weapons. A check that convicts a seat other than the sender
 // (a deferred custom claim, the final reveal) is an [*engine.Fault] naming
 // that seat, and names the turn of a false claim.
 //
@@ -77,14 +80,23 @@
 //     printed "C-2"; "C2", lower case and "C-10" are accepted;
 //   - calling a coordinate already called is not allowed (DATA.md, house);
 //   - classic variant: standard weapons, one shot per turn (DATA.md, house);
-//   - custom fleets total [FleetWeapons] = 20 weapons for both seats, each ship
-//     [MinWeapons]..[MaxWeapons] (text; 20 inferred);
+//   - custom fleets: each ship [MinWeapons]..[MaxWeapons] (text); both
+//     fleets the same total (text: "both players must have the same number
+//     of weapons per fleet"), which the host sets with the variant, from
+//     [MinFleetWeapons] = 17 (the standard fleet; the spares are added "to
+//     make your ships more powerful") to [MaxFleetWeapons] = 20 (the box's
+//     spares, DATA.md inferred). The total is a variant, not a choice of
+//     each seat, because the counts are hidden until fired: a seat could
+//     not otherwise learn the totals differ before the end, nor be blamed
+//     for it. "custom" keeps its name for 20, so earlier transcripts audit;
+//   - a custom fleet starts from [StandardBuild]: the standard counts and
+//     the spares one each on the biggest ships, legal at every total;
 //   - a shot on a cell of an already sunk ship (possible in custom, where a
 //     ship can sink before every cell is hit) is answered "hit" with the ship
 //     and changes nothing (brief);
 //   - the first player is a joint coin flip (NeedRandom, Bound 2);
 //   - the engine checks early what it can: an opened weapon count out of
-//     range, weapon counts that can no longer total 20, and the opened cells of
+//     range, weapon counts that can no longer total the fleet's, and the opened cells of
 //     one ship that no straight placement of its plate length can cover are
 //     rejected at once, not only at the final reveal.
 //

@@ -20,7 +20,7 @@ func (st *state) applyFire(in engine.Input) ([]engine.Event, error) {
 	}
 	own := &st.fleets[a]
 	var want []engine.Slot
-	if st.variant == Custom && f.ship.Valid() && own.weapons[f.ship] == 0 {
+	if st.custom() && f.ship.Valid() && own.weapons[f.ship] == 0 {
 		want = append(want, WeaponsSlot(a, f.ship))
 	}
 	vals, err := takeOpened(in.Opened, want)
@@ -85,7 +85,7 @@ func volleyText(a engine.Seat, s Ship, shots []Cell) string {
 
 // openWeapons records the opened weapon count of seat's ship s, checks it
 // (one byte, MinWeapons..MaxWeapons, the fleet's known counts can still
-// total FleetWeapons) and settles the deferred claims about that ship.
+// total the variant's fleet total) and settles the deferred claims about that ship.
 func (st *state) openWeapons(seat engine.Seat, s Ship, v []byte) error {
 	if len(v) != 1 {
 		return engine.Illegal("%s's %s weapons: %d bytes, want 1", seat, s, len(v))
@@ -103,8 +103,8 @@ func (st *state) openWeapons(seat engine.Seat, s Ship, v []byte) error {
 		}
 		known += w
 	}
-	if known+hidden*MinWeapons > FleetWeapons || known+hidden*MaxWeapons < FleetWeapons {
-		return engine.Illegal("%s's weapons opened so far (%v) cannot total %d", seat, f.weapons, FleetWeapons)
+	if known+hidden*MinWeapons > st.total || known+hidden*MaxWeapons < st.total {
+		return engine.Illegal("%s's weapons opened so far (%v) cannot total %d", seat, f.weapons, st.total)
 	}
 	return st.settleClaims(seat, s)
 }

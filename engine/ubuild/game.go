@@ -2,6 +2,7 @@ package ubuild
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -11,7 +12,7 @@ var Spec = engine.Spec{
 	Name:     "ubuild",
 	Title:    "Battleship U-Build",
 	Rules:    "ubuild/1",
-	Variants: []string{Standard, Custom, Classic},
+	Variants: append(append([]string{Standard}, customVariants()...), Classic),
 	MinSeats: 2,
 	MaxSeats: 2,
 	New:      engine.NewFunc(New),
@@ -38,10 +39,8 @@ func New(s engine.Setup) (*Game, error) {
 	if v == "" {
 		v = Standard
 	}
-	switch v {
-	case Standard, Custom, Classic:
-	default:
-		return nil, engine.Illegal("ubuild: unknown variant %q (want standard, custom or classic)", v)
+	if _, custom := FleetTotal(v); !custom && v != Standard && v != Classic {
+		return nil, engine.Illegal("ubuild: unknown variant %q (want standard, %s or classic)", v, strings.Join(customVariants(), ", "))
 	}
 	return &Game{st: newState(v)}, nil
 }
@@ -55,10 +54,11 @@ type commitStep struct {
 
 // commitSteps lists the setup's commitments in order.
 func commitSteps(variant string) []commitStep {
+	_, custom := FleetTotal(variant)
 	var steps []commitStep
 	for seat := range engine.Seat(2) {
 		steps = append(steps, commitStep{seat, GridName, NumCells})
-		if variant == Custom {
+		if custom {
 			steps = append(steps, commitStep{seat, WeaponsName, NumShips})
 		}
 	}
@@ -105,7 +105,7 @@ func (st *state) hiddenSlots(seat engine.Seat) []engine.Slot {
 			out = append(out, GridSlot(seat, Cell(c)))
 		}
 	}
-	if st.variant == Custom {
+	if st.custom() {
 		for s, w := range f.weapons {
 			if w == 0 {
 				out = append(out, WeaponsSlot(seat, Ship(s)))
@@ -161,7 +161,7 @@ func (g *Game) MustOpen(seat engine.Seat, move []byte) ([]engine.Slot, error) {
 		if err != nil {
 			return nil, err
 		}
-		if st.variant == Custom && f.ship.Valid() && st.fleets[seat].weapons[f.ship] == 0 {
+		if st.custom() && f.ship.Valid() && st.fleets[seat].weapons[f.ship] == 0 {
 			return []engine.Slot{WeaponsSlot(seat, f.ship)}, nil
 		}
 		return nil, nil

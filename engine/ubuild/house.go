@@ -13,9 +13,18 @@ const (
 	// commitment.
 	NumCells = Rows * Cols
 
-	// FleetWeapons is the total number of weapons of a custom fleet, the
-	// same for both seats.
-	FleetWeapons = 20
+	// MinFleetWeapons and MaxFleetWeapons bound the weapons of a custom
+	// fleet, the same total for both seats, which the host sets by choosing
+	// the variant (see [CustomVariant]). The rulebook asks only that "both
+	// players must have the same number of weapons per fleet"; its spares
+	// are added "to make your ships more powerful", so a fleet starts from
+	// the standard 17 (the plates' sum: the standard weapons moved around)
+	// and the box's spares allow up to 20 a fleet (DATA.md: text; 20
+	// inferred).
+	MinFleetWeapons = 17
+	// MaxFleetWeapons is the most weapons a custom fleet may total: the
+	// variant "custom".
+	MaxFleetWeapons = 20
 	// MinWeapons is the fewest weapons a custom ship may carry.
 	MinWeapons = 1
 	// MaxWeapons is the most weapons a custom ship may carry.
@@ -36,7 +45,9 @@ const (
 
 	// Standard is the default variant: weapons equal plate numbers.
 	Standard = "standard"
-	// Custom is the variant with hidden custom weapon counts.
+	// Custom is the variant with hidden custom weapon counts,
+	// [MaxFleetWeapons] a fleet. The variants "custom-17" to "custom-19"
+	// ([CustomVariant]) are the same game with fewer weapons a fleet.
 	Custom = "custom"
 	// Classic is the variant with one shot per turn.
 	Classic = "classic"

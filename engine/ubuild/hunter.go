@@ -166,7 +166,14 @@ func touching(l Layout) bool {
 	return false
 }
 
-func (b *HunterBot) weapons() [NumShips]int { return hunterWeapons }
+func (b *HunterBot) weapons(total int) [NumShips]int {
+	// Below the box's 20 the battleship gives up the missing weapons: the
+	// build was measured at 20 only, and the small ships are already at the
+	// least that keeps them from sinking at one hit.
+	w := hunterWeapons
+	w[Battleship] -= MaxFleetWeapons - total
+	return w
+}
 
 func (b *HunterBot) fire(g *Game, seat engine.Seat, sec engine.Secrets) (Ship, []Cell, error) {
 	ship, limit, err := pickShip(g, seat, sec, func(_ []Ship, limits []int) int {

@@ -225,17 +225,17 @@ func RandomLayout(r *rand.Rand) Layout {
 var errWeaponsTotal = errors.New("weapons do not total the fleet's")
 
 // ValidateWeapons checks a custom build: each ship MinWeapons..MaxWeapons,
-// FleetWeapons in all.
-func ValidateWeapons(w [NumShips]int) error {
-	total := 0
+// total in all (the variant's [FleetTotal]).
+func ValidateWeapons(w [NumShips]int, total int) error {
+	sum := 0
 	for s, n := range w {
 		if n < MinWeapons || n > MaxWeapons {
 			return fmt.Errorf("%s has %d weapons, not %d-%d", Ship(s).Name(), n, MinWeapons, MaxWeapons)
 		}
-		total += n
+		sum += n
 	}
-	if total != FleetWeapons {
-		return fmt.Errorf("%w: %d, not %d", errWeaponsTotal, total, FleetWeapons)
+	if sum != total {
+		return fmt.Errorf("%w: %d, not %d", errWeaponsTotal, sum, total)
 	}
 	return nil
 }
@@ -251,14 +251,15 @@ func WeaponLeaves(w [NumShips]int) [][]byte {
 }
 
 // RandomWeapons returns a custom build drawn uniformly from every legal one
-// (each ship MinWeapons..MaxWeapons, FleetWeapons in all).
-func RandomWeapons(r *rand.Rand) [NumShips]int {
+// (each ship MinWeapons..MaxWeapons, total in all; total is a custom
+// variant's [FleetTotal]).
+func RandomWeapons(r *rand.Rand, total int) [NumShips]int {
 	// Give every ship MinWeapons-1, then split the rest into NumShips positive
 	// parts: a uniform composition is a uniform choice of NumShips-1 distinct
 	// cut points among rest-1. Builds with a part too big are drawn again.
-	const rest = FleetWeapons - NumShips*(MinWeapons-1)
+	rest := total - NumShips*(MinWeapons-1)
 	for {
-		var cut [rest]bool
+		cut := make([]bool, rest)
 		for k := 0; k < NumShips-1; {
 			i := 1 + r.IntN(rest-1)
 			if !cut[i] {
@@ -275,7 +276,7 @@ func RandomWeapons(r *rand.Rand) [NumShips]int {
 				s++
 			}
 		}
-		if ValidateWeapons(w) == nil {
+		if ValidateWeapons(w, total) == nil {
 			return w
 		}
 	}

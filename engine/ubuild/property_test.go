@@ -47,7 +47,7 @@ func checkInvariants(t testing.TB, g *Game) {
 			if f.sunk[s] {
 				sunkCount++
 			}
-			if g.st.variant != Custom && f.weapons[s] != s.Plate() {
+			if !g.st.custom() && f.weapons[s] != s.Plate() {
 				t.Fatalf("%s %s: weapons %d", seat, s, f.weapons[s])
 			}
 		}

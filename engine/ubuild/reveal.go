@@ -9,7 +9,7 @@ import (
 // applyReveal takes the final reveal of one seat: every slot not opened yet.
 // It then checks the seat's layout (each ship its plate number of cells in
 // one straight contiguous line, nothing else), and in custom the weapon
-// counts (each 1..10, FleetWeapons in all) and every deferred claim. A
+// counts (each 1..10, the fleet's total in all) and every deferred claim. A
 // failure is an [*engine.Fault] naming the seat.
 func (st *state) applyReveal(in engine.Input, need engine.Need) ([]engine.Event, error) {
 	s := need.Seat
@@ -40,8 +40,8 @@ func (st *state) applyReveal(in engine.Input, need engine.Need) ([]engine.Event,
 	if _, err := LayoutFromCells(g); err != nil {
 		return nil, fault(engine.Illegal("bad layout: %v", err))
 	}
-	if st.variant == Custom {
-		if err := ValidateWeapons(f.weapons); err != nil {
+	if st.custom() {
+		if err := ValidateWeapons(f.weapons, st.total); err != nil {
 			return nil, fault(engine.Illegal("bad weapons: %v", err))
 		}
 		for sh := range Ship(NumShips) {

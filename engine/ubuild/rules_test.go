@@ -596,3 +596,41 @@ func TestCustomWeaponChecks(t *testing.T) {
 		}
 	})
 }
+
+// TestCustomFleetOfSeventeen: the rulebook asks only that "both players must
+// have the same number of weapons per fleet". In "custom-17" both seats move
+// the standard 17 weapons around (Margaret's one-weapon battleship, Matt's
+// ten-weapon carrier fit 17 too), and a build of another total is refused at
+// the first opening that shows it, or at the reveal.
+func TestCustomFleetOfSeventeen(t *testing.T) {
+	margaret := [NumShips]int{1, 4, 5, 5, 2}
+	matt := [NumShips]int{2, 10, 2, 2, 1}
+	t.Run("matt's carrier fires ten", func(t *testing.T) {
+		m := standardMatch(t, "custom-17", margaret, matt, 1)
+		m.volley(1, Carrier, "B-1", "B-2", "B-3", "B-4", "B-5", "B-6", "B-7", "B-8", "B-9", "B-10")
+		if w := m.Game.Fleet(1)[Carrier].Weapons; w != 10 || m.Game.FleetWeapons() != 17 {
+			t.Fatalf("carrier weapons %d, fleet %d", w, m.Game.FleetWeapons())
+		}
+	})
+	t.Run("standard counts to the end", func(t *testing.T) {
+		m := standardMatch(t, "custom-17", StandardWeapons(), StandardWeapons(), 1)
+		sinkSeat0(m, true)
+		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.Game.Next().Open)})
+		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, m.Game.Next().Open)})
+		if o := m.Game.Outcome(); !o.Done || len(o.Winners) != 1 || o.Winners[0] != 1 {
+			t.Fatalf("outcome %+v", o)
+		}
+	})
+	t.Run("twenty is refused at the reveal", func(t *testing.T) {
+		m := standardMatch(t, "custom-17", StandardWeapons(), [NumShips]int{6, 5, 4, 3, 2}, 1)
+		sinkSeat0(m, true)
+		m.apply(engine.Input{Kind: engine.NeedOpen, Seat: 0, Opened: m.open(0, m.Game.Next().Open)})
+		m.reject(engine.Input{Kind: engine.NeedOpen, Seat: 1, Opened: m.open(1, m.Game.Next().Open)}, 1, "20, not 17")
+	})
+	t.Run("counts that cannot total 17", func(t *testing.T) {
+		m := standardMatch(t, "custom-17", [NumShips]int{10, 10, 10, 10, 10}, [NumShips]int{7, 4, 2, 2, 2}, 0)
+		m.volley(0, Battleship, "B-1")
+		m.volley(1, Battleship, "B-1")
+		m.reject(m.moveIn(0, fireMove(Carrier, "B-2")), 0, "cannot total 17")
+	})
+}

@@ -80,6 +80,7 @@ type fleetState struct {
 // success.
 type state struct {
 	variant  string
+	total    int // a custom variant's weapons a fleet ([FleetTotal]), 0 otherwise; not hashed, the variant is
 	phase    Phase
 	step     int // setup: index into commitSteps; reveal: the seat
 	first    engine.Seat
@@ -92,19 +93,23 @@ type state struct {
 }
 
 func newState(variant string) state {
-	st := state{variant: variant, first: engine.NoSeat, attacker: engine.NoSeat, winner: engine.NoSeat}
+	total, _ := FleetTotal(variant)
+	st := state{variant: variant, total: total, first: engine.NoSeat, attacker: engine.NoSeat, winner: engine.NoSeat}
 	for i := range st.fleets {
 		f := &st.fleets[i]
 		for c := range f.cells {
 			f.cells[c] = -1
 			f.marks[c].Ship = NoShip
 		}
-		if variant != Custom {
+		if total == 0 {
 			f.weapons = StandardWeapons()
 		}
 	}
 	return st
 }
+
+// custom reports a custom variant: weapon counts hidden, committed at setup.
+func (st *state) custom() bool { return st.total != 0 }
 
 // clone returns an independent copy.
 func (st *state) clone() state {

@@ -9,8 +9,18 @@ import (
 // Read-only views of the public state, for the UI and the bots. Seats other
 // than 0 and 1 read as empty.
 
-// Variant returns the match's variant: "standard", "custom" or "classic".
+// Variant returns the match's variant: "standard", "classic", "custom" or
+// another custom total such as "custom-17" ([CustomVariant]).
 func (g *Game) Variant() string { return g.st.variant }
+
+// FleetWeapons returns the weapons each fleet starts with in all: the
+// custom variant's total the host chose ([FleetTotal]), or the standard 17.
+func (g *Game) FleetWeapons() int {
+	if g.st.custom() {
+		return g.st.total
+	}
+	return MinFleetWeapons
+}
 
 // Phase returns the stage the match is in.
 func (g *Game) Phase() Phase { return g.st.phase }

@@ -11,17 +11,21 @@ import (
 
 // armament is a custom fleet's weapon allocation being built.
 type armament struct {
-	w   [ubuild.NumShips]int
-	sel ubuild.Ship
+	w     [ubuild.NumShips]int
+	sel   ubuild.Ship
+	total int // the weapons the fleet must total: the host's custom variant
 }
 
-// reset starts from the standard weapons (each ship its plate number).
-func (a *armament) reset() {
-	a.w = ubuild.StandardWeapons()
+// reset starts from the standard counts of a fleet of total weapons: each
+// ship its plate number and the spares on the biggest ships, a build enter
+// commits as it stands.
+func (a *armament) reset(total int) {
+	a.total = total
+	a.w = ubuild.StandardBuild(total)
 	a.sel = ubuild.Battleship
 }
 
-func (a *armament) total() int {
+func (a *armament) sum() int {
 	t := 0
 	for _, n := range a.w {
 		t += n
@@ -32,8 +36,8 @@ func (a *armament) total() int {
 // set gives the selected ship n weapons, kept within the ship's range and
 // what the fleet's total leaves.
 func (a *armament) set(n int) error {
-	others := a.total() - a.w[a.sel]
-	n = min(max(n, ubuild.MinWeapons), ubuild.MaxWeapons, ubuild.FleetWeapons-others)
+	others := a.sum() - a.w[a.sel]
+	n = min(max(n, ubuild.MinWeapons), ubuild.MaxWeapons, a.total-others)
 	if n < ubuild.MinWeapons {
 		return fmt.Errorf("no weapons left to give")
 	}
@@ -42,15 +46,15 @@ func (a *armament) set(n int) error {
 }
 
 func (a *armament) prompt() string {
-	left := ubuild.FleetWeapons - a.total()
+	left := a.total - a.sum()
 	if left == 0 {
-		return fmt.Sprintf("Build your fleet: all %d weapons given — enter commits the build (hidden until each ship fires)", ubuild.FleetWeapons)
+		return fmt.Sprintf("Build your fleet: all %d weapons given — enter commits the build (hidden until each ship fires)", a.total)
 	}
-	return fmt.Sprintf("Build your fleet: %d weapons, %d-%d a ship — %d left to give", ubuild.FleetWeapons, ubuild.MinWeapons, ubuild.MaxWeapons, left)
+	return fmt.Sprintf("Build your fleet: %d weapons, %d-%d a ship — %d left to give", a.total, ubuild.MinWeapons, ubuild.MaxWeapons, left)
 }
 
 func (v *View) commitWeapons() {
-	if err := ubuild.ValidateWeapons(v.arm.w); err != nil {
+	if err := ubuild.ValidateWeapons(v.arm.w, v.arm.total); err != nil {
 		v.msg = err.Error()
 		return
 	}
@@ -61,8 +65,8 @@ func (v *View) armBindings() []keys.Binding {
 	a := &v.arm
 	change := func(d int) func() {
 		return func() {
-			if d > 0 && a.total() >= ubuild.FleetWeapons {
-				v.msg = fmt.Sprintf("all %d weapons are given: take one from another ship first", ubuild.FleetWeapons)
+			if d > 0 && a.sum() >= a.total {
+				v.msg = fmt.Sprintf("all %d weapons are given: take one from another ship first", a.total)
 				return
 			}
 			if err := a.set(a.w[a.sel] + d); err != nil {
@@ -78,9 +82,9 @@ func (v *View) armBindings() []keys.Binding {
 		{Keys: keys.Down, Label: "↓", Hint: "ship", Hidden: true, Run: move(1)},
 		{Keys: append([]keys.Key{keys.R('+'), keys.R('=')}, keys.Right...), Label: "←→", Hint: "weapons", Help: "give the selected ship one weapon more (→ or +) or less (← or -)", Run: change(1)},
 		{Keys: append([]keys.Key{keys.R('-')}, keys.Left...), Label: "←", Hint: "fewer", Hidden: true, Run: change(-1)},
-		{Keys: keys.Enter, Label: "enter", Hint: "commit build", Help: fmt.Sprintf("commit the weapon counts (they must total %d); each stays hidden until that ship first fires", ubuild.FleetWeapons), Run: v.commitWeapons},
-		{Keys: []keys.Key{keys.R('x')}, Label: "x", Hint: "random build", Help: "a random legal build (every legal build equally likely)", Run: func() { a.w = ubuild.RandomWeapons(v.rand) }},
-		{Keys: []keys.Key{keys.R('c')}, Label: "c", Hint: "standard", Help: "back to the standard counts (each ship its plate number)", Run: a.reset},
+		{Keys: keys.Enter, Label: "enter", Hint: "commit build", Help: fmt.Sprintf("commit the weapon counts (they must total %d, the host's choice); each stays hidden until that ship first fires", a.total), Run: v.commitWeapons},
+		{Keys: []keys.Key{keys.R('x')}, Label: "x", Hint: "random build", Help: "a random legal build (every legal build equally likely)", Run: func() { a.w = ubuild.RandomWeapons(v.rand, a.total) }},
+		{Keys: []keys.Key{keys.R('c')}, Label: "c", Hint: "standard", Help: "back to the standard counts (each ship its plate number, any spares one each on the biggest ships)", Run: func() { a.reset(a.total) }},
 	}
 	return append(bs, shipKeys(func(s ubuild.Ship) { a.sel = s })...)
 }

@@ -294,10 +294,10 @@ func (v *View) drawArmTable(scr tcell.Screen, x, y, w int) {
 	th := v.th
 	a := &v.arm
 	st := th.Good
-	if a.total() != ubuild.FleetWeapons {
+	if a.sum() != a.total {
 		st = th.Warn
 	}
-	style.PrintSegs(scr, x, y, w, style.S(style.Pad("Build", tableBarX), th.Accent), style.S(fmt.Sprintf("%d of %d weapons", a.total(), ubuild.FleetWeapons), st))
+	style.PrintSegs(scr, x, y, w, style.S(style.Pad("Build", tableBarX), th.Accent), style.S(fmt.Sprintf("%d of %d weapons", a.sum(), a.total), st))
 	v.geo.armBarX = x + tableBarX
 	for s := range ubuild.Ship(ubuild.NumShips) {
 		ry := y + 1 + int(s)

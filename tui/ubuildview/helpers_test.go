@@ -38,7 +38,7 @@ func newMatch(t *testing.T, variant string, layouts [2]ubuild.Layout, weapons [2
 	m := &match{t: t, g: g, known: board.Known{}}
 	for seat := range engine.Seat(2) {
 		m.known.Add(seat, ubuild.GridName, layouts[seat].Leaves())
-		if variant == ubuild.Custom {
+		if _, custom := ubuild.FleetTotal(variant); custom {
 			m.known.Add(seat, ubuild.WeaponsName, ubuild.WeaponLeaves(weapons[seat]))
 		}
 	}

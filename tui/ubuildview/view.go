@@ -66,7 +66,7 @@ func New(env board.Env) *View {
 	v := &View{th: env.Theme, rand: env.Rand}
 	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
 	v.place.reset()
-	v.arm.reset()
+	v.arm.reset(ubuild.MaxFleetWeapons)
 	return v
 }
 
@@ -96,6 +96,9 @@ func (v *View) Ask(r *board.Request) {
 		v.place.start()
 	case r.Need.Kind == engine.NeedCommit && r.Need.Name == ubuild.WeaponsName:
 		v.mode = arming
+		if v.g != nil && v.g.FleetWeapons() != v.arm.total {
+			v.arm.reset(v.g.FleetWeapons())
+		}
 	case r.Need.Kind == engine.NeedMove && !r.Need.Auto:
 		v.mode = aiming
 		v.aim.start(v)

@@ -288,25 +288,37 @@ func TestClassicFiresOneShotWithoutAShip(t *testing.T) {
 	}
 }
 
+// TestArmament: the build starts from, and "c" returns to, the standard
+// counts with the host's spares on the biggest ships, a build enter commits
+// at every fleet total the host may set (17 to 20).
 func TestArmament(t *testing.T) {
 	need := engine.Need{Kind: engine.NeedCommit, Seat: 0, Name: ubuild.WeaponsName, Size: ubuild.NumShips}
+	down, up, left, right := tcell.KeyDown, tcell.KeyUp, tcell.KeyLeft, tcell.KeyRight
 	tests := []struct {
-		name string
-		keys []any
-		want []int // nil: no commitment
-		msg  string
+		name    string
+		variant string
+		keys    []any
+		want    []int // nil: no commitment
+		msg     string
 	}{
-		{"standard counts do not total 20", []any{tcell.KeyEnter}, nil, "not 20"},
-		{"three more on the battleship", []any{tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter}, []int{8, 4, 3, 3, 2}, ""},
-		{"plus and minus", []any{"+++", tcell.KeyDown, "-", tcell.KeyDown, "+", tcell.KeyEnter}, []int{8, 3, 4, 3, 2}, ""},
-		{"no more than 20 in all", []any{tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight}, nil, "all 20 weapons are given"},
-		{"no fewer than one a ship", []any{"5", tcell.KeyLeft, tcell.KeyLeft, tcell.KeyLeft, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter}, []int{5, 4, 3, 3, 5}, ""},
-		{"no more than ten a ship", []any{"2", tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, "1", tcell.KeyLeft, tcell.KeyLeft, tcell.KeyLeft, tcell.KeyLeft, "2", tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter}, nil, "more"},
-		{"random build", []any{"x", tcell.KeyEnter}, []int{}, ""},
+		{"the standard counts commit, 20 a fleet", ubuild.Custom, []any{tcell.KeyEnter}, []int{6, 5, 4, 3, 2}, ""},
+		{"the standard counts commit, 17 a fleet", "custom-17", []any{tcell.KeyEnter}, []int{5, 4, 3, 3, 2}, ""},
+		{"c goes back to the standard counts, 17 a fleet", "custom-17", []any{"+", "2", "--", "c", tcell.KeyEnter}, []int{5, 4, 3, 3, 2}, ""},
+		{"c goes back to the standard counts, 19 a fleet", "custom-19", []any{"x", "c", tcell.KeyEnter}, []int{6, 5, 3, 3, 2}, ""},
+		{"the standard weapons moved around", "custom-17", []any{down, down, left, up, up, right, tcell.KeyEnter}, []int{6, 4, 2, 3, 2}, ""},
+		{"one from the destroyer to the battleship", ubuild.Custom, []any{down, down, left, up, up, right, tcell.KeyEnter}, []int{7, 5, 3, 3, 2}, ""},
+		{"plus and minus", ubuild.Custom, []any{down, "--", up, "++", tcell.KeyEnter}, []int{8, 3, 4, 3, 2}, ""},
+		{"no more than 20 in all", ubuild.Custom, []any{right}, nil, "all 20 weapons are given"},
+		{"no more than 17 in all", "custom-17", []any{right}, nil, "all 17 weapons are given"},
+		{"no fewer than one a ship", ubuild.Custom, []any{"5", left, left, left, tcell.KeyEnter}, nil, "1 left to give"},
+		{"no more than ten a ship", ubuild.Custom, []any{"1", left, left, left, left, left, "3", left, left, left, "2", right, right, right, right, right, right, right, right, right, right, tcell.KeyEnter}, nil, "more"},
+		{"random build", ubuild.Custom, []any{"x", tcell.KeyEnter}, []int{}, ""},
+		{"random build, 18 a fleet", "custom-18", []any{"x", tcell.KeyEnter}, []int{}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newMatch(t, ubuild.Custom, [2]ubuild.Layout{fixedLayout(), fixedLayout()}, [2][5]int{{4, 4, 4, 4, 4}, {4, 4, 4, 4, 4}})
+			m := newMatch(t, tc.variant, [2]ubuild.Layout{fixedLayout(), fixedLayout()}, [2][5]int{{4, 4, 4, 4, 4}, {4, 4, 4, 4, 4}})
+			total := m.g.FleetWeapons()
 			v := newView()
 			req := board.NewRequest(need, 0, m.g, nil)
 			v.Ask(req)
@@ -319,7 +331,7 @@ func TestArmament(t *testing.T) {
 				if tc.msg != "more" && !strings.Contains(v.Prompt(), tc.msg) {
 					t.Fatalf("prompt %q lacks %q", v.Prompt(), tc.msg)
 				}
-				if tc.msg == "more" && v.arm.w[ubuild.Carrier] > ubuild.MaxWeapons {
+				if tc.msg == "more" && v.arm.w[ubuild.Carrier] != ubuild.MaxWeapons {
 					t.Fatalf("carrier has %d weapons", v.arm.w[ubuild.Carrier])
 				}
 				return
@@ -331,7 +343,7 @@ func TestArmament(t *testing.T) {
 			for i, l := range d.Leaves {
 				got[i] = int(l[0])
 			}
-			if err := ubuild.ValidateWeapons(got); err != nil {
+			if err := ubuild.ValidateWeapons(got, total); err != nil {
 				t.Fatal(err)
 			}
 			if len(tc.want) > 0 && !slices.Equal(got[:], tc.want) {
@@ -348,8 +360,8 @@ func TestArmamentMouse(t *testing.T) {
 	v.Ask(board.NewRequest(engine.Need{Kind: engine.NeedCommit, Seat: 0, Name: ubuild.WeaponsName, Size: ubuild.NumShips}, 0, m.g, nil))
 	boardtest.Render(t, v, 60, 20)
 	r := v.geo.armRows[ubuild.Submarine]
-	boardtest.Mouse(v, tview.MouseLeftClick, v.geo.armBarX+5, r.Y) // the sixth square: 6 weapons
-	if v.arm.sel != ubuild.Submarine || v.arm.w[ubuild.Submarine] != 6 {
+	boardtest.Mouse(v, tview.MouseLeftClick, v.geo.armBarX+1, r.Y) // the second square: 2 weapons
+	if v.arm.sel != ubuild.Submarine || v.arm.w[ubuild.Submarine] != 2 {
 		t.Fatalf("after the click: selected %s, weapons %v", v.arm.sel, v.arm.w)
 	}
 }

@@ -193,10 +193,17 @@ func TestCustomVariantArmsTheFleet(t *testing.T) {
 	hs.Keys("p")
 	sh := &shooter{hs: hs}
 	sh.place()
-	hs.WaitFor("Build your fleet", "3 left to give", "17 of 20 weapons")
-	hs.Keys(tcell.KeyEnter) // refused: 17 weapons
-	hs.WaitFor("not 20")
-	hs.Keys(tcell.KeyRight, tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter)
+	// The build starts from the standard counts, a build enter commits.
+	hs.WaitFor("Build your fleet", "all 20 weapons given", "20 of 20 weapons")
+	hs.Keys(tcell.KeyRight) // refused: nothing left to give
+	hs.WaitFor("take one from another ship first")
+	// Move two weapons to the Battleship: one from the PT Boat, one from the
+	// Submarine; enter is refused while one is still to give.
+	hs.Keys(tcell.KeyDown, tcell.KeyDown, tcell.KeyDown, tcell.KeyDown, tcell.KeyLeft)
+	hs.WaitFor("1 left to give")
+	hs.Keys(tcell.KeyEnter)
+	hs.WaitFor("19, not 20")
+	hs.Keys(tcell.KeyUp, tcell.KeyLeft, tcell.KeyUp, tcell.KeyUp, tcell.KeyUp, tcell.KeyRight, tcell.KeyRight, tcell.KeyEnter)
 	for range 3 {
 		if _, done := sh.turn(); done {
 			t.Fatalf("the match ended early\n%s", hs.Dump())
@@ -345,7 +352,7 @@ func TestHostAndJoinByCode(t *testing.T) {
 	// chain its referee wrote in the closing record.
 	host.resize(120, 40)
 	host.Keys("a")
-	txt := host.WaitFor("forfeit", "peer closed the match stream")
+	txt := host.WaitFor("forfeit", "bob (", "left the match", "its own signed word")
 	if verdict := strings.Join(strings.Split(txt, "\n")[:6], "\n"); strings.Contains(verdict, "session:") || strings.Contains(verdict, "recv:") {
 		t.Fatalf("the verdict carries an internal error chain\n%s", txt)
 	}

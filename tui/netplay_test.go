@@ -290,7 +290,12 @@ func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 		}
 		ks := kindsOf(h)
 		i := slices.Index(ks, session.KindReconnecting)
-		if i < 1 || i == len(ks)-1 || ks[i+1] != p2p.KindLAN || ks[0] != p2p.KindLAN {
+		// The title polls the link's kind every KindEvery: a match that
+		// plays out within one poll of the link's return ends while the
+		// title still says reconnecting (the messages after the drop,
+		// checked below, show that the link came back).
+		back := i == len(ks)-1 || ks[i+1] == p2p.KindLAN
+		if i < 1 || !back || ks[0] != p2p.KindLAN {
 			t.Fatalf("the title bar showed %v: want LAN direct, reconnecting, LAN direct", ks)
 		}
 	}

@@ -46,12 +46,14 @@ var errOwnTurn = fmt.Errorf("%w: its writer owed the next message", errClosingMi
 // record must be about another player and written after a message this
 // side has. When this side holds messages after the record's (the writer
 // never received them), every one of them must be the blamed seat's. Its
-// writer must not be the seat the match waited for (errOwnTurn). A
-// timeout blames only the seat the match waited for; a player may leave
-// whoever's turn it is (in a group match, the topic tells when players
-// left, not whose turn it was), as long as it was not the writer's. It
-// returns the step the match waited for when the record was written (the
-// zero Step when that was before this side's last message).
+// writer must not be the seat the match waited for (errOwnTurn), and it
+// blames only the seat the match waited for: in a 3-4 player match
+// nothing shows which of the others left or went silent but the turn
+// that never came (a referee whose peers vanish while it owes a move
+// makes that move first, see Referee.lost). A player who leaves at any
+// turn says so itself (a left record). It returns the step the match
+// waited for when the record was written (the zero Step when that was
+// before this side's last message).
 func forfeitFits(h Header, m *Match, c *Closing) (Step, error) {
 	blamed, writer := engine.Seat(c.Seat), h.Seat(c.By)
 	switch {
@@ -80,7 +82,7 @@ func forfeitFits(h Header, m *Match, c *Closing) (Step, error) {
 	if next.Seat == writer {
 		return next, fmt.Errorf("%w: it claims seat %d's %s after message %d, while the match waited for the writer's own %s", errOwnTurn, c.Seat, c.Closing, c.Seq, next.Kind)
 	}
-	if c.Closing == CloseTimeout && next.Seat != blamed {
+	if next.Seat != blamed {
 		return Step{}, fmt.Errorf("%w: it blames seat %d at message %d, but the match was waiting for seat %d", errClosingMisfit, c.Seat, c.Seq, next.Seat)
 	}
 	return next, nil

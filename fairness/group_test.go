@@ -29,10 +29,20 @@ type groupTable struct {
 	errs    []error
 }
 
+// seatHook lets a test stand between one seat's referee and its agent,
+// transport and notes; it returns them, changed or not.
+type seatHook func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport)
+
 // playGroup plays Air among n strong bots, each seat giving up on a
 // silent one after timeout. Seat silent (if not -1) goes silent after its
 // first decisions and is called off once the others are done.
 func playGroup(t *testing.T, n int, timeout time.Duration, silent, decisions int) *groupTable {
+	t.Helper()
+	return playGroupWith(t, n, timeout, silent, decisions, nil)
+}
+
+// playGroupWith is playGroup with hook (if not nil) applied to every seat.
+func playGroupWith(t *testing.T, n int, timeout time.Duration, silent, decisions int, hook seatHook) *groupTable {
 	t.Helper()
 	entry, _ := games.Lookup("air")
 	gt := &groupTable{keys: make([]crypto.PrivKey, n), paths: make([]string, n), results: make([]*fairness.Result, n), errs: make([]error, n)}
@@ -73,7 +83,13 @@ func playGroup(t *testing.T, n int, timeout time.Duration, silent, decisions int
 		} else {
 			others.Add(1)
 		}
-		ref, err := fairness.NewReferee(fairness.Config{Match: m, Seat: engine.Seat(i), Key: gt.keys[i], Agent: agent, Transport: hb.Member(i), Transcript: tw, Timeout: timeout})
+		cfg := fairness.Config{Match: m, Seat: engine.Seat(i), Key: gt.keys[i], Transcript: tw, Timeout: timeout}
+		var tr fairness.GroupTransport = hb.Member(i)
+		if hook != nil {
+			agent, tr = hook(i, agent, tr, &cfg)
+		}
+		cfg.Agent, cfg.Transport = agent, tr
+		ref, err := fairness.NewReferee(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,4 +195,166 @@ func TestGroupForfeitRecordsAgree(t *testing.T) {
 		t.Fatalf("joint verdict: %s", j.Summary())
 	}
 	t.Log(j.Summary())
+}
+
+// goneTransport reports, once gone is closed, that every other player has
+// left, as the group topic does; what it sends after that reaches nobody.
+type goneTransport struct {
+	fairness.GroupTransport
+	gone <-chan struct{}
+}
+
+func (g *goneTransport) RecvFrom(ctx context.Context) ([]byte, string, error) {
+	select {
+	case <-g.gone:
+		return nil, "", errors.New("every other player left the match topic")
+	default:
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-g.gone:
+			cancel()
+		case <-rctx.Done():
+		}
+	}()
+	b, from, err := g.GroupTransport.RecvFrom(rctx)
+	if err != nil && ctx.Err() == nil {
+		return nil, "", errors.New("every other player left the match topic")
+	}
+	return b, from, err
+}
+
+func (g *goneTransport) Recv(ctx context.Context) ([]byte, error) {
+	b, _, err := g.RecvFrom(ctx)
+	return b, err
+}
+
+// goneAt is seat 0's agent: at its n-th decision the other players vanish,
+// and it decides only once its referee has heard of it (or the match
+// stopped), so that the loss always arrives while seat 0 owes a move.
+type goneAt struct {
+	engine.Agent
+	n     int
+	gone  chan struct{}
+	heard <-chan struct{}
+}
+
+func (a *goneAt) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
+	if a.n--; a.n == 0 {
+		close(a.gone)
+		select {
+		case <-a.heard:
+		case <-ctx.Done():
+			return engine.Decision{}, ctx.Err()
+		}
+	}
+	return a.Agent.Decide(ctx, g, seat, sec, need)
+}
+
+// Issue 12 point 3 in a 3-4 player match: a forfeit blames only the seat
+// the match waits for. When every other player vanishes while seat 0 owes
+// a move, seat 0 makes that move and then records the abandon of the seat
+// that owes the next one: its record alone audits as that seat's forfeit
+// (a claim at its own turn would be refused, and blaming any other seat
+// is refused on its face, see TestGroupForfeitMustBlameTheSeatOwed).
+func TestGroupLossAtOwnTurnBlamesTheSeatOwedNext(t *testing.T) {
+	for _, decisions := range []int{2, 5} {
+		gone, heard := make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+			if seat != 0 {
+				// The others hear of it too, and end their own records.
+				return a, &goneTransport{GroupTransport: tr, gone: gone}
+			}
+			cfg.Observe = func(n fairness.Note) {
+				if !n.OK && n.Dir == "wait" {
+					once.Do(func() { close(heard) })
+				}
+			}
+			return &goneAt{Agent: a, n: decisions, gone: gone, heard: heard}, &goneTransport{GroupTransport: tr, gone: gone}
+		}
+		gt := playGroupWith(t, 3, 30*time.Second, -1, 0, hook)
+		c := gt.results[0].Closing
+		if gt.errs[0] != nil || c == nil || c.Closing != fairness.CloseAbandoned {
+			t.Fatalf("after %d decisions: seat 0: %v, closing %+v; want an abandon", decisions, gt.errs[0], c)
+		}
+		rep := auditFile(t, gt.paths[0])
+		if rep.Verdict != fairness.Forfeit || rep.Closing.Seat == 0 {
+			t.Fatalf("after %d decisions: seat 0's record: %s; want the forfeit of the seat owed next", decisions, rep.Summary())
+		}
+		t.Logf("after %d decisions: %s", decisions, rep.Summary())
+	}
+}
+
+// Issue 12 point 3 in a 3-4 player match: a forfeit claimed against a seat
+// that did not owe the next message is refused on its face. Seat 0 cuts
+// its own record of a 3-player match wherever the match waits for another
+// seat and claims the abandon of each of the others in turn: only the
+// claim against the seat the match waited for is a forfeit; the one
+// against the bystander is refused (corrupt), whoever it names.
+func TestGroupForfeitMustBlameTheSeatOwed(t *testing.T) {
+	gt := playGroup(t, 3, 30*time.Second, -1, 0)
+	entry, _ := games.Lookup("air")
+	f, err := os.Open(gt.paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, tr, err := fairness.ReadTranscript(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := fairness.NewMatch(entry.Spec, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var envs []*fairness.Envelope
+	tried := 0
+	for tried < 6 {
+		l, err := tr.Next()
+		if err != nil || l.Envelope == nil {
+			break
+		}
+		if _, err := m.Accept(l.Envelope); err != nil {
+			t.Fatal(err)
+		}
+		envs = append(envs, l.Envelope)
+		next, ok := m.Next()
+		if !ok || next.Seat == 0 || len(envs)%5 != 0 {
+			continue
+		}
+		tried++
+		for blamed := engine.Seat(1); blamed <= 2; blamed++ {
+			c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: h.Match, Seat: int(blamed), Seq: m.Seq(), Detail: "connection lost"}
+			if err := c.Sign(gt.keys[0]); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "cut.jsonl")
+			tw, err := fairness.CreateTranscript(path, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range envs {
+				if err := tw.Envelope(e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := tw.WriteClosing(c); err != nil {
+				t.Fatal(err)
+			}
+			tw.Close()
+			rep := auditFile(t, path)
+			switch want := fairness.Corrupt; {
+			case blamed == next.Seat && rep.Verdict != fairness.Forfeit:
+				t.Fatalf("after message %d, the abandon of seat %d, which owed the next message: %s", m.Seq(), blamed, rep.Summary())
+			case blamed != next.Seat && rep.Verdict != want:
+				t.Fatalf("after message %d, the abandon of seat %d while seat %d owed the next message: %s; want %s", m.Seq(), blamed, next.Seat, rep.Summary(), want)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no place where the match waits for another seat")
+	}
 }

@@ -129,6 +129,11 @@ type Referee struct {
 	res       Result
 	log       *slog.Logger
 	early     earlyBuffer // validly signed envelopes that arrived ahead of their turn
+	// lost is the transport's report that the others are gone, held while
+	// the match waits for this seat: a forfeit may only blame a seat the
+	// match waits for (forfeitFits), so this seat makes its move first and
+	// then records the forfeit of the seat that owes the next message.
+	lost error
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -484,8 +489,18 @@ func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (eng
 	}
 }
 
+// abandon ends the match with the abandoned forfeit of the seat the match
+// waits for, after the transport reported err: the others are gone.
+func (r *Referee) abandon(ctx context.Context, err error) error {
+	st, _ := r.m.Next()
+	return r.close(ctx, CloseAbandoned, st.Seat, fmt.Sprintf("connection lost: %v", err))
+}
+
 // remote waits for the seat whose turn it is, and checks what it sends.
 func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (bool, error) {
+	if r.lost != nil {
+		return true, r.abandon(ctx, r.lost)
+	}
 	r.note(Note{Dir: "wait", OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
@@ -538,12 +553,15 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			r.log.Warn("the other side's closing record is refused", "err", err)
 			f.err = fmt.Errorf("%w (its closing record is refused: %v)", f.err, err)
 		}
-		st, _ := r.m.Next()
-		seat := st.Seat
-		if seat == r.cfg.Seat {
-			seat = r.m.Header().Seat(peerOf())
+		if st, _ := r.m.Next(); st.Seat == r.cfg.Seat {
+			// We owe the next message: a forfeit claimed now would be
+			// refused (errOwnTurn). Our move goes into our transcript,
+			// and the seat that owes the one after it forfeits.
+			r.lost = f.err
+			r.note(Note{Dir: "wait", OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
+			return errIgnored
 		}
-		return r.close(ctx, CloseAbandoned, seat, fmt.Sprintf("connection lost: %v", f.err))
+		return r.abandon(ctx, f.err)
 	}
 	r.res.BytesRecv += int64(len(f.b))
 	e, err := DecodeEnvelope(f.b)
@@ -642,6 +660,12 @@ func (r *Referee) send(ctx context.Context, e *Envelope) error {
 		return err
 	}
 	if err := r.cfg.Transport.Send(ctx, b); err != nil {
+		if r.lost != nil {
+			// The others are gone: the message is in our transcript,
+			// which is all a forfeit recorded after it needs.
+			r.log.Debug("message not sent: the others are gone", "seq", e.Seq, "err", err)
+			return nil
+		}
 		return fmt.Errorf("referee: send message %d: %w", e.Seq, err)
 	}
 	r.res.Sent++

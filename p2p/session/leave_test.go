@@ -78,7 +78,7 @@ func leaveMidMatch(t *testing.T, leaverOwes bool) {
 	played := make(chan struct{})
 	go func() {
 		defer close(played)
-		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &heldB}, Store: b.store, Observe: observeB})
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &heldB, nil}, Store: b.store, Observe: observeB})
 	}()
 	told := make(chan error, 1)
 	var left time.Time
@@ -94,7 +94,7 @@ func leaveMidMatch(t *testing.T, leaverOwes bool) {
 		left = time.Now()
 		told <- Leave(ctx, b.host, b.store, b.key, id)
 	}()
-	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: heldAgent{bot(t, "ubuild", 1), &heldA}, Store: a.store, Timeout: time.Minute,
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: heldAgent{bot(t, "ubuild", 1), &heldA, nil}, Store: a.store, Timeout: time.Minute,
 		Reconnect: ReconnectConfig{GiveUp: time.Minute}, Observe: observeA})
 	if err != nil {
 		t.Fatal(err)
@@ -310,13 +310,17 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 // for the end of the match instead of deciding.
 type heldAgent struct {
 	engine.Agent
-	held *atomic.Bool
+	held    *atomic.Bool
+	release <-chan struct{} // a player who decides after all once closed; nil: never
 }
 
 func (h heldAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
 	if h.held.Load() {
-		<-ctx.Done()
-		return engine.Decision{}, ctx.Err()
+		select {
+		case <-h.release:
+		case <-ctx.Done():
+			return engine.Decision{}, ctx.Err()
+		}
 	}
 	return h.Agent.Decide(ctx, g, seat, sec, n)
 }
@@ -335,7 +339,7 @@ func TestForfeitRecordOnALiveLinkIsNotTaken(t *testing.T) {
 	actx, stopA := context.WithCancel(ctx)
 	defer stopA()
 	go func() {
-		_, _ = ma.PlayNet(actx, a.res, false, NetPlayConfig{Key: a.key, Agent: heldAgent{bot(t, "ubuild", 1), &held}, Store: a.store, Timeout: time.Minute,
+		_, _ = ma.PlayNet(actx, a.res, false, NetPlayConfig{Key: a.key, Agent: heldAgent{bot(t, "ubuild", 1), &held, nil}, Store: a.store, Timeout: time.Minute,
 			OnTransport: func(rc *Reconnecting) { rcs <- rc },
 			Observe: func(n fairness.Note) {
 				// Once b has fired and the match waits for our own
@@ -374,6 +378,7 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var held atomic.Bool
+	release := make(chan struct{})
 	var lastSeq uint64 // a's referee goroutine only
 	rcs := make(chan *Reconnecting, 1)
 	lie := make(chan uint64, 1)
@@ -411,8 +416,11 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 		}
 		c := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "a lie: bob was away for a moment"}
 		handOver(t, rc, c, a.key)
+		// b refuses the lie, and makes the move it owes: a forfeit it
+		// claimed at its own turn would be refused (errOwnTurn).
+		close(release)
 	}()
-	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &held}, Store: b.store, Timeout: time.Minute})
+	res, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{Key: b.key, Agent: heldAgent{bot(t, "ubuild", 2), &held, release}, Store: b.store, Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

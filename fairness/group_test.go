@@ -269,7 +269,7 @@ func TestGroupLossAtOwnTurnBlamesTheSeatOwedNext(t *testing.T) {
 				return a, &goneTransport{GroupTransport: tr, gone: gone}
 			}
 			cfg.Observe = func(n fairness.Note) {
-				if !n.OK && n.Dir == "wait" {
+				if n.Dir == "lost" {
 					once.Do(func() { close(heard) })
 				}
 			}

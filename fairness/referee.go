@@ -39,7 +39,7 @@ type GroupTransport interface {
 type Note struct {
 	Seq    uint64
 	Seat   engine.Seat
-	Dir    string // "out" sent, "in" accepted, "local" staged, "wait" waiting, "stop" ended
+	Dir    string // "out" sent, "in" accepted, "local" staged, "wait" waiting, "lost" the others gone while we owe a move, "stop" ended
 	OK     bool
 	Text   string
 	Events []engine.Event
@@ -558,7 +558,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// refused (errOwnTurn). Our move goes into our transcript,
 			// and the seat that owes the one after it forfeits.
 			r.lost = f.err
-			r.note(Note{Dir: "wait", OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
+			r.note(Note{Dir: "lost", OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
 			return errIgnored
 		}
 		return r.abandon(ctx, f.err)

@@ -394,6 +394,10 @@ func (ms *matchScreen) note(n fairness.Note) {
 		ms.waiting, ms.waitSeat, ms.waitNeed, ms.since = true, n.Wait, n.Need, time.Now()
 	case "in", "out":
 		ms.waiting, ms.inSync = false, true
+	case "lost":
+		// The others are gone while we owe a move: our move comes first,
+		// then their forfeit (the verification log says so).
+		ms.inSync = false
 	case "stop":
 		ms.waiting = false
 		if !n.OK {

@@ -293,11 +293,7 @@ func TestLeavingALiveMatchAsksFirst(t *testing.T) {
 
 func TestEightyByTwentyFourKeepsEverything(t *testing.T) {
 	t.Parallel()
-	hs := start(t, Config{Offline: true, Bot: "random"}, 80, 24)
-	hs.Keys("p")
-	sh := &shooter{hs: hs}
-	sh.place()
-	sh.turn()
+	hs := firstTurn(t, Config{Offline: true, Bot: "random"}, 80, 24)
 	txt := hs.WaitFor("Your ocean", "Target", "Verification", "J ", "Fleet", "PT Boat", "Your turn", "enter fire", "? help", "q leave")
 	for i, l := range strings.Split(strings.TrimRight(txt, "\n"), "\n") {
 		if n := len([]rune(l)); n != 80 {
@@ -308,11 +304,7 @@ func TestEightyByTwentyFourKeepsEverything(t *testing.T) {
 
 func TestNoColourMatch(t *testing.T) {
 	t.Parallel()
-	hs := start(t, Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
-	hs.Keys("p")
-	sh := &shooter{hs: hs}
-	sh.place()
-	sh.turn()
+	hs := firstTurn(t, Config{Offline: true, Theme: style.New(true), Bot: "random"}, 100, 30)
 	if c := boardtest.Coloured(hs.cells(), hs.w); c != "" {
 		t.Fatalf("%s\n%s", c, hs.Dump())
 	}
@@ -549,4 +541,16 @@ func TestLobbyListsLANPeersAndJoinsOne(t *testing.T) {
 	guest.Keys(tcell.KeyEnter)
 	host.WaitFor("vs ann", "Place the Battleship")
 	guest.WaitFor("vs bob")
+}
+
+// firstTurn starts a practice U-Build match at w×h, places the fleet and
+// plays our first turn.
+func firstTurn(t *testing.T, cfg Config, w, h int) *harness {
+	t.Helper()
+	hs := start(t, cfg, w, h)
+	hs.Keys("p")
+	sh := &shooter{hs: hs}
+	sh.place()
+	sh.turn()
+	return hs
 }

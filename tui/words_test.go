@@ -238,11 +238,7 @@ func TestScreensNeverCutAWord(t *testing.T) {
 // "0/" and "✖ su" when the enemy's table was narrower than its columns).
 func TestUBuildFleetTablesAreWholeAt80x24(t *testing.T) {
 	t.Parallel()
-	hs := start(t, Config{Offline: true, Bot: "random"}, 80, 24)
-	hs.Keys("p")
-	sh := &shooter{hs: hs}
-	sh.place()
-	sh.turn()
+	hs := firstTurn(t, Config{Offline: true, Bot: "random"}, 80, 24)
 	txt := hs.WaitFor("Enemy fleet")
 	lines := strings.Split(txt, "\n")
 	whole := regexp.MustCompile(`(\d/\d|✖ sunk|hits)$`)

@@ -181,6 +181,16 @@ func (w *watcher) innocent(t testing.TB, guilty engine.Seat) {
 
 // finished checks that the watcher accepted every message of the match
 // and that its transcript audits clean.
+// playOn feeds the match's messages from all[from] on, each from its
+// signer, and checks that the match then ends with nobody blamed.
+func (w *watcher) playOn(t testing.TB, tb *table, all []*Envelope, from int) {
+	t.Helper()
+	for _, e := range all[from:] {
+		w.feed(t, e, tb.m.Header().Seat(e.From))
+	}
+	w.finished(t, all)
+}
+
 func (w *watcher) finished(t testing.TB, all []*Envelope) {
 	t.Helper()
 	w.innocent(t, engine.NoSeat)
@@ -659,10 +669,7 @@ func TestGroupRespelledCopyIsACopy(t *testing.T) {
 		b = []byte(strings.Replace(string(b), `"sig":"`+sig+`"`, `"sig":"`+spelled+`"`, 1))
 		w.feedRaw(t, b, 1)
 	}
-	for _, e := range all[2:] {
-		w.feed(t, e, tb.m.Header().Seat(e.From))
-	}
-	w.finished(t, all)
+	w.playOn(t, tb, all, 2)
 }
 
 // FuzzGroupFrame: whatever frame a seat publishes in the middle of a group
@@ -690,10 +697,7 @@ func FuzzGroupFrame(f *testing.F) {
 		if w.res.Closing != nil {
 			return
 		}
-		for _, e := range all[2:] {
-			w.feed(t, e, tb.m.Header().Seat(e.From))
-		}
-		w.finished(t, all)
+		w.playOn(t, tb, all, 2)
 	})
 }
 

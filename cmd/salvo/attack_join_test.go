@@ -42,7 +42,9 @@ func TestAttackOversizedJoinFrame(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := c.Send(ctx, bytes.Repeat([]byte("x"), 100_000)); err != nil {
-		t.Fatal(err)
+		// The host may refuse it on its length prefix and reset the
+		// stream before the last bytes are written: the defence at work.
+		t.Logf("the oversized frame was cut short: %v", err)
 	}
 	// A length prefix over every limit, and nothing after it.
 	s, err := evil.Libp2p().NewStream(ctx, target, p2p.MatchProtocol)

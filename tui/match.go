@@ -155,7 +155,11 @@ type matchScreen struct {
 	lostAt  time.Time
 	kinds   []string
 	leaving bool
-	played  chan struct{}
+	// othersGone: the referee heard that the others are gone while we owe
+	// a move (a "lost" note). Our move records their forfeit; leaving then
+	// signs nothing, for our forfeit would be a lie.
+	othersGone bool
+	played     chan struct{}
 }
 
 // startMatch opens the match screen above the lobby and starts the referee.
@@ -397,7 +401,7 @@ func (ms *matchScreen) note(n fairness.Note) {
 	case "lost":
 		// The others are gone while we owe a move: our move comes first,
 		// then their forfeit (the verification log says so).
-		ms.inSync = false
+		ms.inSync, ms.othersGone = false, true
 	case "stop":
 		ms.waiting = false
 		if !n.OK {
@@ -471,8 +475,19 @@ func (ms *matchScreen) leave() {
 	ms.a.toLobby()
 }
 
+// goneWho names who is gone when the others left while we owe a move.
+func (ms *matchScreen) goneWho() string {
+	if len(ms.names) > 2 {
+		return "the others are"
+	}
+	return ms.opponent + " is"
+}
+
 // leaveText says what leaving a live match does.
 func (ms *matchScreen) leaveText() string {
+	if ms.othersGone {
+		return fmt.Sprintf("The others are gone: make your move and their forfeit is recorded. Leaving now records nobody's forfeit, and the match stays unfinished. The transcript so far stays in %s.", ms.transcript)
+	}
 	if len(ms.names) > 2 {
 		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once they have waited for your next move (%s unless they set another limit). The transcript so far stays in %s.",
 			durText(HumanTimeout), ms.transcript)
@@ -506,6 +521,11 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	ms.leaving = true
+	if ms.othersGone {
+		// The others left first: nothing of ours to sign.
+		ms.cancel()
+		return
+	}
 	if ms.st.net == nil {
 		ms.abandon()
 		a, path, key, played := ms.a, ms.transcript, ms.st.key, ms.played
@@ -624,7 +644,7 @@ func (ms *matchScreen) turnText() string {
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := ms.a, ms.a.th
 	conn := kindText(ms.kind, time.Since(ms.lostAt))
-	if ms.done && ms.kind == session.KindReconnecting {
+	if ms.done && ms.kind == session.KindReconnecting || ms.othersGone {
 		conn = "link lost"
 	}
 	if ms.rtt > 0 && ms.kind != session.KindReconnecting {
@@ -685,6 +705,8 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 			}
 			line = append(line, style.S(" · transcript "+path, th.Dim))
 		}
+	case ms.asking() && ms.othersGone:
+		line = []style.Seg{style.S(fmt.Sprintf("%s %s gone: your move ends the match · ", style.Fail, ms.goneWho()), th.Bad), style.S(ms.view.Prompt(), th.Accent)}
 	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
 	case ms.reconnecting():

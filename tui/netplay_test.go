@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -65,6 +66,7 @@ type driver struct {
 	hs     *harness
 	seed   uint64
 	paused atomic.Bool
+	acks   atomic.Uint64 // loops that saw paused
 	errs   chan error
 	stop   chan struct{}
 	done   chan struct{}
@@ -88,6 +90,7 @@ func (d *driver) run() {
 		case <-time.After(2 * time.Millisecond):
 		}
 		if d.paused.Load() {
+			d.acks.Add(1)
 			continue
 		}
 		var req *board.Request
@@ -114,6 +117,20 @@ func (d *driver) run() {
 			return
 		}
 		last = req
+	}
+}
+
+// pause stops the driver answering and returns once no answer of its is
+// on its way.
+func (d *driver) pause() {
+	d.paused.Store(true)
+	n := d.acks.Load()
+	for d.acks.Load() == n {
+		select {
+		case <-d.done:
+			return
+		case <-time.After(time.Millisecond):
+		}
 	}
 }
 
@@ -444,6 +461,44 @@ func TestPeerThatNeverComesBackForfeits(t *testing.T) {
 	}
 	if rep := auditFile(t, transcriptOf(host)); rep.Verdict != fairness.Forfeit {
 		t.Fatalf("the host's transcript: %s", rep.Summary())
+	}
+}
+
+// TestOthersGoneWhileWeOweAMove stops the joiner for good while the host's
+// player owes a move. After its give-up time the host is told the other
+// side is gone; a forfeit it claimed at its own turn would be refused, so
+// its move comes first: made, the joiner forfeits; leaving instead signs
+// nothing (the other side left first) and the record stays unfinished.
+func TestOthersGoneWhileWeOweAMove(t *testing.T) {
+	for _, move := range []bool{true, false} {
+		t.Run(fmt.Sprintf("move %v", move), func(t *testing.T) {
+			t.Parallel()
+			host, guest := netPair(t, "ubuild", Config{Offline: true, GiveUp: 1500 * time.Millisecond}, Config{Offline: true})
+			hd := drive(host, 7)
+			drive(guest, 8)
+			waitSeq(t, host, 6)
+			hd.pause()
+			waitAsked(t, host) // the match waits for the host's player
+			guest.stop()
+			host.WaitFor("bob is gone: your move ends the match", "link lost")
+			path := transcriptOf(host)
+			if move {
+				hd.paused.Store(false)
+				host.WaitFor("you won", "forfeit")
+				if rep := auditFile(t, path); rep.Verdict != fairness.Forfeit || rep.Closing.Seat != 1 {
+					t.Fatalf("the host's transcript: %s; want bob's forfeit", rep.Summary())
+				}
+				return
+			}
+			hd.halt()
+			host.Keys("q")
+			host.WaitFor("The others are gone", "records nobody's forfeit")
+			host.Keys("y")
+			host.WaitFor("Practice against a bot")
+			if rep := auditFile(t, path); rep.Verdict != fairness.Incomplete || rep.Closing != nil {
+				t.Fatalf("the host's transcript after leaving: %s; want it unfinished, with no forfeit of ours", rep.Summary())
+			}
+		})
 	}
 }
 

@@ -96,7 +96,11 @@ type ReconnectConfig struct {
 	// ForfeitLinger replaces Linger for a match that ended here by the
 	// other peer's forfeit; 0 means DefaultForfeitLinger.
 	ForfeitLinger time.Duration
-	Logger        *slog.Logger
+	// Liveness probes the other peer with libp2p's ping while a stream is
+	// up; a dead link is closed, so the match shows it is reconnecting
+	// within seconds (zero fields: p2p's house values).
+	Liveness p2p.Liveness
+	Logger   *slog.Logger
 }
 
 // sentFrame is an envelope this side sent, kept to send again.
@@ -180,7 +184,43 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 	}
 	r.notify = &network.NotifyBundle{ConnectedF: r.connected}
 	r.h.Libp2p().Network().Notify(r.notify)
+	cfg.Liveness.Watch(ctx, r.h.Libp2p(), remote, r.probed)
 	return r
+}
+
+// probed takes a liveness probe's outcome: a ping left unanswered on the
+// connection under the current stream means the link died without a word
+// (the other process killed, a link cut with nothing sent back). The
+// stream is dropped and every connection to the peer closed, as the
+// transport itself would do much later: the dialer re-dials on a fresh
+// connection, and the give-up clock starts now.
+func (r *Reconnecting) probed(err error) {
+	if err == nil {
+		return
+	}
+	r.mu.Lock()
+	up, gen := r.cur != nil && !r.closed, r.gen
+	r.mu.Unlock()
+	if !up {
+		return
+	}
+	r.log.Info("the link to the other peer is dead", "err", err)
+	// Closed first, so that a re-dial cannot pick the dead connection.
+	_ = r.h.Libp2p().Network().ClosePeer(r.remote)
+	r.lost(gen, err)
+}
+
+// Outage says, while the match has no stream, since when (as far as this
+// side can prove: a restart dates it from its heartbeat) and when the
+// match gives up on the other peer; ok is false while a stream is up.
+func (r *Reconnecting) Outage() (since, giveUpAt time.Time, ok bool) {
+	since = r.awaySince()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil || since.IsZero() {
+		return time.Time{}, time.Time{}, false
+	}
+	return since, r.lostAt.Add(r.cfg.GiveUp), true
 }
 
 func short(s string) string {

@@ -1,0 +1,161 @@
+package session
+
+import (
+	"context"
+	"io"
+	"net"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	ma "github.com/multiformats/go-multiaddr"
+	manet "github.com/multiformats/go-multiaddr/net"
+
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// LivenessDeadline is how soon after a link dies every other player must
+// see who is gone (issue 14, requirement 3).
+const livenessDeadline = 5 * time.Second
+
+// linkProxy forwards TCP connections on loopback to target until cut:
+// from then on it swallows every byte in both directions and sends
+// nothing, not even a reset, as a link does whose far end was killed
+// behind a NAT, or whose cable was pulled.
+type linkProxy struct {
+	ln  net.Listener
+	cut atomic.Bool
+}
+
+// newLinkProxy starts a proxy to the host's TCP address; Addr is the
+// proxy's address as a multiaddr for the host's peer.
+func newLinkProxy(t *testing.T, to *p2p.Host) (*linkProxy, string) {
+	t.Helper()
+	var target net.Addr
+	for _, a := range to.Libp2p().Network().ListenAddresses() {
+		if na, err := manet.ToNetAddr(a); err == nil && na.Network() == "tcp" {
+			target = na
+		}
+	}
+	if target == nil {
+		t.Fatal("the host listens on no TCP address")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &linkProxy{ln: ln}
+	t.Cleanup(func() { ln.Close() })
+	go p.serve(target.String())
+	addr, err := manet.FromNetAddr(ln.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, addr.Encapsulate(ma.StringCast("/p2p/" + to.ID().String())).String()
+}
+
+func (p *linkProxy) serve(target string) {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		u, err := net.Dial("tcp", target)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		go p.pipe(u, c)
+		go p.pipe(c, u)
+	}
+}
+
+// pipe copies src to dst until the proxy is cut, then reads src to its
+// end and drops it all (dst is never written or closed again).
+func (p *linkProxy) pipe(dst, src net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 && !p.cut.Load() {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				break
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	if !p.cut.Load() {
+		dst.Close()
+	}
+	_, _ = io.Copy(io.Discard, src)
+}
+
+// A two-player match whose other peer dies without a word (its link
+// swallowed, then its host closed: nothing reaches this side, as after a
+// SIGKILL over QUIC or behind a NAT) shows within seconds that the link is
+// gone, with the give-up time running, and ends by that peer's forfeit
+// once give-up passes. Before the liveness probe the stream stayed "up"
+// until the transport's own keep-alive gave up, 30 s and more.
+func TestDeadLinkSeenWithinSeconds(t *testing.T) {
+	dir := t.TempDir()
+	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
+	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
+	proxy, addr := newLinkProxy(t, a.host)
+	ma, mb := agreeMatchVia(t, a, b, "ubuild", addr)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	bctx, kill := context.WithCancel(ctx)
+	var cutAt atomic.Int64
+	var once sync.Once
+	go func() {
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
+			Observe: func(n fairness.Note) {
+				if n.Dir == "in" && n.Seq >= 4 {
+					once.Do(func() {
+						proxy.cut.Store(true)
+						cutAt.Store(time.Now().UnixNano())
+						kill()
+					})
+				}
+			}})
+		<-bctx.Done()
+		_ = b.host.Close() // its goodbye is swallowed by the cut link
+	}()
+	rcCh := make(chan *Reconnecting, 1)
+	seen := make(chan time.Duration, 1)
+	go func() {
+		rc := <-rcCh
+		for ctx.Err() == nil {
+			if since, giveUpAt, ok := rc.Outage(); ok && cutAt.Load() != 0 {
+				if !giveUpAt.After(since) {
+					t.Errorf("outage since %v gives up at %v", since, giveUpAt)
+				}
+				seen <- time.Since(time.Unix(0, cutAt.Load()))
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	const giveUp = 2 * time.Second
+	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
+		Reconnect: ReconnectConfig{GiveUp: giveUp}, OnTransport: func(rc *Reconnecting) { rcCh <- rc }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case d := <-seen:
+		if d > livenessDeadline {
+			t.Fatalf("the dead link showed %v after the cut, over %v", d, livenessDeadline)
+		}
+		t.Logf("the dead link showed %v after the cut", d.Round(time.Millisecond))
+	default:
+		t.Fatal("the match never showed an outage")
+	}
+	if res.Closing == nil || res.Closing.Closing != fairness.CloseAbandoned || res.Closing.Seat != 1 {
+		t.Fatalf("result %+v, closing %+v; want seat 1's forfeit after give-up", res, res.Closing)
+	}
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"path/filepath"
@@ -13,11 +14,12 @@ import (
 	ma "github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
 )
 
-// LivenessDeadline is how soon after a link dies every other player must
+// livenessDeadline is how soon after a link dies every other player must
 // see who is gone (issue 14, requirement 3).
 const livenessDeadline = 5 * time.Second
 
@@ -157,5 +159,87 @@ func TestDeadLinkSeenWithinSeconds(t *testing.T) {
 	}
 	if res.Closing == nil || res.Closing.Closing != fairness.CloseAbandoned || res.Closing.Seat != 1 {
 		t.Fatalf("result %+v, closing %+v; want seat 1's forfeit after give-up", res, res.Closing)
+	}
+}
+
+// A player of a table whose host goes away shows as gone at every other
+// player within seconds (GroupMatch.Away), and once the match waits for
+// it past the give-up time the match ends by that seat's forfeit, at
+// every other player, well before the per-step timeout. Before, every
+// screen said "in sync" and waited for the seat until the timeout (ten
+// minutes for a person).
+func TestGroupGoneSeatSeenAndGivenUp(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			tb, err := LoopbackGroup(ctx, GroupLoopbackConfig{Offer: Offer{Game: "air"}, Players: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tb.Close()
+			gone := 1 // not the host: the handshake's hub is no different from the others afterwards
+			var killedAt atomic.Int64
+			var once sync.Once
+			seen := make([]chan time.Duration, n)
+			for s := range n {
+				seen[s] = make(chan time.Duration, 1)
+				if s == gone {
+					continue
+				}
+				go func() {
+					for ctx.Err() == nil {
+						if at := killedAt.Load(); at != 0 {
+							if _, ok := tb.Seats[s].Away()[engine.Seat(gone)]; ok {
+								seen[s] <- time.Since(time.Unix(0, at))
+								return
+							}
+						}
+						time.Sleep(20 * time.Millisecond)
+					}
+				}()
+			}
+			const giveUp = time.Second
+			res, paths, errs := playTable(t, tb, time.Minute, func(seat int, ctx context.Context, cfg *PlayConfig) context.Context {
+				cfg.GiveUp = giveUp
+				if seat != gone {
+					return ctx
+				}
+				ctx, stop := context.WithCancel(ctx)
+				count := 0
+				cfg.Observe = func(note fairness.Note) {
+					if note.Dir == "in" {
+						if count++; count == 4 {
+							once.Do(func() {
+								killedAt.Store(time.Now().UnixNano())
+								go tb.Hosts[gone].Close()
+								stop()
+							})
+						}
+					}
+				}
+				return ctx
+			})
+			for s := range n {
+				if s == gone {
+					continue
+				}
+				select {
+				case d := <-seen[s]:
+					if d > livenessDeadline {
+						t.Errorf("seat %d saw seat %d gone %v after it went, over %v", s, gone, d, livenessDeadline)
+					}
+				default:
+					t.Errorf("seat %d never saw seat %d gone", s, gone)
+				}
+				c := res[s].Closing
+				if errs[s] != nil || c == nil || c.Seat != gone || c.Closing != fairness.CloseAbandoned {
+					t.Fatalf("seat %d: err %v, closing %+v; want seat %d's forfeit after the give-up time", s, errs[s], c, gone)
+				}
+				if rep := audit(t, paths[s]); rep.Verdict != fairness.Forfeit {
+					t.Fatalf("seat %d audit: %s", s, rep.Summary())
+				}
+			}
+		})
 	}
 }

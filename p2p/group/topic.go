@@ -347,6 +347,9 @@ func (t *Topic) WaitPeers(ctx context.Context) error {
 func (t *Topic) sawAll() {
 	t.mu.Lock()
 	t.all = true
+	for _, p := range t.others {
+		t.seen[p] = true
+	}
 	t.mu.Unlock()
 }
 

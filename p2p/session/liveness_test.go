@@ -3,98 +3,20 @@ package session
 import (
 	"context"
 	"fmt"
-	"io"
-	"net"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	ma "github.com/multiformats/go-multiaddr"
-	manet "github.com/multiformats/go-multiaddr/net"
-
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
-	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/p2ptest"
 )
 
 // livenessDeadline is how soon after a link dies every other player must
 // see who is gone (issue 14, requirement 3).
 const livenessDeadline = 5 * time.Second
-
-// linkProxy forwards TCP connections on loopback to target until cut:
-// from then on it swallows every byte in both directions and sends
-// nothing, not even a reset, as a link does whose far end was killed
-// behind a NAT, or whose cable was pulled.
-type linkProxy struct {
-	ln  net.Listener
-	cut atomic.Bool
-}
-
-// newLinkProxy starts a proxy to the host's TCP address; Addr is the
-// proxy's address as a multiaddr for the host's peer.
-func newLinkProxy(t *testing.T, to *p2p.Host) (*linkProxy, string) {
-	t.Helper()
-	var target net.Addr
-	for _, a := range to.Libp2p().Network().ListenAddresses() {
-		if na, err := manet.ToNetAddr(a); err == nil && na.Network() == "tcp" {
-			target = na
-		}
-	}
-	if target == nil {
-		t.Fatal("the host listens on no TCP address")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &linkProxy{ln: ln}
-	t.Cleanup(func() { ln.Close() })
-	go p.serve(target.String())
-	addr, err := manet.FromNetAddr(ln.Addr())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p, addr.Encapsulate(ma.StringCast("/p2p/" + to.ID().String())).String()
-}
-
-func (p *linkProxy) serve(target string) {
-	for {
-		c, err := p.ln.Accept()
-		if err != nil {
-			return
-		}
-		u, err := net.Dial("tcp", target)
-		if err != nil {
-			c.Close()
-			continue
-		}
-		go p.pipe(u, c)
-		go p.pipe(c, u)
-	}
-}
-
-// pipe copies src to dst until the proxy is cut, then reads src to its
-// end and drops it all (dst is never written or closed again).
-func (p *linkProxy) pipe(dst, src net.Conn) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		if n > 0 && !p.cut.Load() {
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				break
-			}
-		}
-		if err != nil {
-			break
-		}
-	}
-	if !p.cut.Load() {
-		dst.Close()
-	}
-	_, _ = io.Copy(io.Discard, src)
-}
 
 // A two-player match whose other peer dies without a word (its link
 // swallowed, then its host closed: nothing reaches this side, as after a
@@ -106,7 +28,7 @@ func TestDeadLinkSeenWithinSeconds(t *testing.T) {
 	dir := t.TempDir()
 	a := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")})
 	b := startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "b")})
-	proxy, addr := newLinkProxy(t, a.host)
+	proxy, addr := p2ptest.NewLinkProxy(t, a.host)
 	ma, mb := agreeMatchVia(t, a, b, "ubuild", addr)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -118,7 +40,7 @@ func TestDeadLinkSeenWithinSeconds(t *testing.T) {
 			Observe: func(n fairness.Note) {
 				if n.Dir == "in" && n.Seq >= 4 {
 					once.Do(func() {
-						proxy.cut.Store(true)
+						proxy.Cut()
 						cutAt.Store(time.Now().UnixNano())
 						kill()
 					})

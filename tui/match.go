@@ -160,6 +160,7 @@ type matchScreen struct {
 	// signs nothing, for our forfeit would be a lie.
 	othersGone bool
 	played     chan struct{}
+	links      liveness // who is gone, read every KindEvery (liveness.go)
 }
 
 // startMatch opens the match screen above the lobby and starts the referee.
@@ -298,7 +299,7 @@ func (ms *matchScreen) begin() {
 			return
 		}
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
-			Observe: observe, Logger: a.log})
+			Observe: observe, Logger: a.log, GiveUp: a.giveUp()})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
 			// Closing the stream lets the other side see the end at once
 			// (a table's topic is left when its Play returns).
@@ -308,6 +309,7 @@ func (ms *matchScreen) begin() {
 		}
 		a.post(func() { ms.finish(res, err) })
 	})
+	ms.watchLiveness()
 	if st.net != nil {
 		ms.watchLink()
 		return
@@ -603,7 +605,7 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 		for _, w := range o.Winners {
 			if w == ms.seat {
 				why := ms.say(o.Reason)
-				if r := forfeitReason(ms.result.Closing, ms.opponent, ms.a.giveUp()); r != "" {
+				if r := forfeitReason(ms.result.Closing, ms.forfeiter(ms.result.Closing), ms.a.giveUp()); r != "" {
 					why = r
 				}
 				return style.OK + " you won: " + why, th.Good
@@ -643,7 +645,7 @@ func (ms *matchScreen) turnText() string {
 
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := ms.a, ms.a.th
-	conn := kindText(ms.kind, time.Since(ms.lostAt))
+	conn := ms.linkText()
 	if ms.done && ms.kind == session.KindReconnecting || ms.othersGone {
 		conn = "link lost"
 	}
@@ -710,11 +712,13 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
 	case ms.reconnecting():
-		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(kindText(ms.kind, time.Since(ms.lostAt)), th.Warn),
-			style.S(fmt.Sprintf(" · the link to %s dropped · the match goes on once it is back · after %s %s forfeits", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
+		line = ms.outageLine()
+	case ms.awayWait() != nil:
+		line = ms.awayWait()
 	case ms.waiting:
 		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.say(ms.waitSeat.String()), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
+		line = append(line, ms.awayTail()...)
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}

@@ -262,7 +262,7 @@ func newTestKey(t *testing.T) crypto.PrivKey {
 // TestNetMatchSurvivesADroppedLink plays a human-vs-human match over the
 // network whose connection is closed mid-match, and the joiner cannot
 // dial back for a while: both title bars and the wait line say
-// "reconnecting… (N s)", the match resumes with no message lost, finishes
+// "reconnecting · N s, gives up in M:SS", the match resumes with no message lost, finishes
 // by the rules, and both transcripts are the same and audit clean.
 func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	t.Parallel()
@@ -288,12 +288,12 @@ func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	at := seqOf(host)
 
 	for _, h := range []*harness{host, guest} {
-		txt := h.WaitFor("reconnecting… (", "the link to")
+		txt := h.WaitFor("reconnecting · ", "the link to")
 		if ended(txt) {
 			t.Fatalf("the match ended when the link dropped\n%s", txt)
 		}
 	}
-	if !strings.Contains(host.line(0), "reconnecting… (") {
+	if !strings.Contains(host.line(0), "reconnecting · ") {
 		t.Fatalf("the title bar does not say reconnecting\n%s", host.Dump())
 	}
 	ps.AddAddrs(hostID, addrs, peerstore.TempAddrTTL)
@@ -345,7 +345,7 @@ func TestNetMatchResumesAfterARestart(t *testing.T) {
 	id := ""
 	host.onUI(func() { id = matchOf(host.app).st.header().Match })
 	host.stop()
-	guest.WaitFor("reconnecting… (", "the link to ann dropped")
+	guest.WaitFor("reconnecting · ", "the link to ann dropped")
 
 	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
 	if err != nil || len(saved) != 1 || !saved[0].InProgress() || saved[0].Match != id {
@@ -442,7 +442,7 @@ func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
 }
 
 // TestPeerThatNeverComesBackForfeits stops the joiner's program mid-match
-// for good: the host says "reconnecting… (N s)" and, after its give-up
+// for good: the host says "reconnecting · N s, gives up in M:SS" and, after its give-up
 // time, ends the match as the joiner's forfeit, saying so.
 func TestPeerThatNeverComesBackForfeits(t *testing.T) {
 	t.Parallel()
@@ -454,7 +454,7 @@ func TestPeerThatNeverComesBackForfeits(t *testing.T) {
 	waitAsked(t, guest) // the host then waits for the joiner
 	gd.halt()
 	guest.stop()
-	host.WaitFor("reconnecting… (")
+	host.WaitFor("reconnecting · ")
 	end := host.WaitFor("you won", "bob did not come back within 1.5s and forfeits")
 	if strings.Contains(end, "reconnecting") {
 		t.Fatalf("the end screen still says reconnecting\n%s", end)

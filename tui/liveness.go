@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui/style"
@@ -94,7 +96,7 @@ func (ms *matchScreen) giveUpText(since time.Time) string {
 
 // linkText is the connection part of the title bar: the kind of link, or
 // what the link is doing during an outage ("reconnecting · 23 s, gives up
-// in 1:37"; at a table "gossipsub · cy gone 23 s, gives up in 1:37").
+// in 1:37"; at a table "cy gone 23 s, gives up in 1:37").
 func (ms *matchScreen) linkText() string {
 	if ms.reconnecting() {
 		since, at := ms.outage()
@@ -112,7 +114,7 @@ func (ms *matchScreen) linkText() string {
 			first = at
 		}
 	}
-	return fmt.Sprintf("%s · %s gone %s, %s", ms.kind, strings.Join(names, ", "), waited(time.Since(first)), ms.giveUpText(first))
+	return fmt.Sprintf("%s gone %s, %s", strings.Join(names, ", "), waited(time.Since(first)), ms.giveUpText(first))
 }
 
 // outageLine is the status line of a two-player match without a link.
@@ -120,7 +122,7 @@ func (ms *matchScreen) outageLine() []style.Seg {
 	th := ms.a.th
 	since, at := ms.outage()
 	return []style.Seg{style.S(ms.a.spinner()+" ", th.Warn), style.S(fmt.Sprintf("the link to %s dropped %s ago", ms.opponent, waited(time.Since(since))), th.Warn),
-		style.S(fmt.Sprintf(" · the match goes on once it is back · %s forfeits in %s", ms.opponent, clock(time.Until(at))), th.Dim)}
+		style.S(fmt.Sprintf(" · %s forfeits in %s · the match goes on once the link is back", ms.opponent, clock(time.Until(at))), th.Dim)}
 }
 
 // awayWait is the status line of a table waiting for a seat that is gone
@@ -132,7 +134,7 @@ func (ms *matchScreen) awayWait() []style.Seg {
 	}
 	th, who := ms.a.th, ms.names[ms.waitSeat]
 	return []style.Seg{style.S(ms.a.spinner()+" ", th.Warn), style.S(fmt.Sprintf("%s is gone (%s) and the match waits for it", who, waited(time.Since(since))), th.Warn),
-		style.S(fmt.Sprintf(" · it goes on if %s comes back · else %s forfeits in %s", who, who, clock(time.Until(since.Add(ms.a.giveUp())))), th.Dim)}
+		style.S(fmt.Sprintf(" · %s forfeits in %s · the match goes on if %s comes back", who, clock(time.Until(since.Add(ms.a.giveUp()))), who), th.Dim)}
 }
 
 // awayTail adds to a status line that another seat than the one awaited
@@ -157,4 +159,40 @@ func (ms *matchScreen) forfeiter(c *fairness.Closing) string {
 		return ms.names[c.Seat]
 	}
 	return ms.opponent
+}
+
+// titleLeft is the left part of the title bar (game, opponents, whose
+// turn, the link's text conn) that fits in w cells beside right. What the
+// link is doing outranks the rest: a table's opponents go by number first,
+// then whose turn it is goes (the status line says it too), then the
+// opponents.
+func (ms *matchScreen) titleLeft(w int, conn string, turnStyle tcell.Style, right []style.Seg) []style.Seg {
+	th := ms.a.th
+	build := func(opponent string, turn bool) []style.Seg {
+		out := []style.Seg{style.S(shortTitle(ms.spec.Title)+" · ", th.Base)}
+		if opponent != "" {
+			out = append(out, style.S("vs "+opponent+" · ", th.Base))
+		}
+		if turn {
+			out = append(out, style.S(ms.turnText(), turnStyle), style.S(" · ", th.Base))
+		}
+		return append(out, style.S(conn, th.Base))
+	}
+	opponents := []string{ms.opponent}
+	if len(ms.names) > 2 {
+		opponents = append(opponents, fmt.Sprintf("%d opponents", len(ms.names)-1))
+	}
+	var left []style.Seg
+	for _, turn := range []bool{true, false} {
+		for _, opp := range append(opponents, "") {
+			if opp == "" && turn {
+				continue
+			}
+			left = build(opp, turn)
+			if style.SegsWidth(left)+style.SegsWidth(right)+3 <= w {
+				return left
+			}
+		}
+	}
+	return left
 }

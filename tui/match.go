@@ -663,16 +663,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if !ms.inSync && ms.seq > 0 || ms.evidence != nil {
 		sync = style.S(fmt.Sprintf("seq %d %s stopped", ms.seq, style.Fail), th.Bad)
 	}
-	titleLeft := func(opponent string) []style.Seg {
-		return []style.Seg{style.S(fmt.Sprintf("%s · vs %s · ", shortTitle(ms.spec.Title), opponent), th.Base),
-			style.S(ms.turnText(), tst), style.S(" · "+conn, th.Base)}
-	}
-	left := titleLeft(ms.opponent)
-	if len(ms.names) > 2 && style.SegsWidth(left)+style.SegsWidth([]style.Seg{sync})+3 > w {
-		// A table's opponents by number when their names do not fit.
-		left = titleLeft(fmt.Sprintf("%d opponents", len(ms.names)-1))
-	}
-	titleBar(scr, th, x, y, w, left, []style.Seg{sync})
+	titleBar(scr, th, x, y, w, ms.titleLeft(w, conn, tst, []style.Seg{sync}), []style.Seg{sync})
 
 	bodyY, bodyH := y+1, h-2
 	logW := LogWidth

@@ -114,3 +114,21 @@ func TestLeftPlayerAwayUntilBack(t *testing.T) {
 		t.Fatal("a player that never left is listed away")
 	}
 }
+
+// A player whose connections all closed (a transport's keep-alive giving
+// up in an outage) is dialed again, and is no longer away once it is back
+// on the topic: gossipsub itself never dials, and the player would stay
+// gone for good, to forfeit at its next turn.
+func TestDroppedConnectionIsDialedAgain(t *testing.T) {
+	s := newPeers(t, 3, true)
+	topics := s.joinAll(t, testMatch)
+	waitAll(t, topics)
+	lost := s.hosts[2].ID()
+	_ = s.hosts[0].Libp2p().Network().ClosePeer(lost)
+	d1 := waitAway(t, topics[0], lost, true, time.Now(), awayDeadline)
+	d2 := waitAway(t, topics[0], lost, false, time.Now(), 2*RedialMax)
+	t.Logf("away after %v, back %v later", d1, d2)
+	if n := len(topics[0].Peers()); n != 2 {
+		t.Fatalf("%d other players subscribed after the dial, want 2", n)
+	}
+}

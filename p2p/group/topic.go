@@ -9,6 +9,7 @@ import (
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/salvo-game/salvo/p2p"
 )
@@ -77,6 +78,42 @@ func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {
 	go func() { wg.Wait(); close(t.done) }()
 	for _, p := range t.others {
 		t.r.live.Watch(ctx, t.r.h, p, func(err error) { t.heard(p, err) })
+		go t.keepConnected(ctx, p)
+	}
+}
+
+// keepConnected dials player p again, with a growing wait between
+// attempts, whenever the host has lost every connection to it after p was
+// seen on the topic, until ctx ends. Gossipsub never dials: without this a
+// player whose connection closed in a blip (a transport's keep-alive
+// giving up during an outage) would stay gone for good, and forfeit at
+// its next turn once the give-up time is over, though it is back. A dial
+// uses the addresses the peerstore keeps for p (identify's).
+func (t *Topic) keepConnected(ctx context.Context, p peer.ID) {
+	wait := RedialFirst
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		t.mu.Lock()
+		seen := t.seen[p]
+		t.mu.Unlock()
+		if !seen || t.r.h.Network().Connectedness(p) == network.Connected {
+			wait = RedialFirst
+			continue
+		}
+		dctx, cancel := context.WithTimeout(ctx, RedialTimeout)
+		err := t.r.h.Connect(dctx, peer.AddrInfo{ID: p})
+		cancel()
+		if err == nil {
+			t.r.log.Info("a lost player is connected again", "topic", t.name, "peer", p2p.ShortID(p))
+			wait = RedialFirst
+			continue
+		}
+		t.r.log.Debug("dialing a lost player failed", "topic", t.name, "peer", p2p.ShortID(p), "err", err)
+		wait = min(2*wait, RedialMax)
 	}
 }
 

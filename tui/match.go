@@ -491,8 +491,8 @@ func (ms *matchScreen) leaveText() string {
 		return fmt.Sprintf("The others are gone: make your move and their forfeit is recorded. Leaving now records nobody's forfeit, and the match stays unfinished. The transcript so far stays in %s.", ms.transcript)
 	}
 	if len(ms.names) > 2 {
-		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once they have waited for your next move (%s unless they set another limit). The transcript so far stays in %s.",
-			durText(HumanTimeout), ms.transcript)
+		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once the match waits for your move and you have been gone %s (unless they set another limit). The transcript so far stays in %s.",
+			durText(ms.a.giveUp()), ms.transcript)
 	}
 	return fmt.Sprintf("Leaving abandons the match: %s wins by forfeit at once. The transcript so far stays in %s.", ms.opponent, ms.transcript)
 }

@@ -64,7 +64,7 @@ func TestDeadLinkShowsPlayerAway(t *testing.T) {
 	// Player 2 reaches the others only through links that can be cut.
 	var links []*p2ptest.LinkProxy
 	for _, to := range s.hosts[:2] {
-		link, addr := p2ptest.NewLinkProxy(t, to)
+		link, addr := p2ptest.NewLinkProxy(t, to, "tcp")
 		if _, err := s.hosts[2].Connect(ctx, addr); err != nil {
 			t.Fatal(err)
 		}

@@ -53,6 +53,16 @@ func clock(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
+// gone renders how long a link has been down, for the title bar: in
+// seconds up to ten minutes ("95 s", shorter than "1 min 35 s" where
+// space is short), then as waited does.
+func gone(d time.Duration) string {
+	if d < 10*time.Minute {
+		return fmt.Sprintf("%d s", max(0, int(d.Seconds())))
+	}
+	return waited(d)
+}
+
 // outage is since when a two-player match has no link and when it gives
 // up on the other player, from the transport when read, else from when the
 // title first showed it.
@@ -100,21 +110,21 @@ func (ms *matchScreen) giveUpText(since time.Time) string {
 func (ms *matchScreen) linkText() string {
 	if ms.reconnecting() {
 		since, at := ms.outage()
-		return fmt.Sprintf("reconnecting · %s, gives up in %s", waited(time.Since(since)), clock(time.Until(at)))
+		return fmt.Sprintf("reconnecting · %s, gives up in %s", gone(time.Since(since)), clock(time.Until(at)))
 	}
-	gone := ms.goneSeats()
-	if len(gone) == 0 {
+	seats := ms.goneSeats()
+	if len(seats) == 0 {
 		return kindText(ms.kind, time.Since(ms.lostAt))
 	}
-	first := ms.links.away[gone[0]]
-	names := make([]string, len(gone))
-	for i, s := range gone {
+	first := ms.links.away[seats[0]]
+	names := make([]string, len(seats))
+	for i, s := range seats {
 		names[i] = ms.names[s]
 		if at := ms.links.away[s]; at.Before(first) {
 			first = at
 		}
 	}
-	return fmt.Sprintf("%s gone %s, %s", strings.Join(names, ", "), waited(time.Since(first)), ms.giveUpText(first))
+	return fmt.Sprintf("%s gone %s, %s", strings.Join(names, ", "), gone(time.Since(first)), ms.giveUpText(first))
 }
 
 // outageLine is the status line of a two-player match without a link.

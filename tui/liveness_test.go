@@ -112,3 +112,25 @@ func TestTableSaysWhoIsGoneAndGivesUp(t *testing.T) {
 		}
 	}
 }
+
+// The outage texts: a countdown in minutes and seconds, and the time
+// gone in seconds (short enough for the title at 80 columns).
+func TestOutageWords(t *testing.T) {
+	for _, c := range []struct {
+		d          time.Duration
+		clock, ago string
+	}{
+		{0, "0:00", "0 s"},
+		{-time.Second, "0:00", "0 s"},
+		{97 * time.Second, "1:37", "97 s"},
+		{119*time.Second + 600*time.Millisecond, "2:00", "119 s"},
+		{12 * time.Minute, "12:00", "12 min 0 s"},
+	} {
+		if got := clock(c.d); got != c.clock {
+			t.Errorf("clock(%v) = %q, want %q", c.d, got, c.clock)
+		}
+		if got := gone(c.d); got != c.ago {
+			t.Errorf("gone(%v) = %q, want %q", c.d, got, c.ago)
+		}
+	}
+}

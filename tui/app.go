@@ -131,6 +131,9 @@ type App struct {
 	// left are the network matches the player left on purpose: never
 	// offered for resuming, even before the store forgets them.
 	left map[string]bool
+	// settingsNote says why the saved settings were not used (the lobby
+	// shows it at start); "" when they were.
+	settingsNote string
 }
 
 // New prepares the interface; Run shows it.
@@ -157,15 +160,19 @@ func New(cfg Config) (*App, error) {
 		return nil, fmt.Errorf("tui: peer ID: %w", err)
 	}
 	a.self = id
-	if a.name == "" {
-		a.name = FriendlyName(id)
-	}
 	if a.cfg.DataDir == "" {
 		d, err := p2p.DataDir()
 		if err != nil {
 			return nil, fmt.Errorf("tui: %w", err)
 		}
 		a.cfg.DataDir = d
+	}
+	cfg, a.settingsNote = a.withSettings(cfg)
+	if cfg.Theme != nil {
+		a.th = cfg.Theme
+	}
+	if a.name = cfg.Name; a.name == "" {
+		a.name = FriendlyName(id)
 	}
 	a.game = cfg.Game
 	if a.game == "" {
@@ -207,6 +214,7 @@ func (a *App) Run() error {
 	a.tv.SetInputCapture(a.capture)
 	a.tv.SetAfterDrawFunc(a.afterDraw)
 	a.lobby = newLobby(a)
+	a.lobby.status = a.settingsNote
 	a.push(a.lobby)
 	switch a.cfg.Start {
 	case StartPractice:
@@ -374,7 +382,7 @@ func (a *App) bindings() []keys.Binding {
 		{Keys: []keys.Key{keys.K(tcell.KeyCtrlC)}, Label: "ctrl-c", Hint: "quit", Help: "quit Salvo (asks first during a match)", Hidden: true, Run: a.quit},
 	}
 	if !typing && a.overlay == nil {
-		global = append([]keys.Binding{{Keys: []keys.Key{keys.R('?')}, Label: "?", Hint: "help", Help: "show every key in force, searchable", Pin: true, Run: a.showHelp}}, global...)
+		global = append([]keys.Binding{{Keys: []keys.Key{keys.R('?')}, Label: "?", Hint: "help", Help: "show every key in force, searchable", Pin: true, Run: a.showHelp}}, append(a.learnBindings(), global...)...)
 	}
 	return keys.Merge(local, global)
 }

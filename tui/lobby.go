@@ -65,6 +65,8 @@ func newLobby(a *App) *lobbyScreen {
 		{"Host a game", 'h', func() { a.push(newHostScreen(a)) }},
 		{"Join with an invite code", 'j', func() { a.push(newJoinScreen(a)) }},
 		{"Audit a match record", 'a', l.askAudit},
+		{"How to play", 'H', func() { a.openHowto(a.game) }},
+		{"Settings", 's', func() { a.openSettings() }},
 		{"Quit", 'q', a.quit},
 	}
 	l.players = a.cfg.Players

@@ -64,9 +64,9 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := interactiveOptions{}
-	fs.StringVar(&o.name, "name", os.Getenv("SALVO_NAME"), "your display name (default: made up from your peer ID; env SALVO_NAME)")
+	fs.StringVar(&o.name, "name", os.Getenv("SALVO_NAME"), "your display name (default: the saved settings', or made up from your peer ID; env SALVO_NAME)")
 	if cmd != "join" { // a joiner plays what the host offers
-		fs.StringVar(&o.game, "game", "", "game: "+strings.Join(games.Names(), ", ")+" (default the first)")
+		fs.StringVar(&o.game, "game", "", "game: "+strings.Join(games.Names(), ", ")+" (default: the saved settings', or the first)")
 		fs.StringVar(&o.variant, "variant", "", "variant (default: the game's first)")
 	}
 	fs.StringVar(&o.logPath, "log", "", "log file (default: salvo.log in the data directory)")
@@ -81,7 +81,7 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	if cmd == "" || cmd == "play" {
 		fs.StringVar(&o.vs, "vs", "bot", "opponent: bot (practice over loopback libp2p)")
-		fs.StringVar(&o.bot, "bot", tui.DefaultBot, "bot level: "+strings.Join(games.BotLevels, ", "))
+		fs.StringVar(&o.bot, "bot", "", "bot level: "+strings.Join(games.BotLevels, ", ")+" (default: the saved settings', or "+tui.DefaultBot+")")
 		fs.Uint64Var(&o.seed, "seed", 0, "seed of the bot's decisions (0: random)")
 		fs.StringVar(&o.cheat, "bot-cheat", "", "make the practice bot cheat in this way, to see it caught (demonstration; list: salvo selfplay --cheat list)")
 	}

@@ -340,7 +340,7 @@ func (v *View) Bindings() []keys.Binding {
 		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('w')}, Label: "w", Hint: "weapon: " + v.weapon.String(), Hidden: v.mode == choosing,
 			Help: "switch the weapon whose cone is drawn (and fired): missile or cannon", Run: v.switchWeapon})
 	}
-	return board.Clearing(append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
+	return board.Clearing(append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Help: legendHelp,
 		Run: func() { v.legend = !v.legend }}), &v.msg)
 }
 

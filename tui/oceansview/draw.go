@@ -308,6 +308,10 @@ func (v *View) drawLower(scr tcell.Screen, x, y, w, h int) {
 		return
 	}
 	end := y + h
+	if v.legendOn && !v.menu.Open() {
+		v.drawLegend(scr, x, y, w, h)
+		return
+	}
 	if v.menu.Open() {
 		rows := len(v.menu.Items) + 1
 		if v.mode == fighting && v.battle != nil {

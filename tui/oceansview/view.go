@@ -101,6 +101,8 @@ type View struct {
 	zeros  int          // zero-valued cards told played, in all battles
 
 	geo geometry
+
+	legendOn bool // the legend shows in place of the latest changes
 }
 
 var (
@@ -243,6 +245,9 @@ func (v *View) Bindings() []keys.Binding {
 			Help: "commit the fleet deck in a shuffled order: only its hash goes out", Run: v.commit}}
 	case v.mode == deploying || v.mode == playing:
 		bs = v.playBindings()
+	}
+	if v.g != nil && !v.snap.Spectator {
+		bs = append(bs, v.legendBinding())
 	}
 	return board.Clearing(bs, &v.msg)
 }

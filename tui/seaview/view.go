@@ -311,7 +311,7 @@ func (v *View) Bindings() []keys.Binding {
 	if bs == nil {
 		return nil
 	}
-	return board.Clearing(append(bs, keys.Binding{Keys: runes('g'), Label: "g", Hint: "legend", Hidden: true, Help: legendHelp,
+	return board.Clearing(append(bs, keys.Binding{Keys: runes('g'), Label: "g", Hint: "legend", Help: legendHelp,
 		Run: func() { v.legendOn = !v.legendOn }}), &v.msg)
 }
 

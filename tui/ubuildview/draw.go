@@ -102,6 +102,10 @@ func (v *View) Draw(scr tcell.Screen) {
 		return
 	}
 	ty := y + gridH + 1
+	if v.legendOn {
+		v.drawLegend(scr, x, ty, w, y+h-ty)
+		return
+	}
 	tableW := gridW + gap - 1
 	if leftX >= 0 {
 		if v.mode == arming {

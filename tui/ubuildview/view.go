@@ -53,6 +53,8 @@ type View struct {
 	aim   aim
 
 	geo geometry // where the last draw put things, for the mouse
+
+	legendOn bool // the legend shows in place of the fleet tables
 }
 
 var (
@@ -163,6 +165,9 @@ func (v *View) Bindings() []keys.Binding {
 		bs = v.armBindings()
 	case aiming:
 		bs = v.aimBindings()
+	}
+	if v.g != nil && !v.snap.Spectator {
+		bs = append(bs, v.legendBinding())
 	}
 	return board.Clearing(bs, &v.msg)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -56,22 +57,33 @@ func (s Settings) Check() error {
 	if s.Game != "" {
 		e, ok := games.Lookup(s.Game)
 		if !ok {
-			return fmt.Errorf("game %q: unknown; the games are %v", s.Game, games.Names())
+			return fmt.Errorf("game %q: unknown; the games are %s", s.Game, strings.Join(games.Names(), ", "))
 		}
 		if s.Variant != "" && !slices.Contains(e.Spec.Variants, s.Variant) {
-			return fmt.Errorf("variant %q: %s has no such variant; its variants are %v", s.Variant, s.Game, e.Spec.Variants)
+			return fmt.Errorf("variant %q: %s has no such variant; its variants are %s", s.Variant, s.Game, strings.Join(e.Spec.Variants, ", "))
 		}
 	} else if s.Variant != "" {
 		return fmt.Errorf("variant %q without a game", s.Variant)
 	}
 	if s.Bot != "" && !slices.Contains(games.BotLevels, s.Bot) {
-		return fmt.Errorf("bot %q: unknown level; the levels are %v", s.Bot, games.BotLevels)
+		return fmt.Errorf("bot %q: unknown level; the levels are %s", s.Bot, strings.Join(games.BotLevels, ", "))
 	}
 	if s.Colours != "" && s.Colours != ColoursOn && s.Colours != ColoursOff {
 		return fmt.Errorf("colours %q: want %q or %q", s.Colours, ColoursOn, ColoursOff)
 	}
 	return nil
 }
+
+// SettingsError is why a settings file could not be used: Path names the
+// file, Err what is wrong with it.
+type SettingsError struct {
+	Path string
+	Err  error
+}
+
+func (e *SettingsError) Error() string { return "settings " + e.Path + ": " + e.Err.Error() }
+
+func (e *SettingsError) Unwrap() error { return e.Err }
 
 // LoadSettings reads the settings of the data directory dir. No file is
 // no error (every default). A file that cannot be read, is not JSON or
@@ -86,22 +98,22 @@ func LoadSettings(dir string) (Settings, error) {
 		return Settings{}, nil
 	}
 	if err != nil {
-		return Settings{}, fmt.Errorf("settings %s: %w", path, err)
+		return Settings{}, &SettingsError{path, err}
 	}
 	defer f.Close()
 	raw, err := io.ReadAll(io.LimitReader(f, maxSettingsBytes+1))
 	if err != nil {
-		return Settings{}, fmt.Errorf("settings %s: %w", path, err)
+		return Settings{}, &SettingsError{path, err}
 	}
 	if len(raw) > maxSettingsBytes {
-		return Settings{}, fmt.Errorf("settings %s: larger than %d bytes", path, maxSettingsBytes)
+		return Settings{}, &SettingsError{path, fmt.Errorf("larger than %d bytes", maxSettingsBytes)}
 	}
 	var s Settings
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Settings{}, fmt.Errorf("settings %s: not a settings file: %w", path, err)
+		return Settings{}, &SettingsError{path, fmt.Errorf("not a settings file: %w", err)}
 	}
 	if err := s.Check(); err != nil {
-		return Settings{}, fmt.Errorf("settings %s: %w", path, err)
+		return Settings{}, &SettingsError{path, err}
 	}
 	return s, nil
 }
@@ -154,8 +166,13 @@ func writeSynced(f *os.File, data []byte) error {
 func (a *App) withSettings(cfg Config) (Config, string) {
 	s, err := LoadSettings(a.cfg.DataDir)
 	if err != nil {
+		// What is wrong comes first: at 80 columns the path may be cut.
 		a.log.Warn("settings not used", "err", err)
-		return cfg, err.Error() + "; using the defaults"
+		why := err.Error()
+		if se := (*SettingsError)(nil); errors.As(err, &se) {
+			why = se.Err.Error() + " (" + se.Path + ")"
+		}
+		return cfg, "settings not used, defaults in force: " + why
 	}
 	if cfg.Name == "" {
 		cfg.Name = s.Name

@@ -157,7 +157,7 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	if probe := os.Getenv(startupProbeEnv); probe != "" {
 		cfg.OnFirstDraw = startupProbe(probe)
 	}
-	app, err := tui.New(cfg)
+	app, err := newApp(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitUsage
@@ -175,6 +175,9 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// newApp builds the interface; tests read the Config it is given.
+var newApp = tui.New
 
 // checkTerminal checks, before the interface starts, that there is a
 // terminal to draw on (tests replace it).

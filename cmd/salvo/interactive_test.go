@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"log"
 	"log/slog"
 	"strings"
@@ -68,5 +69,35 @@ func TestTwoPlayersOnOneMachineGetTheirOwnProfiles(t *testing.T) {
 	defer closeAgain()
 	if again.Profile != 1 || !again.Key.Equals(first.Key) {
 		t.Fatalf("restarted first player: profile %d, same key %v", again.Profile, again.Key.Equals(first.Key))
+	}
+}
+
+// Flags left out leave the choice to the saved settings (the interface
+// reads them); a flag given wins. The bot level used to default to
+// "strong" here, which hid the saved level.
+func TestUnsetFlagsLeaveTheSavedSettings(t *testing.T) {
+	defaultLog, stdLog := slog.Default(), log.Writer()
+	t.Cleanup(func() { slog.SetDefault(defaultLog); log.SetOutput(stdLog) })
+	for _, tc := range []struct {
+		args                  []string
+		name, game, bot, vari string
+	}{
+		{nil, "", "", "", ""},
+		{[]string{"--name", "bob", "--game", "sea", "--bot", "strong"}, "bob", "sea", "strong", ""},
+	} {
+		t.Setenv("SALVO_HOME", t.TempDir())
+		t.Setenv("SALVO_NAME", "")
+		var got tui.Config
+		old := newApp
+		newApp = func(cfg tui.Config) (*tui.App, error) { got = cfg; return nil, errors.New("captured") }
+		var out, errb bytes.Buffer
+		code := runInteractive("play", tc.args, &out, &errb)
+		newApp = old
+		if code != exitUsage || !strings.Contains(errb.String(), "captured") {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		if got.Name != tc.name || got.Game != tc.game || got.Bot != tc.bot || got.Variant != tc.vari {
+			t.Errorf("salvo play %v: name %q game %q bot %q variant %q", tc.args, got.Name, got.Game, got.Bot, got.Variant)
+		}
 	}
 }

@@ -102,8 +102,13 @@ func (h *howtoPage) title() string {
 
 func (h *howtoPage) draw(scr tcell.Screen, x, y, w, h0 int) {
 	th := h.a.th
-	bx, by, bw, bh := dialogRect(x, y, w, h0, 100, h0-2)
-	style.Fill(scr, bx, by, bw, bh, th.Base)
+	// A page to read, not a dialog: it takes the whole screen (the one
+	// below would only show through as stray frame corners), with a
+	// margin, and at most 100 columns wide so that lines stay easy to
+	// follow.
+	style.Fill(scr, x, y, w, h0, th.Base)
+	bw := min(w-4, 100)
+	bx, by, bh := x+(w-bw)/2, y, h0
 	ix, iy, iw, ih := boxed(scr, th, bx, by, bw, bh, h.title(), th.Accent)
 	lines := h.lines(iw - 2)
 	h.ih, h.total = ih, len(lines)

@@ -517,7 +517,7 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 	}
 	for _, m := range l.menu {
 		m := m
-		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R(m.key)}, Label: string(m.key), Hint: strings.ToLower(firstWord(m.label)), Help: m.label, Hidden: m.key != 'q' && m.key != 'a', Pin: m.key == 'q', Run: func() {
+		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R(m.key)}, Label: string(m.key), Hint: menuHint(m.label), Help: m.label, Hidden: !strings.ContainsRune("qaHs", m.key), Pin: m.key == 'q', Run: func() {
 			l.status = ""
 			m.run()
 		}})
@@ -525,11 +525,13 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 	return bs
 }
 
-func firstWord(s string) string {
-	if i := strings.IndexByte(s, ' '); i > 0 {
-		return s[:i]
+// menuHint is a menu entry's word on the key bar: the entry when it is
+// short ("how to play"), else its first word ("audit").
+func menuHint(label string) string {
+	if w := strings.Fields(strings.ToLower(label)); len(w) > 3 {
+		return w[0]
 	}
-	return s
+	return strings.ToLower(label)
 }
 
 // mouse selects a row with a click and chooses it with a double click.

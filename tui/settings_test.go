@@ -171,3 +171,36 @@ func TestSettingsFormReadsWhole(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLoadSettings feeds any file as the settings: nothing panics, and
+// whatever loads without an error passes Check and survives a save and a
+// load unchanged.
+func FuzzLoadSettings(f *testing.F) {
+	f.Add([]byte(`{"name": "ann", "game": "air", "variant": "team", "bot": "random", "colours": "off"}`))
+	f.Add([]byte(`{"name": "\u202e", "game": "chess"}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`[1, 2]`))
+	f.Add([]byte(`{"variant": "standard"}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, SettingsFile), raw, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s, err := LoadSettings(dir)
+		if err != nil {
+			if s != (Settings{}) {
+				t.Fatalf("an error with settings %+v", s)
+			}
+			return
+		}
+		if err := s.Check(); err != nil {
+			t.Fatalf("loaded settings fail Check: %v", err)
+		}
+		if err := SaveSettings(dir, s); err != nil {
+			t.Fatal(err)
+		}
+		if again, err := LoadSettings(dir); err != nil || again != s {
+			t.Fatalf("round trip: %+v, %v; want %+v", again, err, s)
+		}
+	})
+}

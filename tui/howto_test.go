@@ -49,19 +49,21 @@ func readHowto(t *testing.T, hs *harness, game string) {
 		shown := map[int]string{}
 		total := 0
 		for off := 0; ; {
+			// The page's fields are the tview goroutine's: read them there.
 			var lines []string
-			var hp *howtoPage
+			open, shownAt, ih := false, 0, 0
 			hs.onUI(func() {
-				hp, _ = hs.app.overlay.(*howtoPage)
-				if hp == nil {
+				hp, ok := hs.app.overlay.(*howtoPage)
+				if !ok {
 					return
 				}
 				hp.off = off
 				hs.app.tv.ForceDraw()
 				cells, w, h := hs.scr.GetContents()
 				lines = boardtest.Lines(cells, w, h)
+				open, shownAt, ih, total = true, hp.off, hp.ih, hp.total
 			})
-			if hp == nil {
+			if !open {
 				t.Fatalf("no how-to page open\n%s", hs.Dump())
 			}
 			title := "How to play " + e.Spec.Title
@@ -72,13 +74,12 @@ func readHowto(t *testing.T, hs *harness, game string) {
 				t.Errorf("%s how-to at %dx%d cuts %q", game, size[0], size[1], bad)
 			}
 			for i, l := range boxInner(lines, title) {
-				shown[hp.off+i] = l
+				shown[shownAt+i] = l
 			}
-			total = hp.total
-			if hp.off+hp.ih >= hp.total {
+			if shownAt+ih >= total {
 				break
 			}
-			off = hp.off + hp.ih - 1
+			off = shownAt + ih - 1
 		}
 		var got []string
 		for i := range total {

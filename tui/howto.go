@@ -14,8 +14,12 @@ import (
 )
 
 // houseTag starts a house rule on a how-to page: the words say it, so it
-// reads the same without colour.
-const houseTag = "house rule: "
+// reads the same without colour; howtoIntro, the page's first lines, says
+// what the tag means.
+const (
+	houseTag   = "house rule: "
+	howtoIntro = `Rules marked "house rule" are Salvo's own choices, where the rulebook is silent or lost a picture.`
+)
 
 // howtoKeys open the how-to page: H everywhere it is offered (no view of a
 // game uses it), and F1 as terminals' usual help key.
@@ -67,7 +71,7 @@ func (h *howtoPage) lines(w int) [][]style.Seg {
 		return [][]style.Seg{{style.S(err.Error(), th.Bad)}}
 	}
 	out := [][]style.Seg{}
-	for _, l := range style.Wrap("Rules marked \""+houseTag[:len(houseTag)-2]+"\" are Salvo's own choices, where the rulebook is silent or lost a picture.", w, "") {
+	for _, l := range style.Wrap(howtoIntro, w, "") {
 		out = append(out, []style.Seg{style.S(l, th.Dim)})
 	}
 	for _, b := range p.Blocks {

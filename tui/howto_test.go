@@ -23,7 +23,7 @@ func pageWords(t *testing.T, game string) []string {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	b.WriteString("Rules marked \"house rule\" are Salvo's own choices, where the rulebook is silent or lost a picture.")
+	b.WriteString(howtoIntro)
 	for _, bl := range p.Blocks {
 		b.WriteString(" ")
 		if bl.Kind == howto.Bullet {

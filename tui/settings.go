@@ -286,7 +286,7 @@ func (f *settingsForm) draw(scr tcell.Screen, x, y, w, h int) {
 	ix, iy, iw, _ := boxed(scr, th, bx, by, bw, bh, "Settings", th.Accent)
 	const labelW = 11
 	e, _ := games.Lookup(f.game)
-	values := [numRows]string{"", shortTitle(e.Spec.Title), f.vari, f.bot, map[bool]string{true: "on", false: "off (monochrome)"}[f.colour]}
+	values := [numRows]string{"", shortTitle(e.Spec.Title), f.vari, f.bot, coloursWord(f.colour)}
 	labels := [numRows]string{"name", "game", "variant", "bot", "colours"}
 	for r := range numRows {
 		ry := iy + 1 + r
@@ -316,6 +316,14 @@ func (f *settingsForm) draw(scr tcell.Screen, x, y, w, h int) {
 			style.Print(scr, ix+1, iy+numRows+2+i, iw-2, st, l)
 		}
 	}
+}
+
+// coloursWord is the colours row's value.
+func coloursWord(on bool) string {
+	if on {
+		return ColoursOn
+	}
+	return ColoursOff + " (monochrome)"
 }
 
 func (f *settingsForm) bindings() []keys.Binding {

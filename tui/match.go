@@ -127,6 +127,7 @@ type matchScreen struct {
 	ctx        context.Context
 	cancel     context.CancelFunc
 	vlog       *verifyLog
+	feed       *eventFeed
 
 	game     engine.Game
 	seq      uint64
@@ -191,6 +192,7 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	}
 	ms.describer, _ = ms.view.(board.Describer)
 	ms.vlog = newVerifyLog(a.th, ms.say)
+	ms.feed = newEventFeed(a.th, ms.view)
 	ms.ctx, ms.cancel = context.WithCancel(a.ctx)
 	if l, ok := st.stream().(link); ok {
 		ms.setKind(l.Kind())
@@ -405,6 +407,7 @@ func (ms *matchScreen) note(n fairness.Note) {
 		}
 	}
 	ms.vlog.note(n, ms.names)
+	ms.feed.note(n, ms.snapshot())
 }
 
 // finish takes the end of the referee's run.
@@ -667,7 +670,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	for j := bodyY; j < bodyY+bodyH; j++ {
 		scr.Put(x+boardW, j, "│", th.Dim)
 	}
-	ms.vlog.draw(scr, x+boardW+2, bodyY, logW-2, bodyH, ms.logFocus)
+	ms.drawSide(scr, x+boardW+2, bodyY, logW-2, bodyH)
 
 	// The prompt line: what is awaited, from whom, for how long.
 	py := y + h - 1
@@ -741,13 +744,14 @@ func (ms *matchScreen) bindings() []keys.Binding {
 		}
 	case !ms.done:
 		local = ms.view.Bindings()
-		local = append(local, keys.Binding{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines (enter shows a raw signed message)", Run: func() {
+		local = append(local, ms.feedBinding(), keys.Binding{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines (enter shows a raw signed message)", Run: func() {
 			ms.logFocus, ms.logWide = true, true
 			ms.vlog.sel = len(ms.vlog.entries) - 1
 		}})
 	default:
 		local = []keys.Binding{
 			{Keys: []keys.Key{keys.R('a')}, Label: "a", Hint: "audit", Help: "open this match's transcript in the audit viewer", Run: func() { ms.a.openAudit(ms.transcript) }},
+			ms.feedBinding(),
 			{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines", Run: func() {
 				ms.logFocus, ms.logWide = true, true
 				ms.vlog.sel = len(ms.vlog.entries) - 1

@@ -236,3 +236,50 @@ func (u *UI) Capture(env, name string, l []string) {
 	}
 	_ = os.WriteFile(p, []byte(strings.Join(l, "\n")+"\n"), 0o644)
 }
+
+// FeedTitle heads the match screen's event feed.
+const FeedTitle = "Events (v: all)"
+
+// Feed returns the text of the match screen's event feed in the screen l,
+// its wrapped lines joined into one line, or "" when no feed is shown. The
+// feed is the column from its title down to the verification pane's.
+func Feed(l []string) string {
+	col := -1
+	var parts []string
+	for _, line := range l {
+		r := []rune(line)
+		if col < 0 {
+			if i := strings.Index(line, FeedTitle); i >= 0 {
+				col = len([]rune(line[:i]))
+			}
+			continue
+		}
+		if col >= len(r) {
+			break
+		}
+		cell := strings.TrimSpace(string(r[col:]))
+		if strings.HasPrefix(cell, "Verification") {
+			break
+		}
+		parts = append(parts, cell)
+	}
+	return strings.Join(parts, " ")
+}
+
+// FeedShows waits until the match screen's event feed shows every text of
+// want, and returns the feed. Feed lines are wrapped at spaces, so a text
+// may span lines.
+func (u *UI) FeedShows(want ...string) string {
+	u.T.Helper()
+	var feed string
+	u.WaitLines("the event feed to show "+strings.Join(want, ", "), 60*time.Second, func(l []string) bool {
+		feed = Feed(l)
+		for _, w := range want {
+			if !strings.Contains(feed, w) {
+				return false
+			}
+		}
+		return true
+	})
+	return feed
+}

@@ -24,6 +24,9 @@ var (
 // weaponWords gives the engine's weapon names their articles.
 var weaponWords = strings.NewReplacer(" fires missile at ", " fires a missile at ", " fires cannon at ", " fires its cannon at ")
 
+// oneDie is the engine's "1 dice" of a maneuver.
+var oneDie = regexp.MustCompile(`\b1 dice\b`)
+
 // Narrate tells an Air event with the players' names in place of the
 // squadron colours ("Carol's F-22 fires AIM-9 at Bob's F-35"). A fire
 // roll becomes the shot's result ("hit (red dice [3 4] = 7, 5 needed)"):
@@ -46,7 +49,7 @@ func Narrate(e engine.Event, s board.Snapshot) string {
 	case "fire":
 		return squadrons(weaponWords.Replace(s.Say(e.Text)), s)
 	}
-	return squadrons(s.Say(e.Text), s)
+	return squadrons(oneDie.ReplaceAllString(s.Say(e.Text), "1 die"), s)
 }
 
 // squadrons puts each squadron's player in place of its colour.

@@ -30,3 +30,12 @@ func TestNarrate(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrateOneDie says "1 die" where a maneuver rolls one.
+func TestNarrateOneDie(t *testing.T) {
+	s := board.Snapshot{Names: []string{"ann", "bob"}}
+	got := Narrate(engine.Event{Kind: "turn", Text: "the Fire F-35 flies with #49 standard: bank right, 1 dice"}, s)
+	if want := "bob's F-35 flies with #49 standard: bank right, 1 die"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
@@ -282,4 +284,15 @@ func (u *UI) FeedShows(want ...string) string {
 		return true
 	})
 	return feed
+}
+
+// FeedWindow opens the whole event feed (v) on the match screen, returns
+// the window's screen text and closes it again.
+func (u *UI) FeedWindow() string {
+	u.T.Helper()
+	u.Keys("v")
+	txt := u.WaitFor("─ Events ", "esc close")
+	u.Keys(tcell.KeyEscape)
+	u.WaitLines("the event window to close", 20*time.Second, func(l []string) bool { return Feed(l) != "" })
+	return txt
 }

@@ -204,7 +204,11 @@ func (ms *matchScreen) feedBinding() keys.Binding {
 	return keys.Binding{Keys: []keys.Key{keys.R('v')}, Label: "v", Hint: "events",
 		Help: "read the whole event feed: every move of every player and bot, and what came of it",
 		Run: func() {
-			box := newTextBox(ms.a, "Events", ms.feed.segs())
+			lines := ms.feed.segs()
+			if len(lines) == 0 {
+				lines = []style.Seg{style.S("nothing yet", ms.a.th.Dim)}
+			}
+			box := newTextBox(ms.a, "Events", lines)
 			box.off = len(ms.feed.entries) * 8 // opens at the newest (the box clamps it)
 			ms.a.openOverlay(box)
 		}}

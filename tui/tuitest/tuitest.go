@@ -296,3 +296,51 @@ func (u *UI) FeedWindow() string {
 	u.WaitLines("the event window to close", 20*time.Second, func(l []string) bool { return Feed(l) != "" })
 	return txt
 }
+
+// FeedCheck is what [UI.FeedUntil] looks for in the event feed.
+type FeedCheck struct {
+	// Step answers one decision of ours (waiting for it) and reports
+	// true once the match has ended instead.
+	Step func() bool
+	// Limit is how many decisions Step may make.
+	Limit int
+	// Want are what the feed must show, each somewhere in the whole feed
+	// (the v window, read at every decision, its frame and wrapping left
+	// out, so a pattern has single spaces).
+	Want []*regexp.Regexp
+	// Never must not show in the feed beside the board, besides the
+	// referee's words (which the verification pane tells).
+	Never []*regexp.Regexp
+}
+
+// refereeWords are the verification pane's: the feed never shows them.
+var refereeWords = regexp.MustCompile(`\bseat \d|\broot [0-9a-f]|preimage|✓|proof`)
+
+// FeedUntil plays with c.Step until the event feed has shown every
+// pattern of c.Want, and fails the test if the match ends or c.Limit
+// decisions pass first, or if the feed beside the board ever shows the
+// referee's words or a pattern of c.Never.
+func (u *UI) FeedUntil(c FeedCheck) {
+	u.T.Helper()
+	seen := ""
+	u.WaitFor(FeedTitle) // the match screen is up
+	for i := 0; ; i++ {
+		feed := Feed(u.Lines())
+		for _, bad := range append([]*regexp.Regexp{refereeWords}, c.Never...) {
+			if bad.MatchString(feed) {
+				u.T.Fatalf("the feed shows %q: %s", bad.FindString(feed), feed)
+			}
+		}
+		seen += " " + strings.Join(strings.Fields(strings.ReplaceAll(u.FeedWindow(), "│", " ")), " ")
+		all := true
+		for _, w := range c.Want {
+			all = all && w.MatchString(seen)
+		}
+		if all {
+			return
+		}
+		if i >= c.Limit || c.Step() {
+			u.T.Fatalf("the feed never showed all of %v; it showed:\n%s\n%s", c.Want, seen, u.Dump())
+		}
+	}
+}

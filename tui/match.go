@@ -128,6 +128,8 @@ type matchScreen struct {
 	cancel     context.CancelFunc
 	vlog       *verifyLog
 	feed       *eventFeed
+	mates      []string    // teammates' names (the Air team game)
+	mover      engine.Seat // whose turn it is, as far as the notes tell
 
 	game     engine.Game
 	seq      uint64
@@ -170,7 +172,7 @@ func (a *App) startMatch(st matchStart) {
 
 func newMatchScreen(a *App, st matchStart) *matchScreen {
 	h := st.header()
-	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat, played: make(chan struct{})}
+	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat, mover: engine.NoSeat, played: make(chan struct{})}
 	for s, p := range h.Players {
 		name := p.Name
 		if name == "" {
@@ -180,9 +182,6 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 			name = a.name
 		}
 		ms.names = append(ms.names, name)
-	}
-	if ms.opponent == "" {
-		ms.opponent = opponentsText(ms.names, ms.seat)
 	}
 	env := board.Env{Theme: a.th, Spec: ms.spec, Variant: h.Variant, Rand: a.rand}
 	if f, ok := board.Lookup(ms.spec.Name); ok {
@@ -210,6 +209,11 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	if err == nil {
 		ms.game = g
 		ms.view.Show(ms.snapshot())
+	}
+	if ms.opponent == "" {
+		var foes []string
+		foes, ms.mates = sides(ms.names, ms.seat, g)
+		ms.opponent = opponentsText(foes, engine.NoSeat)
 	}
 	return ms
 }
@@ -408,6 +412,7 @@ func (ms *matchScreen) note(n fairness.Note) {
 	}
 	ms.vlog.note(n, ms.names)
 	ms.feed.note(n, ms.snapshot())
+	ms.noteMover(n)
 }
 
 // finish takes the end of the referee's run.
@@ -619,7 +624,7 @@ func (ms *matchScreen) turnText() string {
 	case ms.asking():
 		return "your turn"
 	case ms.waiting && ms.waitSeat != engine.NoSeat && ms.waitSeat != ms.seat:
-		return ms.say(ms.waitSeat.String()) + "'s turn"
+		return ms.waitTurnText()
 	}
 	return "…"
 }
@@ -645,13 +650,13 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		sync = style.S(fmt.Sprintf("seq %d %s stopped", ms.seq, style.Fail), th.Bad)
 	}
 	titleLeft := func(opponent string) []style.Seg {
-		return []style.Seg{style.S(fmt.Sprintf("%s · vs %s · ", shortTitle(ms.spec.Title), opponent), th.Base),
+		return []style.Seg{style.S(fmt.Sprintf("%s · vs %s%s · ", shortTitle(ms.spec.Title), opponent, ms.matesText()), th.Base),
 			style.S(ms.turnText(), tst), style.S(" · "+conn, th.Base)}
 	}
 	left := titleLeft(ms.opponent)
 	if len(ms.names) > 2 && style.SegsWidth(left)+style.SegsWidth([]style.Seg{sync})+3 > w {
 		// A table's opponents by number when their names do not fit.
-		left = titleLeft(fmt.Sprintf("%d opponents", len(ms.names)-1))
+		left = titleLeft(fmt.Sprintf("%d opponents", len(ms.names)-1-len(ms.mates)))
 	}
 	titleBar(scr, th, x, y, w, left, []style.Seg{sync})
 

@@ -37,6 +37,9 @@ import (
 //       witness and holds at any turn, since it blames nobody but its
 //       writer. Like any claim, the writer's own messages signed after k
 //       refute it, and name the writer.
+//       Where another record plays the match on to its end by the rules
+//       without the leaver winning, both say the leaver lost, and the
+//       signed end gives the result (see leftBeforeTheEnd).
 //     - A violation claimed on the writer's word at a place where another
 //       record holds a message that passed every check is outweighed (a
 //       signed message always outweighs an unsigned or badly signed one
@@ -341,7 +344,7 @@ func (j *Joint) corrupt(reps []*Report) bool {
 func (j *Joint) result(reps []*Report) {
 	first, agree, ended := -1, true, 0
 	for i, r := range reps {
-		if r.Verdict == Incomplete {
+		if r.Verdict == Incomplete || leftBeforeTheEnd(reps, r) {
 			continue
 		}
 		ended++
@@ -383,6 +386,24 @@ func (j *Joint) result(reps []*Report) {
 		j.Detail = fmt.Sprintf("the records agree on their first %d messages and then end differently: %s. What followed reached one side only, so the records cannot tell a lost link from a message held back: no result",
 			len(common.Steps), strings.Join(claims, "; "))
 	}
+}
+
+// leftBeforeTheEnd reports whether r ends with its writer's own word that
+// it left (an unrefuted left record: refutation runs first) while another
+// record plays the match on to its end by the rules, with messages signed
+// by the others alone, and the leaver not among the winners. Both then say
+// the leaver lost: the signed end gives the result, and the admission
+// stops earlier like an incomplete record. Without this a loser could cut
+// its record after its own last message, admit that it left there, and
+// turn a clean loss whose last message was the winner's into a dispute.
+func leftBeforeTheEnd(reps []*Report, r *Report) bool {
+	c := r.Closing
+	if r.Verdict != Forfeit || c == nil || c.Closing != CloseLeft {
+		return false
+	}
+	return slices.ContainsFunc(reps, func(o *Report) bool {
+		return o.Verdict == Clean && !slices.Contains(o.Outcome.Winners, engine.Seat(c.Seat))
+	})
 }
 
 // claimants names, when more than one player wrote the closing records

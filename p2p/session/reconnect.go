@@ -140,8 +140,7 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
-	downSince time.Time     // a restarted process: when its heartbeat proves it went away (alive.go)
-	outage    time.Duration // how long the match was without a stream before the current one
+	absent    time.Duration // a restarted process: how long its heartbeat proves it was not running the match (alive.go)
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -469,14 +468,7 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.cur = c
 	r.gen++
 	gen := r.gen
-	r.outage = 0
-	if since := r.lostAt; !since.IsZero() {
-		if !r.downSince.IsZero() && r.downSince.Before(since) {
-			since = r.downSince
-		}
-		r.outage = time.Since(since)
-	}
-	r.lostAt, r.downSince = time.Time{}, time.Time{}
+	r.lostAt = time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())
 	var again [][]byte

@@ -115,6 +115,10 @@ func (j *Joint) Summary() string {
 //     message outweighs the claim, nobody is named: Corrupt, pointing at
 //     the claim's record, when its writer signed messages after that one,
 //     otherwise Disputed);
+//   - a violation one record claims on its writer's word alone where
+//     another record ends with its own claim that the violation's
+//     claimant went silent there or before (Disputed: word against word,
+//     see contested);
 //   - a violation one record claims on its writer's word alone, unrefuted
 //     (Violated: the earliest; the verdict says whose word it rests on);
 //   - a record that was altered or damaged (Corrupt);
@@ -138,7 +142,7 @@ func AuditJoint(reps []*Report) (*Joint, error) {
 	j := &Joint{Header: h}
 	proven := func(r *Report) bool { return !needsWitness(r.Violation) }
 	claimed := func(*Report) bool { return true }
-	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
+	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.contested(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
 		return j, nil
 	}
 	j.result(reps)
@@ -290,6 +294,42 @@ func (j *Joint) outweighed(reps []*Report) bool {
 			}
 			j.Verdict = Disputed
 			j.Detail = claim + ". Nothing signed shows whether the claimant put the bad message there or the sender sent it over the wire and kept another: no result"
+			return true
+		}
+	}
+	return false
+}
+
+// contested finds the first violation claimed on its writer's word alone
+// where another record, holding the same messages as far as both go, ends
+// with its own signed claim that the violation's claimant went silent or
+// left at that place or before it (an unrefuted timeout or abandoned
+// record of the claimant's forfeit: falseClaim runs first). Each rests on
+// its writer's word, and the claimant's own messages after the other's
+// claim refute nothing (they may have been lost): nothing signed tells a
+// junk message from a claimant that stalled and made it up, so neither is
+// taken: Disputed. Without this, a seat that went silent could write its
+// record on to the place where the match waited for it (or a message
+// further, signing its own message there) and put there undecodable bytes
+// "from" another seat with its violation record, and the joint audit named
+// that seat, whose record held nothing at that place to outweigh the
+// claim.
+func (j *Joint) contested(reps []*Report) bool {
+	for i, r := range reps {
+		if r.Verdict != Violated || !needsWitness(r.Violation) || r.Closing == nil {
+			continue
+		}
+		place, claimant := acceptedSteps(r), j.Header.Seat(r.Closing.By)
+		for o, other := range reps {
+			c := other.Closing
+			if o == i || c == nil || (c.Closing != CloseTimeout && c.Closing != CloseAbandoned) ||
+				c.Seq > uint64(place) || engine.Seat(c.Seat) != claimant || !agreeUpTo(r, other, min(place, len(other.Steps))) {
+				continue
+			}
+			v := r.Violation
+			j.Verdict, j.Claim, j.Record, j.Line = Disputed, r.Closing, i, r.Line
+			j.Detail = fmt.Sprintf("record %d says %s sent a bad message %d (line %d: %v), on the word of %s alone; record %d says, on the word of %s, that %s stopped answering (%s after message %d). Nothing signed decides between the two claims: no result",
+				i+1, playerName(j.Header, v.Seat), v.Seq, r.Line, v.Err, playerName(j.Header, claimant), o+1, playerName(j.Header, j.Header.Seat(c.By)), playerName(j.Header, claimant), c.Closing, c.Seq)
 			return true
 		}
 	}

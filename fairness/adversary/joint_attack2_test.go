@@ -1,6 +1,8 @@
 package adversary
 
 import (
+	"encoding/base64"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -88,4 +90,138 @@ func auditLines(t *testing.T, lines []string) *fairness.Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// A seat that went silent (the others recorded its timeout) writes its own
+// record on to the place where the match waited for it, and puts there,
+// instead of its own message, undecodable bytes "from" another seat with
+// its signed violation record: "seat 0 sent me junk while I thought". Alone
+// its record blames seat 0 on its writer's word. The honest record holds
+// no message at that place (the silent seat never sent one) but its own
+// signed claim that the silent seat timed out there: two claims of one
+// place, word against word. On land the joint audit took the junk claim
+// over the timeout and named the honest seat ("violation by seat 0 …
+// rests on seat 1's word"): the claimed violation was outweighed only by a
+// signed message at its place, never by a forfeit claim about it.
+func TestAttack2JunkClaimPastTheHonestRecordNamesTheHonestSeat(t *testing.T) {
+	ms, err := honestMatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, m := range ms {
+		silent := engine.NoSeat
+		for s, r := range m.reports {
+			if r.Closing == nil && r.Verdict == fairness.Incomplete {
+				silent = engine.Seat(s)
+			}
+		}
+		if silent == engine.NoSeat {
+			continue
+		}
+		for s, honest := range m.reports {
+			if engine.Seat(s) == silent || honest.Verdict != fairness.Forfeit {
+				continue
+			}
+			tried++
+			t.Run(fmt.Sprintf("%s/junk from seat %d", m.name, s), func(t *testing.T) { junkPastTheEnd(t, m, silent, engine.Seat(s)) })
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no honest match in which a seat went silent")
+	}
+}
+
+// junkPastTheEnd forges silent's record: its own messages, as far as the
+// honest record of victim goes, then undecodable bytes from victim and
+// silent's violation record blaming it, and audits it with every honest
+// record.
+func junkPastTheEnd(t *testing.T, m *match, silent, victim engine.Seat) {
+	honest := m.reports[victim]
+	n := len(honest.Steps)
+	lines := slices.Clone(m.records[victim][:n+1])
+	lines = append(lines, encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: m.h.Players[victim].Peer}))
+	c := &fairness.Closing{Closing: fairness.CloseViolation, Match: m.h.Match, Seat: int(victim), Seq: uint64(n + 1), Detail: "undecodable message"}
+	if err := c.Sign(m.keys[silent]); err != nil {
+		t.Fatal(err)
+	}
+	forged := auditLines(t, append(lines, encode(c)))
+	if forged.Verdict != fairness.Violated || forged.Violation.Seat != victim {
+		t.Fatalf("the forged record alone: %s", forged.Summary())
+	}
+	others := slices.Delete(slices.Clone(m.reports), int(silent), int(silent)+1)
+	for _, set := range [][]*fairness.Report{{honest, forged}, {forged, honest}, append(slices.Clone(others), forged)} {
+		j, err := fairness.AuditJoint(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict == fairness.Violated && j.Violation.Seat != silent {
+			t.Fatalf("joint audit names honest seat %d: %s", j.Violation.Seat, j.Summary())
+		}
+		t.Logf("joint audit: %s", j.Summary())
+	}
+}
+
+// The same attack a message further: the honest seat 0 timed out seat 1
+// after message p (seat 1's message p+1 never reached it); seat 1's
+// record holds its own signed message p+1 and then undecodable bytes
+// "from" seat 0 with its violation record. The honest record ends before
+// that place, with its claim that seat 1 went silent earlier; the
+// accused's later messages refute no claim (they may have been lost), so
+// this too is word against word, and seat 0 must not be named.
+func TestAttack2JunkClaimAfterItsOwnLostMessageNamesTheHonestSeat(t *testing.T) {
+	ms, err := honestMatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, m := range ms {
+		if len(m.h.Players) != 2 || m.reports[0].Verdict != fairness.Clean {
+			continue
+		}
+		steps := m.reports[0].Steps
+		for p := len(steps) / 2; p+2 < len(steps); p++ {
+			if steps[p].Seat != 1 {
+				continue // message p+1 must be the attacker's
+			}
+			tried++
+			t.Run(m.name, func(t *testing.T) { junkAfterOwnMessage(t, m, p) })
+			break
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no clean two-player match")
+	}
+}
+
+// junkAfterOwnMessage audits seat 0's record of seat 1's timeout after
+// message p with seat 1's record of message p+1, then junk from seat 0.
+func junkAfterOwnMessage(t *testing.T, m *match, p int) {
+	timeout := &fairness.Closing{Closing: fairness.CloseTimeout, Match: m.h.Match, Seat: 1, Seq: uint64(p), Detail: "no message"}
+	if err := timeout.Sign(m.keys[0]); err != nil {
+		t.Fatal(err)
+	}
+	honest := auditLines(t, append(slices.Clone(m.records[0][:p+1]), encode(timeout)))
+	if honest.Verdict != fairness.Forfeit {
+		t.Fatalf("the honest record: %s", honest.Summary())
+	}
+	lines := slices.Clone(m.records[1][:p+2])
+	lines = append(lines, encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: m.h.Players[0].Peer}))
+	c := &fairness.Closing{Closing: fairness.CloseViolation, Match: m.h.Match, Seat: 0, Seq: uint64(p + 2), Detail: "undecodable message"}
+	if err := c.Sign(m.keys[1]); err != nil {
+		t.Fatal(err)
+	}
+	forged := auditLines(t, append(lines, encode(c)))
+	if forged.Verdict != fairness.Violated || forged.Violation.Seat != 0 {
+		t.Fatalf("the forged record alone: %s", forged.Summary())
+	}
+	for _, set := range [][]*fairness.Report{{honest, forged}, {forged, honest}} {
+		j, err := fairness.AuditJoint(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict == fairness.Violated && j.Violation.Seat != 1 {
+			t.Fatalf("joint audit names honest seat %d: %s", j.Violation.Seat, j.Summary())
+		}
+	}
 }

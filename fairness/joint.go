@@ -37,9 +37,9 @@ import (
 //       witness and holds at any turn, since it blames nobody but its
 //       writer. Like any claim, the writer's own messages signed after k
 //       refute it, and name the writer.
-//       Where another record plays the match on to its end by the rules
-//       without the leaver winning, both say the leaver lost, and the
-//       signed end gives the result (see leftBeforeTheEnd).
+//       Since it can hurt nobody but its writer, it never disputes the
+//       result of another record: it is then set aside, as if withheld
+//       (see admissionSetAside).
 //     - A violation claimed on the writer's word at a place where another
 //       record holds a message that passed every check is outweighed (a
 //       signed message always outweighs an unsigned or badly signed one
@@ -383,8 +383,13 @@ func (j *Joint) corrupt(reps []*Report) bool {
 // as far as each goes.
 func (j *Joint) result(reps []*Report) {
 	first, agree, ended := -1, true, 0
+	var aside []string
 	for i, r := range reps {
-		if r.Verdict == Incomplete || leftBeforeTheEnd(reps, r) {
+		if admissionSetAside(reps, r) {
+			aside = append(aside, fmt.Sprintf("record %d (%s left after message %d)", i+1, playerName(r.Header, engine.Seat(r.Closing.Seat)), r.Closing.Seq))
+			continue
+		}
+		if r.Verdict == Incomplete {
 			continue
 		}
 		ended++
@@ -410,7 +415,13 @@ func (j *Joint) result(reps []*Report) {
 		j.Verdict, j.Outcome, j.Record, j.Line = r.Verdict, r.Outcome, first, r.Line
 		agreed := fmt.Sprintf("all %d records agree", len(reps))
 		if ended < len(reps) {
-			agreed = fmt.Sprintf("%d of %d records reach this result; the others stop earlier, on the same messages", ended, len(reps))
+			agreed = fmt.Sprintf("%d of %d records reach this result", ended, len(reps))
+		}
+		if ended+len(aside) < len(reps) {
+			agreed += "; the others stop earlier, on the same messages"
+		}
+		if len(aside) > 0 {
+			agreed += fmt.Sprintf("; set aside, as its writer's own word that can only hurt itself: %s", strings.Join(aside, ", "))
 		}
 		j.Detail = agreed
 		if r.Verdict != Clean {
@@ -428,22 +439,28 @@ func (j *Joint) result(reps []*Report) {
 	}
 }
 
-// leftBeforeTheEnd reports whether r ends with its writer's own word that
-// it left (an unrefuted left record: refutation runs first) while another
-// record plays the match on to its end by the rules, with messages signed
-// by the others alone, and the leaver not among the winners. Both then say
-// the leaver lost: the signed end gives the result, and the admission
-// stops earlier like an incomplete record. Without this a loser could cut
-// its record after its own last message, admit that it left there, and
-// turn a clean loss whose last message was the winner's into a dispute.
-func leftBeforeTheEnd(reps []*Report, r *Report) bool {
-	c := r.Closing
-	if r.Verdict != Forfeit || c == nil || c.Closing != CloseLeft {
-		return false
-	}
-	return slices.ContainsFunc(reps, func(o *Report) bool {
-		return o.Verdict == Clean && !slices.Contains(o.Outcome.Winners, engine.Seat(c.Seat))
+// admissionSetAside reports whether r ends with its writer's own word
+// that it left (an unrefuted left record: refutation runs first) while
+// another record reaches a result that rests on no such word. An
+// admission can hurt nobody but its writer, so it never disputes another
+// record's result: it is set aside, like an incomplete record, and the
+// verdict is the one the other records give, as if it were withheld
+// (which its writer could always do). Without this a loser could cut its
+// record after its own last message and admit that it left there, and a
+// clean loss whose last message was the winner's became a dispute; and in
+// a 3-4 player match a colluder could give up its share of a win, admitting
+// that it left where the others recorded its partner's timeout, to dispute
+// the honest seat's.
+func admissionSetAside(reps []*Report, r *Report) bool {
+	return isAdmission(r) && slices.ContainsFunc(reps, func(o *Report) bool {
+		return o.Verdict != Incomplete && !isAdmission(o)
 	})
+}
+
+// isAdmission reports whether r's verdict is its writer's admission that
+// it left.
+func isAdmission(r *Report) bool {
+	return r.Verdict == Forfeit && r.Closing != nil && r.Closing.Closing == CloseLeft
 }
 
 // claimants names, when more than one player wrote the closing records

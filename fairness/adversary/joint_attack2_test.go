@@ -78,6 +78,7 @@ func leftAfterTheLoss(t *testing.T, m *match, loser engine.Seat, n int) {
 			if j.Verdict != fairness.Clean || !slices.Equal(j.Outcome.Winners, honest.Outcome.Winners) {
 				t.Fatalf("joint audit: %s; want the honest clean result %v", j.Summary(), honest.Outcome.Winners)
 			}
+			t.Logf("joint audit: %s", j.Summary())
 		}
 	}
 }
@@ -223,5 +224,67 @@ func junkAfterOwnMessage(t *testing.T, m *match, p int) {
 		if j.Verdict == fairness.Violated && j.Violation.Seat != 1 {
 			t.Fatalf("joint audit names honest seat %d: %s", j.Violation.Seat, j.Summary())
 		}
+	}
+}
+
+// Two colluders against a third, with the "left" record: in a 3-player
+// match seat 2 goes silent and the honest seats record its timeout (seat 0
+// wins with seat 1). Seat 1, colluding with seat 2, hands in instead its
+// own record ending with its own signed word that it left at that same
+// place. An admission can hurt nobody but its writer, yet on land the
+// joint audit of the honest record with it said "disputed: no result":
+// seat 1 gave up its share of the win to take seat 0's. A left record
+// never disputes another record's result: set aside, the verdict is the
+// one the other records give, as if it were withheld.
+func TestAttack2ColluderAdmissionDisputesAForfeit(t *testing.T) {
+	ms, err := honestMatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, m := range ms {
+		silent := engine.NoSeat
+		for s, r := range m.reports {
+			if r.Closing == nil && r.Verdict == fairness.Incomplete {
+				silent = engine.Seat(s)
+			}
+		}
+		if silent == engine.NoSeat || len(m.h.Players) < 3 {
+			continue
+		}
+		for colluder, rec := range m.reports {
+			if engine.Seat(colluder) == silent {
+				continue
+			}
+			tried++
+			t.Run(fmt.Sprintf("%s/seat %d admits", m.name, colluder), func(t *testing.T) {
+				n := len(rec.Steps)
+				c := &fairness.Closing{Closing: fairness.CloseLeft, Match: m.h.Match, Seat: colluder, Seq: uint64(n), Detail: "left"}
+				if err := c.Sign(m.keys[colluder]); err != nil {
+					t.Fatal(err)
+				}
+				forged := auditLines(t, append(slices.Clone(m.records[colluder][:n+1]), encode(c)))
+				if forged.Verdict != fairness.Forfeit {
+					t.Fatalf("the forged record alone: %s", forged.Summary())
+				}
+				for h, honest := range m.reports {
+					if h == colluder || engine.Seat(h) == silent {
+						continue
+					}
+					for _, set := range [][]*fairness.Report{{honest, forged}, {forged, honest}} {
+						j, err := fairness.AuditJoint(set)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if j.Verdict != honest.Verdict || !slices.Equal(j.Outcome.Winners, honest.Outcome.Winners) {
+							t.Fatalf("joint audit: %s; want seat %d's result: %s", j.Summary(), h, honest.Summary())
+						}
+					}
+				}
+			})
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no 3-4 player match in which a seat went silent")
 	}
 }

@@ -54,6 +54,23 @@ type endBody struct {
 	Closing *fairness.Closing `json:"closing,omitempty"`
 }
 
+// maxEndDetail bounds the detail of a closing record an end frame carries:
+// the other side writes that record into its own transcript as it is, and
+// a detail near the frame's size could be written as a line over the
+// transcript's line bound (encoding/json writes U+2028, three bytes in
+// the frame, as a six-byte escape), so that the record meant to prove the
+// writer's forfeit no longer audits. Details Salvo writes are a sentence.
+const maxEndDetail = 1 << 10
+
+// marshalEnd returns the end frame carrying closing record c.
+func marshalEnd(c *fairness.Closing) ([]byte, error) {
+	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	if err != nil {
+		return nil, fmt.Errorf("session: end frame: %w", err)
+	}
+	return b, nil
+}
+
 // decodeEnd reads an end frame; ok is false for any other frame (an
 // envelope), err set for an end frame that is malformed.
 func decodeEnd(b []byte) (f endBody, ok bool, err error) {
@@ -67,6 +84,9 @@ func decodeEnd(b []byte) (f endBody, ok bool, err error) {
 	}
 	if dec.More() {
 		return endBody{}, true, errors.New("session: malformed end frame: data after it")
+	}
+	if c := f.Closing; c != nil && len(c.Detail) > maxEndDetail {
+		return endBody{}, true, fmt.Errorf("session: malformed end frame: its closing record's detail is %d bytes, at most %d", len(c.Detail), maxEndDetail)
 	}
 	return f, true, nil
 }
@@ -397,9 +417,9 @@ func (r *Reconnecting) endFrame() []byte {
 // the end frame carries it to the other peer, now or when it comes back
 // (within ForfeitLinger).
 func (r *Reconnecting) closeWithForfeit(c *fairness.Closing) error {
-	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	b, err := marshalEnd(c)
 	if err != nil {
-		return fmt.Errorf("session: end frame: %w", err)
+		return err
 	}
 	r.mu.Lock()
 	r.endMsg = b

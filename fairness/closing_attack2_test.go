@@ -19,7 +19,7 @@ import (
 // U+FFFD, three bytes: a frame of a megabyte made the detail three, a line
 // over the transcript's line bound, so the receiver's record, its only
 // evidence of the violation, no longer audited. A closing record's detail
-// is bounded when it is signed (maxDetail).
+// is bounded when it is signed (MaxDetail).
 func TestAttack2JunkFrameErrorBreaksTheTranscript(t *testing.T) {
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
@@ -51,8 +51,8 @@ func TestAttack2JunkFrameErrorBreaksTheTranscript(t *testing.T) {
 	if rep.Verdict != Violated || rep.Violation.Seat != 1 {
 		t.Fatalf("the receiver's record: %s", rep.Summary())
 	}
-	if n := len(res.Closing.Detail); n > maxDetail {
-		t.Fatalf("the violation record's detail is %d bytes, over %d", n, maxDetail)
+	if n := len(res.Closing.Detail); n > MaxDetail {
+		t.Fatalf("the violation record's detail is %d bytes, over %d", n, MaxDetail)
 	}
 	t.Logf("the receiver's record: %.200s", rep.Summary())
 
@@ -67,9 +67,9 @@ func TestAttack2ClosingDetailReadsBackSigned(t *testing.T) {
 	h := testHeader(t, peekSpec, keys)
 	for name, detail := range map[string]string{
 		"invalid UTF-8":      "bad \xff\xfe bytes",
-		"long, multi-byte":   strings.Repeat("é", maxDetail),
+		"long, multi-byte":   strings.Repeat("é", MaxDetail),
 		"long, U+2028":       strings.Repeat("\u2028", MaxEnvelope/3),
-		"exactly the bound":  strings.Repeat("a", maxDetail),
+		"exactly the bound":  strings.Repeat("a", MaxDetail),
 		"ordinary":           "connection lost: peer closed the match stream",
 		"control characters": strings.Repeat("\x1b[2J", 400),
 	} {
@@ -78,7 +78,7 @@ func TestAttack2ClosingDetailReadsBackSigned(t *testing.T) {
 			if err := c.Sign(keys[0]); err != nil {
 				t.Fatal(err)
 			}
-			if len(c.Detail) > maxDetail || !utf8.ValidString(c.Detail) {
+			if len(c.Detail) > MaxDetail || !utf8.ValidString(c.Detail) {
 				t.Fatalf("signed detail of %d bytes, valid UTF-8 %v", len(c.Detail), utf8.ValidString(c.Detail))
 			}
 			b := mustJSON(t, c)

@@ -54,14 +54,6 @@ type endBody struct {
 	Closing *fairness.Closing `json:"closing,omitempty"`
 }
 
-// maxEndDetail bounds the detail of a closing record an end frame carries:
-// the other side writes that record into its own transcript as it is, and
-// a detail near the frame's size could be written as a line over the
-// transcript's line bound (encoding/json writes U+2028, three bytes in
-// the frame, as a six-byte escape), so that the record meant to prove the
-// writer's forfeit no longer audits. Details Salvo writes are a sentence.
-const maxEndDetail = 1 << 10
-
 // marshalEnd returns the end frame carrying closing record c.
 func marshalEnd(c *fairness.Closing) ([]byte, error) {
 	b, err := json.Marshal(endBody{T: "end", Closing: c})
@@ -85,8 +77,13 @@ func decodeEnd(b []byte) (f endBody, ok bool, err error) {
 	if dec.More() {
 		return endBody{}, true, errors.New("session: malformed end frame: data after it")
 	}
-	if c := f.Closing; c != nil && len(c.Detail) > maxEndDetail {
-		return endBody{}, true, fmt.Errorf("session: malformed end frame: its closing record's detail is %d bytes, at most %d", len(c.Detail), maxEndDetail)
+	// The other side writes the record into its own transcript as it
+	// is: a detail near the frame's size could be written as a line over
+	// the transcript's line bound (encoding/json writes U+2028, three
+	// bytes in the frame, as a six-byte escape), and the record meant to
+	// prove its writer's forfeit would no longer audit.
+	if c := f.Closing; c != nil && len(c.Detail) > fairness.MaxDetail {
+		return endBody{}, true, fmt.Errorf("session: malformed end frame: its closing record's detail is %d bytes, at most %d", len(c.Detail), fairness.MaxDetail)
 	}
 	return f, true, nil
 }

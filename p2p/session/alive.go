@@ -120,7 +120,7 @@ func (r *Reconnecting) claimCheck(c *fairness.Closing) (ok bool, why string) {
 		return true, ""
 	}
 	r.mu.Lock()
-	away, giveUp := r.absent, r.cfg.GiveUp
+	away, giveUp := r.outage, r.cfg.GiveUp
 	r.mu.Unlock()
 	if away >= giveUp {
 		return true, ""

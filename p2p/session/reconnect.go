@@ -157,7 +157,8 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
-	absent    time.Duration // a restarted process: how long its heartbeat proves it was not running the match (alive.go)
+	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
+	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -485,6 +486,9 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.cur = c
 	r.gen++
 	gen := r.gen
+	// Only the first stream after a restart follows a proven absence:
+	// a later link loss, with this process running, proves none.
+	r.outage, r.absent = r.absent, 0
 	r.lostAt = time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())

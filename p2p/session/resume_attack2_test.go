@@ -114,3 +114,110 @@ func TestAttack2LinkCutThenRestartAdoptsForgedForfeit(t *testing.T) {
 		t.Fatalf("the honest side, away for a moment, adopted the attacker's record of its own forfeit after message %d: %+v", lie.Seq, res.Closing)
 	}
 }
+
+// The proven absence of a restart vouches only for what happened while
+// the process was away: a record that the other side hands over later,
+// once the match went on after the return, is about a time when this side
+// was here. The honest seat 1 comes back after a real outage, longer than
+// its give-up time (the attacker waits for it), the match goes on, and
+// when seat 1 next thinks over a move the attacker ends the match on the
+// live stream with its signed record of seat 1's abandon. On land the
+// outage measured when the stream came back stood for the stream's whole
+// life, and seat 1 recorded its own forfeit.
+func TestAttack2ForfeitLongAfterALongAbsenceIsAdopted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a live attack of several give-up times")
+	}
+	game := "sea"
+	const giveUp = time.Second
+	a, b, ma, mb := newPair(t, game)
+	id := ma.Header.Match
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var last atomic.Uint64
+	observe := func(n fairness.Note) {
+		if n.Dir == "in" || n.Dir == "out" {
+			last.Store(n.Seq)
+		}
+	}
+	cfg := func(s *netSide, seat engine.Seat) NetPlayConfig {
+		c := NetPlayConfig{Key: s.key, Agent: bot(t, game, uint64(seat)+1), Store: s.store, Timeout: time.Minute, Logger: testLog(t),
+			Reconnect: ReconnectConfig{GiveUp: giveUp}}
+		if seat == 0 {
+			c.Reconnect.GiveUp = time.Minute // the attacker waits for seat 1
+		} else {
+			c.Observe = observe
+		}
+		return c
+	}
+	bctx, killB := context.WithCancel(ctx)
+	bDone := make(chan struct{})
+	go func() { _, _ = ma.PlayNet(ctx, a.res, false, cfg(a, 0)) }()
+	go func() {
+		defer close(bDone)
+		_, _ = mb.PlayNet(bctx, b.res, true, cfg(b, 1))
+	}()
+	for last.Load() < 4 {
+		select {
+		case <-bDone:
+			t.Fatal("the match ended early")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	// A real outage of seat 1, longer than its give-up time.
+	killB()
+	<-bDone
+	_ = b.host.Close()
+	time.Sleep(giveUp * 3 / 2)
+	restarted := startSide(t, b.key, b.store)
+	back := last.Load()
+	thinking := make(chan uint64, 1)
+	rcfg := cfg(restarted, 1)
+	rcfg.Agent = &stallAgent{Agent: bot(t, game, 9), strike: func() bool {
+		if last.Load() < back+4 {
+			return false
+		}
+		thinking <- last.Load()
+		return true
+	}}
+	type result struct {
+		res *fairness.Result
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		res, err := Resume(ctx, restarted.res, id, rcfg)
+		done <- result{res, err}
+	}()
+	var seq uint64
+	select {
+	case seq = <-thinking:
+	case r := <-done:
+		t.Fatalf("the resumed match ended before seat 1 thought: %+v, %v", r.res, r.err)
+	case <-ctx.Done():
+		t.Fatal("no think")
+	}
+	// Seat 1 has been back for several messages; the attacker ends the
+	// match on the live stream with its record of seat 1's abandon.
+	a.res.mu.Lock()
+	rc := a.res.live[id]
+	a.res.mu.Unlock()
+	if rc == nil {
+		t.Fatal("the attacker's match transport is gone")
+	}
+	lie := &fairness.Closing{Closing: fairness.CloseAbandoned, Match: id, Seat: 1, Seq: seq, Detail: "connection lost: bob never came back"}
+	if err := lie.Sign(a.key); err != nil {
+		t.Fatal(err)
+	}
+	if err := rc.closeWithForfeit(lie); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	t.Logf("seat 1 back after message %d, thinking after %d; its result: %+v", back, seq, r.res.Closing)
+	if r.res.Closing != nil && *r.res.Closing == *lie {
+		t.Fatalf("seat 1, here since message %d, adopted the attacker's record of its own forfeit after message %d", back, seq)
+	}
+}

@@ -106,7 +106,8 @@ func (s Store) dropAlive(match string) {
 // over in its end frame may be taken as this side's forfeit: only when
 // this side was away, as far as it can prove, for at least its own
 // give-up time (then the other side may well have given up on it): its
-// process did not run the match for that long. A link that was down while
+// process did not run the match for that long, and the record is dated no
+// later than the last message this side had when its stream came back. A link that was down while
 // a process of ours ran proves nothing: that process waited, and would
 // have given up itself. It returns why not otherwise, in words for the
 // closing record this side writes instead and for the player: the other
@@ -120,13 +121,19 @@ func (r *Reconnecting) claimCheck(c *fairness.Closing) (ok bool, why string) {
 		return true, ""
 	}
 	r.mu.Lock()
-	away, giveUp := r.outage, r.cfg.GiveUp
+	away, giveUp, back := r.outage, r.cfg.GiveUp, r.backAt
 	r.mu.Unlock()
-	if away >= giveUp {
-		return true, ""
+	switch {
+	case away < giveUp:
+		return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here: the longest it was away is %v, under its give-up time %v",
+			claimWords(c), c.Seq, away.Round(time.Millisecond), giveUp)
+	case c.Seq > back:
+		// The absence ended when the stream came back, at message back:
+		// a record dated after that is about a time this side was here.
+		return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here since message %d",
+			claimWords(c), c.Seq, back)
 	}
-	return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here: the longest it was away is %v, under its give-up time %v",
-		claimWords(c), c.Seq, away.Round(time.Millisecond), giveUp)
+	return true, ""
 }
 
 // claimWords says what a closing record from the network claims, in

@@ -159,6 +159,7 @@ type Reconnecting struct {
 	lostAt    time.Time
 	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
 	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
+	backAt    uint64        // maxSeq when the current stream came up: what outage vouches for
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -488,7 +489,7 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	gen := r.gen
 	// Only the first stream after a restart follows a proven absence:
 	// a later link loss, with this process running, proves none.
-	r.outage, r.absent = r.absent, 0
+	r.outage, r.absent, r.backAt = r.absent, 0, r.maxSeq
 	r.lostAt = time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())

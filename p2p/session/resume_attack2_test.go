@@ -171,9 +171,9 @@ func TestAttack2ForfeitLongAfterALongAbsenceIsAdopted(t *testing.T) {
 	time.Sleep(giveUp * 3 / 2)
 	restarted := startSide(t, b.key, b.store)
 	back := last.Load()
-	thinking := make(chan uint64, 1)
+	thinking, decide := make(chan uint64, 1), make(chan struct{})
 	rcfg := cfg(restarted, 1)
-	rcfg.Agent = &stallAgent{Agent: bot(t, game, 9), strike: func() bool {
+	rcfg.Agent = &thinkAgent{Agent: bot(t, game, 9), decide: decide, strike: func() bool {
 		if last.Load() < back+4 {
 			return false
 		}
@@ -212,6 +212,24 @@ func TestAttack2ForfeitLongAfterALongAbsenceIsAdopted(t *testing.T) {
 	if err := rc.closeWithForfeit(lie); err != nil {
 		t.Fatal(err)
 	}
+	// Once the end is in, seat 1 makes its move (an honest player does
+	// not stop thinking because the other side says it left).
+	for {
+		restarted.res.mu.Lock()
+		mine := restarted.res.live[id]
+		restarted.res.mu.Unlock()
+		if mine != nil {
+			if _, seen := mine.EndSeenAt(); seen {
+				break
+			}
+		}
+		select {
+		case r := <-done:
+			t.Fatalf("the resumed match ended before seat 1 moved: %+v, %v", r.res, r.err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	close(decide)
 	r := <-done
 	if r.err != nil {
 		t.Fatal(r.err)
@@ -220,4 +238,25 @@ func TestAttack2ForfeitLongAfterALongAbsenceIsAdopted(t *testing.T) {
 	if r.res.Closing != nil && *r.res.Closing == *lie {
 		t.Fatalf("seat 1, here since message %d, adopted the attacker's record of its own forfeit after message %d", back, seq)
 	}
+}
+
+// thinkAgent decides as its agent does until strike says it is time to
+// think; it then holds that decision until decide is closed.
+type thinkAgent struct {
+	engine.Agent
+	strike  func() bool
+	decide  <-chan struct{}
+	thought atomic.Bool
+}
+
+func (a *thinkAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	if !a.thought.Load() && a.strike() {
+		a.thought.Store(true)
+		select {
+		case <-a.decide:
+		case <-ctx.Done():
+			return engine.Decision{}, ctx.Err()
+		}
+	}
+	return a.Agent.Decide(ctx, g, seat, sec, n)
 }

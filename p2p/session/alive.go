@@ -102,6 +102,24 @@ func (s Store) dropAlive(match string) {
 	}
 }
 
+// awaySince is when the match lost its stream, for an outage under way
+// (the zero time while a stream is up): the stream's loss, or, for a
+// restarted process, its heartbeat's last beat. It is shown to the
+// player; what counts as our absence for the other side's records is
+// only the time our process did not run (claimCheck).
+func (r *Reconnecting) awaySince() time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil {
+		return time.Time{}
+	}
+	since := r.lostAt
+	if !r.downSince.IsZero() && (since.IsZero() || r.downSince.Before(since)) {
+		since = r.downSince
+	}
+	return since
+}
+
 // claimCheck says whether the closing record c that the other side handed
 // over in its end frame may be taken as this side's forfeit: only when
 // this side was away, as far as it can prove, for at least its own

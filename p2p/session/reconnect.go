@@ -157,6 +157,7 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
+	downSince time.Time     // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
 	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
 	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
 	backAt    uint64        // maxSeq when the current stream came up: what outage vouches for
@@ -490,7 +491,7 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	// Only the first stream after a restart follows a proven absence:
 	// a later link loss, with this process running, proves none.
 	r.outage, r.absent, r.backAt = r.absent, 0, r.maxSeq
-	r.lostAt = time.Time{}
+	r.lostAt, r.downSince = time.Time{}, time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())
 	var again [][]byte

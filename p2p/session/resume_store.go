@@ -471,7 +471,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	// link went down while a process of ours still ran.
 	since, ok, aerr := cfg.Store.awaySince(match)
 	if ok {
-		rc.absent = max(0, rc.lostAt.Sub(since))
+		rc.absent, rc.downSince = max(0, rc.lostAt.Sub(since)), since
 	}
 	rc.mu.Unlock()
 	if aerr != nil {

@@ -242,7 +242,11 @@ func (j *Joint) falseClaim(reps []*Report) bool {
 // refuted by a message its writer signed after k: an honest referee dates
 // its claim after every message it has signed, and signs nothing once it
 // has stopped. The accused's own later messages refute nothing: they may
-// have been lost on the way.
+// have been lost on the way. So is it by its writer's own violation record
+// of a message after k: that record says the writer was still there to
+// receive it (without this, a player that left after message k could hand
+// in a record of its own in which the other sent junk after k, and the
+// other was named on its word).
 func refutation(reps []*Report, c *Closing) (string, int) {
 	if !isForfeit(c.Closing) {
 		return "", 0
@@ -253,6 +257,11 @@ func refutation(reps []*Report, c *Closing) (string, int) {
 			if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
 				return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
 			}
+		}
+	}
+	for o, other := range reps {
+		if v := other.Closing; v != nil && v.Closing == CloseViolation && v.By == c.By && v.Seq > c.Seq {
+			return fmt.Sprintf("record %d holds its own violation record of message %d (line %d), which says it was there to receive a message after the point where it says the match stopped", o+1, v.Seq, other.Line), other.Line
 		}
 	}
 	return "", 0

@@ -2,6 +2,7 @@ package adversary
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -286,5 +287,57 @@ func TestAttack2ColluderAdmissionDisputesAForfeit(t *testing.T) {
 	}
 	if tried == 0 {
 		t.Fatal("no 3-4 player match in which a seat went silent")
+	}
+}
+
+// The leaver's two words: seat 1 leaves after message k (its signed left
+// record, which seat 0 records), and then hands in a record of its own in
+// which, after message k, undecodable bytes "from" seat 0 arrived, with
+// its signed violation record. Seat 0's record holds nothing after k to
+// outweigh the claim; on land the joint audit named seat 0 on seat 1's
+// word. Seat 1's own signature says it left after message k, the last it
+// held: its violation record of a later message contradicts it, and names
+// seat 1 for a false claim.
+func TestAttack2LeaverClaimsJunkAfterLeaving(t *testing.T) {
+	ms, err := honestMatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, m := range ms {
+		if len(m.h.Players) != 2 || m.reports[0].Verdict != fairness.Clean {
+			continue
+		}
+		tried++
+		t.Run(m.name, func(t *testing.T) {
+			k := len(m.reports[0].Steps) / 2
+			left := &fairness.Closing{Closing: fairness.CloseLeft, Match: m.h.Match, Seat: 1, Seq: uint64(k), Detail: "left"}
+			if err := left.Sign(m.keys[1]); err != nil {
+				t.Fatal(err)
+			}
+			honest := auditLines(t, append(slices.Clone(m.records[0][:k+1]), encode(left)))
+			if honest.Verdict != fairness.Forfeit {
+				t.Fatalf("the honest record: %s", honest.Summary())
+			}
+			lines := append(slices.Clone(m.records[1][:k+1]), encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: m.h.Players[0].Peer}))
+			c := &fairness.Closing{Closing: fairness.CloseViolation, Match: m.h.Match, Seat: 0, Seq: uint64(k + 1), Detail: "undecodable message"}
+			if err := c.Sign(m.keys[1]); err != nil {
+				t.Fatal(err)
+			}
+			forged := auditLines(t, append(lines, encode(c)))
+			for _, set := range [][]*fairness.Report{{honest, forged}, {forged, honest}} {
+				j, err := fairness.AuditJoint(set)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if j.Verdict != fairness.Violated || j.Violation.Seat != 1 || !errors.Is(j.Violation.Err, fairness.ErrFalseClaim) {
+					t.Fatalf("joint audit: %s; want seat 1 named for a false claim", j.Summary())
+				}
+				t.Logf("joint audit: %.300s", j.Summary())
+			}
+		})
+	}
+	if tried == 0 {
+		t.Fatal("no clean two-player match")
 	}
 }

@@ -108,8 +108,9 @@ func (j *Joint) Summary() string {
 //     ErrEquivocation; the earliest such message);
 //   - a violation one record proves by the offender's own signature
 //     (Violated: the earliest);
-//   - a forfeit claim that its writer's own signed messages refute
-//     (Violated, with ErrFalseClaim, naming its writer);
+//   - a player that signed two different closing records, or a forfeit
+//     claim that its writer's own signed messages refute (Violated, with
+//     ErrFalseClaim, naming its writer);
 //   - a violation one record claims on its writer's word alone where
 //     another record holds a message that passed every check (the signed
 //     message outweighs the claim, nobody is named: Corrupt, pointing at
@@ -216,9 +217,13 @@ func (j *Joint) violation(reps []*Report, counts func(*Report) bool) bool {
 	return found
 }
 
-// falseClaim finds the first forfeit claim that a signed message refutes
-// (see refutation), and names its writer.
+// falseClaim finds a player that signed two different closing records for
+// the match (twoClosings), or else the first forfeit claim that a signed
+// message refutes (see refutation), and names its writer.
 func (j *Joint) falseClaim(reps []*Report) bool {
+	if j.twoClosings(reps) {
+		return true
+	}
 	for i, r := range reps {
 		c := r.Closing
 		if c == nil {
@@ -237,16 +242,39 @@ func (j *Joint) falseClaim(reps []*Report) bool {
 	return false
 }
 
+// twoClosings finds a player that signed two different closing records
+// for the match, and names it for a false claim. An honest referee signs
+// one closing record per match, when it stops, and signs nothing after it
+// (another's record it adopts is that other's). Two of them are two
+// accounts of one end, at least one false: without this a player that
+// left after message k (its own left record, which the other recorded)
+// could hand in a record of its own ending with its violation record of
+// junk "from" the other, after k (the other was named on its word) or in
+// the place of the other's message it held (the match was called
+// disputed, the admitted loss undone).
+func (j *Joint) twoClosings(reps []*Report) bool {
+	for a, ra := range reps {
+		for b := a + 1; b < len(reps); b++ {
+			ca, cb := ra.Closing, reps[b].Closing
+			if ca == nil || cb == nil || ca.By != cb.By || *ca == *cb {
+				continue
+			}
+			j.Verdict, j.Claim, j.Record, j.Line = Violated, cb, b, reps[b].Line
+			j.Violation = &Violation{Seat: j.Header.Seat(cb.By), Peer: cb.By, Seq: min(ca.Seq, cb.Seq), Signed: true,
+				Err: fmt.Errorf("%w: it signed two different closing records for this match: %s of %s after message %d in record %d, %s of %s after message %d in record %d",
+					ErrFalseClaim, ca.Closing, engine.Seat(ca.Seat), ca.Seq, a+1, cb.Closing, engine.Seat(cb.Seat), cb.Seq, b+1)}
+			return true
+		}
+	}
+	return false
+}
+
 // refutation returns why forfeit claim c is false, and the line that shows
 // it, or "" when nothing refutes it. A forfeit claimed after message k is
 // refuted by a message its writer signed after k: an honest referee dates
 // its claim after every message it has signed, and signs nothing once it
 // has stopped. The accused's own later messages refute nothing: they may
-// have been lost on the way. So is it by its writer's own violation record
-// of a message after k: that record says the writer was still there to
-// receive it (without this, a player that left after message k could hand
-// in a record of its own in which the other sent junk after k, and the
-// other was named on its word).
+// have been lost on the way.
 func refutation(reps []*Report, c *Closing) (string, int) {
 	if !isForfeit(c.Closing) {
 		return "", 0
@@ -257,11 +285,6 @@ func refutation(reps []*Report, c *Closing) (string, int) {
 			if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
 				return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
 			}
-		}
-	}
-	for o, other := range reps {
-		if v := other.Closing; v != nil && v.Closing == CloseViolation && v.By == c.By && v.Seq > c.Seq {
-			return fmt.Sprintf("record %d holds its own violation record of message %d (line %d), which says it was there to receive a message after the point where it says the match stopped", o+1, v.Seq, other.Line), other.Line
 		}
 	}
 	return "", 0

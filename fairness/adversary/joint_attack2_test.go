@@ -297,7 +297,10 @@ func TestAttack2ColluderAdmissionDisputesAForfeit(t *testing.T) {
 // outweigh the claim; on land the joint audit named seat 0 on seat 1's
 // word. Seat 1's own signature says it left after message k, the last it
 // held: its violation record of a later message contradicts it, and names
-// seat 1 for a false claim.
+// seat 1 for a false claim. So does a violation record of a message it held
+// (junk in the place of seat 0's message k, which seat 0's record holds
+// signed: on land "disputed", the leaver's admitted loss undone): an
+// honest player signs one closing record per match.
 func TestAttack2LeaverClaimsJunkAfterLeaving(t *testing.T) {
 	ms, err := honestMatches()
 	if err != nil {
@@ -309,35 +312,48 @@ func TestAttack2LeaverClaimsJunkAfterLeaving(t *testing.T) {
 			continue
 		}
 		tried++
-		t.Run(m.name, func(t *testing.T) {
-			k := len(m.reports[0].Steps) / 2
-			left := &fairness.Closing{Closing: fairness.CloseLeft, Match: m.h.Match, Seat: 1, Seq: uint64(k), Detail: "left"}
-			if err := left.Sign(m.keys[1]); err != nil {
-				t.Fatal(err)
-			}
-			honest := auditLines(t, append(slices.Clone(m.records[0][:k+1]), encode(left)))
-			if honest.Verdict != fairness.Forfeit {
-				t.Fatalf("the honest record: %s", honest.Summary())
-			}
-			lines := append(slices.Clone(m.records[1][:k+1]), encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: m.h.Players[0].Peer}))
-			c := &fairness.Closing{Closing: fairness.CloseViolation, Match: m.h.Match, Seat: 0, Seq: uint64(k + 1), Detail: "undecodable message"}
-			if err := c.Sign(m.keys[1]); err != nil {
-				t.Fatal(err)
-			}
-			forged := auditLines(t, append(lines, encode(c)))
-			for _, set := range [][]*fairness.Report{{honest, forged}, {forged, honest}} {
-				j, err := fairness.AuditJoint(set)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if j.Verdict != fairness.Violated || j.Violation.Seat != 1 || !errors.Is(j.Violation.Err, fairness.ErrFalseClaim) {
-					t.Fatalf("joint audit: %s; want seat 1 named for a false claim", j.Summary())
-				}
-				t.Logf("joint audit: %.300s", j.Summary())
-			}
-		})
+		steps := m.reports[0].Steps
+		k := len(steps) / 2
+		for steps[k-1].Seat != 0 {
+			k++ // message k is seat 0's
+		}
+		// The junk comes after the last message seat 1 held (after k), or
+		// in the place of seat 0's message k, which seat 0's record holds.
+		for name, at := range map[string]int{"after leaving": k, "before leaving": k - 1} {
+			t.Run(m.name+"/"+name, func(t *testing.T) { leaverJunk(t, m, k, at) })
+		}
 	}
 	if tried == 0 {
 		t.Fatal("no clean two-player match")
+	}
+}
+
+// leaverJunk audits seat 0's record ending with seat 1's left record after
+// message k with seat 1's record of its first at messages, then junk from
+// seat 0.
+func leaverJunk(t *testing.T, m *match, k, at int) {
+	left := &fairness.Closing{Closing: fairness.CloseLeft, Match: m.h.Match, Seat: 1, Seq: uint64(k), Detail: "left"}
+	if err := left.Sign(m.keys[1]); err != nil {
+		t.Fatal(err)
+	}
+	honest := auditLines(t, append(slices.Clone(m.records[0][:k+1]), encode(left)))
+	if honest.Verdict != fairness.Forfeit {
+		t.Fatalf("the honest record: %s", honest.Summary())
+	}
+	lines := append(slices.Clone(m.records[1][:at+1]), encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: m.h.Players[0].Peer}))
+	c := &fairness.Closing{Closing: fairness.CloseViolation, Match: m.h.Match, Seat: 0, Seq: uint64(at + 1), Detail: "undecodable message"}
+	if err := c.Sign(m.keys[1]); err != nil {
+		t.Fatal(err)
+	}
+	forged := auditLines(t, append(lines, encode(c)))
+	for _, set := range [][]*fairness.Report{{honest, forged}, {forged, honest}} {
+		j, err := fairness.AuditJoint(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict != fairness.Violated || j.Violation.Seat != 1 || !errors.Is(j.Violation.Err, fairness.ErrFalseClaim) {
+			t.Fatalf("joint audit: %s; want seat 1 named for a false claim", j.Summary())
+		}
+		t.Logf("joint audit: %.300s", j.Summary())
 	}
 }

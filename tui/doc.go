@@ -35,10 +35,13 @@
 //     reconnecting transport (Match.PlayNet, the transcript, secrets and
 //     peer record in the data directory's matches folder, which is
 //     session.Store's): a dropped link is re-dialled and resumed with no
-//     message lost while the title bar and the wait line say
-//     "reconnecting… (N s)"; a peer that stays away for the give-up time
-//     (Config.GiveUp, 2 min by default) forfeits, and the end screen says
-//     so. Quitting the program (or its being stopped) only suspends the
+//     message lost while the title bar says "reconnecting · 23 s, gives up
+//     in 1:37" and the wait line names who is gone; a dead link shows
+//     within seconds (libp2p pings, p2p.Liveness), and a peer that stays
+//     away for the give-up time (Config.GiveUp, 2 min by default)
+//     forfeits, and the end screen says so. At a table the title and the
+//     wait line name each player that is gone, with the same countdown
+//     (liveness.go), and a seat the match waits for past give-up forfeits. Quitting the program (or its being stopped) only suspends the
 //     match: it resumes from the lobby. Leaving on purpose (q, confirmed)
 //     is a forfeit at once: the referee stops as a stopping program's
 //     would, then our own signed forfeit (a "left" closing record) is

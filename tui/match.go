@@ -158,7 +158,12 @@ type matchScreen struct {
 	lostAt  time.Time
 	kinds   []string
 	leaving bool
-	played  chan struct{}
+	// othersGone: the referee heard that the others are gone while we owe
+	// a move (a "lost" note). Our move records their forfeit; leaving then
+	// signs nothing, for our forfeit would be a lie.
+	othersGone bool
+	played     chan struct{}
+	links      liveness // who is gone, read every KindEvery (liveness.go)
 }
 
 // startMatch opens the match screen above the lobby and starts the referee.
@@ -300,7 +305,7 @@ func (ms *matchScreen) begin() {
 			return
 		}
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
-			Observe: observe, Logger: a.log})
+			Observe: observe, Logger: a.log, GiveUp: a.giveUp()})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
 			// Closing the stream lets the other side see the end at once
 			// (a table's topic is left when its Play returns).
@@ -310,6 +315,7 @@ func (ms *matchScreen) begin() {
 		}
 		a.post(func() { ms.finish(res, err) })
 	})
+	ms.watchLiveness()
 	if st.net != nil {
 		ms.watchLink()
 		return
@@ -403,7 +409,7 @@ func (ms *matchScreen) note(n fairness.Note) {
 	case "lost":
 		// The others are gone while we owe a move: our move comes first,
 		// then their forfeit (the verification log says so).
-		ms.inSync = false
+		ms.inSync, ms.othersGone = false, true
 	case "stop":
 		ms.waiting = false
 		if !n.OK {
@@ -479,11 +485,22 @@ func (ms *matchScreen) leave() {
 	ms.a.toLobby()
 }
 
+// goneWho names who is gone when the others left while we owe a move.
+func (ms *matchScreen) goneWho() string {
+	if len(ms.names) > 2 {
+		return "the others are"
+	}
+	return ms.opponent + " is"
+}
+
 // leaveText says what leaving a live match does.
 func (ms *matchScreen) leaveText() string {
+	if ms.othersGone {
+		return fmt.Sprintf("The others are gone: make your move and their forfeit is recorded. Leaving now records nobody's forfeit, and the match stays unfinished. The transcript so far stays in %s.", ms.transcript)
+	}
 	if len(ms.names) > 2 {
-		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once they have waited for your next move (%s unless they set another limit). The transcript so far stays in %s.",
-			durText(HumanTimeout), ms.transcript)
+		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once the match waits for your move and you have been gone %s (unless they set another limit). The transcript so far stays in %s.",
+			durText(ms.a.giveUp()), ms.transcript)
 	}
 	return fmt.Sprintf("Leaving abandons the match: %s wins by forfeit at once. The transcript so far stays in %s.", ms.opponent, ms.transcript)
 }
@@ -514,6 +531,11 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	ms.leaving = true
+	if ms.othersGone {
+		// The others left first: nothing of ours to sign.
+		ms.cancel()
+		return
+	}
 	if ms.st.net == nil {
 		ms.abandon()
 		a, path, key, played := ms.a, ms.transcript, ms.st.key, ms.played
@@ -591,7 +613,7 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 		for _, w := range o.Winners {
 			if w == ms.seat {
 				why := ms.say(o.Reason)
-				if r := forfeitReason(ms.result.Closing, ms.opponent, ms.a.giveUp()); r != "" {
+				if r := forfeitReason(ms.result.Closing, ms.forfeiter(ms.result.Closing), ms.a.giveUp()); r != "" {
 					why = r
 				}
 				return style.OK + " you won: " + why, th.Good
@@ -631,8 +653,8 @@ func (ms *matchScreen) turnText() string {
 
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := ms.a, ms.a.th
-	conn := kindText(ms.kind, time.Since(ms.lostAt))
-	if ms.done && ms.kind == session.KindReconnecting {
+	conn := ms.linkText()
+	if ms.done && ms.kind == session.KindReconnecting || ms.othersGone {
 		conn = "link lost"
 	}
 	if ms.rtt > 0 && ms.kind != session.KindReconnecting {
@@ -649,16 +671,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if !ms.inSync && ms.seq > 0 || ms.evidence != nil {
 		sync = style.S(fmt.Sprintf("seq %d %s stopped", ms.seq, style.Fail), th.Bad)
 	}
-	titleLeft := func(opponent string) []style.Seg {
-		return []style.Seg{style.S(fmt.Sprintf("%s · vs %s%s · ", shortTitle(ms.spec.Title), opponent, ms.matesText()), th.Base),
-			style.S(ms.turnText(), tst), style.S(" · "+conn, th.Base)}
-	}
-	left := titleLeft(ms.opponent)
-	if len(ms.names) > 2 && style.SegsWidth(left)+style.SegsWidth([]style.Seg{sync})+3 > w {
-		// A table's opponents by number when their names do not fit.
-		left = titleLeft(fmt.Sprintf("%d opponents", len(ms.names)-1-len(ms.mates)))
-	}
-	titleBar(scr, th, x, y, w, left, []style.Seg{sync})
+	titleBar(scr, th, x, y, w, ms.titleLeft(w, conn, tst, []style.Seg{sync}), []style.Seg{sync})
 
 	bodyY, bodyH := y+1, h-2
 	logW := LogWidth
@@ -693,14 +706,18 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 			}
 			line = append(line, style.S(" · transcript "+path, th.Dim))
 		}
+	case ms.asking() && ms.othersGone:
+		line = []style.Seg{style.S(fmt.Sprintf("%s %s gone: your move ends the match · ", style.Fail, ms.goneWho()), th.Bad), style.S(ms.view.Prompt(), th.Accent)}
 	case ms.asking():
 		line = []style.Seg{style.S(ms.view.Prompt(), th.Accent)}
 	case ms.reconnecting():
-		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(kindText(ms.kind, time.Since(ms.lostAt)), th.Warn),
-			style.S(fmt.Sprintf(" · the link to %s dropped · the match goes on once it is back · after %s %s forfeits", ms.opponent, durText(a.giveUp()), ms.opponent), th.Dim)}
+		line = ms.outageLine()
+	case ms.awayWait() != nil:
+		line = ms.awayWait()
 	case ms.waiting:
 		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.say(ms.waitSeat.String()), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
+		line = append(line, ms.awayTail()...)
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}

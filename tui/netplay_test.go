@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -65,6 +66,7 @@ type driver struct {
 	hs     *harness
 	seed   uint64
 	paused atomic.Bool
+	acks   atomic.Uint64 // loops that saw paused
 	errs   chan error
 	stop   chan struct{}
 	done   chan struct{}
@@ -88,6 +90,7 @@ func (d *driver) run() {
 		case <-time.After(2 * time.Millisecond):
 		}
 		if d.paused.Load() {
+			d.acks.Add(1)
 			continue
 		}
 		var req *board.Request
@@ -114,6 +117,20 @@ func (d *driver) run() {
 			return
 		}
 		last = req
+	}
+}
+
+// pause stops the driver answering and returns once no answer of its is
+// on its way.
+func (d *driver) pause() {
+	d.paused.Store(true)
+	n := d.acks.Load()
+	for d.acks.Load() == n {
+		select {
+		case <-d.done:
+			return
+		case <-time.After(time.Millisecond):
+		}
 	}
 }
 
@@ -245,7 +262,7 @@ func newTestKey(t *testing.T) crypto.PrivKey {
 // TestNetMatchSurvivesADroppedLink plays a human-vs-human match over the
 // network whose connection is closed mid-match, and the joiner cannot
 // dial back for a while: both title bars and the wait line say
-// "reconnecting… (N s)", the match resumes with no message lost, finishes
+// "reconnecting · N s, gives up in M:SS", the match resumes with no message lost, finishes
 // by the rules, and both transcripts are the same and audit clean.
 func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	t.Parallel()
@@ -271,12 +288,12 @@ func TestNetMatchSurvivesADroppedLink(t *testing.T) {
 	at := seqOf(host)
 
 	for _, h := range []*harness{host, guest} {
-		txt := h.WaitFor("reconnecting… (", "the link to")
+		txt := h.WaitFor("reconnecting · ", "the link to")
 		if ended(txt) {
 			t.Fatalf("the match ended when the link dropped\n%s", txt)
 		}
 	}
-	if !strings.Contains(host.line(0), "reconnecting… (") {
+	if !strings.Contains(host.line(0), "reconnecting · ") {
 		t.Fatalf("the title bar does not say reconnecting\n%s", host.Dump())
 	}
 	ps.AddAddrs(hostID, addrs, peerstore.TempAddrTTL)
@@ -328,7 +345,7 @@ func TestNetMatchResumesAfterARestart(t *testing.T) {
 	id := ""
 	host.onUI(func() { id = matchOf(host.app).st.header().Match })
 	host.stop()
-	guest.WaitFor("reconnecting… (", "the link to ann dropped")
+	guest.WaitFor("reconnecting · ", "the link to ann dropped")
 
 	saved, err := session.Store{Dir: filepath.Join(dir, MatchesDir)}.List()
 	if err != nil || len(saved) != 1 || !saved[0].InProgress() || saved[0].Match != id {
@@ -425,7 +442,7 @@ func TestLeavingANetMatchIsAForfeitAtOnce(t *testing.T) {
 }
 
 // TestPeerThatNeverComesBackForfeits stops the joiner's program mid-match
-// for good: the host says "reconnecting… (N s)" and, after its give-up
+// for good: the host says "reconnecting · N s, gives up in M:SS" and, after its give-up
 // time, ends the match as the joiner's forfeit, saying so.
 func TestPeerThatNeverComesBackForfeits(t *testing.T) {
 	t.Parallel()
@@ -437,13 +454,51 @@ func TestPeerThatNeverComesBackForfeits(t *testing.T) {
 	waitAsked(t, guest) // the host then waits for the joiner
 	gd.halt()
 	guest.stop()
-	host.WaitFor("reconnecting… (")
+	host.WaitFor("reconnecting · ")
 	end := host.WaitFor("you won", "bob did not come back within 1.5s and forfeits")
 	if strings.Contains(end, "reconnecting") {
 		t.Fatalf("the end screen still says reconnecting\n%s", end)
 	}
 	if rep := auditFile(t, transcriptOf(host)); rep.Verdict != fairness.Forfeit {
 		t.Fatalf("the host's transcript: %s", rep.Summary())
+	}
+}
+
+// TestOthersGoneWhileWeOweAMove stops the joiner for good while the host's
+// player owes a move. After its give-up time the host is told the other
+// side is gone; a forfeit it claimed at its own turn would be refused, so
+// its move comes first: made, the joiner forfeits; leaving instead signs
+// nothing (the other side left first) and the record stays unfinished.
+func TestOthersGoneWhileWeOweAMove(t *testing.T) {
+	for _, move := range []bool{true, false} {
+		t.Run(fmt.Sprintf("move %v", move), func(t *testing.T) {
+			t.Parallel()
+			host, guest := netPair(t, "ubuild", Config{Offline: true, GiveUp: 1500 * time.Millisecond}, Config{Offline: true})
+			hd := drive(host, 7)
+			drive(guest, 8)
+			waitSeq(t, host, 6)
+			hd.pause()
+			waitAsked(t, host) // the match waits for the host's player
+			guest.stop()
+			host.WaitFor("bob is gone: your move ends the match", "link lost")
+			path := transcriptOf(host)
+			if move {
+				hd.paused.Store(false)
+				host.WaitFor("you won", "forfeit")
+				if rep := auditFile(t, path); rep.Verdict != fairness.Forfeit || rep.Closing.Seat != 1 {
+					t.Fatalf("the host's transcript: %s; want bob's forfeit", rep.Summary())
+				}
+				return
+			}
+			hd.halt()
+			host.Keys("q")
+			host.WaitFor("The others are gone", "records nobody's forfeit")
+			host.Keys("y")
+			host.WaitFor("Practice against a bot")
+			if rep := auditFile(t, path); rep.Verdict != fairness.Incomplete || rep.Closing != nil {
+				t.Fatalf("the host's transcript after leaving: %s; want it unfinished, with no forfeit of ours", rep.Summary())
+			}
+		})
 	}
 }
 

@@ -105,6 +105,8 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 		}
 	case "out":
 		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent", n.Seq)})
+	case "lost":
+		l.add(logEntry{glyph: style.Fail, st: th.Bad, text: l.say(n.Text)})
 	case "stop":
 		if n.OK {
 			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})

@@ -41,8 +41,16 @@
 //   - Once every other player has left the topic (after all had been on
 //     it), RecvFrom returns [ErrAllLeft] after the frames already received:
 //     the referee then ends the match at once, as a two-player one ends when
-//     its stream closes, instead of waiting out its timeout. A single player
-//     leaving a larger table is noticed by the others' timeouts.
+//     its stream closes, instead of waiting out its timeout.
+//   - [Topic.Away] says which other players are gone and since when: seen
+//     on the topic and no longer subscribed (left, or every connection
+//     closed), or no answer to libp2p pings on an open connection
+//     (p2p.Liveness: a link that died without a word, which gossipsub
+//     would keep subscribed until the transport gives up, 30 s and more).
+//     A player that comes back is no longer listed; one whose connections
+//     closed is dialed again ([RedialFirst] to [RedialMax] apart), since
+//     gossipsub never dials. The session gives up on a seat gone past its
+//     give-up time once the match waits for it.
 //   - [Topic.Linger] keeps the subscription open after the match, until the
 //     other players have left (they leave only once their referee is done,
 //     so they have every frame they need) or a bound passes.
@@ -52,7 +60,8 @@
 // The numbers live in house.go: [MaxFrame] (960 KiB: a match stream's
 // 1 MiB less room for the pubsub RPC around it), [QueuePerAuthor] (1,024
 // frames), [QueueBytesPerAuthor] (8 MiB), [SubscriptionBuffer] (1,024), [LeftGrace] (500 ms),
-// [PollInterval] (20 ms) and the topic name prefix [TopicPrefix].
+// [PollInterval] (20 ms), [RedialFirst] (500 ms) to [RedialMax] (5 s)
+// between dials of a lost player, and the topic name prefix [TopicPrefix].
 //
 // # Limits
 //

@@ -39,4 +39,10 @@ const (
 	// RecvFrom reports ErrAllLeft, so that frames still on their way are
 	// read first.
 	LeftGrace = 500 * time.Millisecond
+	// RedialFirst is the first wait before a player whose connection was
+	// lost is dialed again; the wait doubles after each failed dial up to
+	// RedialMax. RedialTimeout bounds one dial.
+	RedialFirst   = 500 * time.Millisecond
+	RedialMax     = 5 * time.Second
+	RedialTimeout = 5 * time.Second
 )

@@ -23,6 +23,9 @@ type Config struct {
 	// Logger receives this package's logs and gossipsub's own; nil
 	// discards them.
 	Logger *slog.Logger
+	// Liveness probes every other player of a topic (Topic.Away); zero
+	// fields are p2p's house values.
+	Liveness p2p.Liveness
 }
 
 // Router is the pubsub (gossipsub) router of one libp2p host. Make one per
@@ -33,6 +36,7 @@ type Router struct {
 	ps     *pubsub.PubSub
 	cancel context.CancelFunc
 	log    *slog.Logger
+	live   p2p.Liveness
 
 	mu     sync.Mutex
 	closed bool
@@ -58,7 +62,7 @@ func NewRouter(h host.Host, cfg Config) (*Router, error) {
 		cancel()
 		return nil, fmt.Errorf("group: start gossipsub: %w", err)
 	}
-	return &Router{h: h, ps: ps, cancel: cancel, log: log.With("component", "group", "self", p2p.ShortID(h.ID())), topics: map[string]*Topic{}}, nil
+	return &Router{h: h, ps: ps, cancel: cancel, log: log.With("component", "group", "self", p2p.ShortID(h.ID())), live: cfg.Liveness, topics: map[string]*Topic{}}, nil
 }
 
 // Host returns the libp2p host the router runs on.

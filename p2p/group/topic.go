@@ -9,6 +9,7 @@ import (
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/salvo-game/salvo/p2p"
 )
@@ -51,13 +52,19 @@ type Topic struct {
 	all    bool          // every other player has been seen on the topic
 	closed bool
 	stats  Stats
+	// Presence of each other player (see Away): seen on the topic at
+	// least once, unanswered pings since when, away since when.
+	seen map[peer.ID]bool
+	deaf map[peer.ID]time.Time
+	away map[peer.ID]time.Time
 
 	closeOnce sync.Once
 	closeErr  error
 }
 
 func newTopic(r *Router, name string, allowed map[peer.ID]bool, others []peer.ID) *Topic {
-	return &Topic{r: r, name: name, allowed: allowed, others: others, inbox: newInbox(QueuePerAuthor, QueueBytesPerAuthor), ready: make(chan struct{}, 1), done: make(chan struct{})}
+	return &Topic{r: r, name: name, allowed: allowed, others: others, inbox: newInbox(QueuePerAuthor, QueueBytesPerAuthor), ready: make(chan struct{}, 1), done: make(chan struct{}),
+		seen: map[peer.ID]bool{}, deaf: map[peer.ID]time.Time{}, away: map[peer.ID]time.Time{}}
 }
 
 func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {
@@ -69,6 +76,45 @@ func (t *Topic) start(pt *pubsub.Topic, sub *pubsub.Subscription) {
 	go func() { defer wg.Done(); t.read(ctx) }()
 	go func() { defer wg.Done(); t.watch(ctx) }()
 	go func() { wg.Wait(); close(t.done) }()
+	for _, p := range t.others {
+		t.r.live.Watch(ctx, t.r.h, p, func(err error) { t.heard(p, err) })
+		go t.keepConnected(ctx, p)
+	}
+}
+
+// keepConnected dials player p again, with a growing wait between
+// attempts, whenever the host has lost every connection to it after p was
+// seen on the topic, until ctx ends. Gossipsub never dials: without this a
+// player whose connection closed in a blip (a transport's keep-alive
+// giving up during an outage) would stay gone for good, and forfeit at
+// its next turn once the give-up time is over, though it is back. A dial
+// uses the addresses the peerstore keeps for p (identify's).
+func (t *Topic) keepConnected(ctx context.Context, p peer.ID) {
+	wait := RedialFirst
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		t.mu.Lock()
+		seen := t.seen[p]
+		t.mu.Unlock()
+		if !seen || t.r.h.Network().Connectedness(p) == network.Connected {
+			wait = RedialFirst
+			continue
+		}
+		dctx, cancel := context.WithTimeout(ctx, RedialTimeout)
+		err := t.r.h.Connect(dctx, peer.AddrInfo{ID: p})
+		cancel()
+		if err == nil {
+			t.r.log.Info("a lost player is connected again", "topic", t.name, "peer", p2p.ShortID(p))
+			wait = RedialFirst
+			continue
+		}
+		t.r.log.Debug("dialing a lost player failed", "topic", t.name, "peer", p2p.ShortID(p), "err", err)
+		wait = min(2*wait, RedialMax)
+	}
 }
 
 // watch notices when every other player has left the topic, once all of
@@ -84,7 +130,9 @@ func (t *Topic) watch(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		n := len(t.Peers())
+		in := t.Peers()
+		t.present(in)
+		n := len(in)
 		if n == len(t.others) {
 			t.sawAll()
 		}
@@ -105,6 +153,66 @@ func (t *Topic) watch(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// heard takes a liveness probe's outcome for player p. A player whose
+// connection stays open but no longer answers (killed behind a NAT, its
+// link cut) counts as away: pubsub would keep it subscribed until the
+// transport gives up, 30 s and more. Its connection is left alone: if the
+// link comes back, the frames queued on it still arrive.
+func (t *Topic) heard(p peer.ID, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch _, deaf := t.deaf[p]; {
+	case err == nil:
+		delete(t.deaf, p)
+	case !deaf:
+		t.deaf[p] = time.Now()
+		t.r.log.Info("a player does not answer", "topic", t.name, "peer", p2p.ShortID(p), "err", err)
+	}
+}
+
+// present updates every other player's presence from the players seen
+// subscribed now (in) and the liveness probes.
+func (t *Topic) present(in []peer.ID) {
+	now := time.Now()
+	on := map[peer.ID]bool{}
+	for _, p := range in {
+		on[p] = true
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, p := range t.others {
+		if on[p] {
+			t.seen[p] = true
+		}
+		deafSince, deaf := t.deaf[p]
+		left := t.seen[p] && !on[p]
+		switch {
+		case !left && !deaf:
+			delete(t.away, p)
+		case !t.away[p].IsZero():
+		case deaf:
+			t.away[p] = deafSince
+		default:
+			t.away[p] = now
+			t.r.log.Info("a player left the topic", "topic", t.name, "peer", p2p.ShortID(p))
+		}
+	}
+}
+
+// Away lists the other players that are gone now, with the moment each
+// went: a player seen on the topic that is no longer subscribed (it left,
+// or its connection closed), or one whose connection stopped answering
+// pings. A player that comes back is no longer listed.
+func (t *Topic) Away() map[peer.ID]time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make(map[peer.ID]time.Time, len(t.away))
+	for p, at := range t.away {
+		out[p] = at
+	}
+	return out
 }
 
 // Name is the pubsub topic name.
@@ -276,6 +384,9 @@ func (t *Topic) WaitPeers(ctx context.Context) error {
 func (t *Topic) sawAll() {
 	t.mu.Lock()
 	t.all = true
+	for _, p := range t.others {
+		t.seen[p] = true
+	}
 	t.mu.Unlock()
 }
 

@@ -29,13 +29,20 @@ func (m *GroupMatch) play(ctx context.Context, cfg PlayConfig, wrap func(fairnes
 	}
 	defer tw.Close()
 	tr := &sendTracker{Topic: m.Topic}
-	var transport fairness.GroupTransport = tr
+	guard := newGiveUpGuard(tr, m, cfg.GiveUp)
+	var transport fairness.GroupTransport = guard
 	if wrap != nil {
-		transport = wrap(tr)
+		transport = wrap(guard)
+	}
+	observe := func(n fairness.Note) {
+		guard.observe(n)
+		if cfg.Observe != nil {
+			cfg.Observe(n)
+		}
 	}
 	ref, err := fairness.NewReferee(fairness.Config{
 		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: transport,
-		Transcript: tw, Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
 	})
 	if err != nil {
 		return nil, err

@@ -54,6 +54,15 @@ type endBody struct {
 	Closing *fairness.Closing `json:"closing,omitempty"`
 }
 
+// marshalEnd returns the end frame carrying closing record c.
+func marshalEnd(c *fairness.Closing) ([]byte, error) {
+	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	if err != nil {
+		return nil, fmt.Errorf("session: end frame: %w", err)
+	}
+	return b, nil
+}
+
 // decodeEnd reads an end frame; ok is false for any other frame (an
 // envelope), err set for an end frame that is malformed.
 func decodeEnd(b []byte) (f endBody, ok bool, err error) {
@@ -67,6 +76,14 @@ func decodeEnd(b []byte) (f endBody, ok bool, err error) {
 	}
 	if dec.More() {
 		return endBody{}, true, errors.New("session: malformed end frame: data after it")
+	}
+	// The other side writes the record into its own transcript as it
+	// is: a detail near the frame's size could be written as a line over
+	// the transcript's line bound (encoding/json writes U+2028, three
+	// bytes in the frame, as a six-byte escape), and the record meant to
+	// prove its writer's forfeit would no longer audit.
+	if c := f.Closing; c != nil && len(c.Detail) > fairness.MaxDetail {
+		return endBody{}, true, fmt.Errorf("session: malformed end frame: its closing record's detail is %d bytes, at most %d", len(c.Detail), fairness.MaxDetail)
 	}
 	return f, true, nil
 }
@@ -96,7 +113,11 @@ type ReconnectConfig struct {
 	// ForfeitLinger replaces Linger for a match that ended here by the
 	// other peer's forfeit; 0 means DefaultForfeitLinger.
 	ForfeitLinger time.Duration
-	Logger        *slog.Logger
+	// Liveness probes the other peer with libp2p's ping while a stream is
+	// up; a dead link is closed, so the match shows it is reconnecting
+	// within seconds (zero fields: p2p's house values).
+	Liveness p2p.Liveness
+	Logger   *slog.Logger
 }
 
 // sentFrame is an envelope this side sent, kept to send again.
@@ -136,8 +157,10 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
-	downSince time.Time     // a restarted process: when its heartbeat proves it went away (alive.go)
-	outage    time.Duration // how long the match was without a stream before the current one
+	downSince time.Time     // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
+	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
+	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
+	backAt    uint64        // maxSeq when the current stream came up: what outage vouches for
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -180,7 +203,43 @@ func newReconnecting(res *Resumer, match string, remote peer.ID, cfg ReconnectCo
 	}
 	r.notify = &network.NotifyBundle{ConnectedF: r.connected}
 	r.h.Libp2p().Network().Notify(r.notify)
+	cfg.Liveness.Watch(ctx, r.h.Libp2p(), remote, r.probed)
 	return r
+}
+
+// probed takes a liveness probe's outcome: a ping left unanswered on the
+// connection under the current stream means the link died without a word
+// (the other process killed, a link cut with nothing sent back). The
+// stream is dropped and every connection to the peer closed, as the
+// transport itself would do much later: the dialer re-dials on a fresh
+// connection, and the give-up clock starts now.
+func (r *Reconnecting) probed(err error) {
+	if err == nil {
+		return
+	}
+	r.mu.Lock()
+	up, gen := r.cur != nil && !r.closed, r.gen
+	r.mu.Unlock()
+	if !up {
+		return
+	}
+	r.log.Info("the link to the other peer is dead", "err", err)
+	// Closed first, so that a re-dial cannot pick the dead connection.
+	_ = r.h.Libp2p().Network().ClosePeer(r.remote)
+	r.lost(gen, err)
+}
+
+// Outage says, while the match has no stream, since when (as far as this
+// side can prove: a restart dates it from its heartbeat) and when the
+// match gives up on the other peer; ok is false while a stream is up.
+func (r *Reconnecting) Outage() (since, giveUpAt time.Time, ok bool) {
+	since = r.awaySince()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur != nil || since.IsZero() {
+		return time.Time{}, time.Time{}, false
+	}
+	return since, r.lostAt.Add(r.cfg.GiveUp), true
 }
 
 func short(s string) string {
@@ -358,9 +417,9 @@ func (r *Reconnecting) endFrame() []byte {
 // the end frame carries it to the other peer, now or when it comes back
 // (within ForfeitLinger).
 func (r *Reconnecting) closeWithForfeit(c *fairness.Closing) error {
-	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	b, err := marshalEnd(c)
 	if err != nil {
-		return fmt.Errorf("session: end frame: %w", err)
+		return err
 	}
 	r.mu.Lock()
 	r.endMsg = b
@@ -429,13 +488,9 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.cur = c
 	r.gen++
 	gen := r.gen
-	r.outage = 0
-	if since := r.lostAt; !since.IsZero() {
-		if !r.downSince.IsZero() && r.downSince.Before(since) {
-			since = r.downSince
-		}
-		r.outage = time.Since(since)
-	}
+	// Only the first stream after a restart follows a proven absence:
+	// a later link loss, with this process running, proves none.
+	r.outage, r.absent, r.backAt = r.absent, 0, r.maxSeq
 	r.lostAt, r.downSince = time.Time{}, time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())

@@ -63,9 +63,15 @@ func newPair(t *testing.T, game string) (a, b *netSide, ma, mb *Match) {
 // joins (seat 1) and is the dialer.
 func agreeMatch(t *testing.T, a, b *netSide, game string) (*Match, *Match) {
 	t.Helper()
+	return agreeMatchVia(t, a, b, game, a.host.Invite())
+}
+
+// agreeMatchVia is agreeMatch with b connecting to a at addr.
+func agreeMatchVia(t *testing.T, a, b *netSide, game, addr string) (*Match, *Match) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	id, err := b.host.Connect(ctx, a.host.Invite())
+	id, err := b.host.Connect(ctx, addr)
 	if err != nil {
 		t.Fatal(err)
 	}

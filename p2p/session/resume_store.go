@@ -465,12 +465,13 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
-	// Away since the heartbeat stopped, or since this process started:
-	// never since the transcript's last write, which a long think with
-	// the link up leaves far behind.
+	// Away since the heartbeat stopped, or not at all (no heartbeat: a
+	// match of an older Salvo): never since the transcript's last write,
+	// which a long think with the link up leaves far behind, nor since the
+	// link went down while a process of ours still ran.
 	since, ok, aerr := cfg.Store.awaySince(match)
 	if ok {
-		rc.downSince = since
+		rc.absent, rc.downSince = max(0, rc.lostAt.Sub(since)), since
 	}
 	rc.mu.Unlock()
 	if aerr != nil {

@@ -185,6 +185,11 @@ type PlayConfig struct {
 	Observe    func(fairness.Note)
 	Cheat      fairness.Cheat
 	Logger     *slog.Logger
+	// GiveUp is how long a table waits for a seat that is gone (left the
+	// topic, its link dead) before that seat forfeits; 0 means
+	// DefaultGiveUp. A two-player match takes its give-up from
+	// NetPlayConfig.Reconnect.
+	GiveUp time.Duration
 }
 
 // openMatch starts the referee's state of the match h of spec and a new

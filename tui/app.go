@@ -33,6 +33,7 @@ const (
 	StartHost                  // hosting, with the invite code (salvo host)
 	StartJoin                  // joining by code (salvo join CODE)
 	StartAudit                 // the audit viewer on a file
+	StartResume                // a network match of the store, where it stands (salvo resume)
 )
 
 // Config sets up the interface.
@@ -68,10 +69,12 @@ type Config struct {
 	// fairness/cheat). For tests and demonstrations only.
 	BotCheat string
 	// Start is the first screen; Code is the invite code for StartJoin
-	// and File the transcript for StartAudit.
-	Start Start
-	Code  string
-	File  string
+	// and File the transcript for StartAudit; Resume is the match ID
+	// of the store for StartResume.
+	Start  Start
+	Code   string
+	File   string
+	Resume string
 	// ListenAddrs are the main host's listen addresses; empty means every
 	// interface. Offline keeps the lobby from starting a host at all.
 	ListenAddrs []string
@@ -222,6 +225,8 @@ func (a *App) Run() error {
 		}
 	case StartAudit:
 		a.openAudit(a.cfg.File)
+	case StartResume:
+		a.resumeStored(a.cfg.Resume)
 	}
 	go a.posts.run(a.tv)
 	a.wg.Add(1)

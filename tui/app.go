@@ -131,6 +131,9 @@ type App struct {
 	first   bool
 	clip    string // text to copy after the next draw
 	frame   int    // spinner frame
+	// quitAsk is the open "Quit Salvo?" question, if any: ctrl-c on it
+	// quits.
+	quitAsk overlay
 	// left are the network matches the player left on purpose: never
 	// offered for resuming, even before the store forgets them.
 	left map[string]bool
@@ -356,10 +359,12 @@ func (a *App) live() (*matchScreen, bool) {
 
 // quit leaves the program, asking first if that abandons a live match.
 func (a *App) quit() {
-	if m, ok := a.live(); ok {
-		a.openOverlay(newConfirm(a, "Quit Salvo?", m.quitText(), "quit", func() { a.tv.Stop() }))
+	if m, ok := a.live(); ok && (a.overlay == nil || a.overlay != a.quitAsk) {
+		a.quitAsk = newConfirm(a, "Quit Salvo?", m.quitText(), "quit", func() { a.tv.Stop() })
+		a.openOverlay(a.quitAsk)
 		return
 	}
+	// No match, or ctrl-c again on the question: ctrl-c always quits.
 	a.tv.Stop()
 }
 
@@ -376,7 +381,7 @@ func (a *App) bindings() []keys.Binding {
 		typing = s.typing()
 	}
 	global := []keys.Binding{
-		{Keys: []keys.Key{keys.K(tcell.KeyCtrlC)}, Label: "ctrl-c", Hint: "quit", Help: "quit Salvo (asks first during a match)", Hidden: true, Run: a.quit},
+		{Keys: []keys.Key{keys.K(tcell.KeyCtrlC)}, Label: "ctrl-c", Hint: "quit", Help: "quit Salvo (asks first during a match; ctrl-c again quits)", Hidden: true, Run: a.quit},
 	}
 	if !typing && a.overlay == nil {
 		global = append([]keys.Binding{{Keys: []keys.Key{keys.R('?')}, Label: "?", Hint: "help", Help: "show every key in force, searchable", Pin: true, Run: a.showHelp}}, global...)

@@ -138,42 +138,59 @@ func exited(t *testing.T, done <-chan int, want int) {
 			t.Fatalf("exit %d, want %d", code, want)
 		}
 	case <-time.After(30 * time.Second):
-		t.Fatal("salvo resume did not end after SIGTERM")
+		t.Fatal("salvo resume did not end after the signal (or ctrl-c)")
 	}
 }
 
 // `salvo resume --latest` opens the interface on the match where it
 // stands, for the player: the title shows its real sequence and the
 // player is asked for the next move (no bot plays it; issue 14 point 1:
-// the screen stayed blank while a bot played). SIGTERM ends it promptly
-// and leaves the match resumable.
+// the screen stayed blank while a bot played). SIGTERM, or ctrl-c twice
+// (the first asks "Quit Salvo?"), ends it promptly and leaves the match
+// resumable.
 func TestResumeLatestOpensTheInterfaceForThePlayer(t *testing.T) {
-	seq := suspendedMatch(t, false)
-	scr := &shownScreen{SimulationScreen: tcell.NewSimulationScreen("UTF-8")}
-	oldScreen, oldCheck := interfaceScreen, checkTerminal
-	interfaceScreen, checkTerminal = func() tcell.Screen { return scr }, func() error { return nil }
-	t.Cleanup(func() { interfaceScreen, checkTerminal = oldScreen, oldCheck })
-	done := resumeCLI("--latest", "--listen", "/ip4/127.0.0.1/tcp/0")
+	for _, end := range []string{"SIGTERM", "ctrl-c twice"} {
+		t.Run(end, func(t *testing.T) {
+			seq := suspendedMatch(t, false)
+			scr := &shownScreen{SimulationScreen: tcell.NewSimulationScreen("UTF-8")}
+			oldScreen, oldCheck := interfaceScreen, checkTerminal
+			interfaceScreen, checkTerminal = func() tcell.Screen { return scr }, func() error { return nil }
+			t.Cleanup(func() { interfaceScreen, checkTerminal = oldScreen, oldCheck })
+			done := resumeCLI("--latest", "--listen", "/ip4/127.0.0.1/tcp/0")
+			scr.waitFor(t, "your turn")
+			txt := scr.text()
+			m := regexp.MustCompile(`seq (\d+)`).FindStringSubmatch(txt)
+			if !strings.Contains(txt, "vs bot") || m == nil {
+				t.Fatalf("the resumed match's screen\n%s", txt)
+			}
+			if shown, _ := strconv.ParseUint(m[1], 10, 64); shown < seq {
+				t.Fatalf("the title says seq %d; the match stood at %d\n%s", shown, seq, txt)
+			}
+			if end == "SIGTERM" {
+				if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				scr.InjectKey(tcell.KeyCtrlC, 0, tcell.ModCtrl)
+				scr.waitFor(t, "Quit Salvo?")
+				scr.InjectKey(tcell.KeyCtrlC, 0, tcell.ModCtrl)
+			}
+			exited(t, done, exitOK)
+			assertResumable(t)
+		})
+	}
+}
+
+// waitFor waits until the screen shows s.
+func (s *shownScreen) waitFor(t *testing.T, want string) {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(scr.text(), "your turn") {
+	for !strings.Contains(s.text(), want) {
 		if time.Now().After(deadline) {
-			t.Fatalf("salvo resume did not ask the player\n%s", scr.text())
+			t.Fatalf("the screen never showed %q\n%s", want, s.text())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	txt := scr.text()
-	m := regexp.MustCompile(`seq (\d+)`).FindStringSubmatch(txt)
-	if !strings.Contains(txt, "vs bot") || m == nil {
-		t.Fatalf("the resumed match's screen\n%s", txt)
-	}
-	if shown, _ := strconv.ParseUint(m[1], 10, 64); shown < seq {
-		t.Fatalf("the title says seq %d; the match stood at %d\n%s", shown, seq, txt)
-	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	exited(t, done, exitOK)
-	assertResumable(t)
 }
 
 // `salvo resume --latest --bot LEVEL` plays headless with a bot, and

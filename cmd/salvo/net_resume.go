@@ -55,6 +55,13 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if sv, err := dir.store().Load(id); err != nil || !sv.InProgress() {
+		if err == nil {
+			err = fmt.Errorf("match %.12s… cannot go on: %w (%s)", id, session.ErrMatchOver, stopReason(sv))
+		}
+		fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+		return exitUsage
+	}
 	if bo.level == "" {
 		// The interface claims the data directory again, for itself.
 		dir.release()
@@ -63,6 +70,14 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	}
 	nf.dir = dir
 	return resumeHeadless(id, nf, bo, *reportPath, stdout, stderr)
+}
+
+// stopReason says how a stored match that cannot go on ended.
+func stopReason(sv session.Saved) string {
+	if sv.Over {
+		return "it ended by the rules"
+	}
+	return sv.StopReason
 }
 
 // listInProgress prints the matches of the store that can be resumed.

@@ -242,3 +242,13 @@ func assertResumable(t *testing.T) {
 		t.Fatalf("after the signal the store holds %+v, %v", saved, err)
 	}
 }
+
+// salvo resume of a match that is not in the store, or cannot go on, says
+// so before opening anything.
+func TestResumeOfNoMatchSaysSo(t *testing.T) {
+	t.Setenv("SALVO_HOME", t.TempDir())
+	var out, errb strings.Builder
+	if code := runResume([]string{"0123"}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "salvo resume: ") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}

@@ -3,11 +3,13 @@ package session
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 )
 
@@ -76,5 +78,31 @@ func TestRunnerSuspendsResumesAndLeaves(t *testing.T) {
 	}
 	if sv, err := b.store.Load(id); err != nil || sv.InProgress() {
 		t.Fatalf("the left match is still offered for resuming: %+v, %v", sv, err)
+	}
+}
+
+// BenchmarkReplayNotes is what a resume adds to loading the transcript:
+// the notes of a whole U-Build match, checked again message by message.
+func BenchmarkReplayNotes(b *testing.B) {
+	fm, envs, err := fairness.LoadMatch(games.Spec, filepath.Join("..", "..", "fairness", "testdata", "ubuild-standard.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for b.Loop() {
+		if err := replayNotes(fm.Header(), envs, "", func(fairness.Note) { n++ }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(envs)), "messages")
+}
+
+// BenchmarkLoadMatch is loading the same transcript, for comparison.
+func BenchmarkLoadMatch(b *testing.B) {
+	path := filepath.Join("..", "..", "fairness", "testdata", "ubuild-standard.jsonl")
+	for b.Loop() {
+		if _, _, err := fairness.LoadMatch(games.Spec, path); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

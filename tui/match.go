@@ -163,7 +163,10 @@ type matchScreen struct {
 	// signs nothing, for our forfeit would be a lie.
 	othersGone bool
 	played     chan struct{}
-	links      liveness // who is gone, read every KindEvery (liveness.go)
+	// runner runs a match over the network (nil for any other): the
+	// screen renders its notes and suspends or leaves through it.
+	runner *session.Runner
+	links  liveness // who is gone, read every KindEvery (liveness.go)
 }
 
 // startMatch opens the match screen above the lobby and starts the referee.
@@ -287,23 +290,23 @@ func (ms *matchScreen) begin() {
 		}
 		a.post(func() { ms.note(n) })
 	}
+	if st.net != nil {
+		r := st.runNet(ctx, session.NetPlayConfig{Key: key, Agent: ms.human, Timeout: timeout, Observe: observe, Logger: a.log,
+			Reconnect:   session.ReconnectConfig{GiveUp: a.giveUp()},
+			OnTransport: func(rc *session.Reconnecting) { ms.rc.Store(rc) }})
+		ms.runner = r
+		a.goBack(func() {
+			defer close(played)
+			res, err := r.Result()
+			a.post(func() { ms.finish(res, err) })
+			r.Wait() // a program quitting now lets the other side fetch our last message
+		})
+		ms.watchLiveness()
+		ms.watchLink()
+		return
+	}
 	a.goBack(func() {
 		defer close(played)
-		if st.net != nil {
-			res, err := st.playNet(ctx, session.NetPlayConfig{Key: key, Agent: ms.human, Timeout: timeout, Observe: observe, Logger: a.log,
-				Reconnect:   session.ReconnectConfig{GiveUp: a.giveUp()},
-				OnTransport: func(rc *session.Reconnecting) { ms.rc.Store(rc) }})
-			a.post(func() { ms.finish(res, err) })
-			if rc := ms.rc.Load(); rc != nil && err == nil && res != nil && res.Closing == nil {
-				// Over by the rules: the other side may still fetch our
-				// last message for a while (a program quitting now waits).
-				select {
-				case <-rc.Lingered():
-				case <-time.After(session.DefaultLinger):
-				}
-			}
-			return
-		}
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
 			Observe: observe, Logger: a.log, GiveUp: a.giveUp()})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
@@ -316,10 +319,6 @@ func (ms *matchScreen) begin() {
 		a.post(func() { ms.finish(res, err) })
 	})
 	ms.watchLiveness()
-	if st.net != nil {
-		ms.watchLink()
-		return
-	}
 	if l, ok := st.stream().(link); ok && !ms.st.practice {
 		ms.every(RTTEvery, nil, func() {
 			rtt := l.RTT()
@@ -554,14 +553,12 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	ms.cancel()
-	a, st, played := ms.a, ms.st, ms.played
-	id := st.header().Match
-	a.left[id] = true
+	a, r := ms.a, ms.runner
+	a.left[r.Match()] = true
 	a.goBack(func() {
-		<-played
 		ctx, cancel := context.WithTimeout(context.Background(), LeaveNotifyTimeout)
 		defer cancel()
-		if err := session.Leave(ctx, st.net.res.Host(), st.net.store, st.key, id); err != nil {
+		if err := r.Leave(ctx); err != nil {
 			a.log.Info("could not tell the other player we left; it forfeits us after its give-up time", "err", err)
 		}
 	})

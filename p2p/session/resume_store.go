@@ -413,7 +413,9 @@ func (r *Reconnecting) abandon() {
 // if this side is the dialer), runs the resume handshake so that no
 // message is lost or played twice, and plays to the end. A peer that does
 // not come back within cfg.Reconnect.GiveUp forfeits, and the transcript
-// says so.
+// says so. cfg.Observe first gets one note per message of the transcript
+// (replayNotes), then the referee's. ResumeMatch runs it below an
+// interface.
 func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) (*fairness.Result, error) {
 	pr, err := cfg.Store.readPeer(match)
 	if err != nil {
@@ -441,6 +443,9 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	sent, err := ownFrames(envs, me.String())
 	if err != nil {
 		return nil, fmt.Errorf("session: resume: %w", err)
+	}
+	if err := replayNotes(fm.Header(), envs, me.String(), cfg.Observe); err != nil {
+		return nil, err
 	}
 	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
 	if err != nil {

@@ -37,6 +37,9 @@ import (
 //       witness and holds at any turn, since it blames nobody but its
 //       writer. Like any claim, the writer's own messages signed after k
 //       refute it, and name the writer.
+//       Since it can hurt nobody but its writer, it never disputes the
+//       result of another record: it is then set aside, as if withheld
+//       (see admissionSetAside).
 //     - A violation claimed on the writer's word at a place where another
 //       record holds a message that passed every check is outweighed (a
 //       signed message always outweighs an unsigned or badly signed one
@@ -105,13 +108,18 @@ func (j *Joint) Summary() string {
 //     ErrEquivocation; the earliest such message);
 //   - a violation one record proves by the offender's own signature
 //     (Violated: the earliest);
-//   - a forfeit claim that its writer's own signed messages refute
-//     (Violated, with ErrFalseClaim, naming its writer);
+//   - a player that signed two different closing records, or a forfeit
+//     claim that its writer's own signed messages refute (Violated, with
+//     ErrFalseClaim, naming its writer);
 //   - a violation one record claims on its writer's word alone where
 //     another record holds a message that passed every check (the signed
 //     message outweighs the claim, nobody is named: Corrupt, pointing at
 //     the claim's record, when its writer signed messages after that one,
 //     otherwise Disputed);
+//   - a violation one record claims on its writer's word alone where
+//     another record ends with its own claim that the violation's
+//     claimant went silent there or before (Disputed: word against word,
+//     see contested);
 //   - a violation one record claims on its writer's word alone, unrefuted
 //     (Violated: the earliest; the verdict says whose word it rests on);
 //   - a record that was altered or damaged (Corrupt);
@@ -135,7 +143,7 @@ func AuditJoint(reps []*Report) (*Joint, error) {
 	j := &Joint{Header: h}
 	proven := func(r *Report) bool { return !needsWitness(r.Violation) }
 	claimed := func(*Report) bool { return true }
-	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
+	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.contested(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
 		return j, nil
 	}
 	j.result(reps)
@@ -209,9 +217,13 @@ func (j *Joint) violation(reps []*Report, counts func(*Report) bool) bool {
 	return found
 }
 
-// falseClaim finds the first forfeit claim that a signed message refutes
-// (see refutation), and names its writer.
+// falseClaim finds a player that signed two different closing records for
+// the match (twoClosings), or else the first forfeit claim that a signed
+// message refutes (see refutation), and names its writer.
 func (j *Joint) falseClaim(reps []*Report) bool {
+	if j.twoClosings(reps) {
+		return true
+	}
 	for i, r := range reps {
 		c := r.Closing
 		if c == nil {
@@ -226,6 +238,33 @@ func (j *Joint) falseClaim(reps []*Report) bool {
 			Err: fmt.Errorf("%w: its signed %s record in record %d (%s's forfeit after message %d) is refuted: %s",
 				ErrFalseClaim, c.Closing, i+1, engine.Seat(c.Seat), c.Seq, why)}
 		return true
+	}
+	return false
+}
+
+// twoClosings finds a player that signed two different closing records
+// for the match, and names it for a false claim. An honest referee signs
+// one closing record per match, when it stops, and signs nothing after it
+// (another's record it adopts is that other's). Two of them are two
+// accounts of one end, at least one false: without this a player that
+// left after message k (its own left record, which the other recorded)
+// could hand in a record of its own ending with its violation record of
+// junk "from" the other, after k (the other was named on its word) or in
+// the place of the other's message it held (the match was called
+// disputed, the admitted loss undone).
+func (j *Joint) twoClosings(reps []*Report) bool {
+	for a, ra := range reps {
+		for b := a + 1; b < len(reps); b++ {
+			ca, cb := ra.Closing, reps[b].Closing
+			if ca == nil || cb == nil || ca.By != cb.By || *ca == *cb {
+				continue
+			}
+			j.Verdict, j.Claim, j.Record, j.Line = Violated, cb, b, reps[b].Line
+			j.Violation = &Violation{Seat: j.Header.Seat(cb.By), Peer: cb.By, Seq: min(ca.Seq, cb.Seq), Signed: true,
+				Err: fmt.Errorf("%w: it signed two different closing records for this match: %s of %s after message %d in record %d, %s of %s after message %d in record %d",
+					ErrFalseClaim, ca.Closing, engine.Seat(ca.Seat), ca.Seq, a+1, cb.Closing, engine.Seat(cb.Seat), cb.Seq, b+1)}
+			return true
+		}
 	}
 	return false
 }
@@ -293,6 +332,42 @@ func (j *Joint) outweighed(reps []*Report) bool {
 	return false
 }
 
+// contested finds the first violation claimed on its writer's word alone
+// where another record, holding the same messages as far as both go, ends
+// with its own signed claim that the violation's claimant went silent or
+// left at that place or before it (an unrefuted timeout or abandoned
+// record of the claimant's forfeit: falseClaim runs first). Each rests on
+// its writer's word, and the claimant's own messages after the other's
+// claim refute nothing (they may have been lost): nothing signed tells a
+// junk message from a claimant that stalled and made it up, so neither is
+// taken: Disputed. Without this, a seat that went silent could write its
+// record on to the place where the match waited for it (or a message
+// further, signing its own message there) and put there undecodable bytes
+// "from" another seat with its violation record, and the joint audit named
+// that seat, whose record held nothing at that place to outweigh the
+// claim.
+func (j *Joint) contested(reps []*Report) bool {
+	for i, r := range reps {
+		if r.Verdict != Violated || !needsWitness(r.Violation) || r.Closing == nil {
+			continue
+		}
+		place, claimant := acceptedSteps(r), j.Header.Seat(r.Closing.By)
+		for o, other := range reps {
+			c := other.Closing
+			if o == i || c == nil || (c.Closing != CloseTimeout && c.Closing != CloseAbandoned) ||
+				c.Seq > uint64(place) || engine.Seat(c.Seat) != claimant || !agreeUpTo(r, other, min(place, len(other.Steps))) {
+				continue
+			}
+			v := r.Violation
+			j.Verdict, j.Claim, j.Record, j.Line = Disputed, r.Closing, i, r.Line
+			j.Detail = fmt.Sprintf("record %d says %s sent a bad message %d (line %d: %v), on the word of %s alone; record %d says, on the word of %s, that %s stopped answering (%s after message %d). Nothing signed decides between the two claims: no result",
+				i+1, playerName(j.Header, v.Seat), v.Seq, r.Line, v.Err, playerName(j.Header, claimant), o+1, playerName(j.Header, j.Header.Seat(c.By)), playerName(j.Header, claimant), c.Closing, c.Seq)
+			return true
+		}
+	}
+	return false
+}
+
 // signedAfter returns the first message of r after step k that seat
 // signed for its place, if any.
 func signedAfter(r *Report, k int, seat engine.Seat) (AuditStep, bool) {
@@ -340,7 +415,12 @@ func (j *Joint) corrupt(reps []*Report) bool {
 // as far as each goes.
 func (j *Joint) result(reps []*Report) {
 	first, agree, ended := -1, true, 0
+	var aside []string
 	for i, r := range reps {
+		if admissionSetAside(reps, r) {
+			aside = append(aside, fmt.Sprintf("record %d (%s left after message %d)", i+1, playerName(r.Header, engine.Seat(r.Closing.Seat)), r.Closing.Seq))
+			continue
+		}
 		if r.Verdict == Incomplete {
 			continue
 		}
@@ -367,7 +447,13 @@ func (j *Joint) result(reps []*Report) {
 		j.Verdict, j.Outcome, j.Record, j.Line = r.Verdict, r.Outcome, first, r.Line
 		agreed := fmt.Sprintf("all %d records agree", len(reps))
 		if ended < len(reps) {
-			agreed = fmt.Sprintf("%d of %d records reach this result; the others stop earlier, on the same messages", ended, len(reps))
+			agreed = fmt.Sprintf("%d of %d records reach this result", ended, len(reps))
+		}
+		if ended+len(aside) < len(reps) {
+			agreed += "; the others stop earlier, on the same messages"
+		}
+		if len(aside) > 0 {
+			agreed += fmt.Sprintf("; set aside, as its writer's own word that can only hurt itself: %s", strings.Join(aside, ", "))
 		}
 		j.Detail = agreed
 		if r.Verdict != Clean {
@@ -383,6 +469,30 @@ func (j *Joint) result(reps []*Report) {
 		j.Detail = fmt.Sprintf("the records agree on their first %d messages and then end differently: %s. What followed reached one side only, so the records cannot tell a lost link from a message held back: no result",
 			len(common.Steps), strings.Join(claims, "; "))
 	}
+}
+
+// admissionSetAside reports whether r ends with its writer's own word
+// that it left (an unrefuted left record: refutation runs first) while
+// another record reaches a result that rests on no such word. An
+// admission can hurt nobody but its writer, so it never disputes another
+// record's result: it is set aside, like an incomplete record, and the
+// verdict is the one the other records give, as if it were withheld
+// (which its writer could always do). Without this a loser could cut its
+// record after its own last message and admit that it left there, and a
+// clean loss whose last message was the winner's became a dispute; and in
+// a 3-4 player match a colluder could give up its share of a win, admitting
+// that it left where the others recorded its partner's timeout, to dispute
+// the honest seat's.
+func admissionSetAside(reps []*Report, r *Report) bool {
+	return isAdmission(r) && slices.ContainsFunc(reps, func(o *Report) bool {
+		return o.Verdict != Incomplete && !isAdmission(o)
+	})
+}
+
+// isAdmission reports whether r's verdict is its writer's admission that
+// it left.
+func isAdmission(r *Report) bool {
+	return r.Verdict == Forfeit && r.Closing != nil && r.Closing.Closing == CloseLeft
 }
 
 // claimants names, when more than one player wrote the closing records

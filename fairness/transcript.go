@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -53,12 +54,40 @@ func (c *Closing) signedDigest() Digest {
 	return newHasher("salvo/closing/1").str(c.Closing).str(c.Match).int(c.Seat).uint(c.Seq).str(c.Detail).str(c.By).sum()
 }
 
-// Sign fills in By and Sig.
+// MaxDetail bounds the detail of a closing record Sign signs; a peer that
+// hands over a closing record with a longer one is refused (a Salvo peer
+// never writes one). The detail is often an error's text, and an error
+// may quote what a peer sent (encoding/json quotes an unknown field's
+// name, reading each byte of invalid UTF-8 as a three-byte U+FFFD):
+// unbounded, one junk frame of a megabyte made the receiver's violation
+// record a line over the transcript's line bound, and the receiver's own
+// evidence no longer audited.
+const MaxDetail = 1 << 10
+
+// boundDetail returns detail as Sign signs it: valid UTF-8 (the
+// transcript's JSON would write invalid bytes as U+FFFD, and the record
+// would no longer verify), cut to MaxDetail bytes at a character boundary,
+// with an ellipsis where it was cut.
+func boundDetail(detail string) string {
+	detail = strings.ToValidUTF8(detail, "\uFFFD")
+	if len(detail) <= MaxDetail {
+		return detail
+	}
+	const more = "…"
+	cut := MaxDetail - len(more)
+	for cut > 0 && !utf8.RuneStart(detail[cut]) {
+		cut--
+	}
+	return detail[:cut] + more
+}
+
+// Sign fills in By and Sig, after bounding Detail (boundDetail).
 func (c *Closing) Sign(key crypto.PrivKey) error {
 	id, err := peer.IDFromPrivateKey(key)
 	if err != nil {
 		return fmt.Errorf("sign closing: %w", err)
 	}
+	c.Detail = boundDetail(c.Detail)
 	c.By = id.String()
 	d := c.signedDigest()
 	sig, err := key.Sign(d[:])

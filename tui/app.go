@@ -33,6 +33,7 @@ const (
 	StartHost                  // hosting, with the invite code (salvo host)
 	StartJoin                  // joining by code (salvo join CODE)
 	StartAudit                 // the audit viewer on a file
+	StartResume                // a network match of the store, where it stands (salvo resume)
 )
 
 // Config sets up the interface.
@@ -68,10 +69,12 @@ type Config struct {
 	// fairness/cheat). For tests and demonstrations only.
 	BotCheat string
 	// Start is the first screen; Code is the invite code for StartJoin
-	// and File the transcript for StartAudit.
-	Start Start
-	Code  string
-	File  string
+	// and File the transcript for StartAudit; Resume is the match ID
+	// of the store for StartResume.
+	Start  Start
+	Code   string
+	File   string
+	Resume string
 	// ListenAddrs are the main host's listen addresses; empty means every
 	// interface. Offline keeps the lobby from starting a host at all.
 	ListenAddrs []string
@@ -128,6 +131,9 @@ type App struct {
 	first   bool
 	clip    string // text to copy after the next draw
 	frame   int    // spinner frame
+	// quitAsk is the open "Quit Salvo?" question, if any: ctrl-c on it
+	// quits.
+	quitAsk overlay
 	// left are the network matches the player left on purpose: never
 	// offered for resuming, even before the store forgets them.
 	left map[string]bool
@@ -230,6 +236,8 @@ func (a *App) Run() error {
 		}
 	case StartAudit:
 		a.openAudit(a.cfg.File)
+	case StartResume:
+		a.resumeStored(a.cfg.Resume)
 	}
 	go a.posts.run(a.tv)
 	a.wg.Add(1)
@@ -359,10 +367,12 @@ func (a *App) live() (*matchScreen, bool) {
 
 // quit leaves the program, asking first if that abandons a live match.
 func (a *App) quit() {
-	if m, ok := a.live(); ok {
-		a.openOverlay(newConfirm(a, "Quit Salvo?", m.quitText(), "quit", func() { a.tv.Stop() }))
+	if m, ok := a.live(); ok && (a.overlay == nil || a.overlay != a.quitAsk) {
+		a.quitAsk = newConfirm(a, "Quit Salvo?", m.quitText(), "quit", func() { a.tv.Stop() })
+		a.openOverlay(a.quitAsk)
 		return
 	}
+	// No match, or ctrl-c again on the question: ctrl-c always quits.
 	a.tv.Stop()
 }
 
@@ -379,7 +389,7 @@ func (a *App) bindings() []keys.Binding {
 		typing = s.typing()
 	}
 	global := []keys.Binding{
-		{Keys: []keys.Key{keys.K(tcell.KeyCtrlC)}, Label: "ctrl-c", Hint: "quit", Help: "quit Salvo (asks first during a match)", Hidden: true, Run: a.quit},
+		{Keys: []keys.Key{keys.K(tcell.KeyCtrlC)}, Label: "ctrl-c", Hint: "quit", Help: "quit Salvo (asks first during a match; ctrl-c again quits)", Hidden: true, Run: a.quit},
 	}
 	if !typing && a.overlay == nil {
 		global = append([]keys.Binding{{Keys: []keys.Key{keys.R('?')}, Label: "?", Hint: "help", Help: "show every key in force, searchable", Pin: true, Run: a.showHelp}}, append(a.learnBindings(), global...)...)

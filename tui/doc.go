@@ -1,7 +1,7 @@
 // Package tui is Salvo's terminal interface, built on tview: the lobby (LAN
 // peers, practice, host, join, recent matches, audits), the host and join
-// screens with invite codes, the match screen (a game's board, the
-// verification log, the status and key-hint bars, the cheat panel), and the
+// screens with invite codes, the match screen (a game's board, the event
+// feed, the verification log, the status and key-hint bars, the cheat panel), and the
 // audit viewer.
 //
 // # Screens
@@ -56,7 +56,9 @@
 //     it changes: LAN direct, direct, relayed, hole-punched,
 //     reconnecting, gossipsub for tables, loopback for practice; the
 //     round-trip time, sequence number and hash agreement), the game's board
-//     (package board; U-Build's is package ubuildview), the verification log
+//     (package board; U-Build's is package ubuildview), the event feed (every
+//     move of every player and bot and what came of it, in the board's words:
+//     board.Narrator; v shows all of it), the verification log
 //     (every message sent and accepted, each commitment, opening and joint
 //     roll as it is checked; l widens it, enter shows a message as signed and
 //     the commitments its openings answer), the prompt line (what is awaited,

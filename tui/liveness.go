@@ -188,9 +188,9 @@ func (ms *matchScreen) titleLeft(w int, conn string, turnStyle tcell.Style, righ
 		}
 		return append(out, style.S(conn, th.Base))
 	}
-	opponents := []string{ms.opponent}
+	opponents := []string{ms.opponent + ms.matesText()}
 	if len(ms.names) > 2 {
-		opponents = append(opponents, fmt.Sprintf("%d opponents", len(ms.names)-1))
+		opponents = append(opponents, fmt.Sprintf("%d opponents%s", len(ms.names)-1-len(ms.mates), ms.matesText()))
 	}
 	var left []style.Seg
 	for _, turn := range []bool{true, false} {

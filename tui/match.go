@@ -127,6 +127,9 @@ type matchScreen struct {
 	ctx        context.Context
 	cancel     context.CancelFunc
 	vlog       *verifyLog
+	feed       *eventFeed
+	mates      []string    // teammates' names (the Air team game)
+	mover      engine.Seat // whose turn it is, as far as the notes tell
 
 	game     engine.Game
 	seq      uint64
@@ -160,7 +163,10 @@ type matchScreen struct {
 	// signs nothing, for our forfeit would be a lie.
 	othersGone bool
 	played     chan struct{}
-	links      liveness // who is gone, read every KindEvery (liveness.go)
+	// runner runs a match over the network (nil for any other): the
+	// screen renders its notes and suspends or leaves through it.
+	runner *session.Runner
+	links  liveness // who is gone, read every KindEvery (liveness.go)
 }
 
 // startMatch opens the match screen above the lobby and starts the referee.
@@ -174,7 +180,7 @@ func (a *App) startMatch(st matchStart) {
 
 func newMatchScreen(a *App, st matchStart) *matchScreen {
 	h := st.header()
-	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat, played: make(chan struct{})}
+	ms := &matchScreen{a: a, st: st, spec: st.spec(), seat: st.seat(), opponent: st.opponent, waitSeat: engine.NoSeat, mover: engine.NoSeat, played: make(chan struct{})}
 	for s, p := range h.Players {
 		name := p.Name
 		if name == "" {
@@ -185,9 +191,6 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 		}
 		ms.names = append(ms.names, name)
 	}
-	if ms.opponent == "" {
-		ms.opponent = opponentsText(ms.names, ms.seat)
-	}
 	env := board.Env{Theme: a.th, Spec: ms.spec, Variant: h.Variant, Rand: a.rand}
 	if f, ok := board.Lookup(ms.spec.Name); ok {
 		ms.view = f(env)
@@ -196,6 +199,7 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	}
 	ms.describer, _ = ms.view.(board.Describer)
 	ms.vlog = newVerifyLog(a.th, ms.say)
+	ms.feed = newEventFeed(a.th, ms.view)
 	ms.ctx, ms.cancel = context.WithCancel(a.ctx)
 	if l, ok := st.stream().(link); ok {
 		ms.setKind(l.Kind())
@@ -213,6 +217,11 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	if err == nil {
 		ms.game = g
 		ms.view.Show(ms.snapshot())
+	}
+	if ms.opponent == "" {
+		var foes []string
+		foes, ms.mates = sides(ms.names, ms.seat, g)
+		ms.opponent = opponentsText(foes, engine.NoSeat)
 	}
 	return ms
 }
@@ -281,23 +290,23 @@ func (ms *matchScreen) begin() {
 		}
 		a.post(func() { ms.note(n) })
 	}
+	if st.net != nil {
+		r := st.runNet(ctx, session.NetPlayConfig{Key: key, Agent: ms.human, Timeout: timeout, Observe: observe, Logger: a.log,
+			Reconnect:   session.ReconnectConfig{GiveUp: a.giveUp()},
+			OnTransport: func(rc *session.Reconnecting) { ms.rc.Store(rc) }})
+		ms.runner = r
+		a.goBack(func() {
+			defer close(played)
+			res, err := r.Result()
+			a.post(func() { ms.finish(res, err) })
+			r.Wait() // a program quitting now lets the other side fetch our last message
+		})
+		ms.watchLiveness()
+		ms.watchLink()
+		return
+	}
 	a.goBack(func() {
 		defer close(played)
-		if st.net != nil {
-			res, err := st.playNet(ctx, session.NetPlayConfig{Key: key, Agent: ms.human, Timeout: timeout, Observe: observe, Logger: a.log,
-				Reconnect:   session.ReconnectConfig{GiveUp: a.giveUp()},
-				OnTransport: func(rc *session.Reconnecting) { ms.rc.Store(rc) }})
-			a.post(func() { ms.finish(res, err) })
-			if rc := ms.rc.Load(); rc != nil && err == nil && res != nil && res.Closing == nil {
-				// Over by the rules: the other side may still fetch our
-				// last message for a while (a program quitting now waits).
-				select {
-				case <-rc.Lingered():
-				case <-time.After(session.DefaultLinger):
-				}
-			}
-			return
-		}
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
 			Observe: observe, Logger: a.log, GiveUp: a.giveUp()})
 		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
@@ -310,10 +319,6 @@ func (ms *matchScreen) begin() {
 		a.post(func() { ms.finish(res, err) })
 	})
 	ms.watchLiveness()
-	if st.net != nil {
-		ms.watchLink()
-		return
-	}
 	if l, ok := st.stream().(link); ok && !ms.st.practice {
 		ms.every(RTTEvery, nil, func() {
 			rtt := l.RTT()
@@ -411,6 +416,8 @@ func (ms *matchScreen) note(n fairness.Note) {
 		}
 	}
 	ms.vlog.note(n, ms.names)
+	ms.feed.note(n, ms.snapshot())
+	ms.noteMover(n)
 }
 
 // finish takes the end of the referee's run.
@@ -546,14 +553,12 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	ms.cancel()
-	a, st, played := ms.a, ms.st, ms.played
-	id := st.header().Match
-	a.left[id] = true
+	a, r := ms.a, ms.runner
+	a.left[r.Match()] = true
 	a.goBack(func() {
-		<-played
 		ctx, cancel := context.WithTimeout(context.Background(), LeaveNotifyTimeout)
 		defer cancel()
-		if err := session.Leave(ctx, st.net.res.Host(), st.net.store, st.key, id); err != nil {
+		if err := r.Leave(ctx); err != nil {
 			a.log.Info("could not tell the other player we left; it forfeits us after its give-up time", "err", err)
 		}
 	})
@@ -638,7 +643,7 @@ func (ms *matchScreen) turnText() string {
 	case ms.asking():
 		return "your turn"
 	case ms.waiting && ms.waitSeat != engine.NoSeat && ms.waitSeat != ms.seat:
-		return ms.say(ms.waitSeat.String()) + "'s turn"
+		return ms.waitTurnText()
 	}
 	return "…"
 }
@@ -680,7 +685,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	for j := bodyY; j < bodyY+bodyH; j++ {
 		scr.Put(x+boardW, j, "│", th.Dim)
 	}
-	ms.vlog.draw(scr, x+boardW+2, bodyY, logW-2, bodyH, ms.logFocus)
+	ms.drawSide(scr, x+boardW+2, bodyY, logW-2, bodyH)
 
 	// The prompt line: what is awaited, from whom, for how long.
 	py := y + h - 1
@@ -758,13 +763,14 @@ func (ms *matchScreen) bindings() []keys.Binding {
 		}
 	case !ms.done:
 		local = ms.view.Bindings()
-		local = append(local, keys.Binding{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines (enter shows a raw signed message)", Run: func() {
+		local = append(local, ms.feedBinding(), keys.Binding{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines (enter shows a raw signed message)", Run: func() {
 			ms.logFocus, ms.logWide = true, true
 			ms.vlog.sel = len(ms.vlog.entries) - 1
 		}})
 	default:
 		local = []keys.Binding{
 			{Keys: []keys.Key{keys.R('a')}, Label: "a", Hint: "audit", Help: "open this match's transcript in the audit viewer", Run: func() { ms.a.openAudit(ms.transcript) }},
+			ms.feedBinding(),
 			{Keys: []keys.Key{keys.R('l')}, Label: "l", Hint: "log", Help: "widen the verification log and select its lines", Run: func() {
 				ms.logFocus, ms.logWide = true, true
 				ms.vlog.sel = len(ms.vlog.entries) - 1

@@ -58,20 +58,16 @@ func (a *App) giveUp() time.Duration {
 	return session.DefaultGiveUp
 }
 
-// playNet runs the local seat's referee over the reconnecting transport;
-// onT gets the transport once it exists.
-func (st matchStart) playNet(ctx context.Context, cfg session.NetPlayConfig) (*fairness.Result, error) {
+// runNet starts the local seat's referee over the reconnecting transport
+// (session.Runner): the agreed match, or the match of the store taken up
+// again.
+func (st matchStart) runNet(ctx context.Context, cfg session.NetPlayConfig) *session.Runner {
 	n := st.net
 	cfg.Store = n.store
 	if n.resume != nil {
-		return session.Resume(ctx, n.res, n.resume.Match, cfg)
+		return session.ResumeMatch(ctx, n.res, n.resume.Match, cfg)
 	}
-	res, err := st.m.PlayNet(ctx, n.res, n.dialer, cfg)
-	if c, ok := st.m.Stream.(*p2p.Conn); ok && err != nil {
-		// PlayNet failed before the transport took the stream over.
-		_ = c.Close()
-	}
-	return res, err
+	return session.StartMatch(ctx, n.res, st.m, n.dialer, cfg)
 }
 
 // remote is the other player's peer ID.
@@ -108,6 +104,22 @@ func (a *App) resumeMatch(sv session.Saved) {
 	})
 	if a.net != nil && a.net.err != nil {
 		a.lobby.status = "the network did not start: " + a.net.err.Error()
+	}
+}
+
+// resumeStored takes up the match of the store named id where it stands,
+// as the lobby's resume row does: `salvo resume` opens the interface on it
+// for the player (a bot plays only when asked, headless). A match that
+// cannot go on stays in the lobby with the reason in its status line.
+func (a *App) resumeStored(id string) {
+	sv, err := a.store().Load(id)
+	switch {
+	case err != nil:
+		a.lobby.status = "cannot resume: " + err.Error()
+	case !sv.InProgress():
+		a.lobby.status = fmt.Sprintf("cannot resume match %.12s…: it is over", id)
+	default:
+		a.resumeMatch(sv)
 	}
 }
 

@@ -23,6 +23,12 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 	host.WaitFor("1 of 2 seated", "seat 1: bob")
 	bob.WaitFor("waiting for the table of 3 to fill")
 	cy := start(t, Config{Offline: true, Name: "cy", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
+	// Three shuffles and three deals of the shared deck come first: under
+	// the race detector, with the rest of the suite beside it, that took
+	// over 30 s once.
+	for _, h := range []*harness{host, bob, cy} {
+		h.Timeout = 90 * time.Second
+	}
 	host.WaitFor("vs bob, cy", "gossipsub", "Your hand (7 cards)")
 	bob.WaitFor("vs ann, cy", "Fire · bob (you)")
 	cy.WaitFor("vs ann, bob", "Eagle · cy (you)")

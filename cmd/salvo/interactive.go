@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,11 +9,15 @@ import (
 	"log"
 	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
+
+	"github.com/gdamore/tcell/v2"
 
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness/untrusted"
@@ -148,7 +153,15 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	if o.bootstrap != "" {
 		cfg.Bootstrap = strings.Split(o.bootstrap, ",")
 	}
-	closeLog, err := setupInteractive(&cfg, o.logPath)
+	return openInterface(name, cfg, o.logPath, stderr)
+}
+
+// openInterface runs the terminal interface with cfg until the player
+// quits: the identity and the log come from the data directory. An
+// interrupt or SIGTERM stops it as quitting does (a network match is
+// suspended, resumable), so a signal always ends the program promptly.
+func openInterface(name string, cfg tui.Config, logPath string, stderr io.Writer) int {
+	closeLog, err := setupInteractive(&cfg, logPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitUsage
@@ -156,6 +169,9 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	defer closeLog()
 	if probe := os.Getenv(startupProbeEnv); probe != "" {
 		cfg.OnFirstDraw = startupProbe(probe)
+	}
+	if interfaceScreen != nil {
+		cfg.Screen = interfaceScreen()
 	}
 	app, err := newApp(cfg)
 	if err != nil {
@@ -169,6 +185,9 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, noTerminal, name, err)
 		return exitViolation
 	}
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() { <-sig.Done(); app.Stop() }()
 	if err := app.Run(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitViolation
@@ -178,6 +197,10 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 
 // newApp builds the interface; tests read the Config it is given.
 var newApp = tui.New
+
+// interfaceScreen, when set, makes the screen the interface draws on
+// (tests set a tcell simulation screen); nil is the terminal.
+var interfaceScreen func() tcell.Screen
 
 // checkTerminal checks, before the interface starts, that there is a
 // terminal to draw on (tests replace it).

@@ -122,7 +122,9 @@ Usage:
   salvo relay [--listen A] [--bootstrap A]  relay and DHT bootstrap peer for players behind NATs
   salvo netplay --role host|join [--code C | --rendezvous NAME | --mdns] [--bootstrap A] [--relay A]
                                           a bot plays one match over the network (headless)
-  salvo resume [MATCH | --latest]         list network matches in progress, or resume one
+  salvo resume [MATCH | --latest] [--bot LEVEL]
+                                          list network matches in progress, or resume one in the
+                                          interface (with --bot, a bot plays the rest, headless)
   salvo version
   salvo help [COMMAND]                    this help, or a command's own (its flags); so does COMMAND -h
 

@@ -270,7 +270,7 @@ func TestNetKillAndResume(t *testing.T) {
 			}
 			_ = procs[victim].Wait()
 			killedAt := time.Now()
-			r := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
+			r := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--bot", "strong", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
 			l.wait(r, "resumed", 90*time.Second)
 			other := map[string]string{"host": "join", "join": "host"}[victim]
 			l.wait(procs[other], other, 30*time.Second)

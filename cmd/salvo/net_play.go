@@ -60,8 +60,10 @@ type botOptions struct {
 	think   time.Duration
 }
 
-func (b *botOptions) register(fs *flag.FlagSet) {
-	fs.StringVar(&b.level, "bot", "strong", "the bot that plays for this peer: "+strings.Join(games.BotLevels, ", "))
+// register adds the flags; level is the bot's default level ("": no bot
+// unless --bot names one).
+func (b *botOptions) register(fs *flag.FlagSet, level string) {
+	fs.StringVar(&b.level, "bot", level, "the bot that plays for this peer: "+strings.Join(games.BotLevels, ", "))
 	fs.Uint64Var(&b.seed, "seed", 1, "seed of the bot's decisions")
 	fs.DurationVar(&b.timeout, "timeout", time.Minute, "how long the other peer may take for one step before it forfeits")
 	fs.DurationVar(&b.giveUp, "give-up", session.DefaultGiveUp, "how long the other peer may stay unreachable before it forfeits")
@@ -69,22 +71,25 @@ func (b *botOptions) register(fs *flag.FlagSet) {
 }
 
 // playConfig is the config of agent's network play for this peer, its
-// records kept in store. linger, called once the match is over, waits
-// until the other side has our last message (or the linger time passed)
-// and records in rep how often the link switched and over what.
-func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store session.Store, rep *netReport) (pc session.NetPlayConfig, linger func()) {
-	var rc *session.Reconnecting
-	pc = session.NetPlayConfig{
+// records kept in store.
+func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store session.Store) session.NetPlayConfig {
+	return session.NetPlayConfig{
 		Key: cfg.Key, Agent: agent, Timeout: b.timeout, Logger: cfg.Logger, Store: store,
-		Reconnect:   session.ReconnectConfig{GiveUp: b.giveUp},
-		OnTransport: func(x *session.Reconnecting) { rc = x },
+		Reconnect: session.ReconnectConfig{GiveUp: b.giveUp},
 	}
-	return pc, func() {
-		if rc != nil {
-			<-rc.Lingered()
-			rep.Switches, rep.Kinds = rc.Stats()
-		}
+}
+
+// playOut waits for the runner's match to end (a signal ends it at once,
+// suspended: ctx is the runner's), lingering so that the other side has
+// our last message, and records in rep how long it took, how often the
+// link switched and over what.
+func playOut(r *session.Runner, rep *netReport, start time.Time) (*fairness.Result, error) {
+	result, err := r.Wait()
+	rep.MatchMS = ms(time.Since(start))
+	if rc := r.Transport(); rc != nil {
+		rep.Switches, rep.Kinds = rc.Stats()
 	}
+	return result, err
 }
 
 func (b *botOptions) agent(game string, seat int) (engine.Agent, error) {
@@ -117,7 +122,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	var nf netFlags
 	nf.register(fs, "off")
 	var bo botOptions
-	bo.register(fs)
+	bo.register(fs, "strong")
 	role := fs.String("role", "", "host (offer a game and wait) or join")
 	game := fs.String("game", "ubuild", "game to offer (host): "+strings.Join(games.Names(), ", "))
 	variant := fs.String("variant", "", "variant to offer (host)")
@@ -195,12 +200,10 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitUsage
 	}
-	pc, linger := bo.playConfig(cfg, agent, store, rep)
 	matchStart := time.Now()
-	result, err := m.PlayNet(ctx, res, *role == "join", pc)
-	rep.MatchMS = ms(time.Since(matchStart))
+	r := session.StartMatch(ctx, res, m, *role == "join", bo.playConfig(cfg, agent, store))
+	result, err := playOut(r, rep, matchStart)
 	rep.Transcript = store.Transcript(m.Header.Match)
-	linger()
 	return finishReport(rep, result, err, stdout, stderr)
 }
 

@@ -409,7 +409,12 @@ func (a *adversary) claimViolation() string {
 	if len(steps) == 0 {
 		return ""
 	}
-	k := a.r.IntN(len(steps)) // the place: message k+1
+	// The place: message k+1; past the honest record's end too, where
+	// an honest record may hold its claim that the adversary went silent.
+	k := a.r.IntN(len(steps) + 1)
+	if k == len(steps) {
+		return a.junkPastTheEnd(k)
+	}
 	victim := steps[k].Seat
 	if a.holds(victim) {
 		return ""
@@ -449,6 +454,26 @@ func (a *adversary) claimViolation() string {
 	}
 	a.lines = append(a.lines, encode(c))
 	return fmt.Sprintf("cut before message %d of seat %d, put %s there in its name, violation record signed by seat %d", k+1, victim, what, seat)
+}
+
+// junkPastTheEnd keeps the record's k messages and puts after them
+// undecodable bytes "from" a seat the adversary does not hold, with a
+// signed violation record blaming it: where the match waited for the
+// adversary's own message, the honest record may hold nothing but its
+// claim that the adversary went silent.
+func (a *adversary) junkPastTheEnd(k int) string {
+	victim := engine.Seat(a.r.IntN(len(a.m.h.Players)))
+	if a.holds(victim) {
+		return ""
+	}
+	seat, key := a.anyKey()
+	c := &fairness.Closing{Closing: fairness.CloseViolation, Match: a.m.h.Match, Seat: int(victim), Seq: uint64(k + 1), Detail: "bad message"}
+	if err := c.Sign(key); err != nil {
+		return ""
+	}
+	junk := encode(fairness.Raw{Raw: base64.StdEncoding.EncodeToString([]byte("junk")), From: a.m.h.Players[victim].Peer})
+	a.lines = append(slices.Clone(a.base[:k+1]), junk, encode(c))
+	return fmt.Sprintf("after message %d, undecodable bytes in seat %d's name, violation record signed by seat %d", k, victim, seat)
 }
 
 // claimForfeit is the attack of class 3, at random: cut the record and

@@ -1,10 +1,8 @@
 package session
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -17,10 +15,14 @@ import (
 // one move, or wait that long for a stalling opponent, with the link up
 // and nothing written. While a match runs, the process keeps a heartbeat
 // in the store, <match ID>.alive: the file's modification time is the
-// last moment the process was seen running the match, and its content
-// says since when the match had no stream, if it had none then. A
-// restarted process dates its outage from there; without the file (a
-// match of an older Salvo) it dates it from its own start.
+// last moment the process was seen running the match. A restarted process
+// was away from then until its start; without the file (a match of an
+// older Salvo) it proves no absence at all. A link that was down while a
+// process of ours ran is no absence of ours: that process waited, and
+// would have given up on the other side itself. (An attacker who cut the
+// link and came back after a quick restart of ours, once the link had
+// been down for a give-up time, had its record of our forfeit adopted
+// when the outage counted from the link's loss.)
 
 // Heartbeat bounds: the file is written every give-up time / aliveParts,
 // but not more often than aliveMin nor less often than aliveMax. A
@@ -30,13 +32,6 @@ const (
 	aliveMin   = 10 * time.Millisecond
 	aliveMax   = 10 * time.Second
 )
-
-// aliveRecord is the content of the heartbeat file.
-type aliveRecord struct {
-	// DownSince is when the match lost its stream, if it had none at the
-	// last beat: an outage a restart continues.
-	DownSince time.Time `json:"down_since,omitzero"`
-}
 
 func (s Store) aliveFile(match string) string { return filepath.Join(s.Dir, match+".alive") }
 
@@ -55,10 +50,7 @@ func (s Store) keepAlive(match string, rc *Reconnecting) (stop func()) {
 	}
 	failed := false // said once, not every beat
 	beat := func() {
-		b, err := json.Marshal(aliveRecord{DownSince: rc.awaySince()})
-		if err == nil {
-			err = os.WriteFile(path, b, 0o600)
-		}
+		err := os.WriteFile(path, []byte("{}"), 0o600)
 		if err != nil && !failed {
 			rc.log.Warn("heartbeat not written: a restart may count its outage long", "err", err)
 		}
@@ -85,9 +77,9 @@ func (s Store) keepAlive(match string, rc *Reconnecting) (stop func()) {
 	}
 }
 
-// awaySince is when this side's absence from match began, as far as the
-// heartbeat proves it: the last beat, or the start of an outage already
-// under way then. ok is false when there is no heartbeat to go by.
+// awaySince is when this side's process last ran match, as its heartbeat
+// proves it: the last beat. ok is false when there is no heartbeat to go
+// by.
 func (s Store) awaySince(match string) (since time.Time, ok bool, err error) {
 	path, err := s.file(match, s.aliveFile)
 	if err != nil {
@@ -100,31 +92,7 @@ func (s Store) awaySince(match string) (since time.Time, ok bool, err error) {
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("session: heartbeat: %w", err)
 	}
-	since = fi.ModTime()
-	// A torn or unreadable content (a crash mid-write) leaves the last
-	// beat itself, which is proof enough.
-	if down, ok := readDownSince(path); ok && down.Before(since) {
-		since = down
-	}
-	return since, true, nil
-}
-
-// maxAliveFile bounds what is read of a heartbeat file.
-const maxAliveFile = 256
-
-// readDownSince reads the outage a heartbeat file records, if any.
-func readDownSince(path string) (time.Time, bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return time.Time{}, false
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxAliveFile+1))
-	var rec aliveRecord
-	if err != nil || len(b) > maxAliveFile || json.Unmarshal(b, &rec) != nil || rec.DownSince.IsZero() {
-		return time.Time{}, false
-	}
-	return rec.DownSince, true
+	return fi.ModTime(), true, nil
 }
 
 // dropAlive removes the heartbeat of a match that is over here.
@@ -136,7 +104,9 @@ func (s Store) dropAlive(match string) {
 
 // awaySince is when the match lost its stream, for an outage under way
 // (the zero time while a stream is up): the stream's loss, or, for a
-// restarted process, the start of the outage its heartbeat proves.
+// restarted process, its heartbeat's last beat. It is shown to the
+// player; what counts as our absence for the other side's records is
+// only the time our process did not run (claimCheck).
 func (r *Reconnecting) awaySince() time.Time {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -153,10 +123,14 @@ func (r *Reconnecting) awaySince() time.Time {
 // claimCheck says whether the closing record c that the other side handed
 // over in its end frame may be taken as this side's forfeit: only when
 // this side was away, as far as it can prove, for at least its own
-// give-up time (then the other side may well have given up on it). It
-// returns why not otherwise, in words for the closing record this side
-// writes instead and for the player: the other side's claim about our
-// absence, which we know to be false, is named as its claim.
+// give-up time (then the other side may well have given up on it): its
+// process did not run the match for that long, and the record is dated no
+// later than the last message this side had when its stream came back. A link that was down while
+// a process of ours ran proves nothing: that process waited, and would
+// have given up itself. It returns why not otherwise, in words for the
+// closing record this side writes instead and for the player: the other
+// side's claim about our absence, which we know to be false, is named as
+// its claim.
 func (r *Reconnecting) claimCheck(c *fairness.Closing) (ok bool, why string) {
 	if c.Closing == fairness.CloseLeft && c.By == r.remote.String() {
 		// The other side's own word that it left: no claim about us, so
@@ -165,13 +139,19 @@ func (r *Reconnecting) claimCheck(c *fairness.Closing) (ok bool, why string) {
 		return true, ""
 	}
 	r.mu.Lock()
-	away, giveUp := r.outage, r.cfg.GiveUp
+	away, giveUp, back := r.outage, r.cfg.GiveUp, r.backAt
 	r.mu.Unlock()
-	if away >= giveUp {
-		return true, ""
+	switch {
+	case away < giveUp:
+		return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here: the longest it was away is %v, under its give-up time %v",
+			claimWords(c), c.Seq, away.Round(time.Millisecond), giveUp)
+	case c.Seq > back:
+		// The absence ended when the stream came back, at message back:
+		// a record dated after that is about a time this side was here.
+		return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here since message %d",
+			claimWords(c), c.Seq, back)
 	}
-	return false, fmt.Sprintf("the other side claims %s after message %d, but this side was here: the longest it was away is %v, under its give-up time %v",
-		claimWords(c), c.Seq, away.Round(time.Millisecond), giveUp)
+	return true, ""
 }
 
 // claimWords says what a closing record from the network claims, in

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -137,7 +136,7 @@ func WriteAdmission(path string, key crypto.PrivKey) (*fairness.Closing, error) 
 func tellLeft(ctx context.Context, h *p2p.Host, remote peer.ID, match string, rec leftRecord) error {
 	end := endFrame
 	if rec.admission != nil {
-		b, err := json.Marshal(endBody{T: "end", Closing: rec.admission})
+		b, err := marshalEnd(rec.admission)
 		if err != nil {
 			return fmt.Errorf("session: tell left: %w", err)
 		}

@@ -54,6 +54,15 @@ type endBody struct {
 	Closing *fairness.Closing `json:"closing,omitempty"`
 }
 
+// marshalEnd returns the end frame carrying closing record c.
+func marshalEnd(c *fairness.Closing) ([]byte, error) {
+	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	if err != nil {
+		return nil, fmt.Errorf("session: end frame: %w", err)
+	}
+	return b, nil
+}
+
 // decodeEnd reads an end frame; ok is false for any other frame (an
 // envelope), err set for an end frame that is malformed.
 func decodeEnd(b []byte) (f endBody, ok bool, err error) {
@@ -67,6 +76,14 @@ func decodeEnd(b []byte) (f endBody, ok bool, err error) {
 	}
 	if dec.More() {
 		return endBody{}, true, errors.New("session: malformed end frame: data after it")
+	}
+	// The other side writes the record into its own transcript as it
+	// is: a detail near the frame's size could be written as a line over
+	// the transcript's line bound (encoding/json writes U+2028, three
+	// bytes in the frame, as a six-byte escape), and the record meant to
+	// prove its writer's forfeit would no longer audit.
+	if c := f.Closing; c != nil && len(c.Detail) > fairness.MaxDetail {
+		return endBody{}, true, fmt.Errorf("session: malformed end frame: its closing record's detail is %d bytes, at most %d", len(c.Detail), fairness.MaxDetail)
 	}
 	return f, true, nil
 }
@@ -140,8 +157,10 @@ type Reconnecting struct {
 	sent      []sentFrame
 	maxSeq    uint64 // highest envelope seq seen, sent or received
 	lostAt    time.Time
-	downSince time.Time     // a restarted process: when its heartbeat proves it went away (alive.go)
-	outage    time.Duration // how long the match was without a stream before the current one
+	downSince time.Time     // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
+	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
+	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
+	backAt    uint64        // maxSeq when the current stream came up: what outage vouches for
 	goneErr   error
 	closed    bool
 	abandoned bool // closed mid-match by a stopping process: never send the end
@@ -398,9 +417,9 @@ func (r *Reconnecting) endFrame() []byte {
 // the end frame carries it to the other peer, now or when it comes back
 // (within ForfeitLinger).
 func (r *Reconnecting) closeWithForfeit(c *fairness.Closing) error {
-	b, err := json.Marshal(endBody{T: "end", Closing: c})
+	b, err := marshalEnd(c)
 	if err != nil {
-		return fmt.Errorf("session: end frame: %w", err)
+		return err
 	}
 	r.mu.Lock()
 	r.endMsg = b
@@ -469,13 +488,9 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.cur = c
 	r.gen++
 	gen := r.gen
-	r.outage = 0
-	if since := r.lostAt; !since.IsZero() {
-		if !r.downSince.IsZero() && r.downSince.Before(since) {
-			since = r.downSince
-		}
-		r.outage = time.Since(since)
-	}
+	// Only the first stream after a restart follows a proven absence:
+	// a later link loss, with this process running, proves none.
+	r.outage, r.absent, r.backAt = r.absent, 0, r.maxSeq
 	r.lostAt, r.downSince = time.Time{}, time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())

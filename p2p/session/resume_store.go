@@ -413,7 +413,9 @@ func (r *Reconnecting) abandon() {
 // if this side is the dialer), runs the resume handshake so that no
 // message is lost or played twice, and plays to the end. A peer that does
 // not come back within cfg.Reconnect.GiveUp forfeits, and the transcript
-// says so.
+// says so. cfg.Observe first gets one note per message of the transcript
+// (replayNotes), then the referee's. ResumeMatch runs it below an
+// interface.
 func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) (*fairness.Result, error) {
 	pr, err := cfg.Store.readPeer(match)
 	if err != nil {
@@ -442,6 +444,9 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if err != nil {
 		return nil, fmt.Errorf("session: resume: %w", err)
 	}
+	if err := replayNotes(fm.Header(), envs, me.String(), cfg.Observe); err != nil {
+		return nil, err
+	}
 	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
 	if err != nil {
 		return nil, err
@@ -465,12 +470,13 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
 	rc.lostAt = time.Now()
-	// Away since the heartbeat stopped, or since this process started:
-	// never since the transcript's last write, which a long think with
-	// the link up leaves far behind.
+	// Away since the heartbeat stopped, or not at all (no heartbeat: a
+	// match of an older Salvo): never since the transcript's last write,
+	// which a long think with the link up leaves far behind, nor since the
+	// link went down while a process of ours still ran.
 	since, ok, aerr := cfg.Store.awaySince(match)
 	if ok {
-		rc.downSince = since
+		rc.absent, rc.downSince = max(0, rc.lostAt.Sub(since)), since
 	}
 	rc.mu.Unlock()
 	if aerr != nil {

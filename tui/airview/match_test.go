@@ -83,7 +83,7 @@ func (p *player) act(l []string) string {
 			hs.Keys("d")
 			return "disrupt"
 		case has("j"):
-			hs.Keys("j")
+			hs.Keys("j", tcell.KeyEnter) // the first marked space
 			return "wingman"
 		case has("e"):
 			hs.Keys("e")

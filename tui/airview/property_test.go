@@ -83,7 +83,7 @@ func (f *fixture) drive(want engine.Decision, n engine.Need) {
 			for v.cur.Y > m.To.Y {
 				f.Keys(tcell.KeyDown)
 			}
-			f.Keys("j")
+			f.Keys("j", "j") // pick the cursor's space, then place it
 		}
 	}
 }

@@ -186,6 +186,9 @@ func (v *View) fireText(me air.Plane) string {
 
 // turnPrompt says what the acting plane can do now.
 func (v *View) turnPrompt() string {
+	if v.wing {
+		return v.wingPrompt()
+	}
 	g := v.game()
 	t, ok := g.Active()
 	if !ok {
@@ -218,6 +221,9 @@ func (v *View) turnPrompt() string {
 // turnBindings are the keys of a turn; those the rules do not allow now are
 // hidden from the bar but still answer with the reason.
 func (v *View) turnBindings() []keys.Binding {
+	if v.wing {
+		return v.wingBindings()
+	}
 	legal := v.legal()
 	has := func(action string) bool {
 		return slices.ContainsFunc(legal, func(m air.Move) bool { return m.Action == action })
@@ -233,22 +239,11 @@ func (v *View) turnBindings() []keys.Binding {
 		{Keys: []keys.Key{keys.R('d')}, Label: "d", Hint: "disrupt", Hidden: !has(air.ActDisrupt),
 			Help: "move the target by the disruption card's opponent maneuver", Run: func() { v.act(air.DisruptMove(v.tgt)) }},
 		{Keys: []keys.Key{keys.R('j')}, Label: "j", Hint: "wingman", Hidden: !has(air.ActWingman),
-			Help: "the wingman move: put the plane on the cursor's space, next to its partner, with its partner's heading", Run: func() { v.act(air.WingmanMove(v.cur)) }},
+			Help: "the wingman move: pick one of the marked spaces next to its partner (the plane takes its partner's heading)", Run: v.startWing},
 		{Keys: []keys.Key{keys.R('e')}, Label: "e", Hint: "end turn", Hidden: !has(air.ActEnd),
 			Help: "hold fire and end the turn", Run: func() { v.act(air.PlainMove(air.ActEnd)) }},
 	}
-	hint := "cursor"
-	arrows := []struct {
-		k      []keys.Key
-		label  string
-		dx, dy int
-	}{{keys.Up, "←↑↓→", 0, 1}, {keys.Down, "↓", 0, -1}, {keys.Left, "←", -1, 0}, {keys.Right, "→", 1, 0}}
-	for i, a := range arrows {
-		b := keys.Binding{Keys: a.k, Label: a.label, Hint: hint, Hidden: i > 0 || !has(air.ActWingman),
-			Help: "move the cursor (the wingman move goes to its space)", Run: func() { v.moveCursor(a.dx, a.dy) }}
-		bs = append(bs, b)
-	}
-	return bs
+	return append(bs, v.cursorBindings(!has(air.ActWingman))...)
 }
 
 // bonusPrompt says where the F-35 lands with and without its +1.

@@ -91,6 +91,7 @@ type View struct {
 	picked bool    // the player picked sel (else the acting plane is drawn)
 	tgt    int     // the target of fire or disruption, or -1
 	cur    air.Pos // the board cursor (the wingman move's space)
+	wing   bool    // the wingman move's space is being picked
 	legend bool
 
 	legalFor   *board.Request // the request legalMoves lists the moves of
@@ -155,7 +156,7 @@ func (v *View) Show(s board.Snapshot) {
 
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
-	v.req, v.msg, v.picked = r, "", false
+	v.req, v.msg, v.picked, v.wing = r, "", false, false
 	if g, ok := r.Game.(*air.Game); ok {
 		v.g = g
 		v.snap.Game = g
@@ -189,7 +190,7 @@ func (v *View) reply(d engine.Decision) bool {
 	if !board.Send(v.req, d, &v.msg) {
 		return false
 	}
-	v.req, v.mode = nil, idle
+	v.req, v.mode, v.wing = nil, idle, false
 	return true
 }
 

@@ -245,7 +245,7 @@ func TestTurnKeys(t *testing.T) {
 		{"d disrupts the target", legalHas(air.ActDisrupt), []any{"d"}, func(v *View) air.Move { return air.DisruptMove(v.tgt) }, ""},
 		{"y takes the +1", legalHas(air.ActBonus), []any{"y"}, func(*View) air.Move { return air.BonusMove(true) }, ""},
 		{"n refuses the +1", legalHas(air.ActBonus), []any{"n"}, func(*View) air.Move { return air.BonusMove(false) }, ""},
-		{"j makes the wingman move", legalHas(air.ActWingman), []any{"j"}, func(v *View) air.Move { return air.WingmanMove(v.cur) }, ""},
+		{"j then enter makes the wingman move", legalHas(air.ActWingman), []any{"j", tcell.KeyEnter}, func(v *View) air.Move { return air.WingmanMove(v.cur) }, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -23,6 +23,11 @@ func DescribeMove(move []byte) string {
 	if err != nil {
 		return fmt.Sprintf("an undecodable move (%d bytes)", len(move))
 	}
+	return describeMove(m)
+}
+
+// describeMove puts a decoded move into words.
+func describeMove(m cards.Move) string {
 	card := faceWords(m.Face)
 	switch m.Action {
 	case cards.Tap:

@@ -135,7 +135,10 @@ func ints(xs []int) string {
 }
 
 // spaces renders a count of spaces: "1 space", "3 spaces".
-func spaces(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "space")) }
+func spaces(n int) string { return count(n, "space") }
+
+// count renders a count of things: "1 fighter", "3 fighters".
+func count(n int, word string) string { return fmt.Sprintf("%d %s", n, plural(n, word)) }
 
 // plural returns word for one, word+"s" for any other count.
 func plural(n int, word string) string {

@@ -234,7 +234,7 @@ func (s *destroying) prompt(v *View) string {
 		return "Your destroyers: d goes on"
 	}
 	if s.defense {
-		return fmt.Sprintf("Defensive fire: destroyer %d, %d targets — enter fires at the cursor's", s.d, len(s.targets(v)))
+		return fmt.Sprintf("Defensive fire: destroyer %d, %s — enter fires at the target under the cursor", s.d, count(len(s.targets(v)), "target"))
 	}
 	return fmt.Sprintf("Step 3: destroyer %d moves to a %s or fires at a target — enter acts at the cursor", s.d, gReach)
 }
@@ -333,7 +333,7 @@ func (s *destroying) draw(v *View, p *pane) {
 			style.S(fmt.Sprintf("%s · %d away · %d+ (%d%%)", shortTarget(t.Target), t.Distance, need, (200*(sea.DieFaces-t.Distance)+sea.DieFaces)/(2*sea.DieFaces)), st))
 	}
 	if !s.defense {
-		p.text(fmt.Sprintf("%d moves (%s)", len(s.moves(v)), gReach), th.Dim)
+		p.text(fmt.Sprintf("%s (%s)", count(len(s.moves(v)), "move"), gReach), th.Dim)
 	}
 }
 

@@ -124,7 +124,7 @@ func (d *damaging) weakest(v *View) {
 
 func (d *damaging) send(v *View) {
 	if len(d.marked) != d.count {
-		v.msg = fmt.Sprintf("mark exactly %d fighters (%d marked)", d.count, len(d.marked))
+		v.msg = fmt.Sprintf("mark exactly %s (%d marked)", count(d.count, "fighter"), len(d.marked))
 		return
 	}
 	m := slices.Clone(d.marked)
@@ -133,7 +133,7 @@ func (d *damaging) send(v *View) {
 }
 
 func (d *damaging) prompt() string {
-	return fmt.Sprintf("Carrier hit: remove %d fighters from your deck — %d of %d marked", d.count, len(d.marked), d.count)
+	return fmt.Sprintf("Carrier hit: remove %s from your deck — %d of %d marked", count(d.count, "fighter"), len(d.marked), d.count)
 }
 
 func (d *damaging) draw(v *View, p *pane) {

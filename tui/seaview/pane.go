@@ -122,7 +122,7 @@ func (v *View) drawTask(p *pane) {
 		return
 	}
 	if s, n, ok := g.PendingDamage(); ok {
-		p.text(fmt.Sprintf("%s must remove %d fighters from the deck", v.name(s), n), th.Warn)
+		p.text(fmt.Sprintf("%s must remove %s from the deck", v.name(s), count(n, "fighter")), th.Warn)
 	}
 }
 

@@ -23,9 +23,12 @@ func (p *pathing) start(v *View) {
 	p.req, _ = v.g.PendingPath()
 	p.dests = v.g.HarpoonDestinations()
 	v.byFoe(p.dests)
+	// The cursor starts on the first destination (a ship in reach comes
+	// first), where enter acts: the space the Harpoon starts from is not
+	// one, and enter there was refused.
 	p.sel = -1
 	v.cur = p.req.From
-	if len(p.dests) > 0 && p.dests[0].Hit {
+	if len(p.dests) > 0 {
 		p.sel = 0
 		v.cur = p.dests[0].Cell
 	}

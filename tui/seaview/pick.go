@@ -137,7 +137,7 @@ func (v *View) harpoonPickOverlay(out map[sea.Cell]look) {
 }
 
 func (v *View) harpoonPickPrompt() string {
-	return fmt.Sprintf("Step 1: which of your %d Harpoons moves first? (%s: a 6's reach)", len(v.pick.items), gReach)
+	return fmt.Sprintf("Step 1: which of your %s moves first? (%s: a 6's reach)", count(len(v.pick.items), "Harpoon"), gReach)
 }
 
 func (v *View) harpoonPickBindings() []keys.Binding {
@@ -170,7 +170,7 @@ func (v *View) launchPrompt() string {
 	if len(v.pick.items) == 0 {
 		return "Step 6: no fighter in flight carries a Harpoon — d ends your turn"
 	}
-	return fmt.Sprintf("Step 6: %d fighters can launch a Harpoon — enter launches the one at the cursor", len(v.pick.items))
+	return fmt.Sprintf("Step 6: %s can launch a Harpoon — enter launches the one at the cursor", count(len(v.pick.items), "fighter"))
 }
 
 func (v *View) launchBindings() []keys.Binding {

@@ -95,6 +95,9 @@ func (p *placing) random(v *View) {
 		v.msg = "no legal place is left for your " + string(p.piece)
 		return
 	}
+	if free := p.untrapping(v, opts); len(free) > 0 {
+		opts = free
+	}
 	m := opts[v.rand.IntN(len(opts))]
 	v.cur = *m.Cell
 	if m.Facing != nil {
@@ -103,12 +106,14 @@ func (p *placing) random(v *View) {
 }
 
 // next moves the piece to the next legal anchor for its facing (any
-// facing if none), in board order after the cursor.
+// facing if none), in board order after the cursor; a shallow skips the
+// places that would block one of your destroyers for good while others
+// remain.
 func (p *placing) next(v *View) {
-	for _, anyFacing := range []bool{false, true} {
+	for _, pass := range []struct{ anyFacing, traps bool }{{false, false}, {true, false}, {true, true}} {
 		for i := 1; i <= sea.NumCells; i++ {
 			c := sea.Cell((int(v.cur) + i) % sea.NumCells)
-			if ds := p.legal[c]; len(ds) > 0 && (anyFacing || p.ok(c, p.facing)) {
+			if ds := p.legal[c]; len(ds) > 0 && (pass.anyFacing || p.ok(c, p.facing)) && (pass.traps || len(p.trapped(v, c)) == 0) {
 				v.cur = c
 				if !p.ok(c, p.facing) {
 					p.facing = ds[0]
@@ -129,6 +134,9 @@ func (p *placing) prompt(v *View) string {
 	where := fmt.Sprintf("bow %s facing %s", v.cur, p.facing)
 	if p.piece == sea.PieceShallow {
 		where = "top-left " + v.cur.String()
+	}
+	if w := p.trapWarning(v); w != "" {
+		return fmt.Sprintf("Place your %s: %s — %s", p.piece, where, w)
 	}
 	if p.ok(v.cur, p.facing) {
 		return fmt.Sprintf("Place your %s: %s — legal, enter places it", p.piece, where)

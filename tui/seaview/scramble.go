@@ -195,7 +195,7 @@ func (s *scrambling) undo(v *View) {
 func (s *scrambling) prompt(v *View) string {
 	n := len(s.flights)
 	if s.die < 0 || s.fighter < 0 {
-		return fmt.Sprintf("Scramble %s: %d flights planned — f flies them (u undoes the last)", dice(s.dice), n)
+		return fmt.Sprintf("Scramble %s: %s planned — f flies them (u undoes the last)", dice(s.dice), count(n, "flight"))
 	}
 	from := "in flight"
 	if v.fighters(v.seat())[s.fighter].State == sea.OnDeck {

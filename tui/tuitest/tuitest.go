@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
@@ -235,4 +237,110 @@ func (u *UI) Capture(env, name string, l []string) {
 		return
 	}
 	_ = os.WriteFile(p, []byte(strings.Join(l, "\n")+"\n"), 0o644)
+}
+
+// FeedTitle heads the match screen's event feed.
+const FeedTitle = "Events (v: all)"
+
+// Feed returns the text of the match screen's event feed in the screen l,
+// its wrapped lines joined into one line, or "" when no feed is shown. The
+// feed is the column from its title down to the verification pane's.
+func Feed(l []string) string {
+	col := -1
+	var parts []string
+	for _, line := range l {
+		r := []rune(line)
+		if col < 0 {
+			if i := strings.Index(line, FeedTitle); i >= 0 {
+				col = len([]rune(line[:i]))
+			}
+			continue
+		}
+		if col >= len(r) {
+			break
+		}
+		cell := strings.TrimSpace(string(r[col:]))
+		if strings.HasPrefix(cell, "Verification") {
+			break
+		}
+		parts = append(parts, cell)
+	}
+	return strings.Join(parts, " ")
+}
+
+// FeedShows waits until the match screen's event feed shows every text of
+// want, and returns the feed. Feed lines are wrapped at spaces, so a text
+// may span lines.
+func (u *UI) FeedShows(want ...string) string {
+	u.T.Helper()
+	var feed string
+	u.WaitLines("the event feed to show "+strings.Join(want, ", "), 60*time.Second, func(l []string) bool {
+		feed = Feed(l)
+		for _, w := range want {
+			if !strings.Contains(feed, w) {
+				return false
+			}
+		}
+		return true
+	})
+	return feed
+}
+
+// FeedWindow opens the whole event feed (v) on the match screen, returns
+// the window's screen text and closes it again.
+func (u *UI) FeedWindow() string {
+	u.T.Helper()
+	u.Keys("v")
+	txt := u.WaitFor("─ Events ", "esc close")
+	u.Keys(tcell.KeyEscape)
+	u.WaitLines("the event window to close", 20*time.Second, func(l []string) bool { return Feed(l) != "" })
+	return txt
+}
+
+// FeedCheck is what [UI.FeedUntil] looks for in the event feed.
+type FeedCheck struct {
+	// Step answers one decision of ours (waiting for it) and reports
+	// true once the match has ended instead.
+	Step func() bool
+	// Limit is how many decisions Step may make.
+	Limit int
+	// Want are what the feed must show, each somewhere in the whole feed
+	// (the v window, read at every decision, its frame and wrapping left
+	// out, so a pattern has single spaces).
+	Want []*regexp.Regexp
+	// Never must not show in the feed beside the board, besides the
+	// referee's words (which the verification pane tells).
+	Never []*regexp.Regexp
+}
+
+// refereeWords are the verification pane's: the feed never shows them.
+var refereeWords = regexp.MustCompile(`\bseat \d|\broot [0-9a-f]|preimage|✓|proof`)
+
+// FeedUntil plays with c.Step until the event feed has shown every
+// pattern of c.Want, and fails the test if the match ends or c.Limit
+// decisions pass first, or if the feed beside the board ever shows the
+// referee's words or a pattern of c.Never.
+func (u *UI) FeedUntil(c FeedCheck) {
+	u.T.Helper()
+	seen := ""
+	u.WaitFor(FeedTitle) // the match screen is up
+	for i := 0; ; i++ {
+		feed := Feed(u.Lines())
+		for _, bad := range append([]*regexp.Regexp{refereeWords}, c.Never...) {
+			if bad.MatchString(feed) {
+				u.T.Fatalf("the feed shows %q: %s", bad.FindString(feed), feed)
+			}
+		}
+		seen += " " + strings.Join(strings.Fields(strings.ReplaceAll(u.FeedWindow(), "│", " ")), " ")
+		all := true
+		for _, w := range c.Want {
+			all = all && w.MatchString(seen)
+		}
+		if all {
+			return
+		}
+		if i >= c.Limit || c.Step() {
+			u.T.Fatalf("the feed never showed all of %v; it showed:\n%s\n%s", c.Want, seen, u.Dump())
+		}
+	}
 }

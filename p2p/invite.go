@@ -552,7 +552,8 @@ func roundAge(d time.Duration) string {
 }
 
 // ConnectInvite dials the host an invite names: its addresses (relay ones
-// included), then, when none answers and the DHT is on, the addresses the
+// included; the relays become this host's own, see UseRelays), retrying
+// failed attempts until ctx ends (connectPatiently), then, when none answers and the DHT is on, the addresses the
 // DHT knows for its peer ID now. An error wraps ErrUnreachable and says
 // when the code is probably stale.
 func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
@@ -560,9 +561,12 @@ func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
 	}
 	if slices.ContainsFunc(inv.Addrs, IsRelayAddr) {
+		// The code is enough: its relays are this host's relays and
+		// bootstrap peers too, so DCUtR is up before the host punches.
+		h.UseRelays(ctx, inviteRelays(inv))
 		h.WaitHolePunchReady(ctx)
 	}
-	err := h.h.Connect(ctx, inv.AddrInfo())
+	err := h.connectPatiently(ctx, inv.AddrInfo())
 	if err == nil {
 		return inv.Peer, nil
 	}

@@ -1,0 +1,168 @@
+package p2p
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
+	ma "github.com/multiformats/go-multiaddr"
+)
+
+// Patience of a dial to a player: one attempt (TCP or QUIC, the security
+// handshake, the muxer) may take up to DialAttempt; a failed one is tried
+// again after DialRetryFirst, doubling up to DialRetryMax, until the
+// caller's own deadline (the join's wait). A handshake lost on a lossy or
+// overloaded link is then a delay, not a failed join.
+const (
+	DialAttempt    = 20 * time.Second
+	DialRetryFirst = 250 * time.Millisecond
+	DialRetryMax   = 4 * time.Second
+)
+
+// dialAttempt is DialAttempt, shortened by tests.
+var dialAttempt = DialAttempt
+
+// connectPatiently connects to ai, retrying failed attempts with backoff
+// until ctx ends. Each retry forgets libp2p's dial backoff for the peer,
+// which would otherwise refuse the next attempt at once. It returns the
+// last attempt's error.
+func (h *Host) connectPatiently(ctx context.Context, ai peer.AddrInfo) error {
+	wait := DialRetryFirst
+	for attempt := 1; ; attempt++ {
+		actx, cancel := context.WithTimeout(ctx, dialAttempt)
+		err := h.h.Connect(actx, ai)
+		cancel()
+		if err == nil || errors.Is(err, swarm.ErrDialToSelf) || len(ai.Addrs) == 0 && len(h.h.Peerstore().Addrs(ai.ID)) == 0 {
+			return err
+		}
+		h.log.Info("dial failed; trying again", "peer", ShortID(ai.ID), "attempt", attempt, "retry_in", wait, "err", err)
+		if !sleepCtx(ctx, wait) {
+			return err
+		}
+		wait = min(2*wait, DialRetryMax)
+		if sw, ok := h.h.Network().(*swarm.Swarm); ok {
+			sw.Backoff().Clear(ai.ID)
+		}
+	}
+}
+
+// inviteRelays are the relays an invite's circuit addresses go through
+// (…/p2p/<relay>/p2p-circuit), as addresses of the relays themselves.
+func inviteRelays(inv Invite) []peer.AddrInfo {
+	var relays []string
+	for _, a := range inv.Addrs {
+		if before, _, ok := strings.Cut(a.String(), "/p2p-circuit"); ok && IsRelayAddr(a) {
+			relays = append(relays, before)
+		}
+	}
+	out, err := parsePeers("relay", relays)
+	if err != nil { // a circuit address without its relay's /p2p/<ID>: unusable
+		return nil
+	}
+	return out
+}
+
+// UseRelays adds relays to the ones this host uses, at run time (a joiner
+// learns them from the invite code): each serves as a bootstrap peer (it
+// tells this host its public address, which DCUtR needs before it answers
+// a hole punch) and as a relay this host keeps a reservation on (so a
+// restarted peer can reach it back through the relay). Relays already in
+// use are skipped. It connects to the new ones before it returns (at most
+// BootstrapTimeout), so a dial right after finds DCUtR up.
+func (h *Host) UseRelays(ctx context.Context, relays []peer.AddrInfo) {
+	n := h.net
+	var fresh []peer.AddrInfo
+	n.mu.Lock()
+	for _, r := range relays {
+		if r.ID == h.ID() || slices.ContainsFunc(n.relays, func(x peer.AddrInfo) bool { return x.ID == r.ID }) {
+			continue
+		}
+		n.relays = append(n.relays, r)
+		if !slices.ContainsFunc(n.bootstrap, func(x peer.AddrInfo) bool { return x.ID == r.ID }) {
+			n.bootstrap = append(n.bootstrap, r)
+		}
+		fresh = append(fresh, r)
+	}
+	n.mu.Unlock()
+	for _, r := range fresh {
+		h.log.Info("using the invite's relay", "relay", ShortID(r.ID))
+		n.keep(r)
+		cctx, cancel := context.WithTimeout(ctx, BootstrapTimeout)
+		if err := h.h.Connect(cctx, r); err != nil {
+			h.log.Warn("relay from the invite unreachable", "relay", ShortID(r.ID), "err", err)
+		}
+		cancel()
+	}
+}
+
+// keep starts keeping a reservation on relay r, unless one is kept
+// already.
+func (n *netState) keep(r peer.AddrInfo) {
+	n.mu.Lock()
+	if n.kept[r.ID] {
+		n.mu.Unlock()
+		return
+	}
+	n.kept[r.ID] = true
+	n.mu.Unlock()
+	n.h.goTracked(func() { n.keepReservation(r, 0) })
+}
+
+// NetPeers are the relays and bootstrap peers this host uses (from its
+// configuration and from invite codes), as multiaddrs ending in
+// /p2p/<ID>: what a resumed match needs to be reachable the same way.
+func (h *Host) NetPeers() (relays, bootstrap []string) {
+	h.net.mu.Lock()
+	defer h.net.mu.Unlock()
+	return p2pStrings(h.net.relays), p2pStrings(h.net.bootstrap)
+}
+
+func p2pStrings(ais []peer.AddrInfo) []string {
+	var out []string
+	for _, ai := range ais {
+		full, err := peer.AddrInfoToP2pAddrs(&ai)
+		if err != nil {
+			continue
+		}
+		for _, a := range full {
+			out = append(out, a.String())
+		}
+	}
+	return out
+}
+
+// CircuitAddrs are addresses to reach any peer through this host's
+// relays (…/p2p/<relay>/p2p-circuit; libp2p adds the peer's ID): a peer
+// behind a NAT that holds a reservation on one of them is reachable there
+// even when none of its own addresses is.
+func (h *Host) CircuitAddrs() []ma.Multiaddr {
+	h.net.mu.Lock()
+	relays := slices.Clone(h.net.relays)
+	h.net.mu.Unlock()
+	var out []ma.Multiaddr
+	for _, r := range relays {
+		for _, a := range r.Addrs {
+			if IsRelayAddr(a) {
+				continue
+			}
+			c, err := ma.NewMultiaddr(fmt.Sprintf("%s/p2p/%s/p2p-circuit", a, r.ID))
+			if err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// hasNetPeers reports whether this host has bootstrap peers or relays
+// (configured or from an invite) that can tell it its public address.
+func (n *netState) hasNetPeers() bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return len(n.bootstrap)+len(n.relays) > 0
+}

@@ -45,10 +45,43 @@ func (h *Host) connectPatiently(ctx context.Context, ai peer.AddrInfo) error {
 			return err
 		}
 		wait = min(2*wait, DialRetryMax)
-		if sw, ok := h.h.Network().(*swarm.Swarm); ok {
-			sw.Backoff().Clear(ai.ID)
+		h.clearDialBackoff(ai.ID)
+	}
+}
+
+// clearDialBackoff forgets libp2p's record of failed dials to p, so the
+// next dial tries every address again at once.
+func (h *Host) clearDialBackoff(p peer.ID) {
+	if sw, ok := h.h.Network().(*swarm.Swarm); ok {
+		sw.Backoff().Clear(p)
+	}
+}
+
+// RedialAddrTTL is how long AddPeerAddrs keeps the addresses it adds.
+const RedialAddrTTL = time.Hour
+
+// AddPeerAddrs adds addresses where p may be (stored with a match, an
+// invite's, circuits through our relays) to the peerstore and forgets
+// earlier failed dials to p: a redial after an outage then tries them
+// all, although identify replaced the peerstore's addresses with the
+// ones p announced (often only its undialable NAT ones) and the failed
+// dials of the outage put p in libp2p's dial backoff.
+func (h *Host) AddPeerAddrs(p peer.ID, addrs []ma.Multiaddr) {
+	if p == h.ID() {
+		return
+	}
+	var own []ma.Multiaddr
+	for _, a := range addrs {
+		if a == nil {
+			continue
+		}
+		bare, id := peer.SplitAddr(a)
+		if bare != nil && (id == "" || id == p) {
+			own = append(own, bare)
 		}
 	}
+	h.h.Peerstore().AddAddrs(p, own, RedialAddrTTL)
+	h.clearDialBackoff(p)
 }
 
 // inviteRelays are the relays an invite's circuit addresses go through
@@ -75,28 +108,72 @@ func inviteRelays(inv Invite) []peer.AddrInfo {
 // use are skipped. It connects to the new ones before it returns (at most
 // BootstrapTimeout), so a dial right after finds DCUtR up.
 func (h *Host) UseRelays(ctx context.Context, relays []peer.AddrInfo) {
-	n := h.net
-	var fresh []peer.AddrInfo
+	for _, r := range h.net.adopt(relays, relays) {
+		h.log.Info("using the invite's relay", "relay", ShortID(r.ID))
+		h.dialNetPeer(ctx, r)
+	}
+}
+
+// UseNetPeers adds relays and bootstrap peers (multiaddrs ending in
+// /p2p/<ID>, as NetPeers gives them) to the ones this host uses, as
+// UseRelays does, but connects to the new ones in the background: a
+// resumed match takes its stored ones again, whatever the host was
+// started with.
+func (h *Host) UseNetPeers(relays, bootstrap []string) error {
+	rs, err := parsePeers("relay", relays)
+	if err != nil {
+		return fmt.Errorf("p2p: use relays: %w", err)
+	}
+	bs, err := parsePeers("bootstrap peer", bootstrap)
+	if err != nil {
+		return fmt.Errorf("p2p: use bootstrap peers: %w", err)
+	}
+	for _, p := range h.net.adopt(rs, bs) {
+		h.goTracked(func() { h.dialNetPeer(h.net.ctx, p) })
+	}
+	return nil
+}
+
+// adopt records relays and bootstrap peers not known yet, starts keeping
+// a reservation on each new relay, and returns the new peers to connect
+// to.
+func (n *netState) adopt(relays, bootstrap []peer.AddrInfo) (fresh []peer.AddrInfo) {
+	self := n.h.ID()
+	has := func(list []peer.AddrInfo, id peer.ID) bool {
+		return slices.ContainsFunc(list, func(x peer.AddrInfo) bool { return x.ID == id })
+	}
+	var newRelays []peer.AddrInfo
 	n.mu.Lock()
 	for _, r := range relays {
-		if r.ID == h.ID() || slices.ContainsFunc(n.relays, func(x peer.AddrInfo) bool { return x.ID == r.ID }) {
-			continue
+		if r.ID != self && !has(n.relays, r.ID) {
+			n.relays = append(n.relays, r)
+			newRelays = append(newRelays, r)
+			fresh = append(fresh, r)
 		}
-		n.relays = append(n.relays, r)
-		if !slices.ContainsFunc(n.bootstrap, func(x peer.AddrInfo) bool { return x.ID == r.ID }) {
-			n.bootstrap = append(n.bootstrap, r)
+	}
+	for _, b := range bootstrap {
+		if b.ID != self && !has(n.bootstrap, b.ID) {
+			n.bootstrap = append(n.bootstrap, b)
+			if !has(fresh, b.ID) {
+				fresh = append(fresh, b)
+			}
 		}
-		fresh = append(fresh, r)
 	}
 	n.mu.Unlock()
-	for _, r := range fresh {
-		h.log.Info("using the invite's relay", "relay", ShortID(r.ID))
+	for _, r := range newRelays {
 		n.keep(r)
-		cctx, cancel := context.WithTimeout(ctx, BootstrapTimeout)
-		if err := h.h.Connect(cctx, r); err != nil {
-			h.log.Warn("relay from the invite unreachable", "relay", ShortID(r.ID), "err", err)
-		}
-		cancel()
+	}
+	return fresh
+}
+
+// dialNetPeer connects to a relay or bootstrap peer (at most
+// BootstrapTimeout); a failure is logged, as the keepReservation loop
+// and later dials try again.
+func (h *Host) dialNetPeer(ctx context.Context, ai peer.AddrInfo) {
+	cctx, cancel := context.WithTimeout(ctx, BootstrapTimeout)
+	defer cancel()
+	if err := h.h.Connect(cctx, ai); err != nil {
+		h.log.Warn("relay or bootstrap peer unreachable", "peer", ShortID(ai.ID), "err", err)
 	}
 }
 

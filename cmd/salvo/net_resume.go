@@ -78,6 +78,7 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	if len(nf.listen) == 0 {
 		nf.listen = sv.Listen // the same ports, where the other peer looks first
 	}
+	nf.reuse(sv)
 	start := time.Now()
 	// The old ports may be taken: then listen anywhere.
 	np, err := nf.start("bot-resume", stderr, nil, len(sv.Listen) > 0)

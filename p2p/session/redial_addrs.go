@@ -48,3 +48,12 @@ func parseAddrs(ss []string) []ma.Multiaddr {
 	}
 	return out
 }
+
+// LinkDown reports an outage: no stream is up. The referee does not count
+// it against a step's timeout (fairness.LinkWatcher); only GiveUp ends the
+// match then.
+func (r *Reconnecting) LinkDown() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.cur == nil && !r.closed
+}

@@ -199,7 +199,7 @@ func TestNetLossyLink(t *testing.T) {
 	l.loss("b", 0.1)
 	h, j = codeArgs("lossy")
 	_, lossy := l.play("lossy", h, j)
-	t.Logf("match time: clean link %.0f ms, 10%% loss each way %.0f ms (stream switches %d)", clean.MatchMS, lossy.MatchMS, lossy.Switches)
+	t.Logf("match time: clean link %.0f ms, 10%% loss each way %.0f ms (stream switches %d); connect (direct, LAN) %.0f ms clean, %.0f ms lossy", clean.MatchMS, lossy.MatchMS, lossy.Switches, clean.ConnectMS, lossy.ConnectMS)
 }
 
 // A match finishes through a user-space proxy that delays every byte by

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"strings"
@@ -83,5 +85,80 @@ func TestNetKillAndResumeBehindNATs(t *testing.T) {
 				t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
 			}
 		})
+	}
+}
+
+// flakyProxy is a user-space forwarder that spoils the first connections
+// as a lossy, overloaded link spoils handshakes: spoil is "R,S", the
+// first R connections are reset at once and the next S held open with
+// nothing forwarded; the rest are forwarded with 50 ms each way.
+func flakyProxy(listen, target, spoil string) error {
+	var reset, stall int
+	if _, err := fmt.Sscanf(spoil, "%d,%d", &reset, &stall); err != nil {
+		return fmt.Errorf("SALVO_LAB_SPOIL %q: %w", spoil, err)
+	}
+	var held []net.Conn // kept referenced: held open until the process ends
+	return serveProxy(listen, target, 50*time.Millisecond, func(n int, c net.Conn) bool {
+		switch {
+		case n <= reset:
+			if tc, ok := c.(*net.TCPConn); ok {
+				_ = tc.SetLinger(0) // a reset, not a clean close
+			}
+			c.Close()
+			return true
+		case n <= reset+stall:
+			held = append(held, c)
+			return true
+		}
+		return false
+	})
+}
+
+// A joiner whose first connections die in the handshake (reset, or
+// stalled past one attempt) keeps dialing with backoff until its own
+// wait ends, and plays the match.
+func TestNetJoinRetriesFailedHandshakes(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	for _, ns := range []string{"a", "m", "b"} {
+		l.addNS(ns)
+	}
+	l.link("a", "eth0", "10.33.1.2/24", "m", "e1", "10.33.1.1/24")
+	l.link("b", "eth0", "10.33.2.2/24", "m", "e2", "10.33.2.1/24")
+	proxy := exec.Command("ip", "netns", "exec", l.ns("m"), os.Args[0], "-test.run=^TestNetHelperProcess$")
+	proxy.Env = append(os.Environ(), "SALVO_LAB_HELPER=flaky", "SALVO_LAB_LISTEN=10.33.2.1:4100", "SALVO_LAB_TARGET=10.33.1.2:4200", "SALVO_LAB_SPOIL=3,1")
+	out, err := os.Create(l.file("proxy.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy.Stdout, proxy.Stderr = out, out
+	if err := proxy.Start(); err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	l.procs = append(l.procs, proxy)
+	l.mu.Unlock()
+
+	h := l.start("a", "host", l.home("host"), "netplay", "--role", "host", "--seed", "7", "--listen", "/ip4/10.33.1.2/tcp/4200",
+		"--code-file", l.file("code"), "--report", l.file("host.json"), "--wait", "90s")
+	inv, err := p2p.ParseInvite(l.waitFile(l.file("code"), 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	viaProxy := "/ip4/10.33.2.1/tcp/4100/p2p/" + inv.Peer.String()
+	j := l.start("b", "join", l.home("join"), "netplay", "--role", "join", "--seed", "7", "--listen", "/ip4/10.33.2.2/tcp/0",
+		"--code", viaProxy, "--report", l.file("join.json"), "--wait", "80s", "--log", l.file("join.log"))
+	l.wait(j, "join", 120*time.Second)
+	l.wait(h, "host", 30*time.Second)
+	host, join := l.report("host"), l.report("join")
+	if join.Closing != "" || host.Result == "" || host.Result != join.Result {
+		t.Fatalf("host %+v join %+v", host, join)
+	}
+	auditOK(t, join.Transcript)
+	logb, _ := os.ReadFile(l.file("join.log"))
+	retries := strings.Count(string(logb), "dial failed; trying again")
+	t.Logf("3 handshakes reset and 1 stalled: connected after %d retries in %.0f ms; match %.0f ms", retries, join.ConnectMS, join.MatchMS)
+	if retries == 0 {
+		t.Fatal("no retry logged: the spoiled handshakes did not happen")
 	}
 }

@@ -28,17 +28,26 @@ const (
 var dialAttempt = DialAttempt
 
 // connectPatiently connects to ai, retrying failed attempts with backoff
-// until ctx ends. Each retry forgets libp2p's dial backoff for the peer,
-// which would otherwise refuse the next attempt at once. It returns the
-// last attempt's error.
+// until ctx ends. After a failed attempt, a host in the DHT looks the
+// peer's current addresses up (the invite's may be stale) and dials them
+// too from then on. Each retry forgets libp2p's dial backoff for the
+// peer, which would otherwise refuse the next attempt at once. It returns
+// the last attempt's error.
 func (h *Host) connectPatiently(ctx context.Context, ai peer.AddrInfo) error {
 	wait := DialRetryFirst
+	found := false
 	for attempt := 1; ; attempt++ {
 		actx, cancel := context.WithTimeout(ctx, dialAttempt)
 		err := h.h.Connect(actx, ai)
 		cancel()
-		if err == nil || errors.Is(err, swarm.ErrDialToSelf) || len(ai.Addrs) == 0 && len(h.h.Peerstore().Addrs(ai.ID)) == 0 {
+		if err == nil || errors.Is(err, swarm.ErrDialToSelf) {
 			return err
+		}
+		if !found {
+			found = h.lookUp(ctx, &ai)
+		}
+		if !found && len(ai.Addrs) == 0 && len(h.h.Peerstore().Addrs(ai.ID)) == 0 {
+			return err // nowhere to dial
 		}
 		h.log.Info("dial failed; trying again", "peer", ShortID(ai.ID), "attempt", attempt, "retry_in", wait, "err", err)
 		if !sleepCtx(ctx, wait) {
@@ -47,6 +56,27 @@ func (h *Host) connectPatiently(ctx context.Context, ai peer.AddrInfo) error {
 		wait = min(2*wait, DialRetryMax)
 		h.clearDialBackoff(ai.ID)
 	}
+}
+
+// lookUp adds the addresses the DHT knows for ai's peer to ai, when this
+// host is in the DHT; it reports whether it found any.
+func (h *Host) lookUp(ctx context.Context, ai *peer.AddrInfo) bool {
+	if _, err := h.dht(); err != nil || ctx.Err() != nil {
+		return false
+	}
+	fctx, cancel := context.WithTimeout(ctx, dialAttempt)
+	defer cancel()
+	found, err := h.FindPeer(fctx, ai.ID)
+	if err != nil || len(found.Addrs) == 0 {
+		return false
+	}
+	h.log.Info("invite addresses may be stale; dialing those the DHT knows too", "peer", ShortID(ai.ID))
+	for _, a := range found.Addrs {
+		if !slices.ContainsFunc(ai.Addrs, a.Equal) {
+			ai.Addrs = append(ai.Addrs, a)
+		}
+	}
+	return true
 }
 
 // clearDialBackoff forgets libp2p's record of failed dials to p, so the

@@ -150,3 +150,22 @@ func TestConnectInviteUsesTheCodesRelays(t *testing.T) {
 		t.Fatalf("PeerKind = %q, want relayed", k)
 	}
 }
+
+// An invite whose only address went stale still connects while retrying:
+// a failed attempt looks the host up in the DHT, and the retries dial the
+// addresses found there.
+func TestConnectInviteRetriesThroughTheDHT(t *testing.T) {
+	r := relayHost(t)
+	boot := []string{fullAddr(r)}
+	a := newHost(t, Config{ListenAddrs: loopTCP, DHT: DHTServer, Bootstrap: boot})
+	b := newHost(t, Config{ListenAddrs: loopTCP, DHT: DHTClient, Bootstrap: boot})
+	waitFor(t, 10*time.Second, func() bool {
+		return r.net.kad.RoutingTable().Find(a.ID()) != "" && b.net.kad.RoutingTable().Size() > 0
+	})
+	_ = b.h.Network().ClosePeer(a.ID())
+	b.h.Peerstore().ClearAddrs(a.ID()) // b knows nothing of a but the stale code
+	inv := Invite{Peer: a.ID(), Addrs: []ma.Multiaddr{ma.StringCast("/ip4/127.0.0.1/tcp/1")}}
+	if _, err := b.ConnectInvite(ctxT(t, 30*time.Second), inv); err != nil {
+		t.Fatal(err)
+	}
+}

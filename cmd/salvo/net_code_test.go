@@ -162,3 +162,35 @@ func TestNetJoinRetriesFailedHandshakes(t *testing.T) {
 		t.Fatal("no retry logged: the spoiled handshakes did not happen")
 	}
 }
+
+// A cut of the link longer than netplay's per-step --timeout does not
+// forfeit: while the link is down only --give-up counts, and the match
+// goes on once it is back.
+func TestNetCutLongerThanStepTimeout(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	l.lanPair()
+	args := []string{"netplay", "--seed", "7", "--think", "150ms", "--wait", "60s", "--timeout", "6s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", "/ip4/0.0.0.0/tcp/0"}
+	h := l.start("a", "host", l.home("host"), append(args, "--role", "host", "--match-file", l.file("match"), "--report", l.file("host.json"), "--log", l.file("host.log"))...)
+	j := l.start("b", "join", l.home("join"), append(args, "--role", "join", "--report", l.file("join.json"), "--log", l.file("join.log"))...)
+	l.waitFile(l.file("match"), 30*time.Second)
+	time.Sleep(time.Second) // a few moves in
+	cut := [][]string{{"INPUT", "-i", "eth0"}, {"OUTPUT", "-o", "eth0"}}
+	for _, c := range cut {
+		l.in("a", append([]string{"iptables", "-I"}, append(c, "-j", "DROP")...)...)
+	}
+	const outage = 20 * time.Second
+	time.Sleep(outage)
+	for _, c := range cut {
+		l.in("a", append([]string{"iptables", "-D"}, append(c, "-j", "DROP")...)...)
+	}
+	back := time.Now()
+	l.wait(j, "join", 90*time.Second)
+	l.wait(h, "host", 30*time.Second)
+	host, join := l.report("host"), l.report("join")
+	if host.Closing != "" || join.Closing != "" || host.Result == "" || host.Result != join.Result {
+		t.Fatalf("the cut ended the match: host %+v\njoin %+v\n%s", host, join, l.output("join"))
+	}
+	auditOK(t, host.Transcript)
+	t.Logf("%v cut with a 6 s step timeout: match went on, ended %v after the link came back; streams %v", outage, time.Since(back).Round(time.Millisecond), join.Kinds)
+}

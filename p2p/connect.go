@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -135,13 +136,24 @@ func inviteRelays(inv Invite) []peer.AddrInfo {
 // tells this host its public address, which DCUtR needs before it answers
 // a hole punch) and as a relay this host keeps a reservation on (so a
 // restarted peer can reach it back through the relay). Relays already in
-// use are skipped. It connects to the new ones before it returns (at most
-// BootstrapTimeout), so a dial right after finds DCUtR up.
+// use are skipped. It connects to the new ones at once, all together, and
+// returns when they answered or after HolePunchReadyWait (a relay slower
+// than that would not bring DCUtR up in time anyway; the reservation loop
+// keeps trying), so a dial right after finds DCUtR up.
 func (h *Host) UseRelays(ctx context.Context, relays []peer.AddrInfo) {
-	for _, r := range h.net.adopt(relays, relays) {
+	fresh := h.net.adopt(relays, relays)
+	ctx, cancel := context.WithTimeout(ctx, HolePunchReadyWait)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, r := range fresh {
 		h.log.Info("using the invite's relay", "relay", ShortID(r.ID))
-		h.dialNetPeer(ctx, r)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.dialNetPeer(ctx, r)
+		}()
 	}
+	wg.Wait()
 }
 
 // UseNetPeers adds relays and bootstrap peers (multiaddrs ending in

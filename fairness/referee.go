@@ -21,6 +21,19 @@ type Transport interface {
 	Recv(ctx context.Context) ([]byte, error)
 }
 
+// LinkWatcher is a Transport that knows when its link is down (a
+// transport that reconnects, between two streams). While it is, waiting
+// for a remote seat's step does not count against Config.Timeout: a
+// player is not to blame for an outage, and the transport's own give-up
+// time (which ends Recv) is the only clock then. The step's Timeout
+// starts again once the link is back.
+type LinkWatcher interface {
+	LinkDown() bool
+}
+
+// linkPoll is how often a step's wait looks again at a link that is down.
+const linkPoll = 250 * time.Millisecond
+
 // GroupTransport is a Transport shared by more than two seats (a pubsub
 // topic): it also says which peer each frame came from, its author (on a
 // topic the peer that signed the pubsub message, whoever relayed it; never
@@ -504,6 +517,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	r.note(Note{Dir: "wait", OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
+	linkWasDown := false
 	for {
 		select {
 		case f := <-frames:
@@ -513,6 +527,16 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 			}
 			return err != nil || r.res.Closing != nil, err
 		case <-timer.C:
+			if lw, ok := r.cfg.Transport.(LinkWatcher); ok && lw.LinkDown() {
+				linkWasDown = true
+				timer.Reset(linkPoll)
+				continue
+			}
+			if linkWasDown { // back: the step's time starts again
+				linkWasDown = false
+				timer.Reset(r.cfg.Timeout)
+				continue
+			}
 			return true, r.close(ctx, CloseTimeout, st.Seat, fmt.Sprintf("no message for %s while waiting for its %s", r.cfg.Timeout, st.Kind))
 		case <-ctx.Done():
 			return true, ctx.Err()

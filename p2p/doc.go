@@ -33,8 +33,14 @@
 //     Crockford's base 32 after the prefix SALVO1-, with a 4-byte BLAKE2b
 //     checksum; [ParseInvite] reads it leniently (case, dashes, spaces and
 //     the lookalikes I, L, O, U) and says what is wrong with a mistyped,
-//     newer-format or stale code; [Host.ConnectInvite] dials it, falling
-//     back to the DHT when its addresses went stale. [Host.Invite] (plain
+//     newer-format or stale code; [Host.ConnectInvite] dials it (retrying
+//     a failed dial or handshake with backoff until the caller's deadline:
+//     [DialAttempt], [DialRetryFirst], [DialRetryMax]), falling back to the
+//     DHT when its addresses went stale. The code is enough: its relays
+//     become the joiner's relays and bootstrap peers ([Host.UseRelays]), so
+//     DCUtR is up when the host punches. [Host.NetPeers] and
+//     [Host.UseNetPeers] carry them over a resume; [Host.AddPeerAddrs] and
+//     [Host.CircuitAddrs] give a redial every address the peer may be at. [Host.Invite] (plain
 //     multiaddrs) still works and ParseInvite reads it.
 //   - Internet: a Kademlia DHT of Salvo peers only ([DHTProtocolPrefix];
 //     [Config.DHT], [Config.Bootstrap]; any Salvo peer can bootstrap

@@ -552,27 +552,24 @@ func roundAge(d time.Duration) string {
 }
 
 // ConnectInvite dials the host an invite names: its addresses (relay ones
-// included), then, when none answers and the DHT is on, the addresses the
-// DHT knows for its peer ID now. An error wraps ErrUnreachable and says
-// when the code is probably stale.
+// included; the relays become this host's own, see UseRelays) and, after
+// a failed attempt when the DHT is on, the addresses the DHT knows for its
+// peer ID now; failed attempts are retried with backoff until ctx ends
+// (connectPatiently). An error wraps ErrUnreachable and says when the
+// code is probably stale.
 func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if inv.Peer == h.ID() {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
 	}
 	if slices.ContainsFunc(inv.Addrs, IsRelayAddr) {
+		// The code is enough: its relays are this host's relays and
+		// bootstrap peers too, so DCUtR is up before the host punches.
+		h.UseRelays(ctx, inviteRelays(inv))
 		h.WaitHolePunchReady(ctx)
 	}
-	err := h.h.Connect(ctx, inv.AddrInfo())
+	err := h.connectPatiently(ctx, inv.AddrInfo())
 	if err == nil {
 		return inv.Peer, nil
-	}
-	if _, derr := h.dht(); derr == nil && ctx.Err() == nil {
-		if ai, ferr := h.FindPeer(ctx, inv.Peer); ferr == nil {
-			if err = h.h.Connect(ctx, ai); err == nil {
-				h.log.Info("invite addresses stale; found the host in the DHT", "peer", ShortID(inv.Peer))
-				return inv.Peer, nil
-			}
-		}
 	}
 	hint := ""
 	if !inv.Issued.IsZero() {

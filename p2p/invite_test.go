@@ -252,7 +252,7 @@ func TestConnectInviteStale(t *testing.T) {
 	inv := testInvite(t)
 	inv.Addrs = []ma.Multiaddr{ma.StringCast("/ip4/127.0.0.1/tcp/1")}
 	withClock(t, inv.Issued.Add(3*time.Hour))
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_, err := a.ConnectInvite(ctx, inv)
 	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "probably stale") {

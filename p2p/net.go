@@ -223,8 +223,7 @@ func (n *netState) start(h *Host, cfg Config) error {
 		h.goTracked(n.connectBootstrap)
 	}
 	for _, r := range n.relays {
-		n.kept[r.ID] = true
-		h.goTracked(func() { n.keepReservation(r, 0) })
+		n.keep(r)
 	}
 	if cfg.DiscoverRelays {
 		if cfg.DHT == DHTOff {
@@ -356,8 +355,11 @@ func (h *Host) WaitReachability(ctx context.Context) (network.Reachability, erro
 // connectBootstrap dials every bootstrap peer once at start (the DHT
 // bootstraps through them; they are also relays when they offer to be).
 func (n *netState) connectBootstrap() {
+	n.mu.Lock()
+	bootstrap := slices.Clone(n.bootstrap) // UseRelays may add more
+	n.mu.Unlock()
 	var wg sync.WaitGroup
-	for _, ai := range n.bootstrap {
+	for _, ai := range bootstrap {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

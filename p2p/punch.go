@@ -75,11 +75,12 @@ const HolePunchReadyWait = 3 * time.Second
 
 // WaitHolePunchReady waits (at most HolePunchReadyWait) until this host
 // answers DCUtR, when hole punching is on and the host has bootstrap peers
-// or relays that can tell it its public address. A host about to be
+// or relays that can tell it its public address (configured, or learned
+// from an invite code by UseRelays). A host about to be
 // reached through a relay (one that shows its invite code, or advertises
 // a rendezvous) calls it first, and so does a dial to a relayed address.
 func (h *Host) WaitHolePunchReady(ctx context.Context) {
-	if h.net.noPunch || len(h.net.bootstrap)+len(h.net.relays) == 0 {
+	if h.net.noPunch || !h.net.hasNetPeers() {
 		return
 	}
 	deadline := time.Now().Add(HolePunchReadyWait)

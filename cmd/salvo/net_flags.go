@@ -15,6 +15,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
 )
 
 // listFlag is a repeatable (or comma-separated) string flag.
@@ -55,6 +56,20 @@ func (nf *netFlags) register(fs *flag.FlagSet, dhtDefault string) {
 	fs.BoolVar(&nf.offerRelay, "offer-relay", false, "relay for other players while AutoNAT finds this peer publicly reachable")
 	fs.StringVar(&nf.logPath, "log", "", "log file (default: warnings on stderr)")
 	fs.StringVar(&nf.logLevel, "log-level", "info", "log level for --log: debug, info, warn")
+}
+
+// reuse takes the relays and bootstrap peers a saved match was played
+// with, for the flags not given: a resumed peer is reachable, and
+// hole-punches, as it was (a code-only joiner's relays came from the
+// code). A bootstrap peer needs the DHT only to find others; the
+// connection alone tells this peer its public address.
+func (nf *netFlags) reuse(sv session.Saved) {
+	if len(nf.relays) == 0 {
+		nf.relays = sv.Relays
+	}
+	if len(nf.bootstrap) == 0 {
+		nf.bootstrap = sv.Bootstrap
+	}
 }
 
 // config turns the flags into a host configuration.

@@ -199,7 +199,7 @@ func TestNetLossyLink(t *testing.T) {
 	l.loss("b", 0.1)
 	h, j = codeArgs("lossy")
 	_, lossy := l.play("lossy", h, j)
-	t.Logf("match time: clean link %.0f ms, 10%% loss each way %.0f ms (stream switches %d)", clean.MatchMS, lossy.MatchMS, lossy.Switches)
+	t.Logf("match time: clean link %.0f ms, 10%% loss each way %.0f ms (stream switches %d); connect (direct, LAN) %.0f ms clean, %.0f ms lossy", clean.MatchMS, lossy.MatchMS, lossy.Switches, clean.ConnectMS, lossy.ConnectMS)
 }
 
 // A match finishes through a user-space proxy that delays every byte by
@@ -305,6 +305,10 @@ func TestNetHelperProcess(t *testing.T) {
 		if err := delayProxy(os.Getenv("SALVO_LAB_LISTEN"), os.Getenv("SALVO_LAB_TARGET"), d); err != nil {
 			t.Fatal(err)
 		}
+	case "flaky":
+		if err := flakyProxy(os.Getenv("SALVO_LAB_LISTEN"), os.Getenv("SALVO_LAB_TARGET"), os.Getenv("SALVO_LAB_SPOIL")); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -312,14 +316,24 @@ func TestNetHelperProcess(t *testing.T) {
 // every chunk of bytes for d in each direction (latency without a
 // bandwidth cap). It runs until killed.
 func delayProxy(listen, target string, d time.Duration) error {
+	return serveProxy(listen, target, d, nil)
+}
+
+// serveProxy is delayProxy; spoil, if not nil, sees every new connection
+// (numbered from 1) first and may take it over (close it, hold it) by
+// returning true.
+func serveProxy(listen, target string, d time.Duration, spoil func(n int, c net.Conn) bool) error {
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return err
 	}
-	for {
+	for n := 1; ; n++ {
 		c, err := ln.Accept()
 		if err != nil {
 			return err
+		}
+		if spoil != nil && spoil(n, c) {
+			continue
 		}
 		go func() {
 			u, err := net.Dial("tcp", target)

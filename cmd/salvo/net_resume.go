@@ -125,6 +125,7 @@ func resumeHeadless(id string, nf netFlags, bo botOptions, reportPath string, st
 	if len(nf.listen) == 0 {
 		nf.listen = sv.Listen // the same ports, where the other peer looks first
 	}
+	nf.reuse(sv)
 	start := time.Now()
 	// The old ports may be taken: then listen anywhere.
 	np, err := nf.start("bot-resume", stderr, nil, len(sv.Listen) > 0)

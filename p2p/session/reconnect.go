@@ -12,6 +12,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
@@ -172,8 +173,9 @@ type Reconnecting struct {
 	history   []string // kinds the match travelled on, in order
 	notify    *network.NotifyBundle
 	relOnce   sync.Once
-	onUp      func() // called (on its own goroutine) after every new stream
-	endMsg    []byte // the end frame to send: nil for endFrame, or one with our forfeit record
+	onUp      func()         // called (on its own goroutine) after every new stream
+	endMsg    []byte         // the end frame to send: nil for endFrame, or one with our forfeit record
+	known     []ma.Multiaddr // where the peer was found; readdAddrs adds them back before a redial
 }
 
 // newReconnecting registers a match transport with the resumer.
@@ -705,6 +707,7 @@ func (r *Reconnecting) redial() {
 func (r *Reconnecting) dialOnce() error {
 	ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
 	defer cancel()
+	r.readdAddrs()
 	c, err := r.h.OpenResume(ctx, r.remote)
 	if err != nil {
 		return err

@@ -15,7 +15,6 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/libp2p/go-libp2p/core/peerstore"
 	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/salvo-game/salvo/engine"
@@ -60,6 +59,11 @@ type peerRecord struct {
 	Addrs  []string `json:"addrs,omitempty"`
 	Dialer bool     `json:"dialer"`
 	Listen []string `json:"listen,omitempty"`
+	// Relays and Bootstrap are this side's relays and bootstrap peers
+	// (its flags' and its invite code's), which a resume uses again so
+	// that it is reachable, and punches, as the match was.
+	Relays    []string `json:"relays,omitempty"`
+	Bootstrap []string `json:"bootstrap,omitempty"`
 	// Ended is empty while the match may go on; once it ended here it is
 	// endedOver (by the rules) or why it stopped, and Load no longer
 	// replays the transcript to find out.
@@ -103,6 +107,9 @@ type Saved struct {
 	StopReason    string
 	// Listen are the addresses this side listened on, to listen on again.
 	Listen []string
+	// Relays and Bootstrap are the relays and bootstrap peers this side
+	// used, to use again (multiaddrs ending in /p2p/<ID>).
+	Relays, Bootstrap []string
 }
 
 // InProgress reports a match that can be resumed.
@@ -156,7 +163,7 @@ func (s Store) Load(match string) (Saved, error) {
 	if err != nil {
 		return Saved{}, err
 	}
-	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen}
+	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen, Relays: pr.Relays, Bootstrap: pr.Bootstrap}
 	if sv.Remote, err = peer.Decode(pr.Remote); err != nil {
 		return Saved{}, fmt.Errorf("session: %s: remote peer: %w", s.peerFile(match), err)
 	}
@@ -300,6 +307,7 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 		for _, c := range h.Libp2p().Network().ConnsToPeer(m.Stream.Remote()) {
 			add(c.RemoteMultiaddr())
 		}
+		pr.Relays, pr.Bootstrap = h.NetPeers()
 		return cfg.Store.writePeer(pr)
 	}
 	if err := refresh(); err != nil {
@@ -317,7 +325,16 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 		return nil, err
 	}
 	var bg sync.WaitGroup
-	upd := func() { _ = refresh() } // a no-op once over is closed
+	known := func() []ma.Multiaddr {
+		prMu.Lock()
+		defer prMu.Unlock()
+		return parseAddrs(pr.Addrs)
+	}
+	rc.remember(known())
+	upd := func() { // a no-op once over is closed
+		_ = refresh()
+		rc.remember(known())
+	}
 	rc.mu.Lock()
 	rc.onUp = upd
 	rc.mu.Unlock()
@@ -453,19 +470,22 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	}
 	defer tw.Close()
 	h := res.Host()
-	var addrs []ma.Multiaddr
-	for _, s := range pr.Addrs {
-		if a, err := ma.NewMultiaddr(s); err == nil {
-			addrs = append(addrs, a)
-		}
+	// The relays and bootstrap peers the match was played with, whatever
+	// this host was started with (the lobby's, a bare salvo resume's).
+	if err := h.UseNetPeers(pr.Relays, pr.Bootstrap); err != nil {
+		res.log.Warn("stored relays unusable; resuming without them", "match", short(match), "err", err)
 	}
-	h.Libp2p().Peerstore().AddAddrs(remote, addrs, peerstore.RecentlyConnectedAddrTTL)
+	// The peer record's addresses, and circuits through our relays: a
+	// peer behind a NAT is reachable only there.
+	addrs := append(parseAddrs(pr.Addrs), h.CircuitAddrs()...)
+	h.AddPeerAddrs(remote, addrs)
 	rcfg := cfg.Reconnect
 	rcfg.Dialer = pr.Dialer
 	rc, err := res.register(match, remote, rcfg)
 	if err != nil {
 		return nil, err
 	}
+	rc.remember(addrs)
 	rc.mu.Lock()
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
@@ -510,6 +530,7 @@ func (r *Reconnecting) poke(addrs []ma.Multiaddr) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
+		r.readdAddrs() // no dial backoff left from the last try
 		_ = r.h.Libp2p().Connect(ctx, peer.AddrInfo{ID: r.remote, Addrs: addrs})
 		cancel()
 		select {

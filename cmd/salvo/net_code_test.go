@@ -1,0 +1,196 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// A joiner behind a home NAT with nothing but the invite code (no
+// --relay, no --bootstrap) takes the code's relay as its relay and
+// bootstrap peer, so DCUtR is up when the host punches: the match starts
+// relayed and moves to the hole-punched connection.
+func TestNetCodeOnlyJoinerPunches(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	l.internet(false)
+	r := l.relay("tcp")
+	code := []string{"--listen", listenFor("tcp"), "--think", "60ms", "--code-file", l.file("code")}
+	host, join := l.play("", append([]string{"--relay", r}, code...), code)
+	ok, tries := punched(host, join)
+	t.Logf("code-only joiner: connected %.0f ms after reading the code, first stream %s, streams %v; DCUtR success=%v in %d attempt reports (host %+v, join %+v); match %.0f ms",
+		join.ConnectMS, join.FirstKind, join.Kinds, ok, tries, host.Punches, join.Punches, join.MatchMS)
+	if join.FirstKind != p2p.KindRelayed {
+		t.Fatalf("first stream %q, want relayed (the NATs must block direct dials)", join.FirstKind)
+	}
+	if tries == 0 || !ok {
+		t.Fatalf("no successful hole punch (%d attempts): host %+v join %+v\n%s", tries, host.Punches, join.Punches, l.output("join"))
+	}
+	if last := join.Kinds[len(join.Kinds)-1]; last != p2p.KindHolePunched {
+		t.Fatalf("the match did not move to the hole-punched connection: streams %v", join.Kinds)
+	}
+}
+
+// Either peer of a code-only join behind NATs is killed with SIGKILL and
+// restarted with a bare `salvo resume --latest` (no network flags): the
+// stored relay brings both back, the match ends clean.
+func TestNetKillAndResumeBehindNATs(t *testing.T) {
+	t.Parallel()
+	for _, victim := range []string{"host", "join"} {
+		t.Run(victim+" killed", func(t *testing.T) {
+			t.Parallel()
+			l := newLab(t)
+			l.internet(false)
+			r := l.relay("tcp")
+			homes := map[string]string{"host": l.home("host"), "join": l.home("join")}
+			args := []string{"netplay", "--seed", "7", "--think", "150ms", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor("tcp")}
+			h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
+			j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
+			procs := map[string]*exec.Cmd{"host": h, "join": j}
+			ns := map[string]string{"host": "a", "join": "b"}
+			l.waitFile(l.file("match."+victim), 30*time.Second)
+			time.Sleep(2 * time.Second) // a few moves in
+			if err := procs[victim].Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			_ = procs[victim].Wait()
+			killedAt := time.Now()
+			rs := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
+			l.wait(rs, "resumed", 120*time.Second)
+			other := map[string]string{"host": "join", "join": "host"}[victim]
+			l.wait(procs[other], other, 30*time.Second)
+			res, surv := l.report("resumed"), l.report(other)
+			if res.Closing != "" || surv.Closing != "" || res.Result == "" || res.Result != surv.Result {
+				t.Fatalf("resumed %+v\nsurvivor %+v\n%s\n%s", res, surv, l.output("resumed"), l.output(other))
+			}
+			a, _ := os.ReadFile(res.Transcript)
+			b, _ := os.ReadFile(surv.Transcript)
+			if string(a) != string(b) {
+				t.Fatal("transcripts differ after the resume")
+			}
+			auditOK(t, res.Transcript)
+			logb, _ := os.ReadFile(l.file("resumed.log"))
+			reserved := strings.Contains(string(logb), "relay reservation")
+			ok, tries := punched(res)
+			t.Logf("%s killed behind a NAT: resumed (no flags) to first message %.0f ms; kill to end %v; resumed side holds a relay reservation again: %v; punches after the resume: success=%v in %d; survivor streams %v",
+				victim, res.ResumeMS, time.Since(killedAt).Round(time.Millisecond), reserved, ok, tries, surv.Kinds)
+			if !reserved {
+				t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
+			}
+		})
+	}
+}
+
+// flakyProxy is a user-space forwarder that spoils the first connections
+// as a lossy, overloaded link spoils handshakes: spoil is "R,S", the
+// first R connections are reset at once and the next S held open with
+// nothing forwarded; the rest are forwarded with 50 ms each way.
+func flakyProxy(listen, target, spoil string) error {
+	var reset, stall int
+	if _, err := fmt.Sscanf(spoil, "%d,%d", &reset, &stall); err != nil {
+		return fmt.Errorf("SALVO_LAB_SPOIL %q: %w", spoil, err)
+	}
+	var held []net.Conn // kept referenced: held open until the process ends
+	return serveProxy(listen, target, 50*time.Millisecond, func(n int, c net.Conn) bool {
+		switch {
+		case n <= reset:
+			if tc, ok := c.(*net.TCPConn); ok {
+				_ = tc.SetLinger(0) // a reset, not a clean close
+			}
+			c.Close()
+			return true
+		case n <= reset+stall:
+			held = append(held, c)
+			return true
+		}
+		return false
+	})
+}
+
+// A joiner whose first connections die in the handshake (reset, or
+// stalled past one attempt) keeps dialing with backoff until its own
+// wait ends, and plays the match.
+func TestNetJoinRetriesFailedHandshakes(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	for _, ns := range []string{"a", "m", "b"} {
+		l.addNS(ns)
+	}
+	l.link("a", "eth0", "10.33.1.2/24", "m", "e1", "10.33.1.1/24")
+	l.link("b", "eth0", "10.33.2.2/24", "m", "e2", "10.33.2.1/24")
+	proxy := exec.Command("ip", "netns", "exec", l.ns("m"), os.Args[0], "-test.run=^TestNetHelperProcess$")
+	proxy.Env = append(os.Environ(), "SALVO_LAB_HELPER=flaky", "SALVO_LAB_LISTEN=10.33.2.1:4100", "SALVO_LAB_TARGET=10.33.1.2:4200", "SALVO_LAB_SPOIL=3,1")
+	out, err := os.Create(l.file("proxy.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy.Stdout, proxy.Stderr = out, out
+	if err := proxy.Start(); err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	l.procs = append(l.procs, proxy)
+	l.mu.Unlock()
+
+	h := l.start("a", "host", l.home("host"), "netplay", "--role", "host", "--seed", "7", "--listen", "/ip4/10.33.1.2/tcp/4200",
+		"--code-file", l.file("code"), "--report", l.file("host.json"), "--wait", "90s")
+	inv, err := p2p.ParseInvite(l.waitFile(l.file("code"), 10*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	viaProxy := "/ip4/10.33.2.1/tcp/4100/p2p/" + inv.Peer.String()
+	j := l.start("b", "join", l.home("join"), "netplay", "--role", "join", "--seed", "7", "--listen", "/ip4/10.33.2.2/tcp/0",
+		"--code", viaProxy, "--report", l.file("join.json"), "--wait", "80s", "--log", l.file("join.log"))
+	l.wait(j, "join", 120*time.Second)
+	l.wait(h, "host", 30*time.Second)
+	host, join := l.report("host"), l.report("join")
+	if join.Closing != "" || host.Result == "" || host.Result != join.Result {
+		t.Fatalf("host %+v join %+v", host, join)
+	}
+	auditOK(t, join.Transcript)
+	logb, _ := os.ReadFile(l.file("join.log"))
+	retries := strings.Count(string(logb), "dial failed; trying again")
+	t.Logf("3 handshakes reset and 1 stalled: connected after %d retries in %.0f ms; match %.0f ms", retries, join.ConnectMS, join.MatchMS)
+	if retries == 0 {
+		t.Fatal("no retry logged: the spoiled handshakes did not happen")
+	}
+}
+
+// A cut of the link longer than netplay's per-step --timeout does not
+// forfeit: while the link is down only --give-up counts, and the match
+// goes on once it is back.
+func TestNetCutLongerThanStepTimeout(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	l.lanPair()
+	args := []string{"netplay", "--seed", "7", "--think", "150ms", "--wait", "60s", "--timeout", "6s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", "/ip4/0.0.0.0/tcp/0"}
+	h := l.start("a", "host", l.home("host"), append(args, "--role", "host", "--match-file", l.file("match"), "--report", l.file("host.json"), "--log", l.file("host.log"))...)
+	j := l.start("b", "join", l.home("join"), append(args, "--role", "join", "--report", l.file("join.json"), "--log", l.file("join.log"))...)
+	l.waitFile(l.file("match"), 30*time.Second)
+	time.Sleep(time.Second) // a few moves in
+	cut := [][]string{{"INPUT", "-i", "eth0"}, {"OUTPUT", "-o", "eth0"}}
+	for _, c := range cut {
+		l.in("a", append([]string{"iptables", "-I"}, append(c, "-j", "DROP")...)...)
+	}
+	const outage = 20 * time.Second
+	time.Sleep(outage)
+	for _, c := range cut {
+		l.in("a", append([]string{"iptables", "-D"}, append(c, "-j", "DROP")...)...)
+	}
+	back := time.Now()
+	l.wait(j, "join", 90*time.Second)
+	l.wait(h, "host", 30*time.Second)
+	host, join := l.report("host"), l.report("join")
+	if host.Closing != "" || join.Closing != "" || host.Result == "" || host.Result != join.Result {
+		t.Fatalf("the cut ended the match: host %+v\njoin %+v\n%s", host, join, l.output("join"))
+	}
+	auditOK(t, host.Transcript)
+	t.Logf("%v cut with a 6 s step timeout: match went on, ended %v after the link came back; streams %v", outage, time.Since(back).Round(time.Millisecond), join.Kinds)
+}

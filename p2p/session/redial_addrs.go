@@ -1,0 +1,59 @@
+package session
+
+import (
+	"slices"
+
+	ma "github.com/multiformats/go-multiaddr"
+)
+
+// maxKnownAddrs bounds the addresses remember keeps (the newest win).
+const maxKnownAddrs = 32
+
+// remember adds addresses where the other peer was found (its invite's,
+// the peer record's) to the ones every redial adds back (readdAddrs).
+func (r *Reconnecting) remember(addrs []ma.Multiaddr) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, a := range addrs {
+		if !slices.ContainsFunc(r.known, a.Equal) {
+			r.known = append(r.known, a)
+		}
+	}
+	if len(r.known) > maxKnownAddrs {
+		r.known = slices.Delete(r.known, 0, len(r.known)-maxKnownAddrs)
+	}
+}
+
+// readdAddrs puts the remembered addresses, and circuits through this
+// host's relays, back into the peerstore before a redial, and forgets the
+// outage's failed dials. identify rewrites the peerstore with what the
+// peer announced (behind a NAT, addresses nobody can dial), so without
+// this a redial after the peer restarted finds no address at all; and a
+// peer restarted behind a NAT is reachable only through a relay it
+// reserved on again.
+func (r *Reconnecting) readdAddrs() {
+	r.mu.Lock()
+	addrs := append(r.known[:0:0], r.known...)
+	r.mu.Unlock()
+	r.h.AddPeerAddrs(r.remote, append(addrs, r.h.CircuitAddrs()...))
+}
+
+// parseAddrs reads stored multiaddrs, skipping any that no longer parse.
+func parseAddrs(ss []string) []ma.Multiaddr {
+	var out []ma.Multiaddr
+	for _, s := range ss {
+		if a, err := ma.NewMultiaddr(s); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// LinkDown reports an outage: no stream is up. The referee does not count
+// it against a step's timeout (fairness.LinkWatcher); only GiveUp ends the
+// match then.
+func (r *Reconnecting) LinkDown() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.cur == nil && !r.closed
+}

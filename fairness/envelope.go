@@ -85,6 +85,12 @@ const (
 	InDeckKey = "deckkey"
 	InShuffle = "shuffle"
 	InUnmask  = "unmask"
+	// InRelease is a seat's last word once the game puts it out (a
+	// squadron shot down in 3-4 player Air, engine.Outer): its unmasking
+	// shares of every card of a shared deck not yet dealt, so that no
+	// later deal waits for it. It reveals nothing, since every such card
+	// stays masked by the keys of the seats still playing.
+	InRelease = "release"
 )
 
 // ErrSignature is wrapped by every signature failure.

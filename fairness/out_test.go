@@ -1,0 +1,92 @@
+package fairness_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// leaveWhenOut is a seat's transport that, once the seat has sent its
+// release (the game put it out), ends the seat's run: the player leaves.
+type leaveWhenOut struct {
+	fairness.GroupTransport
+	leave func()
+}
+
+func (l *leaveWhenOut) Send(ctx context.Context, b []byte) error {
+	err := l.GroupTransport.Send(ctx, b)
+	if e, derr := fairness.DecodeEnvelope(b); derr == nil {
+		if body, berr := fairness.DecodeBody(e.Body); berr == nil {
+			for _, in := range body.Inputs {
+				if in.T == fairness.InRelease {
+					l.leave()
+				}
+			}
+		}
+	}
+	return err
+}
+
+// Issue 14 point 18: in a 3-player Air match a shot-down player is asked
+// once for its shares of the undealt cards, then leaves; the two others
+// play on to the game's own end without waiting for it (a give-up of one
+// second would have recorded its forfeit at its first owed dice share),
+// and their records audit clean.
+func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full multi-player Air match takes a few seconds")
+	}
+	giveUp := time.Second
+	if raceEnabled {
+		giveUp = 8 * time.Second
+	}
+	var mu sync.Mutex
+	cancels := map[int]context.CancelFunc{}
+	left := map[int]bool{}
+	gt := playGroupOpts(t, groupOpts{n: 3, timeout: giveUp, silent: -1,
+		leave: func(seat int, ctx context.Context) context.Context {
+			c, cancel := context.WithCancel(ctx)
+			mu.Lock()
+			cancels[seat] = cancel
+			mu.Unlock()
+			return c
+		},
+		hook: func(seat int, a engine.Agent, tr fairness.GroupTransport, _ *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+			return a, &leaveWhenOut{GroupTransport: tr, leave: func() {
+				mu.Lock()
+				defer mu.Unlock()
+				left[seat] = true
+				// The release goes out first; the seat leaves just after.
+				go func(c context.CancelFunc) { time.Sleep(10 * time.Millisecond); c() }(cancels[seat])
+			}}
+		}})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(left) == 0 {
+		t.Fatal("nobody was shot down before the end: the test checked nothing")
+	}
+	for i := range 3 {
+		if left[i] {
+			continue
+		}
+		r := gt.results[i]
+		if gt.errs[i] != nil || r.Closing != nil || !r.Outcome.Done {
+			t.Fatalf("seat %d, still playing: %v, %+v", i, gt.errs[i], r)
+		}
+		for s := range left {
+			if slices.Contains(r.Outcome.Winners, engine.Seat(s)) {
+				t.Fatalf("seat %d: the shot-down seat %d is among the winners %v", i, s, r.Outcome.Winners)
+			}
+		}
+		rep := auditFile(t, gt.paths[i])
+		if rep.Verdict != fairness.Clean {
+			t.Fatalf("seat %d: %s", i, rep.Summary())
+		}
+		t.Logf("seat %d: %s", i, rep.Summary())
+	}
+}

@@ -3,6 +3,7 @@ package fairness_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,4 +90,38 @@ func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
 		}
 		t.Logf("seat %d: %s", i, rep.Summary())
 	}
+}
+
+// Issue 14 point 17: in Air's team game (Fire and Eagle against Blue and
+// Tiger) Fire goes silent; its forfeit counts as its squadron eliminated,
+// so Blue and Tiger win and Eagle, Fire's teammate, loses with it. Every
+// live result and every audit of the records says the same.
+func TestTeamForfeitOtherTeamWins(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a multi-player Air match takes a few seconds")
+	}
+	const silent = 1
+	giveUp := time.Second
+	if raceEnabled {
+		giveUp = 8 * time.Second
+	}
+	gt := playGroupOpts(t, groupOpts{n: 4, timeout: giveUp, silent: silent, decisions: 2, variant: "team"})
+	want := []engine.Seat{0, 3}
+	for _, s := range []int{0, 2, 3} {
+		r := gt.results[s]
+		if gt.errs[s] != nil || r.Closing == nil || r.Closing.Seat != silent {
+			t.Fatalf("seat %d: %v, closing %+v; want the forfeit of seat %d", s, gt.errs[s], r.Closing, silent)
+		}
+		if !slices.Equal(r.Outcome.Winners, want) {
+			t.Fatalf("seat %d, live: winners %v (%s), want %v", s, r.Outcome.Winners, r.Outcome.Reason, want)
+		}
+		rep := auditFile(t, gt.paths[s])
+		if rep.Verdict != fairness.Forfeit || !slices.Equal(rep.Outcome.Winners, want) {
+			t.Fatalf("seat %d, audit: %s, winners %v", s, rep.Summary(), rep.Outcome.Winners)
+		}
+		if !strings.Contains(r.Outcome.Reason, "other team wins") || !strings.Contains(rep.Outcome.Reason, "other team wins") {
+			t.Fatalf("seat %d: the reasons do not say the team rule: %q / %q", s, r.Outcome.Reason, rep.Outcome.Reason)
+		}
+	}
+	t.Log(gt.results[0].Outcome.Reason)
 }

@@ -273,6 +273,13 @@ func conclude(rep *Report, m *Match, failLine int) *Report {
 	}
 	rep.Verdict = Incomplete
 	rep.Detail = endsAfter(h, m)
+	for s := range h.Players {
+		if m.out(engine.Seat(s)) {
+			if _, owed := m.unreleased(engine.Seat(s)); !owed {
+				rep.Detail += fmt.Sprintf("; %s was shot down and out of the game, owing nothing: a record of its that stops here means it left after being shot down, no forfeit", playerName(h, engine.Seat(s)))
+			}
+		}
+	}
 	return rep
 }
 

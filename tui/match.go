@@ -509,6 +509,8 @@ func (ms *matchScreen) leaveText() string {
 // quitText says what quitting the program does to the live match.
 func (ms *matchScreen) quitText() string {
 	switch {
+	case ms.out():
+		return fmt.Sprintf("You were shot down and are out of the game: quitting forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
 	case len(ms.names) > 2:
 		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
 			ms.opponent, ms.transcript)

@@ -1,6 +1,7 @@
 package fairness_test
 
 import (
+	"errors"
 	"context"
 	"slices"
 	"strings"
@@ -12,36 +13,18 @@ import (
 	"github.com/salvo-game/salvo/fairness"
 )
 
-// leaveWhenOut is a seat's transport that, once the seat has sent its
-// release (the game put it out), ends the seat's run: the player leaves.
-type leaveWhenOut struct {
-	fairness.GroupTransport
-	leave func()
-}
-
-func (l *leaveWhenOut) Send(ctx context.Context, b []byte) error {
-	err := l.GroupTransport.Send(ctx, b)
-	if e, derr := fairness.DecodeEnvelope(b); derr == nil {
-		if body, berr := fairness.DecodeBody(e.Body); berr == nil {
-			for _, in := range body.Inputs {
-				if in.T == fairness.InRelease {
-					l.leave()
-				}
-			}
-		}
-	}
-	return err
-}
-
-// Issue 14 point 18: in a 3-player Air match a shot-down player is asked
-// once for its shares of the undealt cards, then leaves; the two others
-// play on to the game's own end without waiting for it (a give-up of one
-// second would have recorded its forfeit at its first owed dice share),
-// and their records audit clean.
+// Issue 14 point 18: in a 4-player Air match a shot-down player is asked
+// once for its shares of the undealt cards (if any), then leaves as soon as
+// it owes nothing; the others play on to the game's own end without
+// waiting for it (a give-up of one second would have recorded its forfeit
+// at its first owed dice share), dealing and reshuffling without it, and
+// their records audit clean. The leaver's own record stops, and its audit
+// says it left after being shot down, with no forfeit.
 func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a full multi-player Air match takes a few seconds")
 	}
+	const n = 4
 	giveUp := time.Second
 	if raceEnabled {
 		giveUp = 8 * time.Second
@@ -49,7 +32,7 @@ func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
 	var mu sync.Mutex
 	cancels := map[int]context.CancelFunc{}
 	left := map[int]bool{}
-	gt := playGroupOpts(t, groupOpts{n: 3, timeout: giveUp, silent: -1,
+	gt := playGroupOpts(t, groupOpts{n: n, timeout: giveUp, silent: -1,
 		leave: func(seat int, ctx context.Context) context.Context {
 			c, cancel := context.WithCancel(ctx)
 			mu.Lock()
@@ -57,22 +40,35 @@ func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
 			mu.Unlock()
 			return c
 		},
-		hook: func(seat int, a engine.Agent, tr fairness.GroupTransport, _ *fairness.Config) (engine.Agent, fairness.GroupTransport) {
-			return a, &leaveWhenOut{GroupTransport: tr, leave: func() {
+		hook: func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+			cfg.Observe = func(note fairness.Note) {
+				// Waiting for another seat while out: it owes nothing now
+				// and never will again, so its player leaves.
+				o, ok := note.Game.(engine.Outer)
+				if note.Dir != "wait" || !ok || !o.Out(engine.Seat(seat)) {
+					return
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				left[seat] = true
-				// The release goes out first; the seat leaves just after.
-				go func(c context.CancelFunc) { time.Sleep(10 * time.Millisecond); c() }(cancels[seat])
-			}}
+				cancels[seat]()
+			}
+			return a, tr
 		}})
 	mu.Lock()
 	defer mu.Unlock()
 	if len(left) == 0 {
 		t.Fatal("nobody was shot down before the end: the test checked nothing")
 	}
-	for i := range 3 {
+	for i := range n {
 		if left[i] {
+			if !errors.Is(gt.errs[i], context.Canceled) {
+				t.Fatalf("seat %d, which left: %v", i, gt.errs[i])
+			}
+			rep := auditFile(t, gt.paths[i])
+			if rep.Verdict != fairness.Incomplete || !strings.Contains(rep.Detail, "left after being shot down, no forfeit") {
+				t.Fatalf("seat %d, which left: %s", i, rep.Summary())
+			}
 			continue
 		}
 		r := gt.results[i]
@@ -84,12 +80,11 @@ func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
 				t.Fatalf("seat %d: the shot-down seat %d is among the winners %v", i, s, r.Outcome.Winners)
 			}
 		}
-		rep := auditFile(t, gt.paths[i])
-		if rep.Verdict != fairness.Clean {
+		if rep := auditFile(t, gt.paths[i]); rep.Verdict != fairness.Clean {
 			t.Fatalf("seat %d: %s", i, rep.Summary())
 		}
-		t.Logf("seat %d: %s", i, rep.Summary())
 	}
+	t.Logf("left after being shot down: %v; %s", left, gt.results[slices.IndexFunc([]int{0, 1, 2, 3}, func(i int) bool { return !left[i] })].Outcome.Reason)
 }
 
 // Issue 14 point 17: in Air's team game (Fire and Eagle against Blue and

@@ -1,13 +1,15 @@
 package fairness_test
 
 import (
-	"errors"
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
@@ -119,4 +121,76 @@ func TestTeamForfeitOtherTeamWins(t *testing.T) {
 		}
 	}
 	t.Log(gt.results[0].Outcome.Reason)
+}
+
+// shortRelease is an out seat's transport that drops the last share of its
+// release, signing the doctored envelope with its own key.
+type shortRelease struct {
+	fairness.GroupTransport
+	key crypto.PrivKey
+}
+
+func (s *shortRelease) Send(ctx context.Context, b []byte) error {
+	e, err := fairness.DecodeEnvelope(b)
+	if err != nil {
+		return s.GroupTransport.Send(ctx, b)
+	}
+	body, err := fairness.DecodeBody(e.Body)
+	if err != nil {
+		return s.GroupTransport.Send(ctx, b)
+	}
+	cheat := false
+	for i, in := range body.Inputs {
+		if in.T == fairness.InRelease && len(in.Shares) > 0 {
+			body.Inputs[i].Shares = in.Shares[:len(in.Shares)-1]
+			cheat = true
+		}
+	}
+	if cheat {
+		if e.Body, err = fairness.EncodeBody(body); err != nil {
+			return err
+		}
+		if err := e.Sign(s.key); err != nil {
+			return err
+		}
+		if b, err = fairness.EncodeEnvelope(e); err != nil {
+			return err
+		}
+	}
+	return s.GroupTransport.Send(ctx, b)
+}
+
+// A shot-down seat that withholds one share of its release (a card of the
+// draw pile it could later block) is caught as a violation at once by the
+// seats still playing, blamed on it.
+func TestShortReleaseIsAViolation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a multi-player Air match takes a few seconds")
+	}
+	// The cheater, stopped by nobody, gives up on the others after this.
+	giveUp := time.Second
+	if raceEnabled {
+		giveUp = 8 * time.Second
+	}
+	gt := playGroupOpts(t, groupOpts{n: 4, timeout: giveUp, silent: -1,
+		hook: func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+			return a, &shortRelease{GroupTransport: tr, key: cfg.Key}
+		}})
+	caught := 0
+	for i := range 4 {
+		v := gt.results[i].Violation
+		if v == nil {
+			continue
+		}
+		if !strings.Contains(v.Err.Error(), "release") {
+			t.Fatalf("seat %d: violation %v is not about the release", i, v.Err)
+		}
+		caught++
+	}
+	if caught == 0 {
+		for i := range 4 {
+			t.Logf("seat %d: %v %+v", i, gt.errs[i], gt.results[i].Outcome)
+		}
+		t.Fatal("nobody caught the short release")
+	}
 }

@@ -49,6 +49,7 @@ type Body struct {
 //	deckkey the seat's key share for a shared deck, with its proof (Name, Key)
 //	shuffle the seat's re-masked, permuted deck with its proof (Name, Deck, Proof)
 //	unmask  the seat's unmasking shares of cards dealt to another seat (Name, Shares)
+//	release an out seat's unmasking shares of every undealt card of a deck (Name, Shares)
 //	resign  the seat gives up
 //
 // An open or move input opens a card of a shared deck with the holder's

@@ -262,6 +262,24 @@ type Agent interface {
 	Decide(ctx context.Context, g Game, seat Seat, sec Secrets, n Need) (Decision, error)
 }
 
+// Outer is implemented by games in which a seat can be out of the game
+// before the match ends (a squadron shot down in a 3-4 player Mission
+// Command Air match). The engine of such a game must ask an out seat for
+// nothing more: no move, no opening, and no share of a joint roll, choice
+// or shuffle; the referee uses Out to ask the seat once to publish what a
+// shared deck still needs from it, and then never waits for it again.
+type Outer interface {
+	Out(seat Seat) bool
+}
+
+// Forfeiter is implemented by games whose rules say who wins when a player
+// forfeits in a match of more than two (the other team, in a team game);
+// without it every other seat wins. The referee and the auditor both ask
+// it, so the live result and the audited one are the same.
+type Forfeiter interface {
+	ForfeitOutcome(seat Seat) Outcome
+}
+
 // ErrIllegal is wrapped by every error a game returns for input that breaks
 // the rules.
 var ErrIllegal = errors.New("illegal input")

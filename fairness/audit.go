@@ -273,6 +273,13 @@ func conclude(rep *Report, m *Match, failLine int) *Report {
 	}
 	rep.Verdict = Incomplete
 	rep.Detail = endsAfter(h, m)
+	for s := range h.Players {
+		if m.out(engine.Seat(s)) {
+			if _, owed := m.unreleased(engine.Seat(s)); !owed {
+				rep.Detail += fmt.Sprintf("; %s was shot down and out of the game, owing nothing: a record of its that stops here means it left after being shot down, no forfeit", playerName(h, engine.Seat(s)))
+			}
+		}
+	}
 	return rep
 }
 
@@ -363,7 +370,7 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
 			playerName(h, blamed), c.Closing, c.Seq, plainDetail(c.Detail), playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
-	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: "opponent forfeited by " + c.Closing}
+	rep.Outcome = m.forfeitOutcome(blamed, "opponent forfeited by "+c.Closing)
 	return rep
 }
 
@@ -380,7 +387,7 @@ func concludeAdmission(rep *Report, m *Match, c *Closing) *Report {
 	case c.Seq < m.Seq():
 		rep.Detail += fmt.Sprintf("; it never received messages %d to %d", c.Seq+1, m.Seq())
 	}
-	rep.Outcome = engine.Outcome{Done: true, Winners: others(len(h.Players), blamed), Reason: playerName(h, blamed) + " left the match"}
+	rep.Outcome = m.forfeitOutcome(blamed, playerName(h, blamed)+" left the match")
 	return rep
 }
 
@@ -392,6 +399,27 @@ func others(n int, s engine.Seat) []engine.Seat {
 		}
 	}
 	return w
+}
+
+// forfeitOutcome is the result when seat forfeits (a timeout, an abandon,
+// its own leave or resignation), the same for the live referee and the
+// auditor since both ask the match as it stands: the game's own rule when
+// it has one ([engine.Forfeiter]: in Air's team game the other team wins,
+// the forfeiter's teammate included among the losers), else every other
+// seat wins. why says how the forfeit came about; the game's rule follows it.
+func (m *Match) forfeitOutcome(seat engine.Seat, why string) engine.Outcome {
+	f, ok := m.game.(engine.Forfeiter)
+	if !ok {
+		return engine.Outcome{Done: true, Winners: others(m.Seats(), seat), Reason: why}
+	}
+	o := f.ForfeitOutcome(seat)
+	if o.Reason != "" {
+		o.Reason = why + "; " + o.Reason
+	} else {
+		o.Reason = why
+	}
+	o.Done = true
+	return o
 }
 
 // parsed is one transcript line decoded ahead of the replay.

@@ -49,6 +49,7 @@ type Body struct {
 //	deckkey the seat's key share for a shared deck, with its proof (Name, Key)
 //	shuffle the seat's re-masked, permuted deck with its proof (Name, Deck, Proof)
 //	unmask  the seat's unmasking shares of cards dealt to another seat (Name, Shares)
+//	release an out seat's unmasking shares of every undealt card of a deck (Name, Shares)
 //	resign  the seat gives up
 //
 // An open or move input opens a card of a shared deck with the holder's
@@ -85,6 +86,12 @@ const (
 	InDeckKey = "deckkey"
 	InShuffle = "shuffle"
 	InUnmask  = "unmask"
+	// InRelease is a seat's last word once the game puts it out (a
+	// squadron shot down in 3-4 player Air, engine.Outer): its unmasking
+	// shares of every card of a shared deck not yet dealt, so that no
+	// later deal waits for it. It reveals nothing, since every such card
+	// stays masked by the keys of the seats still playing.
+	InRelease = "release"
 )
 
 // ErrSignature is wrapped by every signature failure.

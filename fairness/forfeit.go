@@ -28,6 +28,11 @@ func (e *EndedThere) Error() string {
 		e.Closing.Closing, e.Closing.Seat, e.Closing.Seq, e.Closing.Detail)
 }
 
+// ErrOut is returned for a leave by a seat the game has put out (a squadron
+// shot down): it owes nothing, so it signs no forfeit and its record just
+// stops; the others play on, never waiting for it.
+var ErrOut = errors.New("the seat is out of the game: leaving forfeits nothing")
+
 // errClosingMisfit is wrapped by every reason a forfeit closing record
 // does not fit the match.
 var errClosingMisfit = errors.New("the closing record does not fit the match")
@@ -133,6 +138,8 @@ func Admit(m *Match, key crypto.PrivKey, detail string) (*Closing, error) {
 		return nil, fmt.Errorf("admit: %.16s… holds no seat of match %.12s…", id, h.Match)
 	case m.Done() || m.Broken() != nil:
 		return nil, fmt.Errorf("admit: match %.12s… is over at message %d", h.Match, m.Seq())
+	case m.out(seat):
+		return nil, fmt.Errorf("admit: %w", ErrOut)
 	}
 	c := &Closing{Closing: CloseLeft, Match: h.Match, Seat: int(seat), Seq: m.Seq(), Detail: detail}
 	if err := c.Sign(key); err != nil {

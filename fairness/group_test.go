@@ -44,6 +44,29 @@ func playGroup(t *testing.T, n int, timeout time.Duration, silent, decisions int
 // playGroupWith is playGroup with hook (if not nil) applied to every seat.
 func playGroupWith(t *testing.T, n int, timeout time.Duration, silent, decisions int, hook seatHook) *groupTable {
 	t.Helper()
+	return playGroupOpts(t, groupOpts{n: n, timeout: timeout, silent: silent, decisions: decisions, hook: hook})
+}
+
+// groupOpts are playGroupOpts' settings: those of playGroupWith, the
+// variant ("ffa" if empty), and leave, which (if not nil) gives each seat
+// the context its referee runs in (a seat whose context ends on its own
+// has left; the others play on).
+type groupOpts struct {
+	n                 int
+	timeout           time.Duration
+	silent, decisions int
+	hook              seatHook
+	variant           string
+	leave             func(seat int, ctx context.Context) context.Context
+}
+
+// playGroupOpts is playGroupWith with every setting of groupOpts.
+func playGroupOpts(t *testing.T, o groupOpts) *groupTable {
+	t.Helper()
+	n, timeout, silent, decisions, hook := o.n, o.timeout, o.silent, o.decisions, o.hook
+	if o.variant == "" {
+		o.variant = "ffa"
+	}
 	entry, _ := games.Lookup("air")
 	gt := &groupTable{keys: make([]crypto.PrivKey, n), paths: make([]string, n), results: make([]*fairness.Result, n), errs: make([]error, n)}
 	players := make([]fairness.Player, n)
@@ -55,7 +78,7 @@ func playGroupWith(t *testing.T, n int, timeout time.Duration, silent, decisions
 		players[i] = fairness.Player{Peer: id.String(), Name: "bot", Nonce: nonce}
 		ids[i] = players[i].Peer
 	}
-	h, err := fairness.NewHeader(entry.Spec, "ffa", players)
+	h, err := fairness.NewHeader(entry.Spec, o.variant, players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +106,9 @@ func playGroupWith(t *testing.T, n int, timeout time.Duration, silent, decisions
 		} else {
 			others.Add(1)
 		}
+		if o.leave != nil {
+			runCtx = o.leave(i, runCtx)
+		}
 		cfg := fairness.Config{Match: m, Seat: engine.Seat(i), Key: gt.keys[i], Transcript: tw, Timeout: timeout}
 		var tr fairness.GroupTransport = hb.Member(i)
 		if hook != nil {
@@ -102,7 +128,7 @@ func playGroupWith(t *testing.T, n int, timeout time.Duration, silent, decisions
 				return
 			}
 			others.Done()
-			if gt.errs[i] != nil {
+			if gt.errs[i] != nil && runCtx.Err() == nil {
 				cancel() // a seat that stopped early: end the others too
 			}
 		}(i)

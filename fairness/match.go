@@ -47,6 +47,7 @@ type Match struct {
 
 	resigned engine.Seat
 	broken   *Violation
+	releases int // InRelease inputs accepted (release.go)
 }
 
 type accepted struct {
@@ -119,13 +120,7 @@ func (m *Match) Done() bool { return m.resigned != engine.NoSeat || m.game.Outco
 // Outcome returns the result, counting a resignation.
 func (m *Match) Outcome() engine.Outcome {
 	if m.resigned != engine.NoSeat {
-		var w []engine.Seat
-		for s := range m.keys {
-			if engine.Seat(s) != m.resigned {
-				w = append(w, engine.Seat(s))
-			}
-		}
-		return engine.Outcome{Done: true, Winners: w, Reason: fmt.Sprintf("%s resigned", m.resigned)}
+		return m.forfeitOutcome(m.resigned, fmt.Sprintf("%s resigned", m.resigned))
 	}
 	return m.game.Outcome()
 }
@@ -142,7 +137,13 @@ func (m *Match) StateHash() Digest {
 			reveal = 1
 		}
 	}
-	return newHasher("salvo/state/1").digest(m.game.Hash()).int(m.rolls).int(int(m.resigned)).int(pos).int(reveal).sum()
+	h := newHasher("salvo/state/1").digest(m.game.Hash()).int(m.rolls).int(int(m.resigned)).int(pos).int(reveal)
+	if m.releases > 0 {
+		// Only matches in which a seat went out hash it, so every record
+		// made before releases existed keeps its state hashes.
+		h = h.int(m.releases)
+	}
+	return h.sum()
 }
 
 // Next returns what the match waits for. Before a seat's first input it must
@@ -153,9 +154,13 @@ func (m *Match) Next() (Step, bool) {
 		return Step{}, false
 	}
 	need := m.game.Next()
-	switch need.Kind {
-	case engine.NeedNone:
+	if need.Kind == engine.NeedNone {
 		return Step{}, false
+	}
+	if st, ok := m.releaseStep(need); ok {
+		return st, true
+	}
+	switch need.Kind {
 	case engine.NeedRandom, engine.NeedChoice, engine.NeedShuffle, engine.NeedDeal:
 		for _, s := range m.order(need) {
 			if !m.hello[s] {
@@ -168,6 +173,10 @@ func (m *Match) Next() (Step, bool) {
 			}
 		}
 		j := m.jointFor(need)
+		if len(j.order) == 0 {
+			// Nobody left to contribute (a game bug, not a player's fault).
+			return Step{}, false
+		}
 		st := Step{Seat: j.order[j.pos], Need: need}
 		switch {
 		case need.Kind == engine.NeedRandom:
@@ -214,15 +223,8 @@ func (m *Match) Next() (Step, bool) {
 func (m *Match) order(need engine.Need) []engine.Seat {
 	seats := slices.Clone(need.Seats)
 	if need.Kind == engine.NeedDeal {
-		// Every seat but the receiver unmasks the dealt cards for it.
-		seats = nil
-		for s := range m.keys {
-			if engine.Seat(s) != need.Seat {
-				seats = append(seats, engine.Seat(s))
-			}
-		}
-	}
-	if len(seats) == 0 {
+		seats = m.dealers(need)
+	} else if len(seats) == 0 {
 		for s := range m.keys {
 			seats = append(seats, engine.Seat(s))
 		}
@@ -362,6 +364,8 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		return m.applyShuffle(st, in)
 	case InUnmask:
 		return m.applyUnmask(st, in)
+	case InRelease:
+		return m.applyRelease(st, in)
 	}
 	return nil, fmt.Errorf("this referee cannot drive a %s need", st.Need.Kind)
 }

@@ -401,6 +401,9 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 	case InDeckKey, InShuffle, InUnmask:
 		in, err := r.produceDeck(st)
 		return in, err != nil, err
+	case InRelease:
+		in, err := r.produceRelease(st)
+		return in, err != nil, err
 	case InChoose:
 		d, stop, err := r.decide(ctx, st, frames)
 		if err != nil || stop {
@@ -770,7 +773,7 @@ func (r *Referee) record(c *Closing, text string) error {
 	}
 	blamed := engine.Seat(c.Seat)
 	if c.Closing != CloseViolation {
-		r.res.Outcome = engine.Outcome{Done: true, Winners: others(r.m.Seats(), blamed), Reason: fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing)}
+		r.res.Outcome = r.m.forfeitOutcome(blamed, fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing))
 	}
 	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: text})
 	return nil

@@ -52,25 +52,34 @@ func (r *Referee) produceDeck(st Step) (WireInput, error) {
 		if d == nil || k == nil {
 			return WireInput{}, fmt.Errorf("referee: deal from %s: no key share for it", name)
 		}
-		in := WireInput{T: InUnmask, Name: name}
-		for i := 0; i < st.Need.Count; i++ {
-			pos := d.dealt + i
-			if pos >= d.size {
-				return WireInput{}, fmt.Errorf("referee: deal from %s: only %d cards", name, d.size)
-			}
-			sh, err := d.p.UnmaskShare(k, pos, d.cards[pos])
-			if err != nil {
-				return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
-			}
-			b, err := sh.MarshalBinary()
-			if err != nil {
-				return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
-			}
-			in.Shares = append(in.Shares, b)
+		if d.dealt+st.Need.Count > d.size {
+			return WireInput{}, fmt.Errorf("referee: deal from %s: only %d cards", name, d.size)
 		}
-		return in, nil
+		shares, err := unmaskShares(d, k, d.dealt, d.dealt+st.Need.Count)
+		if err != nil {
+			return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
+		}
+		return WireInput{T: InUnmask, Name: name, Shares: shares}, nil
 	}
 	return WireInput{}, fmt.Errorf("referee: %q is not a deck step", st.Kind)
+}
+
+// unmaskShares returns the key's unmasking shares of the cards at
+// positions from to to-1 of d, encoded.
+func unmaskShares(d *sharedDeck, k *deck.KeyShare, from, to int) ([][]byte, error) {
+	var out [][]byte
+	for pos := from; pos < to; pos++ {
+		sh, err := d.p.UnmaskShare(k, pos, d.cards[pos])
+		if err != nil {
+			return nil, err
+		}
+		b, err := sh.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
 }
 
 // openShare is the local seat's own unmasking share of a card dealt to it,

@@ -58,8 +58,8 @@ func (m *Match) deckFor(need engine.Need) (*sharedDeck, error) {
 	if d, ok := m.decks[need.Name]; ok {
 		return d, nil
 	}
-	if len(need.Seats) != len(m.keys) {
-		return nil, fmt.Errorf("shuffle %s: every seat must hold a key share", need.Name)
+	if len(need.Seats) != len(m.keys) && !m.allOthersOut(need.Seats) {
+		return nil, fmt.Errorf("shuffle %s: every seat still in the game must hold a key share", need.Name)
 	}
 	start, err := m.sharedStart(need)
 	if err != nil {
@@ -229,7 +229,7 @@ func (m *Match) openShared(from engine.Seat, slot engine.Slot, b []byte) (int, e
 	}
 	shares := []*deck.Share{sh}
 	for s := range m.keys {
-		if engine.Seat(s) != from {
+		if engine.Seat(s) != from && d.joint.Key(s) != nil {
 			other, ok := d.shares[slot.Index][engine.Seat(s)]
 			if !ok {
 				return 0, fmt.Errorf("open %s: %s never unmasked it", slot, engine.Seat(s))

@@ -492,8 +492,19 @@ func (ms *matchScreen) goneWho() string {
 	return ms.opponent + " is"
 }
 
+// out reports whether the game has put our seat out (a squadron shot
+// down in a 3-4 player Air match): nothing waits for us any more, and
+// leaving forfeits nothing.
+func (ms *matchScreen) out() bool {
+	o, ok := ms.game.(engine.Outer)
+	return ok && !ms.done && o.Out(ms.seat)
+}
+
 // leaveText says what leaving a live match does.
 func (ms *matchScreen) leaveText() string {
+	if ms.out() {
+		return fmt.Sprintf("You were shot down and are out of the game: leaving forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
+	}
 	if ms.othersGone {
 		return fmt.Sprintf("The others are gone: make your move and their forfeit is recorded. Leaving now records nobody's forfeit, and the match stays unfinished. The transcript so far stays in %s.", ms.transcript)
 	}
@@ -507,6 +518,8 @@ func (ms *matchScreen) leaveText() string {
 // quitText says what quitting the program does to the live match.
 func (ms *matchScreen) quitText() string {
 	switch {
+	case ms.out():
+		return fmt.Sprintf("You were shot down and are out of the game: quitting forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
 	case len(ms.names) > 2:
 		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
 			ms.opponent, ms.transcript)
@@ -530,8 +543,9 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	ms.leaving = true
-	if ms.othersGone {
-		// The others left first: nothing of ours to sign.
+	if ms.othersGone || ms.out() {
+		// The others left first, or we are out of the game and nothing
+		// waits for us: nothing of ours to sign, our record just stops.
 		ms.cancel()
 		return
 	}

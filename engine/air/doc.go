@@ -28,7 +28,7 @@
 //     seven. Input.Cards must be exactly the next Count undealt positions
 //     of that deck, in order (the engine tracks the draw pile publicly).
 //     When the draw pile runs out, a NeedShuffle{Name: "nav/k", Size,
-//     Seats: all, Open: the discard pile's slots} first makes a new deck of
+//     Seats: every seat flying, Open: the discard pile's slots} first makes a new deck of
 //     the discard pile (house): its Open lists the old slots, whose numbers
 //     are public, that make up the new deck in order.
 //  3. NeedChoice{Seats: every seat with a plane and a card, Name:
@@ -41,7 +41,7 @@
 //  5. The planes act in card-number order. On its turn the owner sends
 //     NeedMoves ([Move]): "move" (the card's maneuver; black dice follow as
 //     NeedRandom{Name: "r<round>/t<turn>/move", Count: dice, Bound: 6,
-//     Seats: all, Seat: the mover}, then, for an F-35, a "bonus" move
+//     Seats: every seat flying, Seat: the mover}, then, for an F-35, a "bonus" move
 //     taking or refusing +1), "wingman" (a wingman card's power), "disrupt"
 //     (a disruption card's opponent move, black dice follow), "fire" (the
 //     red dice follow, then, on a hit, the four black damage dice), and
@@ -51,7 +51,8 @@
 //     four for the plane it ran into.
 //
 // No move opens a slot ([Game.MustOpen] returns none) and there is no Auto
-// need. Every die is a joint roll of all seats; a value v in [0, 6) is the
+// need. Every die is a joint roll of the seats still flying (a seat that
+// lost both planes is out, [Game.Out], and contributes to nothing more); a value v in [0, 6) is the
 // face BlackFaces[v] or RedFaces[v].
 //
 // # Numbers from DATA.md and house choices

@@ -86,12 +86,25 @@ func (g *Game) Outcome() engine.Outcome {
 	return o
 }
 
-func (g *Game) allSeats() []engine.Seat {
-	s := make([]engine.Seat, g.seats)
-	for i := range s {
-		s[i] = engine.Seat(i)
+// flyingSeats lists the seats that still have a plane: the contributors of
+// every joint roll and shuffle. A shot-down squadron's leader is out of the
+// game, so nothing may wait for it (issue 14 point 18); with every seat
+// flying this is all seats, as before, so matches without an elimination
+// are recorded exactly as they were.
+func (g *Game) flyingSeats() []engine.Seat {
+	var s []engine.Seat
+	for i := range g.seats {
+		if g.seatAlive(i) {
+			s = append(s, engine.Seat(i))
+		}
 	}
 	return s
+}
+
+// Out reports whether seat has lost both planes: it is out of the game, and
+// the engine asks it for nothing more ([engine.Outer]).
+func (g *Game) Out(seat engine.Seat) bool {
+	return seat >= 0 && int(seat) < g.seats && !g.seatAlive(int(seat))
 }
 
 // Next reports what the game needs next.
@@ -99,7 +112,7 @@ func (g *Game) Next() engine.Need {
 	switch g.phase {
 	case phShuffle:
 		name, cards := g.nextShuffle()
-		n := engine.Need{Kind: engine.NeedShuffle, Seat: engine.NoSeat, Seats: g.allSeats(), Name: name, Size: len(cards),
+		n := engine.Need{Kind: engine.NeedShuffle, Seat: engine.NoSeat, Seats: g.flyingSeats(), Name: name, Size: len(cards),
 			Prompt: "shuffle the Navigation deck"}
 		if len(g.decks) > 0 {
 			n.Prompt = "shuffle the discard pile into a new draw pile"
@@ -173,4 +186,35 @@ type events struct{ list []engine.Event }
 
 func (e *events) add(seat engine.Seat, kind, format string, args ...any) {
 	e.list = append(e.list, engine.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)})
+}
+
+// ForfeitOutcome is who wins when seat forfeits ([engine.Forfeiter]). In
+// the team game a forfeit counts as the forfeiter's squadron eliminated, so
+// the other team wins and the forfeiter's teammate loses with it (text: the
+// first team to eliminate one enemy squadron wins). In a free-for-all of
+// three or four the match ends at the forfeit (the rulebook's "last player
+// standing" would need the rest to play on, which the protocol cannot yet
+// sequence): the squadrons still flying share the win, and one already shot
+// down wins nothing. With two players the other one wins.
+func (g *Game) ForfeitOutcome(seat engine.Seat) engine.Outcome {
+	var win []engine.Seat
+	reason := ""
+	for s := range g.seats {
+		switch {
+		case engine.Seat(s) == seat:
+		case g.team:
+			if Team(s) != Team(int(seat)) {
+				win = append(win, engine.Seat(s))
+			}
+		case g.seatAlive(s):
+			win = append(win, engine.Seat(s))
+		}
+	}
+	switch {
+	case g.team:
+		reason = "a forfeit counts as its squadron eliminated: the other team wins"
+	case g.seats > 2:
+		reason = "the match ends at a forfeit: the squadrons still flying share the win"
+	}
+	return engine.Outcome{Done: true, Winners: win, Draw: len(win) == 0, Reason: reason}
 }

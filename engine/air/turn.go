@@ -138,7 +138,7 @@ func (g *Game) turnNeed() engine.Need {
 	seat := g.actor()
 	pl := g.planes[g.ts.plane]
 	roll := func(what string, count int, prompt string) engine.Need {
-		return engine.Need{Kind: engine.NeedRandom, Seat: seat, Seats: g.allSeats(), Name: g.rollName(what),
+		return engine.Need{Kind: engine.NeedRandom, Seat: seat, Seats: g.flyingSeats(), Name: g.rollName(what),
 			Count: count, Bound: 6, Prompt: prompt}
 	}
 	p := g.pend

@@ -157,7 +157,10 @@ type JointKey struct {
 }
 
 // NewJointKey verifies every seat's public key (keys[i] must be seat i's)
-// and adds them up.
+// and adds them up. A nil entry is a seat that holds no key of this deck
+// (it was out of the game when the deck was made, so nothing of this deck
+// waits for it); which seats must hold one is the caller's rule, and at
+// least one must.
 func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 	if len(keys) < 1 || len(keys) > MaxSeats {
 		return nil, fmt.Errorf("deck: %d key shares: want 1..%d", len(keys), MaxSeats)
@@ -166,7 +169,7 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 	seen := make(map[[32]byte]int, len(keys))
 	for i, pk := range keys {
 		if pk == nil {
-			return nil, fmt.Errorf("deck: key share %d missing", i)
+			continue
 		}
 		if pk.Seat != i {
 			return nil, invalid("key share %d names seat %d", i, pk.Seat)
@@ -181,6 +184,9 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 		}
 		seen[k] = i
 		X.Add(X, pk.x)
+	}
+	if len(seen) == 0 {
+		return nil, fmt.Errorf("deck: no key share at all")
 	}
 	if X.Equal(ristretto255.NewElement()) == 1 {
 		return nil, invalid("joint key is the identity")

@@ -240,6 +240,12 @@ func (v *View) drawSide(scr tcell.Screen, x, y, w, h int) {
 		line(th.Dim, "(never opened)")
 		return
 	}
+	if v.out() {
+		line(th.Warn, "Shot down: you are out")
+		line(th.Dim, "nothing waits for you;")
+		line(th.Dim, "q leaves, forfeiting nothing")
+		return
+	}
 	hand := g.Hand(me)
 	title := fmt.Sprintf("Hand (%d)", len(hand))
 	if w >= longW {

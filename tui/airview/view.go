@@ -302,6 +302,15 @@ func (v *View) cycleSelected(d int) {
 	v.sel = all[(i+d+len(all))%len(all)].ID
 }
 
+// OutText tells a player whose squadron was shot down that it is out.
+const OutText = "your squadron was shot down: you are out of the game · nothing waits for you · q leaves, forfeiting nothing"
+
+// out reports whether the player's own squadron is out of the game.
+func (v *View) out() bool {
+	g := v.g
+	return g != nil && !v.snap.Spectator && !g.Outcome().Done && g.Out(v.seat())
+}
+
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
 	p := ""
@@ -312,6 +321,10 @@ func (v *View) Prompt() string {
 		p = v.turnPrompt()
 	case bonusing:
 		p = v.bonusPrompt()
+	default:
+		if v.out() {
+			p = OutText
+		}
 	}
 	return board.Prompt(v.msg, p)
 }

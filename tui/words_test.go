@@ -185,8 +185,10 @@ func cutLines(lines []string, w int) []string {
 	return bad
 }
 
-// Every screen this change touched reads whole at 80x24 and 120x40: no cut
-// word in the title, prompt or status line, or key bar.
+// Every screen reads whole at 80x24 and 120x40 (the lobby, help, host,
+// join, each game's set-up, U-Build in play and at its end, the audit;
+// the how-to pages and settings have their own tests): no cut word in the
+// title, prompt or status line, or key bar.
 func TestScreensNeverCutAWord(t *testing.T) {
 	t.Parallel()
 	check := func(hs *harness, what string) {
@@ -228,6 +230,17 @@ func TestScreensNeverCutAWord(t *testing.T) {
 		check(hs, game+" practice")
 		hs.stop()
 	}
+	host := start(t, Config{Offline: true, Name: "ann", Start: StartHost}, 80, 24)
+	host.WaitFor("invite code", "waiting for a player to join")
+	check(host, "the host screen")
+	join := start(t, Config{Offline: true, Name: "bob", Start: StartJoin}, 80, 24)
+	join.WaitFor("Join")
+	check(join, "the join screen")
+	play := firstTurn(t, Config{Offline: true, Bot: "random"}, 80, 24)
+	check(play, "U-Build in play")
+	sh := &shooter{hs: play}
+	sh.playOut()
+	check(play, "U-Build's end")
 	path := botMatch(t, "", 11)
 	au := start(t, Config{Offline: true, Start: StartAudit, File: path}, 80, 24)
 	au.WaitFor(style.OK + " clean")

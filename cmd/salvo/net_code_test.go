@@ -62,7 +62,7 @@ func TestNetKillAndResumeBehindNATs(t *testing.T) {
 			}
 			_ = procs[victim].Wait()
 			killedAt := time.Now()
-			rs := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
+			rs := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--bot", "strong", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
 			l.wait(rs, "resumed", 120*time.Second)
 			other := map[string]string{"host": "join", "join": "host"}[victim]
 			l.wait(procs[other], other, 30*time.Second)

@@ -26,7 +26,7 @@ func TestOutPlayerLeavesForfeitingNothing(t *testing.T) {
 	}
 	out := engine.Seat(1)
 	g := shotDown{Game: a, out: out}
-	ms := &matchScreen{game: g, seat: out, names: []string{"ann", "bob", "cy"}, transcript: "t.jsonl"}
+	ms := &matchScreen{a: &App{}, game: g, seat: out, names: []string{"ann", "bob", "cy"}, transcript: "t.jsonl"}
 	for _, text := range []string{ms.leaveText(), ms.quitText()} {
 		if !strings.Contains(text, "out of the game") || !strings.Contains(text, "forfeits nothing") {
 			t.Fatalf("shot-down player's dialog: %q", text)

@@ -3,6 +3,7 @@ package ubuildview
 import (
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 	"github.com/salvo-game/salvo/tui/style"
 )
@@ -28,16 +29,10 @@ const legendHelp = "show what the board's signs mean in place of the fleet table
 
 // legendBinding is the g key, in every mode: it asks nothing of the match.
 func (v *View) legendBinding() keys.Binding {
-	return keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Help: legendHelp, Run: func() { v.legendOn = !v.legendOn }}
+	return board.LegendBinding(legendHelp, func() { v.legendOn = !v.legendOn })
 }
 
 // drawLegend draws the legend in the rectangle, as many lines as fit.
 func (v *View) drawLegend(scr tcell.Screen, x, y, w, h int) {
-	style.Print(scr, x, y, w, v.th.Accent, "Legend (g hides it)")
-	for i, l := range legend {
-		if i+1 >= h {
-			return
-		}
-		style.Print(scr, x, y+1+i, w, v.th.Base, l)
-	}
+	board.DrawLegend(scr, v.th, legend, x, y, w, h)
 }

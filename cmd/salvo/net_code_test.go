@@ -120,24 +120,7 @@ func flakyProxy(listen, target, spoil string) error {
 func TestNetJoinRetriesFailedHandshakes(t *testing.T) {
 	t.Parallel()
 	l := newLab(t)
-	for _, ns := range []string{"a", "m", "b"} {
-		l.addNS(ns)
-	}
-	l.link("a", "eth0", "10.33.1.2/24", "m", "e1", "10.33.1.1/24")
-	l.link("b", "eth0", "10.33.2.2/24", "m", "e2", "10.33.2.1/24")
-	proxy := exec.Command("ip", "netns", "exec", l.ns("m"), os.Args[0], "-test.run=^TestNetHelperProcess$")
-	proxy.Env = append(os.Environ(), "SALVO_LAB_HELPER=flaky", "SALVO_LAB_LISTEN=10.33.2.1:4100", "SALVO_LAB_TARGET=10.33.1.2:4200", "SALVO_LAB_SPOIL=3,1")
-	out, err := os.Create(l.file("proxy.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy.Stdout, proxy.Stderr = out, out
-	if err := proxy.Start(); err != nil {
-		t.Fatal(err)
-	}
-	l.mu.Lock()
-	l.procs = append(l.procs, proxy)
-	l.mu.Unlock()
+	l.proxied(33, "SALVO_LAB_HELPER=flaky", "SALVO_LAB_SPOIL=3,1")
 
 	h := l.start("a", "host", l.home("host"), "netplay", "--role", "host", "--seed", "7", "--listen", "/ip4/10.33.1.2/tcp/4200",
 		"--code-file", l.file("code"), "--report", l.file("host.json"), "--wait", "90s")

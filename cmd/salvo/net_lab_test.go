@@ -277,3 +277,31 @@ func (l *lab) cleanup() {
 		l.t.Errorf("cleanup: interfaces with prefix %s left in the root namespace:\n%s", l.prefix, out)
 	}
 }
+
+// proxied makes namespaces a and b, each linked to m (10.<net>.1.0/24 and
+// 10.<net>.2.0/24), and starts in m a user-space proxy (TestNetHelperProcess
+// with env) that listens on 10.<net>.2.1:4100 and forwards to
+// 10.<net>.1.2:4200: delay, loss and broken handshakes go through it,
+// since this kernel has no netem.
+func (l *lab) proxied(net int, env ...string) {
+	l.t.Helper()
+	for _, ns := range []string{"a", "m", "b"} {
+		l.addNS(ns)
+	}
+	l.link("a", "eth0", fmt.Sprintf("10.%d.1.2/24", net), "m", "e1", fmt.Sprintf("10.%d.1.1/24", net))
+	l.link("b", "eth0", fmt.Sprintf("10.%d.2.2/24", net), "m", "e2", fmt.Sprintf("10.%d.2.1/24", net))
+	proxy := exec.Command("ip", "netns", "exec", l.ns("m"), os.Args[0], "-test.run=^TestNetHelperProcess$")
+	proxy.Env = append(os.Environ(), fmt.Sprintf("SALVO_LAB_LISTEN=10.%d.2.1:4100", net), fmt.Sprintf("SALVO_LAB_TARGET=10.%d.1.2:4200", net))
+	proxy.Env = append(proxy.Env, env...)
+	out, err := os.Create(l.file("proxy.out"))
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	proxy.Stdout, proxy.Stderr = out, out
+	if err := proxy.Start(); err != nil {
+		l.t.Fatal(err)
+	}
+	l.mu.Lock()
+	l.procs = append(l.procs, proxy)
+	l.mu.Unlock()
+}

@@ -31,10 +31,11 @@ var ErrAllProfilesInUse = errors.New("every profile of this data directory is in
 // with its own identity. The claim is an exclusive lock on a file in the
 // directory, which the operating system drops when the process ends, so a
 // crashed process never keeps it, and a restarted one gets its profile back
-// when the others still hold theirs. release gives it up. Where the
-// platform has no such lock, base is always taken. An existing base that
-// other users could enter is made private first (tightenDataDir), or
-// refused when another user owns something in it.
+// when the others still hold theirs: flock on Unix and macOS, LockFileEx
+// on Windows. release gives it up. Where the platform has no such lock,
+// base is always taken. On Unix an existing base that other users could
+// enter is made private first (tightenDataDir), or refused when another
+// user owns something in it; on Windows its access list is left as it is.
 func ClaimDataDir(base string) (dir string, profile int, release func(), err error) {
 	// An existing directory may be looser than the one MkdirAll makes.
 	if err := tightenDataDir(base); err != nil {

@@ -9,6 +9,9 @@ import (
 	"syscall"
 )
 
+// dirLockWorks: a second process on a profile is refused it.
+const dirLockWorks = true
+
 // lockDir takes an exclusive advisory lock on path (created if missing)
 // without waiting; errLocked if another open file holds it.
 func lockDir(path string) (func(), error) {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
@@ -134,7 +133,7 @@ type netPeer struct {
 	cfg p2p.Config
 	// dir is the data directory the peer's identity and store are in.
 	dir *dataDir
-	// ctx ends on an interrupt or SIGTERM.
+	// ctx ends on ctrl-c, SIGTERM or a hangup (stopSignals).
 	ctx context.Context
 	h   *p2p.Host
 	// close closes the host, stops watching for signals and closes the log.
@@ -153,7 +152,7 @@ func (nf *netFlags) start(name string, stderr io.Writer, tune func(*p2p.Config),
 	if tune != nil {
 		tune(&cfg)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	h, err := p2p.New(ctx, cfg)
 	if err != nil && anywhere {
 		cfg.ListenAddrs = nil

@@ -146,9 +146,11 @@ func TestConnectInviteUsesTheCodesRelays(t *testing.T) {
 	if err := a.h.Connect(ctxT(t, 10*time.Second), peer.AddrInfo{ID: b.ID(), Addrs: circuits}); err != nil {
 		t.Fatalf("host cannot reach the joiner through the relay: %v", err)
 	}
-	if k := a.PeerKind(b.ID()); k != KindRelayed {
-		t.Fatalf("PeerKind = %q, want relayed", k)
-	}
+	// Connect had nothing but the circuit to dial, so its success is the
+	// proof. On loopback, identify over the circuit then tells the host
+	// the joiner's own addresses and libp2p may move to a direct link at
+	// once (a CI run under -race saw "LAN direct" here).
+	t.Logf("the host reached the joiner through the relay; the link now: %s", a.PeerKind(b.ID()))
 }
 
 // An invite whose only address went stale still connects while retrying:

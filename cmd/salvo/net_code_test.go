@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -54,28 +53,7 @@ func TestNetKillAndResumeBehindNATs(t *testing.T) {
 			h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
 			j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
 			procs := map[string]*exec.Cmd{"host": h, "join": j}
-			ns := map[string]string{"host": "a", "join": "b"}
-			l.waitFile(l.file("match."+victim), 30*time.Second)
-			time.Sleep(2 * time.Second) // a few moves in
-			if err := procs[victim].Process.Signal(syscall.SIGKILL); err != nil {
-				t.Fatal(err)
-			}
-			_ = procs[victim].Wait()
-			killedAt := time.Now()
-			rs := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--bot", "strong", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
-			l.wait(rs, "resumed", 120*time.Second)
-			other := map[string]string{"host": "join", "join": "host"}[victim]
-			l.wait(procs[other], other, 30*time.Second)
-			res, surv := l.report("resumed"), l.report(other)
-			if res.Closing != "" || surv.Closing != "" || res.Result == "" || res.Result != surv.Result {
-				t.Fatalf("resumed %+v\nsurvivor %+v\n%s\n%s", res, surv, l.output("resumed"), l.output(other))
-			}
-			a, _ := os.ReadFile(res.Transcript)
-			b, _ := os.ReadFile(surv.Transcript)
-			if string(a) != string(b) {
-				t.Fatal("transcripts differ after the resume")
-			}
-			auditOK(t, res.Transcript)
+			res, surv, killedAt := l.killAndResume(victim, procs, homes, 2*time.Second, 120*time.Second)
 			logb, _ := os.ReadFile(l.file("resumed.log"))
 			reserved := strings.Contains(string(logb), "relay reservation")
 			ok, tries := punched(res)

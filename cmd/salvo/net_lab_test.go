@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -304,4 +305,37 @@ func (l *lab) proxied(net int, env ...string) {
 	l.mu.Lock()
 	l.procs = append(l.procs, proxy)
 	l.mu.Unlock()
+}
+
+// killAndResume kills victim ("host" or "join") settle after its match
+// file appears, restarts it with `salvo resume --latest --bot strong` in
+// its namespace, and checks that both sides then finish the same match,
+// by the rules, with identical transcripts that audit clean. It returns
+// the resumed side's and the survivor's reports and when the kill was.
+func (l *lab) killAndResume(victim string, procs map[string]*exec.Cmd, homes map[string]string, settle, resumeWait time.Duration) (res, surv netReport, killedAt time.Time) {
+	t := l.t
+	t.Helper()
+	ns := map[string]string{"host": "a", "join": "b"}
+	l.waitFile(l.file("match."+victim), 30*time.Second)
+	time.Sleep(settle) // a few moves in
+	if err := procs[victim].Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = procs[victim].Wait()
+	killedAt = time.Now()
+	rs := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--bot", "strong", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
+	l.wait(rs, "resumed", resumeWait)
+	other := map[string]string{"host": "join", "join": "host"}[victim]
+	l.wait(procs[other], other, 30*time.Second)
+	res, surv = l.report("resumed"), l.report(other)
+	if res.Closing != "" || surv.Closing != "" || res.Result == "" || res.Result != surv.Result {
+		t.Fatalf("resumed %+v\nsurvivor %+v\n%s\n%s", res, surv, l.output("resumed"), l.output(other))
+	}
+	a, _ := os.ReadFile(res.Transcript)
+	b, _ := os.ReadFile(surv.Transcript)
+	if string(a) != string(b) {
+		t.Fatal("transcripts differ after the resume")
+	}
+	auditOK(t, res.Transcript)
+	return res, surv, killedAt
 }

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -245,28 +244,7 @@ func TestNetKillAndResume(t *testing.T) {
 			h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--listen", "/ip4/10.9.0.2/tcp/4300", "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"))...)
 			j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--listen", "/ip4/10.9.0.3/tcp/4301", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"))...)
 			procs := map[string]*exec.Cmd{"host": h, "join": j}
-			ns := map[string]string{"host": "a", "join": "b"}
-			l.waitFile(l.file("match."+victim), 20*time.Second)
-			time.Sleep(1500 * time.Millisecond) // a few moves in
-			if err := procs[victim].Process.Signal(syscall.SIGKILL); err != nil {
-				t.Fatal(err)
-			}
-			_ = procs[victim].Wait()
-			killedAt := time.Now()
-			r := l.start(ns[victim], "resumed", homes[victim], "resume", "--latest", "--bot", "strong", "--report", l.file("resumed.json"), "--log", l.file("resumed.log"), "--log-level", "debug")
-			l.wait(r, "resumed", 90*time.Second)
-			other := map[string]string{"host": "join", "join": "host"}[victim]
-			l.wait(procs[other], other, 30*time.Second)
-			res, surv := l.report("resumed"), l.report(other)
-			if res.Closing != "" || surv.Closing != "" || res.Result == "" || res.Result != surv.Result {
-				t.Fatalf("resumed %+v\nsurvivor %+v\n%s", res, surv, l.output("resumed"))
-			}
-			a, _ := os.ReadFile(res.Transcript)
-			b, _ := os.ReadFile(surv.Transcript)
-			if string(a) != string(b) {
-				t.Fatal("transcripts differ after the resume")
-			}
-			auditOK(t, res.Transcript)
+			res, surv, killedAt := l.killAndResume(victim, procs, homes, 1500*time.Millisecond, 90*time.Second)
 			t.Logf("%s killed: resumed process start to first message exchanged %.0f ms; kill to end of match %v; survivor switched streams %d times; %s",
 				victim, res.ResumeMS, time.Since(killedAt).Round(time.Millisecond), surv.Switches, res.Result)
 		})

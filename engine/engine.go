@@ -272,6 +272,22 @@ type Outer interface {
 	Out(seat Seat) bool
 }
 
+// Remover is implemented by games in which a player who leaves (or goes
+// silent past the give-up time) is taken off the table while the others
+// play on: the free-for-all of 3-4 player Mission Command Air, whose
+// rulebook winner is the last player in the game. The fairness layer
+// sequences the departure in the signed chain, so every peer and the
+// auditor call Remove at the same place; it is a pure input like Apply.
+type Remover interface {
+	// PlaysOn reports whether the match goes on without seat if it leaves
+	// now (false: its leaving ends the match as a forfeit, Forfeiter).
+	PlaysOn(seat Seat) bool
+	// Remove takes seat off the table: the engine asks it for nothing
+	// more, ever ([Outer] reports it out). A joint need it was part of
+	// loses it. It fails, changing nothing, where PlaysOn is false.
+	Remove(seat Seat) ([]Event, error)
+}
+
 // Forfeiter is implemented by games whose rules say who wins when a player
 // forfeits in a match of more than two (the other team, in a team game);
 // without it every other seat wins. The referee and the auditor both ask

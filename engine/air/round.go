@@ -250,12 +250,17 @@ func (g *Game) applyOpen(ev *events, need engine.Need, in engine.Input) error {
 	if g.cursor < len(g.choosers) {
 		return nil
 	}
-	// Every card is face up: lowest number first (text).
+	g.startTurns(ev)
+	return nil
+}
+
+// startTurns begins the planes' turns once every chosen card is face up:
+// lowest number first (text).
+func (g *Game) startTurns(ev *events) {
 	slices.SortStableFunc(g.order, func(a, b Played) int { return a.Number - b.Number })
 	g.phase = phTurn
 	g.ts = turnState{index: -1}
 	g.nextTurn(ev)
-	return nil
 }
 
 // reveal checks an opened Navigation card against the public record of its
@@ -373,7 +378,10 @@ func (g *Game) checkOutcome(ev *events) {
 			g.finish(nil, true, "the last planes went down together")
 		case 1:
 			reason := "shot down both opposing planes"
-			if g.seats > 2 {
+			switch {
+			case g.gone != 0:
+				reason = "last player standing"
+			case g.seats > 2:
 				reason = "last squadron flying"
 			}
 			g.finish(alive, false, reason)

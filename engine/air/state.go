@@ -146,6 +146,9 @@ type Game struct {
 	ts        turnState
 	pend      pending
 	outcome   engine.Outcome
+	// gone marks the seats taken off the table (bit s for seat s): their
+	// player left a free-for-all and the others play on (leave.go).
+	gone uint8
 }
 
 // Clone returns an independent copy of the game.
@@ -211,6 +214,11 @@ func (g *Game) Hash() engine.Digest {
 	h.Int(len(g.outcome.Winners))
 	for _, s := range g.outcome.Winners {
 		h.Int(int(s))
+	}
+	if g.gone != 0 {
+		// Only matches in which a player left hash it, so every record
+		// made before departures existed keeps its state hashes.
+		h.Int(int(g.gone))
 	}
 	return h.Sum()
 }

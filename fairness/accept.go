@@ -168,7 +168,7 @@ func (m *Match) check(e *Envelope) *Violation {
 	if e.Prev != hexDigest(m.prev) {
 		return signed(fmt.Errorf("%w: it does not follow message %d (prev %.8s…, want %.8s…)", ErrSequence, m.seq, e.Prev, hexDigest(m.prev)))
 	}
-	if expect.Seat != from {
+	if expect.Seat != from && !m.mayClaim(from, expect.Seat) {
 		return signed(fmt.Errorf("%w: the match waits for %s's %s", ErrOutOfTurn, expect.Seat, expect.Kind))
 	}
 	return nil

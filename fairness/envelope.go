@@ -50,6 +50,7 @@ type Body struct {
 //	shuffle the seat's re-masked, permuted deck with its proof (Name, Deck, Proof)
 //	unmask  the seat's unmasking shares of cards dealt to another seat (Name, Shares)
 //	release an out seat's unmasking shares of every undealt card of a deck (Name, Shares)
+//	remove  a seat taken off the table of a game that plays on without it (Gone; Left, its own signed word)
 //	resign  the seat gives up
 //
 // An open or move input opens a card of a shared deck with the holder's
@@ -71,6 +72,11 @@ type WireInput struct {
 	Deck   []byte   `json:"deck,omitempty"`
 	Proof  []byte   `json:"proof,omitempty"`
 	Shares [][]byte `json:"shares,omitempty"`
+	// Removals (InRemove, remove.go): the seat taken off the table, and
+	// its own signed left record when it left on purpose (nil: it went
+	// silent past the give-up time while the match waited for it).
+	Gone *int     `json:"gone,omitempty"`
+	Left *Closing `json:"left,omitempty"`
 }
 
 // The input kinds.
@@ -92,6 +98,11 @@ const (
 	// later deal waits for it. It reveals nothing, since every such card
 	// stays masked by the keys of the seats still playing.
 	InRelease = "release"
+	// InRemove takes a seat off the table in a game that plays on without
+	// it (engine.Remover: a free-for-all of 3-4 player Air), at one place
+	// of the signed chain, so every peer and the auditor sequence the
+	// departure alike (remove.go).
+	InRemove = "remove"
 )
 
 // ErrSignature is wrapped by every signature failure.

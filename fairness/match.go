@@ -48,6 +48,7 @@ type Match struct {
 	resigned engine.Seat
 	broken   *Violation
 	releases int // InRelease inputs accepted (release.go)
+	removed  uint64 // seats taken off the table, bit s for seat s (remove.go)
 }
 
 type accepted struct {
@@ -143,6 +144,9 @@ func (m *Match) StateHash() Digest {
 		// made before releases existed keeps its state hashes.
 		h = h.int(m.releases)
 	}
+	if m.removed != 0 {
+		h = h.uint(m.removed) // likewise: only matches a player left
+	}
 	return h.sum()
 }
 
@@ -163,12 +167,12 @@ func (m *Match) Next() (Step, bool) {
 	switch need.Kind {
 	case engine.NeedRandom, engine.NeedChoice, engine.NeedShuffle, engine.NeedDeal:
 		for _, s := range m.order(need) {
-			if !m.hello[s] {
+			if !m.hello[s] && !m.Removed(s) {
 				return Step{Seat: s, Kind: InHello, Need: need}, true
 			}
 		}
 		for s := range m.hello {
-			if !m.hello[s] {
+			if !m.hello[s] && !m.Removed(engine.Seat(s)) {
 				return Step{Seat: engine.Seat(s), Kind: InHello, Need: need}, true
 			}
 		}
@@ -254,6 +258,9 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	st, ok := m.Next()
 	if !ok {
 		return nil, errors.New("the match is over")
+	}
+	if in.T == InRemove {
+		return m.applyRemove(from, in)
 	}
 	if in.T == InResign {
 		if st.Seat != from {
@@ -574,11 +581,7 @@ func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
 	m.commits[key] = commitRec{root: root, size: 1}
 	j.pos++
 	if j.pos == len(j.order) {
-		// Everyone has committed: open in turn, starting with the last
-		// committer, who can open in the envelope that carried its commitment.
-		last := j.order[len(j.order)-1]
-		j.order = append([]engine.Seat{last}, j.order[:len(j.order)-1]...)
-		j.pos, j.reveal = 0, true
+		j.startReveal()
 	}
 	return []engine.Event{{Seat: from, Kind: "choose", Text: fmt.Sprintf("%s committed its choice %s: %s", from, in.Name, root.Short())}}, nil
 }
@@ -597,15 +600,34 @@ func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
 		return []engine.Event{ev}, nil
 	}
 	j.choices[from] = opened[0].Value
-	choices := make([][]byte, len(st.Need.Seats))
-	for i, s := range st.Need.Seats {
-		choices[i] = j.choices[s]
-	}
-	evs, err := m.game.Apply(engine.Input{Kind: engine.NeedChoice, Seat: engine.NoSeat, Choices: choices})
+	evs, err := m.completeChoice(st.Need)
 	if err != nil {
 		delete(j.choices, from)
 		return nil, err
 	}
-	m.joint = nil
 	return prepend(ev, evs), nil
+}
+
+// startReveal follows the last commitment of a joint choice: everyone has
+// committed, so they open in turn, starting with the last committer, who
+// can open in the envelope that carried its commitment.
+func (j *joint) startReveal() {
+	last := j.order[len(j.order)-1]
+	j.order = append([]engine.Seat{last}, j.order[:len(j.order)-1]...)
+	j.pos, j.reveal = 0, true
+}
+
+// completeChoice hands the game every opened choice of need, once the last
+// one is open.
+func (m *Match) completeChoice(need engine.Need) ([]engine.Event, error) {
+	choices := make([][]byte, len(need.Seats))
+	for i, s := range need.Seats {
+		choices[i] = m.joint.choices[s]
+	}
+	evs, err := m.game.Apply(engine.Input{Kind: engine.NeedChoice, Seat: engine.NoSeat, Choices: choices})
+	if err != nil {
+		return nil, err
+	}
+	m.joint = nil
+	return evs, nil
 }

@@ -122,6 +122,9 @@ type Result struct {
 	Dropped int
 	// HeldPeak is the most bytes held at once ahead of their turn.
 	HeldPeak int64
+	// Removed is set when the others took this seat off the table (it
+	// was silent past their give-up time) and play on without it.
+	Removed bool
 }
 
 // Referee drives one seat of a match in lockstep with the other seats. It
@@ -219,6 +222,9 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 	frames := make(chan frame, 16)
 	go r.receive(ctx, frames, stop)
 	for {
+		if r.m.Removed(r.cfg.Seat) {
+			return r.removedHere()
+		}
 		st, ok := r.m.Next()
 		if !ok {
 			if err := r.flush(ctx); err != nil {
@@ -230,6 +236,9 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		}
 		if st.Seat == r.cfg.Seat {
 			stop, err := r.local(ctx, st, frames)
+			if err == nil && r.m.Removed(r.cfg.Seat) {
+				return r.removedHere() // while this seat was deciding
+			}
 			if err != nil || stop {
 				return &r.res, err
 			}
@@ -270,8 +279,9 @@ func (r *Referee) receive(ctx context.Context, out chan<- frame, stop <-chan str
 		case <-stop:
 			return
 		}
-		if err != nil {
-			return
+		var gone *SeatGone
+		if err != nil && !errors.As(err, &gone) {
+			return // a seat away past the give-up time is no end of reading
 		}
 	}
 }
@@ -520,7 +530,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	r.note(Note{Dir: "wait", OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
-	linkWasDown := false
+	linkWasDown, graced := false, false
 	for {
 		select {
 		case f := <-frames:
@@ -537,6 +547,14 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 			}
 			if linkWasDown { // back: the step's time starts again
 				linkWasDown = false
+				timer.Reset(r.cfg.Timeout)
+				continue
+			}
+			staged, wait, err := r.onSilence(st, &graced)
+			switch {
+			case err != nil || staged:
+				return err != nil, err
+			case wait:
 				timer.Reset(r.cfg.Timeout)
 				continue
 			}
@@ -571,6 +589,9 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// be resumed from the transcript and the secrets file.
 			return ctx.Err()
 		}
+		if g, ok := r.seatGone(f.err); ok {
+			return r.onGone(g)
+		}
 		var there *EndedThere
 		if errors.As(f.err, &there) && there.Closing != nil {
 			err := r.adopt(there.Closing)
@@ -597,6 +618,9 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			return r.handleEnvelope(ctx, c, len(f.b), peerOf(), f.from != "")
 		}
 		seat := r.m.Header().Seat(peerOf())
+		if r.fromRemoved(seat) {
+			return errIgnored
+		}
 		if werr := r.cfg.Transcript.Raw(f.b, peerOf()); werr != nil {
 			return werr
 		}

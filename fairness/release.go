@@ -66,7 +66,7 @@ func (m *Match) releaseStep(need engine.Need) (Step, bool) {
 	}
 	for s := range m.keys {
 		seat := engine.Seat(s)
-		if !m.hello[s] || !m.out(seat) {
+		if !m.hello[s] || !m.out(seat) || m.Removed(seat) {
 			continue
 		}
 		if name, ok := m.unreleased(seat); ok {
@@ -84,7 +84,7 @@ func (m *Match) dealers(need engine.Need) []engine.Seat {
 	var seats []engine.Seat
 	for s := range m.keys {
 		seat := engine.Seat(s)
-		if seat == need.Seat || d == nil || d.joint == nil || d.joint.Key(s) == nil {
+		if seat == need.Seat || d == nil || d.joint == nil || d.joint.Key(s) == nil || m.Removed(seat) {
 			continue
 		}
 		for p := d.dealt; p < d.dealt+need.Count && p < d.size; p++ {

@@ -118,10 +118,12 @@ func respell(sig string) string {
 // signature verifies, until their turn; see handleFrame for what it
 // returns.
 func (r *Referee) handleEnvelope(ctx context.Context, e *Envelope, size int, author string, group bool) error {
-	switch r.screen(e, author) {
-	case dropped:
+	switch sc := r.screen(e, author); {
+	case sc == dropped:
 		return r.drop(e, author, "it does not carry a valid signature of the seat it names for this match")
-	case owned:
+	case r.m.Removed(r.m.Header().Seat(e.From)):
+		return r.drop(e, author, "its signer was taken off the table")
+	case sc == owned:
 		return r.acceptEnvelope(ctx, e)
 	}
 	if e.Seq > r.m.Seq()+1 {
@@ -142,6 +144,9 @@ func (r *Referee) handleEnvelope(ctx context.Context, e *Envelope, size int, aut
 func (r *Referee) acceptInPlace(ctx context.Context, e *Envelope, author string, group bool) error {
 	if group && !r.m.follows(e) {
 		return r.drop(e, author, "it does not follow the message this peer holds before it")
+	}
+	if r.m.Removed(r.m.Header().Seat(e.From)) {
+		return r.drop(e, author, "its signer was taken off the table")
 	}
 	return r.acceptEnvelope(ctx, e)
 }

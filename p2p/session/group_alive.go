@@ -99,7 +99,9 @@ func (g *giveUpGuard) overdue() error {
 	if !away || time.Since(since) < g.giveUp {
 		return nil
 	}
-	return fmt.Errorf("session: %w: seat %d was gone for %v while the match waited for it", ErrPeerGone, seat, g.giveUp)
+	// A SeatGone: in a game that plays on without the seat, the referee
+	// reads on and the seat's claimant takes it off the table.
+	return &fairness.SeatGone{Seat: seat, Err: fmt.Errorf("session: %w: seat %d was gone for %v while the match waited for it", ErrPeerGone, seat, g.giveUp)}
 }
 
 var _ fairness.GroupTransport = (*giveUpGuard)(nil)

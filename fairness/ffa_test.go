@@ -73,4 +73,3 @@ func TestFreeForAllPlaysOnAfterADeparture(t *testing.T) {
 		})
 	}
 }
-

@@ -185,10 +185,11 @@ func (a *stallAfter) Decide(ctx context.Context, g engine.Game, seat engine.Seat
 	return a.Agent.Decide(ctx, g, seat, sec, need)
 }
 
-// Finding 11: in a 3-player Air match one player goes silent; each other
-// seat records its forfeit in its own name. Their records tell the same
-// end, so together they agree on it, instead of being called disputed
-// because different seats signed them.
+// Finding 11: in a 4-player Air team game one player goes silent; each
+// other seat records its forfeit in its own name. Their records tell the
+// same end, so together they agree on it, instead of being called disputed
+// because different seats signed them. (In a free-for-all a silent seat is
+// taken off the table and the rest play on: TestFreeForAllPlaysOnAfterADeparture.)
 func TestGroupForfeitRecordsAgree(t *testing.T) {
 	const silent = 2
 	// Long enough that the race detector, which slows the shared deck's
@@ -197,7 +198,7 @@ func TestGroupForfeitRecordsAgree(t *testing.T) {
 	if raceEnabled {
 		giveUp = 8 * time.Second
 	}
-	gt := playGroup(t, 3, giveUp, silent, 3)
+	gt := playGroupOpts(t, groupOpts{n: 4, timeout: giveUp, silent: silent, decisions: 3, variant: "team"})
 	var reps []*fairness.Report
 	for s := range 2 {
 		c := gt.results[s].Closing
@@ -217,7 +218,7 @@ func TestGroupForfeitRecordsAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.Verdict != fairness.Forfeit || !slices.Equal(j.Outcome.Winners, []engine.Seat{0, 1}) || !strings.Contains(j.Detail, "all 2 records agree") {
+	if j.Verdict != fairness.Forfeit || !slices.Equal(j.Outcome.Winners, []engine.Seat{0, 3}) || !strings.Contains(j.Detail, "all 2 records agree") {
 		t.Fatalf("joint verdict: %s", j.Summary())
 	}
 	t.Log(j.Summary())

@@ -47,7 +47,7 @@ type Match struct {
 
 	resigned engine.Seat
 	broken   *Violation
-	releases int // InRelease inputs accepted (release.go)
+	releases int    // InRelease inputs accepted (release.go)
 	removed  uint64 // seats taken off the table, bit s for seat s (remove.go)
 }
 

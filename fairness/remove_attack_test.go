@@ -1,0 +1,279 @@
+package fairness_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// removalFixture is a clean 4-player free-for-all, replayed to any place to
+// try forged departures there (issue 14 requirement 4: the attacks on the
+// in-chain removal).
+type removalFixture struct {
+	gt   *groupTable
+	h    fairness.Header
+	envs []*fairness.Envelope
+	n    int
+}
+
+func newRemovalFixture(t *testing.T, n int) *removalFixture {
+	t.Helper()
+	gt := playGroup(t, n, 30*time.Second, -1, 0)
+	f, err := os.Open(gt.paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, tr, err := fairness.ReadTranscript(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx := &removalFixture{gt: gt, h: h, n: n}
+	for {
+		l, err := tr.Next()
+		if err != nil || l.Envelope == nil {
+			break
+		}
+		fx.envs = append(fx.envs, l.Envelope)
+	}
+	return fx
+}
+
+// at replays the first k messages.
+func (fx *removalFixture) at(t *testing.T, k int) *fairness.Match {
+	t.Helper()
+	entry, _ := games.Lookup("air")
+	m, err := fairness.NewMatch(entry.Spec, fx.h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range fx.envs[:k] {
+		if _, err := m.Accept(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// find returns the first place (after the opening shuffle) where ok holds
+// for the match and what it waits for.
+func (fx *removalFixture) find(t *testing.T, ok func(m *fairness.Match, st, prev fairness.Step) bool) int {
+	t.Helper()
+	m := fx.at(t, 0)
+	var prev fairness.Step
+	for k, e := range fx.envs {
+		st, more := m.Next()
+		if !more {
+			break
+		}
+		if k > 10 && ok(m, st, prev) {
+			return k
+		}
+		prev = st
+		if _, err := m.Accept(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no such place in the match")
+	return 0
+}
+
+// forge signs, as seat by, the next message of m carrying ins, stating the
+// state the signer's own copy reaches with them (where they fit).
+func (fx *removalFixture) forge(t *testing.T, m *fairness.Match, by engine.Seat, ins ...fairness.WireInput) *fairness.Envelope {
+	t.Helper()
+	own := fx.at(t, int(m.Seq()))
+	for _, in := range ins {
+		if _, err := own.Stage(by, in); err != nil {
+			break
+		}
+	}
+	e, err := m.Draft(ins, own.StateHash(), fx.gt.keys[by])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// left is seat's own signed word that it left, as m stands.
+func (fx *removalFixture) left(t *testing.T, m *fairness.Match, seat engine.Seat) *fairness.Closing {
+	t.Helper()
+	c, err := fairness.Admit(m, fx.gt.keys[seat], "left the match on purpose")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func remove(seat engine.Seat, left *fairness.Closing) fairness.WireInput {
+	s := int(seat)
+	return fairness.WireInput{T: fairness.InRemove, Gone: &s, Left: left}
+}
+
+// refusedFor checks that m refuses e as a signed violation of seat.
+func refusedFor(t *testing.T, m *fairness.Match, e *fairness.Envelope, seat engine.Seat, why string) {
+	t.Helper()
+	_, err := m.Accept(e)
+	var v *fairness.Violation
+	if !errors.As(err, &v) || v.Seat != seat || !v.Signed || !strings.Contains(err.Error(), why) {
+		t.Fatalf("accepted or blamed wrongly: %v; want a signed violation of %s (%q)", err, seat, why)
+	}
+}
+
+// record writes envs as a transcript and audits it.
+func (fx *removalFixture) record(t *testing.T, envs ...*fairness.Envelope) *fairness.Report {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	tw, err := fairness.CreateTranscript(path, fx.h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range envs {
+		if err := tw.Envelope(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tw.Close()
+	return auditFile(t, path)
+}
+
+func awaitsMove(_ *fairness.Match, st, _ fairness.Step) bool { return st.Kind == fairness.InMove }
+
+func TestAttackRemoval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full multi-player Air match takes a few seconds")
+	}
+	fx := newRemovalFixture(t, 4)
+	n := engine.Seat(fx.n)
+
+	// A claimant that removes the seat the match waits for while that
+	// seat is live: the seat's own message for the place arrived first,
+	// so the claim is a message out of turn, signed by its claimant, and
+	// the audit of a record that holds both names the claimant.
+	t.Run("false removal of a live seat", func(t *testing.T) {
+		k := fx.find(t, awaitsMove)
+		m := fx.at(t, k)
+		st, _ := m.Next()
+		claimant := (st.Seat + 1) % n
+		claim := fx.forge(t, m, claimant, remove(st.Seat, nil))
+		real := fx.envs[k]
+		if _, err := m.Accept(real); err != nil {
+			t.Fatal(err)
+		}
+		refusedFor(t, m, claim, claimant, "out of turn")
+		rep := fx.record(t, append(fx.envs[:k:k], real, claim)...)
+		if rep.Verdict != fairness.Violated || rep.Violation.Seat != claimant || !rep.Violation.Signed {
+			t.Fatalf("audit: %s", rep.Summary())
+		}
+		// A peer the claim reached first took the seat off the table;
+		// the seat's messages are then its own moves for a seat no
+		// longer at the table, which the audit names if a record holds
+		// them (an honest referee drops them unread).
+		// The joint audit of that record and one the claim reached
+		// first names the claimant too.
+		j, err := fairness.AuditJoint([]*fairness.Report{rep, fx.record(t, append(fx.envs[:k:k], claim)...)})
+		if err != nil || j.Verdict != fairness.Violated || j.Violation.Seat != claimant {
+			t.Fatalf("joint audit: %v %s", err, j.Summary())
+		}
+		m = fx.at(t, k)
+		if _, err := m.Accept(claim); err != nil {
+			t.Fatalf("a well-formed claim of the seat awaited: %v", err)
+		}
+		if !m.Removed(st.Seat) {
+			t.Fatal("the claim did not take the seat off the table")
+		}
+		after := fx.forge(t, m, st.Seat, fairness.WireInput{T: fairness.InMove, Move: []byte(`{"action":"end"}`)})
+		refusedFor(t, m, after, st.Seat, "out of turn")
+	})
+
+	// Only the claimant (the seat after the one awaited) may claim the
+	// awaited seat's silence, and nobody may claim the silence of a seat
+	// the match does not wait for: nothing shows it is gone.
+	t.Run("removal by the wrong seat or of a seat not awaited", func(t *testing.T) {
+		k := fx.find(t, awaitsMove)
+		m := fx.at(t, k)
+		st, _ := m.Next()
+		other := (st.Seat + 2) % n
+		refusedFor(t, m, fx.forge(t, m, other, remove(st.Seat, nil)), other, "out of turn")
+		m = fx.at(t, k)
+		refusedFor(t, m, fx.forge(t, m, st.Seat, remove(other, nil)), st.Seat, "only the seat awaited can be claimed silent")
+		m = fx.at(t, k)
+		// One seat's own word that it left does not remove another.
+		refusedFor(t, m, fx.forge(t, m, st.Seat, remove((other+1)%n, fx.left(t, m, other))), st.Seat, "not seat")
+	})
+
+	// A seat that could choose when a departure lands in a roll could keep
+	// or redraw a roll it can already compute. A departure never cuts
+	// into a roll under way unless the roll waits for the departed seat,
+	// and then the roll starts again from fresh links: a share shown
+	// before the removal is spent.
+	t.Run("removal timed to bias a roll", func(t *testing.T) {
+		underway := func(_ *fairness.Match, st, prev fairness.Step) bool {
+			// A roll for another seat's plane: removing the plane's
+			// owner would end its turn and the roll with it.
+			return st.Kind == fairness.InShare && prev.Kind == fairness.InShare && prev.Roll == st.Roll &&
+				prev.Seat != st.Seat && st.Need.Seat != st.Seat
+		}
+		k := fx.find(t, underway)
+		m := fx.at(t, k)
+		st, _ := m.Next()
+		var bystander engine.Seat
+		for s := range n {
+			if s != st.Seat && (s+1)%n != st.Seat {
+				bystander = s
+				break
+			}
+		}
+		word := fx.left(t, m, bystander)
+		refusedFor(t, m, fx.forge(t, m, st.Seat, remove(bystander, word)), st.Seat, "under way")
+
+		// The roll waits for st.Seat, which went silent: its claimant
+		// takes it off the table, and the roll starts again.
+		m = fx.at(t, k)
+		claimant := (st.Seat + 1) % n
+		if _, err := m.Accept(fx.forge(t, m, claimant, remove(st.Seat, nil))); err != nil {
+			t.Fatal(err)
+		}
+		again, _ := m.Next()
+		body, err := fairness.DecodeBody(fx.envs[k-1].Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := body.Inputs[len(body.Inputs)-1]
+		if again.Kind != fairness.InShare || again.Roll != st.Roll || again.Seat != fx.h.Seat(fx.envs[k-1].From) || shown.T != fairness.InShare {
+			t.Fatalf("after the removal the match waits for %+v; want the roll again from the seat that shared last", again)
+		}
+		if _, err := m.Stage(again.Seat, shown); err == nil {
+			t.Fatal("a dice link shown before the removal counted again")
+		}
+	})
+
+	// Two departures sequenced by the seat awaited land in its order for
+	// everyone; another seat that signs its own order for the place is out
+	// of turn.
+	t.Run("two seats disagreeing on the removal order", func(t *testing.T) {
+		k := fx.find(t, awaitsMove)
+		m := fx.at(t, k)
+		st, _ := m.Next()
+		x, w, v := (st.Seat+1)%n, (st.Seat+2)%n, (st.Seat+3)%n
+		lx, lw := fx.left(t, m, x), fx.left(t, m, w)
+		ours := fx.forge(t, m, st.Seat, remove(x, lx), remove(w, lw))
+		theirs := fx.forge(t, m, v, remove(w, lw), remove(x, lx))
+		if _, err := m.Accept(ours); err != nil {
+			t.Fatal(err)
+		}
+		if !m.Removed(x) || !m.Removed(w) {
+			t.Fatal("the two departures did not both land")
+		}
+		refusedFor(t, m, theirs, v, "out of turn")
+		m = fx.at(t, k)
+		refusedFor(t, m, theirs, v, "out of turn")
+	})
+}

@@ -615,6 +615,8 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 		return "the match failed: " + ms.say(ms.runErr.Error()), th.Bad
 	case ms.result == nil:
 		return "the match ended", th.Dim
+	case ms.result.Removed:
+		return "you were taken off the table after your silence: your planes left the board and the others play on", th.Warn
 	}
 	o := ms.result.Outcome
 	switch {

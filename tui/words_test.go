@@ -269,3 +269,28 @@ func TestUBuildFleetTablesAreWholeAt80x24(t *testing.T) {
 	}
 	t.Fatalf("no enemy fleet\n%s", txt)
 }
+
+// Issue 14 requirement 4: a free-for-all player whose silence made the
+// others take it off the table is told so, and the last player standing
+// reads why it won.
+func TestRemovedAndLastStandingEndLines(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		res  func(seat engine.Seat) *fairness.Result
+		want string
+	}{
+		{func(engine.Seat) *fairness.Result { return &fairness.Result{Removed: true} }, "you were taken off the table after your silence"},
+		{func(s engine.Seat) *fairness.Result {
+			return &fairness.Result{Outcome: engine.Outcome{Done: true, Winners: []engine.Seat{s}, Reason: "last player standing"}}
+		}, "you won: last player standing"},
+	} {
+		hs := start(t, Config{Offline: true, Bot: "random"}, 120, 30)
+		hs.Keys("p")
+		hs.WaitFor("Place the Battleship")
+		hs.onUI(func() {
+			ms := hs.app.top().(*matchScreen)
+			ms.finish(c.res(ms.seat), nil)
+		})
+		hs.WaitFor(c.want)
+	}
+}

@@ -48,6 +48,9 @@ func Narrate(e engine.Event, s board.Snapshot) string {
 		return "" // the first shuffle of the deck, before anyone plays
 	case "fire":
 		return squadrons(weaponWords.Replace(s.Say(e.Text)), s)
+	case "left":
+		// "Dave left: their planes leave the board; play goes on"
+		return strings.Replace(squadrons(e.Text, s), ": its planes", ": their planes", 1)
 	}
 	return squadrons(oneDie.ReplaceAllString(s.Say(e.Text), "1 die"), s)
 }

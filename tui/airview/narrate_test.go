@@ -24,6 +24,9 @@ func TestNarrate(t *testing.T) {
 		// A colour nobody flies in this match stays as the engine said it.
 		{"down", "the Tiger F-35 is shot down", "the Tiger F-35 is shot down"},
 		{"shuffle", "the 40 Navigation cards are shuffled", ""},
+		// Issue 14 requirement 4: a player who leaves a free-for-all.
+		{"left", "Eagle left: its planes leave the board; play goes on", "carol left: their planes leave the board; play goes on"},
+		{"setaside", "the 23 undealt card(s) of the draw pile are set aside: they were shuffled under Eagle's key", "the 23 undealt card(s) of the draw pile are set aside: they were shuffled under carol's key"},
 	} {
 		if got := Narrate(engine.Event{Kind: c.kind, Text: c.text}, s); got != c.want {
 			t.Errorf("Narrate(%s %q)\n got %q\nwant %q", c.kind, c.text, got, c.want)

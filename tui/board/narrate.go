@@ -39,7 +39,8 @@ var refereeText = regexp.MustCompile(`^seat \d+ committed .* \(\d+ leaves\) root
 	`opened \d+ committed value`)
 
 // refereeKinds are the kinds only the referee emits.
-var refereeKinds = map[string]bool{"hello": true, "opened": true, "share": true, "deckkey": true, "unmask": true}
+var refereeKinds = map[string]bool{"hello": true, "opened": true, "share": true, "deckkey": true, "unmask": true,
+	"removed": true} // how a departure was sequenced; the game's own "left" event tells it
 
 // RefereeEvent reports whether e is the referee's account of a check rather
 // than a game event: the event feed leaves those to the verification pane.

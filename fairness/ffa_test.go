@@ -1,6 +1,8 @@
 package fairness_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -8,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 )
 
@@ -71,5 +74,74 @@ func TestFreeForAllPlaysOnAfterADeparture(t *testing.T) {
 			}
 			t.Logf("%d players: %s; winners %v", n, gt.results[0].Outcome.Reason, gt.results[0].Outcome.Winners)
 		})
+	}
+}
+
+// A seat taken off the table that keeps sending (junk, and messages
+// validly signed for a seat no longer at the table) neither stops the
+// match for the others nor gets into their records: they drop it unread,
+// play on to the end, and their records agree and audit clean.
+func TestFreeForAllRemovedSeatThatKeepsSending(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full multi-player Air match takes a few seconds")
+	}
+	giveUp := time.Second
+	if raceEnabled {
+		giveUp = 8 * time.Second
+	}
+	const silent = 2
+	sent := make(chan error, 1)
+	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+		if seat != silent {
+			return a, tr
+		}
+		m, key := cfg.Match, cfg.Key
+		cfg.Observe = func(n fairness.Note) {
+			if n.Dir != "stop" || !strings.Contains(n.Text, "off the table") {
+				return
+			}
+			// The referee is done with its match: sign on from it.
+			e, err := m.Draft([]fairness.WireInput{{T: fairness.InMove, Move: []byte(`{"action":"end"}`)}}, m.StateHash(), key)
+			if err != nil {
+				sent <- err
+				return
+			}
+			b, err := fairness.EncodeEnvelope(e)
+			if err != nil {
+				sent <- err
+				return
+			}
+			ctx := context.Background()
+			sent <- errors.Join(tr.Send(ctx, []byte("not an envelope")), tr.Send(ctx, b))
+		}
+		return a, tr
+	}
+	gt := playGroupOpts(t, groupOpts{n: 3, timeout: giveUp, silent: silent, decisions: 4, hook: hook})
+	select {
+	case err := <-sent:
+		if err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Fatal("the silent seat was never taken off the table")
+	}
+	a, _ := os.ReadFile(gt.paths[0])
+	b, _ := os.ReadFile(gt.paths[1])
+	if string(a) != string(b) {
+		t.Fatal("the remaining records differ")
+	}
+	dropped := 0
+	for i := range 2 {
+		r := gt.results[i]
+		if gt.errs[i] != nil || r.Closing != nil || !r.Outcome.Done {
+			t.Fatalf("seat %d: %v, %+v", i, gt.errs[i], r)
+		}
+		if rep := auditFile(t, gt.paths[i]); rep.Verdict != fairness.Clean {
+			t.Fatalf("seat %d: %s", i, rep.Summary())
+		}
+		dropped += r.Dropped
+	}
+	if dropped == 0 {
+		t.Fatal("nothing the removed seat sent reached the others: the test checked nothing")
 	}
 }

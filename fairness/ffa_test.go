@@ -145,3 +145,88 @@ func TestFreeForAllRemovedSeatThatKeepsSending(t *testing.T) {
 		t.Fatal("nothing the removed seat sent reached the others: the test checked nothing")
 	}
 }
+
+// leaveAfter is an agent that decides like its inner one n times, then
+// leaves the match on purpose: it cancels its referee's context with
+// fairness.ErrLeaving, as the interface does when its player leaves.
+type leaveAfter struct {
+	engine.Agent
+	n     int
+	leave context.CancelCauseFunc
+}
+
+func (a *leaveAfter) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
+	if a.n == 0 {
+		a.leave(fairness.ErrLeaving)
+		<-ctx.Done()
+		return engine.Decision{}, ctx.Err()
+	}
+	a.n--
+	return a.Agent.Decide(ctx, g, seat, sec, need)
+}
+
+// Issue 14 requirement 4 with the leaver's own word: a player who leaves
+// a free-for-all on purpose signs its left record into its own transcript
+// and hands it to the others, and the seat the rules make responsible
+// takes it off the table at once (the give-up time here is far longer
+// than the test), so the others play on to the end. Their records agree,
+// audit clean, and hold the leaver's signed record; the leaver's own
+// record ends with it.
+func TestFreeForAllLeaverSignsItsDeparture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full multi-player Air match takes a few seconds")
+	}
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			const leaver = 0
+			leaves := make([]context.CancelCauseFunc, n)
+			gt := playGroupOpts(t, groupOpts{n: n, timeout: time.Minute, silent: -1,
+				leave: func(seat int, ctx context.Context) context.Context {
+					c, cancel := context.WithCancelCause(ctx)
+					leaves[seat] = cancel
+					return c
+				},
+				hook: func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+					if seat == leaver {
+						return &leaveAfter{Agent: a, n: 5, leave: leaves[seat]}, tr
+					}
+					return a, tr
+				}})
+			if !errors.Is(gt.errs[leaver], context.Canceled) {
+				t.Fatalf("the leaver: %v", gt.errs[leaver])
+			}
+			own := auditFile(t, gt.paths[leaver])
+			if own.Verdict != fairness.Forfeit || own.Closing == nil || own.Closing.Closing != fairness.CloseLeft {
+				t.Fatalf("the leaver's own record: %s", own.Summary())
+			}
+			var first []byte
+			reps := []*fairness.Report{own}
+			for i := 1; i < n; i++ {
+				r := gt.results[i]
+				if gt.errs[i] != nil || r.Closing != nil || !r.Outcome.Done || slices.Contains(r.Outcome.Winners, leaver) {
+					t.Fatalf("seat %d: %v, %+v", i, gt.errs[i], r)
+				}
+				data, _ := os.ReadFile(gt.paths[i])
+				if first == nil {
+					first = data
+				} else if string(data) != string(first) {
+					t.Fatalf("seat %d's record differs", i)
+				}
+				rep := auditFile(t, gt.paths[i])
+				if rep.Verdict != fairness.Clean {
+					t.Fatalf("seat %d: %s", i, rep.Summary())
+				}
+				reps = append(reps, rep)
+			}
+			if !strings.Contains(string(first), `"left":{"closing":"left"`) {
+				t.Fatal("the remaining records do not hold the leaver's signed word")
+			}
+			// The leaver's record, which stops at its leaving, and the
+			// others', which play on, audit together as the game's end.
+			if j, err := fairness.AuditJoint(reps); err != nil || j.Verdict != fairness.Clean {
+				t.Fatalf("joint audit: %v %s", err, j.Summary())
+			}
+			t.Logf("%d players: %s", n, gt.results[1].Outcome.Reason)
+		})
+	}
+}

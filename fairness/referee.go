@@ -150,6 +150,9 @@ type Referee struct {
 	// match waits for (forfeitFits), so this seat makes its move first and
 	// then records the forfeit of the seat that owes the next message.
 	lost error
+	// leaving holds the left records of players who left a game that
+	// plays on, until this seat can sequence them (sequenceLeft).
+	leaving map[engine.Seat]*Closing
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -219,6 +222,7 @@ type frame struct {
 func (r *Referee) Run(ctx context.Context) (*Result, error) {
 	stop := make(chan struct{})
 	defer close(stop)
+	defer r.leaveIfAsked(ctx)
 	frames := make(chan frame, 16)
 	go r.receive(ctx, frames, stop)
 	for {
@@ -233,6 +237,9 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 			r.res.Outcome = r.m.Outcome()
 			r.note(Note{Dir: "stop", OK: true, Text: "match over: " + r.res.Outcome.Reason})
 			return &r.res, nil
+		}
+		if r.sequenceLeft(st) {
+			continue // what the match waits for has changed
 		}
 		if st.Seat == r.cfg.Seat {
 			stop, err := r.local(ctx, st, frames)
@@ -620,6 +627,9 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 		seat := r.m.Header().Seat(peerOf())
 		if r.fromRemoved(seat) {
 			return errIgnored
+		}
+		if c := r.leftFrame(f.b); c != nil {
+			return r.onLeft(c)
 		}
 		if werr := r.cfg.Transcript.Raw(f.b, peerOf()); werr != nil {
 			return werr

@@ -1,8 +1,10 @@
 package fairness
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -98,4 +100,113 @@ func (r *Referee) removedHere() (*Result, error) {
 	r.res.Removed = true
 	r.note(Note{Seat: r.cfg.Seat, Dir: "stop", OK: false, Text: "the others took this seat off the table after its silence; they play on without it"})
 	return &r.res, nil
+}
+
+// ErrLeaving is the cause a player's program gives the context of a group
+// match's referee when the player leaves on purpose (context.WithCancelCause):
+// the referee signs the player's left record into its own transcript and
+// hands it to the others on the group transport before it stops. In a
+// game that plays on they take the seat off the table at once with it
+// (the seat awaited sequences it); elsewhere they record the forfeit.
+var ErrLeaving = errors.New("the player leaves the match on purpose")
+
+// LeftDetail is the detail of the left record a referee signs for a
+// player who leaves a group match on purpose.
+const LeftDetail = "left the match on purpose"
+
+// leftSendTimeout bounds handing the left record to the others.
+const leftSendTimeout = 2 * time.Second
+
+// leaveIfAsked runs when Run returns: if the player left on purpose
+// (ErrLeaving) a group match that is still on, it signs the left record,
+// appends it to this seat's transcript and sends it to the others.
+func (r *Referee) leaveIfAsked(ctx context.Context) {
+	group, ok := r.cfg.Transport.(GroupTransport)
+	if !ok || !errors.Is(context.Cause(ctx), ErrLeaving) || r.res.Closing != nil || r.res.Removed {
+		return
+	}
+	c, err := Admit(r.m, r.cfg.Key, LeftDetail)
+	if err != nil {
+		r.log.Info("leaving signs no left record", "err", err) // over, broken, or out: nothing to forfeit
+		return
+	}
+	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
+		r.log.Warn("the left record is not in our transcript", "err", err)
+		return
+	}
+	b, err := marshalCompact(c)
+	if err != nil {
+		return
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), leftSendTimeout)
+	defer cancel()
+	if err := group.Send(sctx, b); err != nil {
+		r.log.Info("the others did not get our left record; they take us off the table after their give-up time", "err", err)
+	}
+}
+
+// leftFrame reads a frame that is no envelope as a player's own signed
+// left record for this match (nil if it is not one).
+func (r *Referee) leftFrame(b []byte) *Closing {
+	var c Closing
+	h := r.m.Header()
+	if len(b) > MaxEnvelope || decodeCanonical(b, &c) != nil || c.Closing != CloseLeft || c.Match != h.Match ||
+		h.Seat(c.By) != engine.Seat(c.Seat) || h.Seat(c.By) == r.cfg.Seat || c.Verify() != nil {
+		return nil
+	}
+	return &c
+}
+
+// onLeft takes a player's left record from the group transport. In a
+// game that plays on without it, it is held until the seat that the
+// rules make responsible can sequence it (sequenceLeft): nil when that is
+// this seat now, while the match waits for the leaver (the caller goes on
+// to it); errIgnored otherwise. In any other game the others record the
+// leaver's forfeit at once (adopt).
+func (r *Referee) onLeft(c *Closing) error {
+	seat := engine.Seat(c.Seat)
+	if !r.m.playsOn(seat) {
+		return r.adopt(c)
+	}
+	if r.leaving == nil {
+		r.leaving = map[engine.Seat]*Closing{}
+	}
+	r.leaving[seat] = c
+	if st, ok := r.m.Next(); ok && st.Seat == seat && r.m.mayClaim(r.cfg.Seat, seat) {
+		return nil
+	}
+	return errIgnored
+}
+
+// sequenceLeft stages the removal of a player whose left record this seat
+// holds, as the first input of its next message, if this seat is the one
+// to sequence it now (the seat awaited, or the leaver's claimant while the
+// match waits for the leaver) and the removal fits (no joint step under
+// way that does not wait for the leaver). It reports whether it did: what
+// the match waits for has then changed.
+func (r *Referee) sequenceLeft(st Step) bool {
+	for seat := range engine.Seat(r.m.Seats()) {
+		c := r.leaving[seat]
+		if c == nil {
+			continue
+		}
+		if r.m.Removed(seat) || r.m.leftFits(seat, c) != nil {
+			delete(r.leaving, seat) // gone already, or its record is refuted: its silence will tell
+			continue
+		}
+		if st.Seat != r.cfg.Seat && !(st.Seat == seat && r.m.mayClaim(r.cfg.Seat, seat)) {
+			continue
+		}
+		n := int(seat)
+		in := WireInput{T: InRemove, Gone: &n, Left: c}
+		evs, err := r.m.Stage(r.cfg.Seat, in)
+		if err != nil {
+			continue // a joint step under way: after it
+		}
+		delete(r.leaving, seat)
+		r.staged = append(r.staged, in)
+		r.note(Note{Seat: seat, Dir: "local", OK: true, Text: fmt.Sprintf("%s left after message %d (its own signed word): this seat takes it off the table, and play goes on", seat, c.Seq), Events: evs})
+		return true
+	}
+	return false
 }

@@ -99,7 +99,7 @@ func (ms *matchScreen) goneSeats() []engine.Seat {
 func (ms *matchScreen) giveUpText(since time.Time) string {
 	left := time.Until(since.Add(ms.a.giveUp()))
 	if left <= 0 {
-		return "forfeits on its turn"
+		return ms.fate(engine.NoSeat) + " on its turn"
 	}
 	return "gives up in " + clock(left)
 }
@@ -144,7 +144,21 @@ func (ms *matchScreen) awayWait() []style.Seg {
 	}
 	th, who := ms.a.th, ms.names[ms.waitSeat]
 	return []style.Seg{style.S(ms.a.spinner()+" ", th.Warn), style.S(fmt.Sprintf("%s is gone (%s) and the match waits for it", who, waited(time.Since(since))), th.Warn),
-		style.S(fmt.Sprintf(" · %s forfeits in %s · the match goes on if %s comes back", who, clock(time.Until(since.Add(ms.a.giveUp()))), who), th.Dim)}
+		style.S(fmt.Sprintf(" · %s %s in %s · the match goes on if %s comes back", who, ms.fate(ms.waitSeat), clock(time.Until(since.Add(ms.a.giveUp()))), who), th.Dim)}
+}
+
+// fate says what becomes of a seat gone past the give-up time (NoSeat:
+// any other seat): in a free-for-all that plays on without it, its planes
+// leave the board; elsewhere it forfeits.
+func (ms *matchScreen) fate(seat engine.Seat) string {
+	r, ok := ms.game.(engine.Remover)
+	if seat == engine.NoSeat {
+		seat = ms.seat // whether the game plays on is the same for every seat still in it
+	}
+	if ok && r.PlaysOn(seat) {
+		return "leaves the board"
+	}
+	return "forfeits"
 }
 
 // awayTail adds to a status line that another seat than the one awaited

@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
-
-	"github.com/salvo-game/salvo/fairness"
 )
 
 // liveDeadline is how soon after a player's link dies the others' title
@@ -45,9 +43,11 @@ func TestTitleCountsDownAnOutage(t *testing.T) {
 
 // TestTableSaysWhoIsGoneAndGivesUp hosts a table of three and kills one
 // player's network: within seconds the other two titles name it with the
-// give-up countdown (at 80x24 too), and once the match waits for it past the give-up
-// time the match ends by its forfeit (before, every screen said "in sync"
-// and waited for it ten minutes).
+// give-up countdown (at 80x24 too), and once the match waits for it past
+// the give-up time it is taken off the table, as the free-for-all has it:
+// both feeds say its planes leave the board and play goes on (before,
+// every screen said "in sync" and waited for it ten minutes; then the
+// match ended by its forfeit with a shared win).
 func TestTableSaysWhoIsGoneAndGivesUp(t *testing.T) {
 	t.Parallel()
 	const giveUp = 3 * time.Second
@@ -81,39 +81,32 @@ func TestTableSaysWhoIsGoneAndGivesUp(t *testing.T) {
 		})
 	}
 	t.Logf("ann's title: %s\nbob's title at 80x24: %s", host.line(0), bob.line(0))
-	// The others play on; the match ends when it waits for cy.
-	var ends [2]string
+	// The others play on; once the match waits for cy it leaves the board.
+	const leftLine = "cy left: their planes leave the board; play goes on"
+	var seen [2]bool
 	deadline := time.Now().Add(60 * time.Second)
-	for ends[0] == "" || ends[1] == "" {
+	for !seen[0] || !seen[1] {
 		for i, h := range []*harness{host, bob} {
 			// One read of the screen: the status line may change
-			// between two reads (the match stops once cy's turn comes).
+			// between two reads.
 			txt := h.Text()
 			lines := strings.Split(strings.TrimRight(txt, "\n"), "\n")
 			status := lines[max(0, len(lines)-2)]
 			switch {
-			case ended(txt):
-				ends[i] = txt
+			case strings.Contains(txt, leftLine) || h.feedHas(leftLine):
+				seen[i] = true
 			case strings.Contains(status, "Choose a card for the"):
 				h.Keys("x", tcell.KeyEnter)
 			case strings.Contains(status, "cy is gone"):
-				if !regexp.MustCompile(`cy forfeits in \d+:\d\d`).MatchString(status) {
+				if !regexp.MustCompile(`cy leaves the board in \d+:\d\d`).MatchString(status) {
 					t.Fatalf("the status line has no countdown\n%s", h.Dump())
 				}
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the match did not end by cy's forfeit\nann %s\nbob %s", host.Dump(), bob.Dump())
+			t.Fatalf("cy was not taken off the table\nann %s\nbob %s", host.Dump(), bob.Dump())
 		}
 		time.Sleep(20 * time.Millisecond)
-	}
-	for i, h := range []*harness{host, bob} {
-		if !strings.Contains(ends[i], "cy did not come back within 3 s and forfeits") {
-			t.Fatalf("the end does not say cy forfeits\n%s", ends[i])
-		}
-		if rep := auditFile(t, transcriptOf(h)); rep.Verdict != fairness.Forfeit || !strings.Contains(rep.Summary(), "2") {
-			t.Fatalf("the transcript: %s", rep.Summary())
-		}
 	}
 }
 
@@ -137,4 +130,18 @@ func TestOutageWords(t *testing.T) {
 			t.Errorf("gone(%v) = %q, want %q", c.d, got, c.ago)
 		}
 	}
+}
+
+// feedHas reports whether the match screen's event feed holds a line
+// with text (the feed may be scrolled or hidden at a small size).
+func (hs *harness) feedHas(text string) bool {
+	found := false
+	hs.tryUI(func() {
+		if ms, ok := hs.app.top().(*matchScreen); ok {
+			for _, e := range ms.feed.entries {
+				found = found || strings.Contains(e.text, text)
+			}
+		}
+	})
+	return found
 }

@@ -126,10 +126,13 @@ type matchScreen struct {
 	human      *board.Human
 	ctx        context.Context
 	cancel     context.CancelFunc
-	vlog       *verifyLog
-	feed       *eventFeed
-	mates      []string    // teammates' names (the Air team game)
-	mover      engine.Seat // whose turn it is, as far as the notes tell
+	// stopFor ends ctx with a cause: fairness.ErrLeaving when the player
+	// leaves a table, whose referee then hands its left record over.
+	stopFor context.CancelCauseFunc
+	vlog    *verifyLog
+	feed    *eventFeed
+	mates   []string    // teammates' names (the Air team game)
+	mover   engine.Seat // whose turn it is, as far as the notes tell
 
 	game     engine.Game
 	seq      uint64
@@ -200,7 +203,8 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	ms.describer, _ = ms.view.(board.Describer)
 	ms.vlog = newVerifyLog(a.th, ms.say)
 	ms.feed = newEventFeed(a.th, ms.view)
-	ms.ctx, ms.cancel = context.WithCancel(a.ctx)
+	ms.ctx, ms.stopFor = context.WithCancelCause(a.ctx)
+	ms.cancel = func() { ms.stopFor(nil) }
 	if l, ok := st.stream().(link); ok {
 		ms.setKind(l.Kind())
 	}
@@ -508,6 +512,9 @@ func (ms *matchScreen) leaveText() string {
 	if ms.othersGone {
 		return fmt.Sprintf("The others are gone: make your move and their forfeit is recorded. Leaving now records nobody's forfeit, and the match stays unfinished. The transcript so far stays in %s.", ms.transcript)
 	}
+	if r, ok := ms.game.(engine.Remover); ok && r.PlaysOn(ms.seat) {
+		return fmt.Sprintf("Leaving takes you off the table: your planes leave the board at once and the others play on without you, to the last player standing. The transcript so far stays in %s.", ms.transcript)
+	}
 	if len(ms.names) > 2 {
 		return fmt.Sprintf("Leaving abandons the match: you forfeit, and the others win once the match waits for your move and you have been gone %s (unless they set another limit). The transcript so far stays in %s.",
 			durText(ms.a.giveUp()), ms.transcript)
@@ -550,6 +557,10 @@ func (ms *matchScreen) forfeit() {
 		return
 	}
 	if ms.st.net == nil {
+		// A table's referee signs our left record into our transcript and
+		// hands it to the others (in a free-for-all they play on without
+		// us at once); WriteAdmission below then finds the record there.
+		ms.stopFor(fairness.ErrLeaving)
 		ms.abandon()
 		a, path, key, played := ms.a, ms.transcript, ms.st.key, ms.played
 		a.goBack(func() {

@@ -32,8 +32,19 @@ func TestOutPlayerLeavesForfeitingNothing(t *testing.T) {
 			t.Fatalf("shot-down player's dialog: %q", text)
 		}
 	}
+	// Issue 14 requirement 4: a player still flying in a free-for-all is
+	// told it leaves the board and the others play on; in the team game
+	// leaving is still a forfeit.
 	ms.seat = 2
-	if text := ms.leaveText(); !strings.Contains(text, "you forfeit") {
+	if text := ms.leaveText(); !strings.Contains(text, "off the table") || !strings.Contains(text, "play on") {
 		t.Fatalf("flying player's dialog: %q", text)
+	}
+	team, err := air.New(engine.Setup{Seats: 4, Variant: air.VariantTeam})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms.game, ms.names = team, []string{"ann", "bob", "cy", "dee"}
+	if text := ms.leaveText(); !strings.Contains(text, "you forfeit") {
+		t.Fatalf("team player's dialog: %q", text)
 	}
 }

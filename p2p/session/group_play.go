@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p/group"
@@ -48,11 +49,20 @@ func (m *GroupMatch) play(ctx context.Context, cfg PlayConfig, wrap func(fairnes
 		return nil, err
 	}
 	res, err := ref.Run(ctx)
+	if errors.Is(context.Cause(ctx), fairness.ErrLeaving) {
+		// The referee just handed our left record to the others: stay a
+		// moment on the topic so that gossip carries it.
+		m.Topic.Linger(context.WithoutCancel(ctx), LeftLinger)
+	}
 	if err == nil && res.Closing == nil && res.Violation == nil && tr.last > 0 && tr.last == fm.Seq() {
 		m.Topic.Linger(ctx, GroupLinger)
 	}
 	return res, errors.Join(err, m.Topic.Close())
 }
+
+// LeftLinger is how long a player who leaves a table on purpose stays on
+// the topic after handing the others its left record.
+const LeftLinger = time.Second
 
 // sendTracker is the topic as the referee's transport, noting the number of
 // the last envelope the seat sent. The referee sends from one goroutine.

@@ -190,6 +190,9 @@ func (r *Referee) sequenceLeft(st Step) bool {
 		if c == nil {
 			continue
 		}
+		if c.Seq > r.m.Seq() {
+			continue // the leaver's last messages are still on their way here
+		}
 		if r.m.Removed(seat) || r.m.leftFits(seat, c) != nil {
 			delete(r.leaving, seat) // gone already, or its record is refuted: its silence will tell
 			continue

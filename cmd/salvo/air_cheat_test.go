@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
 )
@@ -87,10 +88,22 @@ func checkAirCheat2p(t *testing.T, kind string, seat int) {
 // each honest transcript agrees.
 func checkNamed(t *testing.T, kind string, cheater int, honest []*fairness.Result, paths []string) {
 	t.Helper()
+	if kind == cheat.Silent && len(honest) > 1 {
+		// A free-for-all table plays on without the silent seat (issue
+		// 14 requirement 4): the seat after it takes it off the table
+		// and every honest seat finishes the game, its records clean.
+		for i, r := range honest {
+			if r.Closing != nil || !r.Outcome.Done || slices.Contains(r.Outcome.Winners, engine.Seat(cheater)) {
+				t.Fatalf("honest seat %d: %+v; want the game's end without seat %d", i, r, cheater)
+			}
+			if rep := auditPath(t, paths[i]); rep.Verdict != fairness.Clean {
+				t.Fatalf("audit of %s: %s", paths[i], rep.Summary())
+			}
+		}
+		return
+	}
 	if kind == cheat.Silent {
-		// Every honest seat times out on the silent one; at a table, the
-		// last to give up may find everybody else gone a moment before its
-		// own timeout and record the same seat as having abandoned.
+		// The honest seat times out on the silent one.
 		timeouts := 0
 		for i, r := range honest {
 			c := r.Closing
@@ -160,7 +173,7 @@ var groupCheats = []struct {
 // At a table of three or four, every honest peer checks every envelope on
 // the topic itself: each one names the cheater, with the same message and
 // reason, and the audit of each honest transcript does too. A seat that
-// goes silent forfeits by timeout at every other peer.
+// goes silent is taken off the table and the others play on.
 func TestAirCheatsInGroupsAreNamedByEveryone(t *testing.T) {
 	for _, c := range groupCheats {
 		if raceEnabled && !*long && !c.always {

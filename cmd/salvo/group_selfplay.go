@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/p2p/group"
 	"github.com/salvo-game/salvo/p2p/session"
 )
@@ -229,6 +231,12 @@ func groupReport(w io.Writer, o groupOptions, res *groupResult) int {
 			caught++
 		case r.Closing != nil:
 			fmt.Fprintf(w, "seat %d stopped the match: %s by seat %d: %s\n", s, r.Closing.Closing, r.Closing.Seat, r.Closing.Detail)
+			status = exitViolation
+			caught++
+		case o.Cheat == cheat.Silent && r.Outcome.Done && !slices.Contains(r.Outcome.Winners, engine.Seat(o.CheatSeat)):
+			// A free-for-all plays on without a seat gone silent: the
+			// seat after it took it off the table (issue 14 req. 4).
+			fmt.Fprintf(w, "seat %d took the silent seat %d off the table and played on\n", s, o.CheatSeat)
 			status = exitViolation
 			caught++
 		case !r.Outcome.Done:

@@ -90,6 +90,16 @@
 //   - a plane shot down before its turn loses it; its card goes to the
 //     discard pile (house); a squadron that is out sets its hand aside
 //     unrevealed (house);
+//   - a player who leaves a free-for-all of three or four (Maximum Damage
+//     beyond two players is one too: "use all the same rules as the
+//     2-Player game", whose 3-4 player form is the free-for-all) is taken
+//     off the table ([Game.Remove], leave.go) and the others play on, the
+//     last player in the game winning (text), "last player standing"; its
+//     planes leave the board, its hand and the rest of the draw pile
+//     (masked under its key share) are set aside unrevealed, its plane's
+//     turn ends and a shot at one of its planes comes to nothing (house).
+//     In the team game a departure counts as its squadron eliminated
+//     ([Game.ForfeitOutcome]);
 //   - a match with no result after MaxRounds (200) rounds is a draw
 //     (house); all planes of the last squadrons going down together in a
 //     collision is a draw.

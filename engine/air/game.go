@@ -192,10 +192,11 @@ func (e *events) add(seat engine.Seat, kind, format string, args ...any) {
 // the team game a forfeit counts as the forfeiter's squadron eliminated, so
 // the other team wins and the forfeiter's teammate loses with it (text: the
 // first team to eliminate one enemy squadron wins). In a free-for-all of
-// three or four the match ends at the forfeit (the rulebook's "last player
-// standing" would need the rest to play on, which the protocol cannot yet
-// sequence): the squadrons still flying share the win, and one already shot
-// down wins nothing. With two players the other one wins.
+// three or four a departure does not end the match: the seat is taken off
+// the table and the rest play on (Remove, leave.go); a forfeit is recorded
+// there only when nobody could sequence the removal (its claimant gone
+// too), and then the squadrons still flying share the win, one already shot
+// down winning nothing. With two players the other one wins.
 func (g *Game) ForfeitOutcome(seat engine.Seat) engine.Outcome {
 	var win []engine.Seat
 	reason := ""

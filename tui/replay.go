@@ -156,6 +156,8 @@ func needWord(st fairness.Step, t string) string {
 		return "dice chain"
 	case t == fairness.InShare:
 		return "roll"
+	case t == fairness.InRemove:
+		return "departure" // whatever the match waited for then
 	case verb == "fires":
 		return "volley"
 	case verb == "answers" || n.Kind == engine.NeedMove && len(n.Open) > 0:

@@ -294,3 +294,12 @@ func TestRemovedAndLastStandingEndLines(t *testing.T) {
 		hs.WaitFor(c.want)
 	}
 }
+
+// The audit viewer names a removal a departure, not by the step the match
+// waited for when it came (a card's "reveal", say).
+func TestNeedWordOfADeparture(t *testing.T) {
+	st := fairness.Step{Kind: fairness.InOpen, Need: engine.Need{Kind: engine.NeedOpen}}
+	if got := needWord(st, fairness.InRemove); got != "departure" {
+		t.Fatalf("needWord of a removal: %q", got)
+	}
+}

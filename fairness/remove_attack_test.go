@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -216,10 +217,11 @@ func TestAttackRemoval(t *testing.T) {
 	// before the removal is spent.
 	t.Run("removal timed to bias a roll", func(t *testing.T) {
 		underway := func(_ *fairness.Match, st, prev fairness.Step) bool {
-			// A roll for another seat's plane: removing the plane's
-			// owner would end its turn and the roll with it.
+			// Another seat's roll to move its own plane: a roll for a
+			// plane of the departed seat (the actor's, a damage or
+			// disruption roll on one of its planes) goes with it.
 			return st.Kind == fairness.InShare && prev.Kind == fairness.InShare && prev.Roll == st.Roll &&
-				prev.Seat != st.Seat && st.Need.Seat != st.Seat
+				prev.Seat != st.Seat && st.Need.Seat != st.Seat && strings.HasSuffix(st.Need.Name, "/move")
 		}
 		k := fx.find(t, underway)
 		m := fx.at(t, k)
@@ -252,6 +254,24 @@ func TestAttackRemoval(t *testing.T) {
 		}
 		if _, err := m.Stage(again.Seat, shown); err == nil {
 			t.Fatal("a dice link shown before the removal counted again")
+		}
+	})
+
+	// A card choice under way goes on without a seat gone silent in it:
+	// the others' choices stay committed (a fresh choice would let them
+	// choose again after the departure).
+	t.Run("removal during a card choice", func(t *testing.T) {
+		k := fx.find(t, func(_ *fairness.Match, st, prev fairness.Step) bool {
+			return st.Kind == fairness.InChoose && prev.Kind == fairness.InChoose && prev.Seat != st.Seat
+		})
+		m := fx.at(t, k)
+		st, _ := m.Next()
+		if _, err := m.Accept(fx.forge(t, m, (st.Seat+1)%n, remove(st.Seat, nil))); err != nil {
+			t.Fatal(err)
+		}
+		next, ok := m.Next()
+		if !ok || next.Seat == st.Seat || (next.Kind != fairness.InChoose && next.Kind != fairness.InReveal) || slices.Contains(next.Need.Seats, st.Seat) {
+			t.Fatalf("after the removal the match waits for %+v", next)
 		}
 	})
 

@@ -78,14 +78,16 @@ func (ms *matchScreen) outage() (since, giveUpAt time.Time) {
 }
 
 // goneSeats lists the other seats that are gone, in seat order (none once
-// the match is over).
+// the match is over). A seat out of the game (shot down, or taken off the
+// table) is waited for by nobody, so its absence is no news.
 func (ms *matchScreen) goneSeats() []engine.Seat {
 	if ms.done {
 		return nil
 	}
+	o, _ := ms.game.(engine.Outer)
 	var out []engine.Seat
 	for s := range ms.links.away {
-		if s != ms.seat && int(s) < len(ms.names) {
+		if s != ms.seat && int(s) < len(ms.names) && (o == nil || !o.Out(s)) {
 			out = append(out, s)
 		}
 	}

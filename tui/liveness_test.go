@@ -108,6 +108,10 @@ func TestTableSaysWhoIsGoneAndGivesUp(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// Nobody waits for cy any more: the titles stop counting down.
+	for _, h := range []*harness{host, bob} {
+		h.WaitFunc("cy no longer gone in the title", 10*time.Second, func(string) bool { return !strings.Contains(h.line(0), "cy gone") })
+	}
 }
 
 // The outage texts: a countdown in minutes and seconds, and the time

@@ -232,3 +232,35 @@ func TestFreeForAllLeaverSignsItsDeparture(t *testing.T) {
 		})
 	}
 }
+
+// In the team game a player who leaves on purpose hands the others its
+// left record and they record its forfeit at once (its squadron counts as
+// eliminated: the other team wins), without waiting out the give-up time.
+func TestTeamLeaverHandsOverItsForfeit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a multi-player Air match takes a few seconds")
+	}
+	const leaver = 1
+	leaves := make([]context.CancelCauseFunc, 4)
+	gt := playGroupOpts(t, groupOpts{n: 4, timeout: time.Minute, silent: -1, variant: "team",
+		leave: func(seat int, ctx context.Context) context.Context {
+			c, cancel := context.WithCancelCause(ctx)
+			leaves[seat] = cancel
+			return c
+		},
+		hook: func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+			if seat == leaver {
+				return &leaveAfter{Agent: a, n: 3, leave: leaves[seat]}, tr
+			}
+			return a, tr
+		}})
+	for _, s := range []int{0, 2, 3} {
+		r := gt.results[s]
+		if gt.errs[s] != nil || r.Closing == nil || r.Closing.Closing != fairness.CloseLeft || r.Closing.Seat != leaver {
+			t.Fatalf("seat %d: %v, closing %+v; want the leaver's own left record", s, gt.errs[s], r.Closing)
+		}
+		if !slices.Equal(r.Outcome.Winners, []engine.Seat{0, 3}) {
+			t.Fatalf("seat %d: winners %v", s, r.Outcome.Winners)
+		}
+	}
+}

@@ -238,6 +238,9 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 			r.note(Note{Dir: "stop", OK: true, Text: "match over: " + r.res.Outcome.Reason})
 			return &r.res, nil
 		}
+		if r.adoptLeft() {
+			return &r.res, nil // a leaver's forfeit, in its own words
+		}
 		if r.sequenceLeft(st) {
 			continue // what the match waits for has changed
 		}

@@ -165,17 +165,38 @@ func (r *Referee) leftFrame(b []byte) *Closing {
 // leaver's forfeit at once (adopt).
 func (r *Referee) onLeft(c *Closing) error {
 	seat := engine.Seat(c.Seat)
-	if !r.m.playsOn(seat) {
-		return r.adopt(c)
-	}
 	if r.leaving == nil {
 		r.leaving = map[engine.Seat]*Closing{}
 	}
 	r.leaving[seat] = c
-	if st, ok := r.m.Next(); ok && st.Seat == seat && r.m.mayClaim(r.cfg.Seat, seat) {
-		return nil
+	st, ok := r.m.Next()
+	if ok && (!r.m.playsOn(seat) || st.Seat == seat && r.m.mayClaim(r.cfg.Seat, seat)) {
+		return nil // the caller goes on to it (adoptLeft, sequenceLeft)
 	}
 	return errIgnored
+}
+
+// adoptLeft records the forfeit of a player whose left record this seat
+// holds, in a game that does not play on without it, once the record
+// follows the last message here (it may arrive ahead of the leaver's last
+// messages). It reports whether the match stopped so.
+func (r *Referee) adoptLeft() bool {
+	for seat, c := range r.leaving {
+		if r.m.Removed(seat) {
+			delete(r.leaving, seat) // its left record is in the chain already
+			continue
+		}
+		if r.m.playsOn(seat) || c.Seq > r.m.Seq() {
+			continue
+		}
+		delete(r.leaving, seat)
+		if err := r.adopt(c); err != nil {
+			r.log.Info("a left record is not taken: its writer's give-up time will tell", "seat", seat, "err", err)
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // sequenceLeft stages the removal of a player whose left record this seat
@@ -187,7 +208,7 @@ func (r *Referee) onLeft(c *Closing) error {
 func (r *Referee) sequenceLeft(st Step) bool {
 	for seat := range engine.Seat(r.m.Seats()) {
 		c := r.leaving[seat]
-		if c == nil {
+		if c == nil || !r.m.playsOn(seat) {
 			continue
 		}
 		if c.Seq > r.m.Seq() {

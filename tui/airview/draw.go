@@ -457,7 +457,11 @@ func (v *View) planeSegs(p air.Plane, roomy bool) []style.Seg {
 	var segs []style.Seg
 	switch {
 	case roomy && p.Down:
-		segs = append(segs, style.S(style.Pad(fmt.Sprintf("%s %s shot down", p.Kind, gDown), 20), th.Sunk))
+		what := "shot down"
+		if g := v.game(); g != nil && g.Gone(p.Seat) {
+			what = "left" // its player left: the plane left the board
+		}
+		segs = append(segs, style.S(style.Pad(fmt.Sprintf("%s %s %s", p.Kind, gDown, what), 20), th.Sunk))
 	case roomy:
 		segs = append(segs, style.S(style.Pad(fmt.Sprintf("%s %s %s", p.Kind, headingArrow[p.Heading&7], p.Pos), 16), v.planeStyle(p.Seat)),
 			style.S(fmt.Sprintf("m%d  ", p.Missiles), th.Base))

@@ -542,3 +542,33 @@ func TestHitChance(t *testing.T) {
 		}
 	}
 }
+
+// Issue 14 requirement 4: the squadron board says a departed player's
+// planes left; a plane shot down still reads "shot down".
+func TestSquadronBoardSaysALeaverLeft(t *testing.T) {
+	g, err := air.New(engine.Setup{Seats: 3, Variant: air.VariantFreeForAll})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Remove(2); err != nil {
+		t.Fatal(err)
+	}
+	v := New(board.Env{})
+	v.Show(board.Snapshot{Game: g, Seat: 0, Names: []string{"ann", "bob", "cy"}})
+	text := func(p air.Plane) string {
+		var b strings.Builder
+		for _, s := range v.planeSegs(p, true) {
+			b.WriteString(s.Text)
+		}
+		return b.String()
+	}
+	gone, _ := g.PlaneByID(4)
+	if got := text(gone); !strings.Contains(got, "left") {
+		t.Fatalf("the leaver's plane reads %q", got)
+	}
+	down, _ := g.PlaneByID(0)
+	down.Down = true
+	if got := text(down); !strings.Contains(got, "shot down") {
+		t.Fatalf("a plane shot down reads %q", got)
+	}
+}

@@ -122,34 +122,27 @@ const (
 	// BootstrapTimeout bounds one dial to a bootstrap peer.
 	BootstrapTimeout = 15 * time.Second
 
-	// RelayLimitDuration is how long a Salvo relay keeps one relayed
-	// connection open (libp2p's default is 2 minutes, shorter than a match).
-	RelayLimitDuration = 12 * time.Hour
-	// RelayLimitData is how many bytes a Salvo relay carries in each
-	// direction of one relayed connection (libp2p's default is 128 KiB; a
-	// whole match is a few hundred KiB at most).
-	RelayLimitData = 64 << 20
-	// RelayMaxCircuits is how many relayed connections a Salvo relay keeps
-	// for one peer (libp2p's default is 16).
-	RelayMaxCircuits = 64
-	// RelayMaxReservations is how many peers a Salvo relay serves at once.
-	RelayMaxReservations = 1024
-	// ReservationRetry is the first wait before asking a relay again after
-	// a failed reservation; it doubles up to ReservationRetryMax.
-	ReservationRetry    = time.Second
-	ReservationRetryMax = time.Minute
-	// ReservationRenew is how long before its expiry a reservation is
-	// renewed.
-	ReservationRenew = 5 * time.Minute
-	// MaxDiscoveredRelays is how many relays found in the DHT a host keeps
-	// a reservation on (Config.DiscoverRelays).
+	// RelayReservations is how many relays autorelay holds a reservation
+	// on at once (the first ones of Config.Relays, the invite's, then
+	// those found in the DHT).
+	RelayReservations = 2
+	// MaxRelayCandidates bounds the relays found elsewhere (the DHT) that
+	// AddRelayCandidates keeps for autorelay.
+	MaxRelayCandidates = 8
+	// RelayRetry is how often autorelay asks for relay candidates again
+	// while it holds fewer than RelayReservations: after an outage the
+	// reservation comes back at most this long after the link does.
+	RelayRetry = 5 * time.Second
+	// RelayBackoff is how long autorelay leaves a relay that refused a
+	// reservation alone (libp2p's default is an hour, too long for the
+	// one relay of an invite code).
+	RelayBackoff = time.Minute
+	// MaxDiscoveredRelays is how many relays found in the DHT a host
+	// hands autorelay (Config.DiscoverRelays).
 	MaxDiscoveredRelays = 2
 	// RelaySearchInterval is how often a host without enough relays asks
 	// the DHT for more.
 	RelaySearchInterval = 30 * time.Second
-	// relayProtectTag protects the connection to a relay we hold a
-	// reservation on.
-	relayProtectTag = "salvo-relay"
 )
 
 // Invite codes.

@@ -73,14 +73,21 @@ func TestSalvoRelayCarriesAWholeMatch(t *testing.T) {
 	}
 }
 
-// The relay's limits are Salvo's, not libp2p's defaults.
+// The relay's limits are Salvo's, sized to a match: a circuit carries the
+// biggest measured match (587 KB) several times over, and the defaults
+// pass their own check.
 func TestRelayResources(t *testing.T) {
 	rc := RelayResources()
-	if rc.Limit == nil || rc.Limit.Duration < time.Hour || rc.Limit.Data < 16<<20 {
+	if rc.Limit == nil || rc.Limit.Duration < time.Hour || rc.Limit.Data < 4*587_000 {
 		t.Fatalf("relay limit %+v too small for a match", rc.Limit)
 	}
-	if rc.MaxCircuits < 16 || rc.MaxReservations < 128 {
-		t.Fatalf("relay resources %+v below libp2p's defaults", rc)
+	if err := DefaultRelayLimits().Check(); err != nil {
+		t.Fatal(err)
+	}
+	bad := DefaultRelayLimits()
+	bad.ReservationTTL = time.Minute
+	if err := bad.Check(); err == nil || !strings.Contains(err.Error(), "TTL") {
+		t.Fatalf("a 1-minute TTL: %v", err)
 	}
 }
 

@@ -31,10 +31,11 @@ type RelayLimits struct {
 	// MaxReservationsPerIP is how many peers behind one IP address (one
 	// /64 for IPv6, see reserveRate) hold a reservation at once.
 	MaxReservationsPerIP int
-	// ReserveBurst and ReserveEvery are the reservation requests one peer,
-	// and separately one IP address, may make: ReserveBurst at once, then
-	// one every ReserveEvery. An honest holder asks once an hour, plus
-	// once after each outage.
+	// ReserveBurst and ReserveEvery are the reservation requests one peer
+	// may make: ReserveBurst at once, then one every ReserveEvery. An
+	// honest holder asks once an hour, plus once after each outage. One
+	// IP address (a home with several players) gets MaxReservationsPerIP
+	// times that.
 	ReserveBurst int
 	ReserveEvery time.Duration
 }

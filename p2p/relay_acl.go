@@ -39,7 +39,9 @@ func newRelayACL(h *Host, lim RelayLimits) *relayACL {
 	return &relayACL{
 		h: h.h, log: h.log,
 		peers: newReserveRate(lim.ReserveBurst, lim.ReserveEvery),
-		ips:   newReserveRate(lim.ReserveBurst, lim.ReserveEvery),
+		// An IP address may be a home with several players: it gets the
+		// rate of MaxReservationsPerIP peers.
+		ips: newReserveRate(lim.ReserveBurst*lim.MaxReservationsPerIP, lim.ReserveEvery/time.Duration(lim.MaxReservationsPerIP)),
 	}
 }
 

@@ -2,11 +2,13 @@ package p2p
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 )
 
@@ -142,5 +144,58 @@ func TestDiscoverRelaysInTheDHT(t *testing.T) {
 	}
 	if _, err := New(t.Context(), Config{DiscoverRelays: true}); err == nil {
 		t.Fatal("DiscoverRelays without the DHT accepted")
+	}
+}
+
+// A reservation lost with the link to the relay (the relay forgets it at
+// once) comes back by itself once the relay is reachable again, with no
+// renewal timer of ours, and the host is reachable through the relay
+// again. The hand-written loop this replaced waited for its hourly
+// renewal.
+func TestReservationBackAfterOutage(t *testing.T) {
+	r := relayHost(t)
+	a := newHost(t, Config{ListenAddrs: loopTCP, Relays: []string{fullAddr(r)}})
+	b := newHost(t, Config{ListenAddrs: loopTCP})
+	waitFor(t, 15*time.Second, func() bool { return len(a.RelayAddrs()) > 0 })
+	circuit, err := ma.NewMultiaddr(fullAddr(r) + "/p2p-circuit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// dial reaches a through the circuit alone: b forgets a's direct
+	// addresses (identify told it) and its connections to a first.
+	dial := func(ctx context.Context) error {
+		_ = b.h.Network().ClosePeer(a.ID())
+		b.h.Peerstore().ClearAddrs(a.ID())
+		b.clearDialBackoff(a.ID())
+		ai := peer.AddrInfo{ID: a.ID(), Addrs: []ma.Multiaddr{circuit}}
+		return b.h.Connect(network.WithAllowLimitedConn(ctx, "test"), ai)
+	}
+	if err := dial(ctxT(t, 10*time.Second)); err != nil {
+		t.Fatalf("before the outage: %v", err)
+	}
+
+	// The outage: the relay loses every connection to a.
+	cut := time.Now()
+	if err := r.h.Network().ClosePeer(a.ID()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 5*time.Second, func() bool { return len(a.RelayAddrs()) == 0 })
+	ctx := ctxT(t, 30*time.Second)
+	if err := dial(ctx); err == nil {
+		t.Fatal("reached through the relay right after it dropped the reservation")
+	}
+	for {
+		err := dial(ctx)
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("not reachable through the relay 30 s after the outage: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("reservation back and reachable through the relay %v after the outage", time.Since(cut).Round(time.Millisecond))
+	if len(a.RelayAddrs()) == 0 {
+		t.Fatal("reachable, but RelayAddrs is empty")
 	}
 }

@@ -144,11 +144,21 @@ func (w heldWatch) Unprotect(p peer.ID, tag string) bool {
 
 func (n *netState) setHeld(p peer.ID, held bool) {
 	n.mu.Lock()
-	defer n.mu.Unlock()
+	was := n.held[p]
 	if held {
 		n.held[p] = true
 	} else {
 		delete(n.held, p)
+	}
+	h := n.h
+	n.mu.Unlock()
+	if h == nil || was == held {
+		return
+	}
+	if held {
+		h.log.Info("relay reservation held", "relay", ShortID(p))
+	} else {
+		h.log.Info("relay reservation lost", "relay", ShortID(p))
 	}
 }
 

@@ -22,9 +22,9 @@ import (
 // network off the relay; the limits (RelayLimits) and the per-peer and
 // per-IP reservation rates below bound what a pretender gets.
 
-// IdentifyWait bounds how long the relay waits for identify to tell it
+// RelayIdentifyWait bounds how long the relay waits for identify to tell it
 // a peer's protocols before deciding on its request.
-const IdentifyWait = 5 * time.Second
+const RelayIdentifyWait = 5 * time.Second
 
 // relayACL is the relay's access filter (libp2p's relay.ACLFilter).
 type relayACL struct {
@@ -74,11 +74,11 @@ func (a *relayACL) AllowConnect(src peer.ID, _ ma.Multiaddr, dest peer.ID) bool 
 	return true
 }
 
-// isSalvo waits (at most IdentifyWait) for identify on p's connections and
-// reports whether p lists MatchProtocol.
+// isSalvo waits (at most RelayIdentifyWait) for identify on p's
+// connections and reports whether p lists MatchProtocol.
 func (a *relayACL) isSalvo(p peer.ID) bool {
 	if ids, ok := a.h.(interface{ IDService() identify.IDService }); ok {
-		ctx, cancel := context.WithTimeout(context.Background(), IdentifyWait)
+		ctx, cancel := context.WithTimeout(context.Background(), RelayIdentifyWait)
 		defer cancel()
 		for _, c := range a.h.Network().ConnsToPeer(p) {
 			select {

@@ -199,3 +199,22 @@ func TestReservationBackAfterOutage(t *testing.T) {
 		t.Fatal("reachable, but RelayAddrs is empty")
 	}
 }
+
+// A relay handed in by other code (the DHT, say) with AddRelayCandidates
+// gets this host a reservation; this host and known relays are skipped.
+func TestAddRelayCandidates(t *testing.T) {
+	r := relayHost(t)
+	a := newHost(t, Config{ListenAddrs: loopTCP})
+	ri, err := ParseAddrs(fullAddr(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	self := peer.AddrInfo{ID: a.ID()}
+	if n := a.AddRelayCandidates(ri, ri, self); n != 1 {
+		t.Fatalf("AddRelayCandidates took %d, want 1", n)
+	}
+	waitFor(t, 15*time.Second, func() bool { return len(a.RelayAddrs()) > 0 })
+	if !strings.Contains(a.RelayAddrs()[0].String(), r.ID().String()) {
+		t.Fatalf("relay addresses %v do not go through %s", a.RelayAddrs(), r.ID())
+	}
+}

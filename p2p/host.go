@@ -168,6 +168,9 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	if err := checkNetConfig(cfg); err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
 	rm, err := newResourceManager()
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)

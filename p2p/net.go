@@ -152,6 +152,23 @@ func parsePeers(what string, addrs []string) ([]peer.AddrInfo, error) {
 	return out, nil
 }
 
+// checkNetConfig says what is wrong with the internet settings of cfg,
+// before any host starts.
+func checkNetConfig(cfg Config) error {
+	if cfg.DiscoverRelays && cfg.DHT == DHTOff {
+		return errors.New("DiscoverRelays needs the DHT")
+	}
+	return relayLimitsOf(cfg).Check()
+}
+
+// relayLimitsOf is cfg's relay limits, the defaults for the zero value.
+func relayLimitsOf(cfg Config) RelayLimits {
+	if cfg.RelayLimits == (RelayLimits{}) {
+		return DefaultRelayLimits()
+	}
+	return cfg.RelayLimits
+}
+
 // libp2pOptions are the options the internet features add to New's.
 func (n *netState) libp2pOptions(cfg Config) []libp2p.Option {
 	opts := []libp2p.Option{
@@ -205,13 +222,7 @@ func (n *netState) start(h *Host, cfg Config) error {
 	n.h = h // under the lock: autorelay may already ask relaySource
 	n.mu.Unlock()
 	n.relayMode = cfg.RelayService
-	n.relayLimits = cfg.RelayLimits
-	if n.relayLimits == (RelayLimits{}) {
-		n.relayLimits = DefaultRelayLimits()
-	}
-	if err := n.relayLimits.Check(); err != nil {
-		return err
-	}
+	n.relayLimits = relayLimitsOf(cfg)
 	n.noPunch = cfg.NoHolePunching
 	if cfg.Reachability != network.ReachabilityUnknown {
 		n.reach = cfg.Reachability
@@ -248,9 +259,6 @@ func (n *netState) start(h *Host, cfg Config) error {
 		h.goTracked(n.connectBootstrap)
 	}
 	if cfg.DiscoverRelays {
-		if cfg.DHT == DHTOff {
-			return errors.New("DiscoverRelays needs the DHT")
-		}
 		h.goTracked(n.discoverRelays)
 	}
 	return nil

@@ -116,6 +116,7 @@ func TestNetConfigErrors(t *testing.T) {
 	for _, cfg := range []Config{
 		{Bootstrap: []string{"/ip4/1.2.3.4/tcp/1"}},
 		{Relays: []string{"not an address"}},
+		{ListenAddrs: loopTCP, RelayLimits: RelayLimits{Duration: time.Hour}},
 	} {
 		if h, err := New(t.Context(), cfg); err == nil {
 			h.Close()
@@ -142,7 +143,7 @@ func TestDiscoverRelaysInTheDHT(t *testing.T) {
 	if !strings.Contains(a.RelayAddrs()[0].String(), r.ID().String()) {
 		t.Fatalf("relay addresses %v do not go through %s", a.RelayAddrs(), r.ID())
 	}
-	if _, err := New(t.Context(), Config{DiscoverRelays: true}); err == nil {
+	if _, err := New(t.Context(), Config{DiscoverRelays: true, ListenAddrs: loopTCP}); err == nil {
 		t.Fatal("DiscoverRelays without the DHT accepted")
 	}
 }

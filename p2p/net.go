@@ -218,15 +218,17 @@ func sortedPeers[V any](m map[peer.ID]V) []peer.ID {
 // start runs the services New's config asked for, once the libp2p host
 // exists.
 func (n *netState) start(h *Host, cfg Config) error {
+	// Under the lock: autorelay and the address manager may already ask
+	// relaySource and addrsFactory.
 	n.mu.Lock()
-	n.h = h // under the lock: autorelay may already ask relaySource
+	n.h = h
+	if cfg.Reachability != network.ReachabilityUnknown {
+		n.reach = cfg.Reachability
+	}
 	n.mu.Unlock()
 	n.relayMode = cfg.RelayService
 	n.relayLimits = relayLimitsOf(cfg)
 	n.noPunch = cfg.NoHolePunching
-	if cfg.Reachability != network.ReachabilityUnknown {
-		n.reach = cfg.Reachability
-	}
 	sub, err := h.h.EventBus().Subscribe(new(event.EvtLocalReachabilityChanged))
 	if err != nil {
 		return fmt.Errorf("subscribe to reachability: %w", err)

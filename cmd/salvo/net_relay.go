@@ -9,9 +9,10 @@ import (
 	"github.com/salvo-game/salvo/p2p"
 )
 
-// runRelay is `salvo relay`: a public Salvo peer that relays for players
-// behind NATs (with Salvo's raised limits) and serves the DHT as a
-// bootstrap peer, until interrupted.
+// runRelay is `salvo relay`: a public Salvo peer that relays for Salvo
+// players behind NATs (with limits sized to a match, see
+// p2p.RelayLimits) and serves the DHT as a bootstrap peer, until
+// interrupted.
 func runRelay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("salvo relay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -20,7 +21,7 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 	addrFile := fs.String("addr-file", "", "write this relay's multiaddrs (one a line) to this file once listening")
 	lim := relayLimitFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: salvo relay [flags]\n\nRun a Salvo relay and DHT bootstrap peer on a public address: players behind\nNATs reserve a slot on it and are reached through it (limits raised so a\nwhole match fits), and hole-punch a direct connection when their NATs allow.\nGive its address to players as --bootstrap and --relay.")
+		fmt.Fprintln(stderr, "usage: salvo relay [flags]\n\nRun a Salvo relay and DHT bootstrap peer on a public address: players behind\nNATs reserve a slot on it and are reached through it, and hole-punch a direct\nconnection when their NATs allow. It serves Salvo peers only, with limits\nsized to a match and reservation requests rate-limited (the flags below).\nGive its address to players as --bootstrap and --relay.")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {

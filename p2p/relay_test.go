@@ -203,6 +203,8 @@ func TestReservationBackAfterOutage(t *testing.T) {
 
 // A relay handed in by other code (the DHT, say) with AddRelayCandidates
 // gets this host a reservation; this host and known relays are skipped.
+// AutoNAT has no verdict on loopback, so this also shows autorelay working
+// while reachability is unknown (announceUnknown).
 func TestAddRelayCandidates(t *testing.T) {
 	r := relayHost(t)
 	a := newHost(t, Config{ListenAddrs: loopTCP})
@@ -217,5 +219,8 @@ func TestAddRelayCandidates(t *testing.T) {
 	waitFor(t, 15*time.Second, func() bool { return len(a.RelayAddrs()) > 0 })
 	if !strings.Contains(a.RelayAddrs()[0].String(), r.ID().String()) {
 		t.Fatalf("relay addresses %v do not go through %s", a.RelayAddrs(), r.ID())
+	}
+	if a.Reachability() != network.ReachabilityUnknown {
+		t.Fatalf("reachability %v, want unknown", a.Reachability())
 	}
 }

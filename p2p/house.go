@@ -122,6 +122,24 @@ const (
 	// BootstrapTimeout bounds one dial to a bootstrap peer.
 	BootstrapTimeout = 15 * time.Second
 
+	// Salvo relay defaults (RelayLimits, DefaultRelayLimits). The biggest
+	// match measured (Air, 4 players, random bots: 781 records) has a
+	// 587 KB transcript; a 2-player match is
+	// 50-270 KB. Over a circuit each side also carries libp2p's framing,
+	// gossip duplicates in a group match (about 3x) and a liveness ping every
+	// second (about 200 B/s each way with headers), so 2 hours of that is
+	// 1.4 MB and the whole budget under 4 MB each way: 8 MiB leaves room.
+	RelayLimitDuration        = 2 * time.Hour
+	RelayLimitData            = 8 << 20
+	RelayReservationTTL       = time.Hour
+	RelayMaxReservations      = 256
+	RelayMaxCircuits          = 8
+	RelayMaxReservationsPerIP = 8
+	RelayReserveBurst         = 4
+	RelayReserveEvery         = 15 * time.Second
+	// MinReservationTTL is the shortest reservation a relay may grant
+	// (see RelayLimits.ReservationTTL).
+	MinReservationTTL = 90 * time.Second
 	// RelayReservations is how many relays autorelay holds a reservation
 	// on at once (the first ones of Config.Relays, the invite's, then
 	// those found in the DHT).

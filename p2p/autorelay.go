@@ -29,12 +29,14 @@ import (
 //     AutoNAT v1 never announces its initial "unknown", and behind a NAT
 //     with only one or two Salvo peers it stays there: identify activates
 //     an observed public address only after 4 peers saw it, so AutoNAT
-//     has no public address to test and its servers refuse to dial. So
+//     has no public address to test and its servers refuse to dial.
+//     AutoNAT v2 cannot be the trigger either: in v0.51 it confirms
+//     addresses one by one and announces no reachability. So
 //     announceUnknown states that initial "unknown" once, which is true,
 //     and autorelay acts on it as it was written to; a later verdict of
 //     AutoNAT (public stops it) still counts. Forcing "private" instead
-//     would have switched AutoNAT off for good and called a host public
-//     through a UPnP mapping private.
+//     would have switched AutoNAT off for good, and called private a host
+//     that a UPnP mapping made reachable.
 //   - autorelay publishes circuit addresses only through relays at public
 //     addresses and names no relay it holds. Its one signal is that it
 //     protects a relay's connection (tag "autorelay") when it reserves

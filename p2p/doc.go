@@ -46,7 +46,7 @@
 //     [Config.DHT], [Config.Bootstrap]; any Salvo peer can bootstrap
 //     others) for rendezvous on a hashed match name ([Host.Advertise],
 //     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
-//     AutoNAT v1 and v2 ([Host.Reachability]); UPnP / NAT-PMP port
+//     AutoNAT ([Host.Reachability]); UPnP / NAT-PMP port
 //     mapping ([Config.NoPortMap]); circuit relay v2 reservations held by
 //     libp2p's autorelay ([Config.Relays], an invite's relays, relays
 //     found in the DHT with [Config.DiscoverRelays] or handed in with

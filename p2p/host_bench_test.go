@@ -5,9 +5,8 @@ import (
 	"testing"
 )
 
-// BenchmarkNewHost starts and closes a loopback host: what autorelay,
-// AutoNAT v2 (a second, dial-back host inside) and the rest cost each
-// Salvo process and each test.
+// BenchmarkNewHost starts and closes a loopback host: what autorelay and
+// the rest cost each Salvo process and each test.
 func BenchmarkNewHost(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

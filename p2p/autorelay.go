@@ -56,8 +56,11 @@ const autorelayTag = "autorelay"
 // v0.51's hole-punching service of a code-only joiner behind a NAT never
 // saw a public address of its own, and DCUtR never started
 // (TestNetCodeOnlyJoinerPunches: 0 attempts in 3 of 3 runs, a punch in
-// each run without it). Punching matters more than a second opinion on
-// reachability; the cause was not found yet.
+// each run without it). The joiner, listening on TCP only, then reached
+// the relay over QUIC from an unbound UDP port, so identify's observed
+// address matched none of its listen addresses; why v2 changes that
+// choice was not found. Punching matters more than a second opinion on
+// reachability.
 func (n *netState) autorelayOptions(noPortMap bool) []libp2p.Option {
 	opts := []libp2p.Option{
 		libp2p.EnableAutoRelayWithPeerSource(n.relaySource,

@@ -42,9 +42,9 @@
 //     [Host.UseNetPeers] carry them over a resume; [Host.AddPeerAddrs] and
 //     [Host.CircuitAddrs] give a redial every address the peer may be at. [Host.Invite] (plain
 //     multiaddrs) still works and ParseInvite reads it.
-//   - Internet: a Kademlia DHT of Salvo peers only ([DHTProtocolPrefix];
-//     [Config.DHT], [Config.Bootstrap]; any Salvo peer can bootstrap
-//     others) for rendezvous on a hashed match name ([Host.Advertise],
+//   - Internet: the public Amino Kademlia DHT ([DHTProtocol];
+//     [Config.DHT], [Config.Bootstrap], by default [PublicBootstrap]; any
+//     Salvo peer can bootstrap others in a DHT of one's own) for rendezvous on a hashed match name ([Host.Advertise],
 //     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
 //     AutoNAT ([Host.Reachability]); circuit relay v2 reservations
 //     ([Config.Relays], or relays found in the DHT with

@@ -160,6 +160,16 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	var gate []libp2p.Option
+	if g := testGuard(); g != nil {
+		if err := g.checkPeers("bootstrap peer", bootstrap); err != nil {
+			return nil, fmt.Errorf("p2p: new host: %w", err)
+		}
+		if err := g.checkPeers("relay", relays); err != nil {
+			return nil, fmt.Errorf("p2p: new host: %w", err)
+		}
+		gate = append(gate, libp2p.ConnectionGater(guardGater{g}))
+	}
 	rm, err := newResourceManager()
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
@@ -179,7 +189,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.ResourceManager(rm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),
-	}, ns.libp2pOptions(cfg)...)
+	}, append(ns.libp2pOptions(cfg), gate...)...)
 	lh, err := libp2p.New(opts...)
 	if err != nil {
 		ns.cancel()

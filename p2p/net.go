@@ -234,9 +234,11 @@ func (n *netState) start(h *Host, cfg Config) error {
 	return nil
 }
 
-// discoverRelays looks for Salvo relays in the DHT while this host is not
-// public and holds fewer than MaxDiscoveredRelays reservations, and keeps
-// a reservation on each one found.
+// discoverRelays looks for relays in the DHT (RelayCandidates) while this
+// host is not public and holds fewer than MaxDiscoveredRelays
+// reservations, and keeps a reservation on each one found. Once autorelay
+// keeps the reservations, RelayCandidates is its peer source and this
+// loop goes.
 func (n *netState) discoverRelays() {
 	wait := findFirst
 	for {
@@ -250,13 +252,7 @@ func (n *netState) discoverRelays() {
 		if have >= MaxDiscoveredRelays || n.h.Reachability() == network.ReachabilityPublic {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(n.ctx, BootstrapTimeout)
-		found, err := n.h.FindRelays(ctx)
-		cancel()
-		if err != nil {
-			continue
-		}
-		for _, ai := range found {
+		for ai := range n.h.RelayCandidates(n.ctx, MaxDiscoveredRelays) {
 			n.mu.Lock()
 			if n.kept[ai.ID] || len(n.kept) >= MaxDiscoveredRelays {
 				n.mu.Unlock()

@@ -31,7 +31,7 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 	if len(nf.listen) == 0 {
 		nf.listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1", "/ip6/::/tcp/4001", "/ip6/::/udp/4001/quic-v1"}
 	}
-	np, err := nf.start("relay", stderr, func(cfg *p2p.Config) { cfg.RelayService = p2p.RelayOn }, false)
+	np, err := nf.start("relay", stderr, func(cfg *p2p.Config) { cfg.RelayService, cfg.DiscoverRelays = p2p.RelayOn, false }, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
 		return exitUsage

@@ -181,6 +181,7 @@ func New(cfg Config) (*App, error) {
 		a.cfg.DataDir = d
 	}
 	cfg, a.settingsNote = a.withSettings(cfg)
+	a.cfg.LANOnly = cfg.LANOnly
 	if cfg.Theme != nil {
 		a.th = cfg.Theme
 	}

@@ -103,6 +103,12 @@ func (nf *netFlags) network() ([]string, p2p.DHTMode, error) {
 	return bootstrap, mode, nil
 }
 
+// discoverRelays says whether the peer finds relays in the DHT: when asked
+// to, or when it is in a DHT and was given no relay of its own.
+func (nf *netFlags) discoverRelays(mode p2p.DHTMode) bool {
+	return nf.findRelays || (mode != p2p.DHTOff && len(nf.relays) == 0)
+}
+
 // config turns the flags into a host configuration.
 func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), error) {
 	bootstrap, mode, err := nf.network()
@@ -110,8 +116,7 @@ func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), e
 		return p2p.Config{}, nil, err
 	}
 	cfg := p2p.Config{Name: name, ListenAddrs: nf.listen, Bootstrap: bootstrap, Relays: nf.relays, DHT: mode,
-		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch,
-		DiscoverRelays: nf.findRelays || (mode != p2p.DHTOff && len(nf.relays) == 0)}
+		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch, DiscoverRelays: nf.discoverRelays(mode)}
 	if nf.offerRelay {
 		cfg.RelayService = p2p.RelayAuto
 	}

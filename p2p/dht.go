@@ -241,9 +241,7 @@ func (h *Host) findInvitee(ctx context.Context, id peer.ID) (peer.AddrInfo, erro
 	}
 	wait := DialRetryFirst
 	for {
-		fctx, cancel := context.WithTimeout(ctx, dialAttempt)
-		ai, err := h.FindPeer(fctx, id)
-		cancel()
+		ai, err := h.lookUpAddrs(ctx, id)
 		if err == nil && len(ai.Addrs) > 0 {
 			return ai, nil
 		}
@@ -253,6 +251,30 @@ func (h *Host) findInvitee(ctx context.Context, id peer.ID) (peer.AddrInfo, erro
 		}
 		wait = min(2*wait, DialRetryMax)
 	}
+}
+
+// lookUpAddrs runs one DHT lookup of id and stops it as soon as a DHT
+// peer has named addresses for id: kad-dht's FindPeer would go on to dial
+// them itself, and a dial of a NATed host's public address (dropped by
+// its router) holds the very port pair that DCUtR's simultaneous open
+// needs a moment later, and keeps the lookup waiting for its timeout.
+func (h *Host) lookUpAddrs(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
+	ps := h.h.Peerstore()
+	if len(ps.Addrs(id)) > 0 {
+		return ps.PeerInfo(id), nil
+	}
+	fctx, cancel := context.WithTimeout(ctx, dialAttempt)
+	defer cancel()
+	go func() {
+		for len(ps.Addrs(id)) == 0 && sleepCtx(fctx, 20*time.Millisecond) {
+		}
+		cancel()
+	}()
+	ai, err := h.FindPeer(fctx, id)
+	if found := ps.PeerInfo(id); len(found.Addrs) > 0 {
+		return found, nil
+	}
+	return ai, err
 }
 
 // RelayCandidates is the DHT's side of finding relays, in the form of

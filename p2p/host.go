@@ -19,6 +19,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/net/connmgr"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	"github.com/libp2p/go-libp2p/p2p/security/noise"
 	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
 	libp2pquic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -72,6 +73,10 @@ type Config struct {
 	// RelayService says whether this host relays for others (with Salvo's
 	// raised limits, RelayResources).
 	RelayService RelayMode
+	// RelayLimit replaces the per-circuit limit of the relay service
+	// (nil: RelayLimitDuration and RelayLimitData); tests give a public
+	// relay's short one to see a match move from circuit to circuit.
+	RelayLimit *relay.RelayLimit
 	// Reachability forces what AutoNAT would find (public or private);
 	// unknown (the zero value) lets AutoNAT find out.
 	Reachability network.Reachability

@@ -99,6 +99,7 @@ type netState struct {
 	reachWaiters []chan struct{}
 	relaySvc     *relay.Relay
 	relayMode    RelayMode
+	relayLimit   *relay.RelayLimit
 	reserved     map[peer.ID][]ma.Multiaddr // relay → our circuit addresses through it
 	punched      map[string]bool            // IDs of connections made by hole punching
 	punchedPeers map[peer.ID]time.Time      // peers we hole-punched to, and when
@@ -109,6 +110,11 @@ type netState struct {
 	noPunch      bool
 
 	kad *dht.IpfsDHT
+	// relayAddrsOut tells the host's address manager our circuit
+	// addresses at once (as autorelay does), instead of at its next
+	// 5-second tick: DHT peers learn them by identify push before a
+	// short code is shown.
+	relayAddrsOut event.Emitter
 }
 
 // PunchResult is one hole-punching attempt seen by this host.
@@ -193,7 +199,7 @@ func sortedPeers[V any](m map[peer.ID]V) []peer.ID {
 // exists.
 func (n *netState) start(h *Host, cfg Config) error {
 	n.h = h
-	n.relayMode = cfg.RelayService
+	n.relayMode, n.relayLimit = cfg.RelayService, cfg.RelayLimit
 	n.noPunch = cfg.NoHolePunching
 	if cfg.Reachability != network.ReachabilityUnknown {
 		n.reach = cfg.Reachability
@@ -203,6 +209,9 @@ func (n *netState) start(h *Host, cfg Config) error {
 		return fmt.Errorf("subscribe to reachability: %w", err)
 	}
 	h.goTracked(func() { n.watchReachability(sub) })
+	if n.relayAddrsOut, err = h.h.EventBus().Emitter(new(event.EvtAutoRelayAddrsUpdated)); err != nil {
+		return fmt.Errorf("relay address emitter: %w", err)
+	}
 	// Forget hole-punched connections once they close.
 	h.h.Network().Notify(&network.NotifyBundle{DisconnectedF: func(_ network.Network, c network.Conn) {
 		n.mu.Lock()
@@ -266,6 +275,14 @@ func (n *netState) discoverRelays() {
 	}
 }
 
+// announceRelayAddrs hands the circuit addresses of our reservations to
+// the host's address manager now (see relayAddrsOut).
+func (n *netState) announceRelayAddrs() {
+	if n.relayAddrsOut != nil {
+		_ = n.relayAddrsOut.Emit(event.EvtAutoRelayAddrsUpdated{RelayAddrs: n.addrsFactory(nil)})
+	}
+}
+
 // stop ends every background service; the libp2p host is closed after.
 func (n *netState) stop() {
 	n.cancel()
@@ -279,6 +296,9 @@ func (n *netState) stop() {
 	}
 	if kad != nil {
 		_ = kad.Close()
+	}
+	if n.relayAddrsOut != nil {
+		_ = n.relayAddrsOut.Close()
 	}
 }
 

@@ -30,12 +30,16 @@ func (n *netState) startRelay() error {
 	if n.relaySvc != nil || n.ctx.Err() != nil {
 		return nil
 	}
-	svc, err := relay.New(n.h.h, relay.WithResources(RelayResources()))
+	rc := RelayResources()
+	if n.relayLimit != nil {
+		rc.Limit = n.relayLimit
+	}
+	svc, err := relay.New(n.h.h, relay.WithResources(rc))
 	if err != nil {
 		return fmt.Errorf("p2p: relay service: %w", err)
 	}
 	n.relaySvc = svc
-	n.h.log.Info("relay service on", "duration", RelayLimitDuration, "data", RelayLimitData)
+	n.h.log.Info("relay service on", "duration", rc.Limit.Duration, "data", rc.Limit.Data)
 	if n.kad != nil {
 		n.h.goTracked(func() { n.advertise(n.ctx, RelayRendezvous) })
 	}
@@ -104,6 +108,7 @@ func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
 	n.mu.Lock()
 	n.reserved[ai.ID] = circuits
 	n.mu.Unlock()
+	n.announceRelayAddrs()
 	n.h.log.Info("relay reservation", "relay", ShortID(ai.ID), "expires", res.Expiration.Format(time.RFC3339),
 		"limit_duration", res.LimitDuration, "limit_data", res.LimitData)
 	return nil

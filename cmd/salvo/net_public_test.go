@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/p2p"
+)
+
+// publicNet builds a simulated public internet on the lab's WAN switch
+// (l.internet): DHT nodes d1..dn (7.0.0.11…, serving the DHT, not
+// relaying) and one relay r (7.0.0.1) with the given extra flags, all
+// joined through d1, as libp2p's bootstrap nodes and the IPFS peers that
+// relay are on the real one. It returns the bootstrap list the players
+// use in place of the public one: the DHT nodes only, so the relay must be
+// found through the DHT.
+func (l *lab) publicNet(n int, relayArgs ...string) []string {
+	l.t.Helper()
+	var boot []string
+	for i := 1; i <= n; i++ {
+		ns := fmt.Sprintf("d%d", i)
+		l.addNS(ns)
+		l.link(ns, "wan", fmt.Sprintf("7.0.0.%d/24", 10+i), "w", ns+"0", "")
+		l.port("w", ns+"0", "sw0")
+		args := []string{"relay", "--relay-service=false", "--listen", fmt.Sprintf("/ip4/7.0.0.%d/tcp/4001", 10+i),
+			"--addr-file", l.file(ns + ".addr"), "--log", l.file(ns + ".log")}
+		if len(boot) > 0 {
+			args = append(args, "--bootstrap", boot[0])
+		}
+		l.start(ns, ns, l.home(ns), args...)
+		boot = append(boot, l.firstAddr(ns+".addr"))
+	}
+	args := append([]string{"relay", "--listen", "/ip4/7.0.0.1/tcp/4001", "--addr-file", l.file("relay.addr"),
+		"--log", l.file("relay.log"), "--bootstrap", boot[0]}, relayArgs...)
+	l.start("r", "relay", l.home("relay"), args...)
+	l.firstAddr("relay.addr")
+	return boot
+}
+
+// firstAddr waits for an --addr-file and returns its first address.
+func (l *lab) firstAddr(file string) string {
+	l.t.Helper()
+	return strings.TrimSpace(strings.Split(l.waitFile(l.file(file), 10*time.Second), "\n")[0])
+}
+
+// No server of one's own: two players behind home NATs, given nothing but
+// the (simulated) public network's bootstrap list, as every Salvo has the
+// real one built in. The host joins the DHT, finds the relay there,
+// reserves a slot and shows a short code; the joiner, holding only that
+// code, finds the host through the DHT, connects through the relay,
+// hole-punches, and the match is played to its end.
+func TestNetPublicNetworkShortCode(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	l.internet(false)
+	boot := strings.Join(l.publicNet(3), ",")
+	common := []string{"--bootstrap", boot, "--listen", listenFor("tcp"), "--think", "60ms"}
+	host, join := l.play("", append([]string{"--short-code-file", l.file("short")}, common...),
+		append([]string{"--code-file", l.file("short")}, common...))
+	exec.Command("cp", "-r", l.dir, "/tmp/pubnet-debug").Run()
+	short := l.waitFile(l.file("short"), time.Second)
+	long := strings.TrimPrefix(strings.Split(l.output("host"), "\n")[0], "invite code: ")
+	inv, err := p2p.ParseInvite(short)
+	if err != nil || !inv.Short() || len(short) > 64 {
+		t.Fatalf("short code %q (%d characters): %+v, %v", short, len(short), inv, err)
+	}
+	ok, tries := punched(host, join)
+	t.Logf("short code only: %d characters (long code %d); found in the DHT and connected %.0f ms after reading the code; first stream %s, streams %v; DCUtR success=%v in %d reports; match %.0f ms",
+		len(short), len(long), join.ConnectMS, join.FirstKind, join.Kinds, ok, tries, join.MatchMS)
+	if join.FirstKind != p2p.KindRelayed {
+		t.Fatalf("first stream %q, want relayed (the NATs must block direct dials)", join.FirstKind)
+	}
+	if !ok || join.Kinds[len(join.Kinds)-1] != p2p.KindHolePunched {
+		t.Fatalf("the match did not move to a hole-punched connection: punches %+v / %+v, streams %v", host.Punches, join.Punches, join.Kinds)
+	}
+}

@@ -259,6 +259,7 @@ type codeFiles struct{ long, short string }
 func showShortCode(ctx context.Context, h *p2p.Host, path string, stdout io.Writer, log *slog.Logger) {
 	for {
 		if code, ok := h.ShortInviteCode(); ok {
+			h.WaitHolePunchReady(ctx) // joiners come through the relay, and punch
 			fmt.Fprintf(stdout, "short invite code: %s\n", code)
 			if path != "" {
 				if err := writeAtomic(path, code+"\n"); err != nil {

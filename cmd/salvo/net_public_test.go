@@ -77,3 +77,28 @@ func TestNetPublicNetworkShortCode(t *testing.T) {
 		t.Fatalf("the match did not move to a hole-punched connection: punches %+v / %+v, streams %v", host.Punches, join.Punches, join.Kinds)
 	}
 }
+
+// Public relays cut circuits short (libp2p's defaults: 2 minutes, 128 KiB
+// each way). Behind two port-randomising NATs (no punch possible), a
+// relayed match through a relay with tiny limits moves from circuit to
+// circuit through the session's resume and ends by the rules with nothing
+// lost: the transcripts agree and audit clean (l.play).
+func TestNetCircuitsCutShort(t *testing.T) {
+	t.Parallel()
+	l := newLab(t)
+	l.internet(true)
+	l.start("r", "relay", l.home("relay"), "relay", "--listen", "/ip4/7.0.0.1/tcp/4001", "--addr-file", l.file("relay.addr"),
+		"--log", l.file("relay.log"), "--circuit-time", "3s", "--circuit-bytes", "32768")
+	r := l.firstAddr("relay.addr")
+	common := []string{"--listen", listenFor("tcp"), "--think", "250ms", "--code-file", l.file("code")}
+	host, join := l.play("", append([]string{"--relay", r}, common...), common)
+	t.Logf("circuits of 3 s / 32 KiB: match %.0f ms over %d stream switches, streams %v / %v", join.MatchMS, join.Switches, host.Kinds, join.Kinds)
+	if join.Switches+host.Switches == 0 {
+		t.Fatalf("no circuit was cut: streams %v / %v (the limits did not apply, and the test shows nothing)", host.Kinds, join.Kinds)
+	}
+	for _, k := range append(host.Kinds, join.Kinds...) {
+		if k != p2p.KindRelayed {
+			t.Fatalf("streams %v / %v: want every one relayed (the NATs block punching)", host.Kinds, join.Kinds)
+		}
+	}
+}

@@ -58,9 +58,11 @@ type Config struct {
 	// DefaultIdle.
 	IdleTimeout time.Duration
 
-	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of Salvo peers to
-	// join the DHT through; any Salvo peer can be one (salvo relay runs a
-	// dedicated one). They are dialed at start.
+	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of peers to
+	// join the DHT through: PublicBootstrap for the public network, or
+	// any Salvo peer of a DHT of one's own (salvo relay runs a dedicated
+	// one). They are dialed at start. Test hosts refuse any outside the
+	// test network (TestNetsEnv).
 	Bootstrap []string
 	// DHT is how this host takes part in the Salvo DHT (rendezvous by name,
 	// finding a peer by ID); DHTOff (the zero value) runs none.

@@ -71,8 +71,8 @@ func TestNetPublicNetworkShortCode(t *testing.T) {
 	ok, tries := punched(host, join)
 	t.Logf("short code only: %d characters (long code %d); joiner start to code read %.0f ms, then found in the DHT and connected in %.0f ms; first stream %s, streams %v; DCUtR success=%v in %d reports; match %.0f ms",
 		len(short), len(long), join.DiscoverMS, join.ConnectMS, join.FirstKind, join.Kinds, ok, tries, join.MatchMS)
-	if join.FirstKind != p2p.KindRelayed {
-		t.Fatalf("first stream %q, want relayed (the NATs must block direct dials)", join.FirstKind)
+	if join.FirstKind != p2p.KindRelayed && join.FirstKind != p2p.KindHolePunched {
+		t.Fatalf("first stream %q, want relayed or hole-punched (the NATs must block direct dials)", join.FirstKind)
 	}
 	// Whether DCUtR gets its attempt in before the match ends varies here
 	// (1 run in 3 saw none: the host's direct dial comes first, then the

@@ -93,8 +93,8 @@ func newNetGuard(extra string) *netGuard {
 // ranges (a relay address counts by the relay's own transport address).
 // DNS names are refused: resolving one already leaves the machine.
 func (g *netGuard) check(a ma.Multiaddr) error {
-	if len(a) > 0 && a[0].Code() == ma.P_P2P {
-		return nil // a circuit named by its relay alone: the relay's own dial is checked
+	if len(a) > 0 && (a[0].Code() == ma.P_P2P || a[0].Code() == ma.P_CIRCUIT) {
+		return nil // a circuit through a relay named or known: the relay's own dial is checked
 	}
 	ip, err := manet.ToIP(a)
 	if err != nil {

@@ -87,6 +87,7 @@ func TestGuardRanges(t *testing.T) {
 		{"/dns4/localhost/tcp/1", false},
 		{"/ip4/7.0.0.1/tcp/1/p2p/12D3KooWKN7uRfZwaXyUWASDNgsob9VS6Uye7G7gTnqUkR3rUkGY/p2p-circuit", true},
 		{"/ip4/8.8.8.8/tcp/1/p2p/12D3KooWKN7uRfZwaXyUWASDNgsob9VS6Uye7G7gTnqUkR3rUkGY/p2p-circuit", false},
+		{"/p2p-circuit", true},
 	} {
 		err := g.check(ma.StringCast(tc.addr))
 		if (err == nil) != tc.ok {

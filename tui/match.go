@@ -264,14 +264,14 @@ func (ms *matchScreen) begin() {
 		ms.human.SetPeeker(pk)
 	}
 	if ms.st.net != nil {
-		ms.transcript = ms.st.net.store.Transcript(ms.st.header().Match)
+		ms.transcript = ms.st.net.store.TranscriptFor(ms.st.header(), ms.seat)
 	} else {
 		dir, err := a.matchesDir()
 		if err != nil {
 			ms.finish(nil, err)
 			return
 		}
-		ms.transcript = filepath.Join(dir, transcriptName(ms.st.header(), ms.opponent))
+		ms.transcript = filepath.Join(dir, session.TranscriptName(ms.st.header(), ms.seat))
 	}
 	timeout := ms.st.timeout
 	if timeout == 0 {
@@ -346,24 +346,6 @@ func (ms *matchScreen) every(d time.Duration, done <-chan struct{}, f func()) {
 			}
 		}
 	})
-}
-
-// transcriptName names a match's transcript file.
-func transcriptName(h fairness.Header, opponent string) string {
-	clean := func(s string, n int) string {
-		s = strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-':
-				return r
-			}
-			return '_'
-		}, s)
-		if len(s) > n {
-			s = s[:n]
-		}
-		return s
-	}
-	return fmt.Sprintf("%s-%s-vs-%s-%s.jsonl", time.Now().Format("20060102-150405"), clean(h.Game, 16), clean(opponent, 24), clean(h.Match, 8))
 }
 
 func (ms *matchScreen) live() bool { return !ms.done }

@@ -76,3 +76,36 @@ func storedTranscriptName(name string) bool {
 	return name != "" && filepath.Base(name) == name && !strings.HasPrefix(name, ".") &&
 		!strings.ContainsAny(name, `/\:`) && strings.HasSuffix(name, ".jsonl")
 }
+
+// minRefDigits is the shortest match-ID prefix Lookup takes: the digits a
+// transcript's name carries.
+const minRefDigits = transcriptIDDigits
+
+// Lookup finds a match of the store by what a player may type: its match
+// ID, the first digits of it (at least those a transcript's name shows),
+// or its transcript's file name, with or without ".jsonl". It names the
+// candidates when ref fits more than one match.
+func (s Store) Lookup(ref string) (string, error) {
+	if validMatchID(ref) {
+		return ref, nil
+	}
+	saved, err := s.List()
+	if err != nil {
+		return "", err
+	}
+	name := strings.TrimSuffix(filepath.Base(ref), ".jsonl")
+	var hits []string
+	for _, sv := range saved {
+		file := strings.TrimSuffix(filepath.Base(s.Transcript(sv.Match)), ".jsonl")
+		if file == name || len(ref) >= minRefDigits && strings.HasPrefix(sv.Match, strings.ToLower(ref)) {
+			hits = append(hits, sv.Match)
+		}
+	}
+	switch len(hits) {
+	case 0:
+		return "", fmt.Errorf("session: no match %q in %s (give its transcript's name or at least %d digits of its match ID)", ref, s.Dir, minRefDigits)
+	case 1:
+		return hits[0], nil
+	}
+	return "", fmt.Errorf("session: %q fits %d matches; give more digits of the match ID", ref, len(hits))
+}

@@ -1,7 +1,9 @@
 package session
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,6 +48,59 @@ func TestTranscriptNameIsReadableAndSafe(t *testing.T) {
 		}
 		if filepath.Base(n) != n {
 			t.Fatalf("TranscriptName(%+v) = %q leaves its folder", h, n)
+		}
+	}
+}
+
+// The store finds a match by its match ID, its first digits, or its
+// transcript's name, whether the transcript has its readable name or the
+// <match ID>.jsonl of an older Salvo; TranscriptFor names a new match's
+// file as PlayNet will.
+func TestStoreFindsMatchesByIDOrName(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	var ids []string
+	for i, golden := range []string{"ubuild-standard.jsonl", "ubuild-classic.jsonl"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "fairness", "testdata", golden))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := fairness.ReadTranscript(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := peerRecord{Match: h.Match, Remote: h.Players[1].Peer, Ended: endedOver, Seq: 1}
+		file := h.Match + ".jsonl" // stored by an older Salvo
+		if i == 0 {
+			pr.Transcript = TranscriptName(h, 0)
+			file = pr.Transcript
+			if got := s.TranscriptFor(h, 0); got != filepath.Join(s.Dir, file) {
+				t.Fatalf("TranscriptFor a new match = %s, want %s", got, file)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(s.Dir, file), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.writePeer(pr); err != nil {
+			t.Fatal(err)
+		}
+		if s.Transcript(h.Match) != filepath.Join(s.Dir, file) || s.TranscriptFor(h, 0) != filepath.Join(s.Dir, file) {
+			t.Fatalf("match %d: Transcript %s, TranscriptFor %s, want %s", i, s.Transcript(h.Match), s.TranscriptFor(h, 0), file)
+		}
+		if sv, err := s.Load(h.Match); err != nil || sv.Header.Match != h.Match {
+			t.Fatalf("Load %d: %+v %v", i, sv, err)
+		}
+		ids = append(ids, h.Match)
+	}
+	for _, c := range []struct{ ref, want string }{
+		{ids[0], ids[0]}, {ids[0][:8], ids[0]}, {ids[1][:12], ids[1]},
+		{strings.TrimSuffix(filepath.Base(s.Transcript(ids[0])), ".jsonl"), ids[0]},
+		{filepath.Base(s.Transcript(ids[0])), ids[0]},
+		{ids[1] + ".jsonl", ids[1]},
+		{ids[0][:4], ""}, {"nope", ""},
+	} {
+		got, err := s.Lookup(c.ref)
+		if got != c.want || (err != nil) != (c.want == "") {
+			t.Errorf("Lookup(%q) = %q, %v; want %q", c.ref, got, err, c.want)
 		}
 	}
 }

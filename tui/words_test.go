@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -97,29 +98,53 @@ func TestWaitingText(t *testing.T) {
 }
 
 // The lobby's letter shortcuts work whichever pane has the focus (the
-// issue saw them do nothing on Recent matches and Peers).
+// issue saw them do nothing on Recent matches and Peers), the focus moved
+// there as a player moves it: by tab, or by a click in the pane (an empty
+// one too). Recent matches has a row, so that a list with rows holds the
+// focus.
 func TestLobbyLettersWorkInEveryPane(t *testing.T) {
 	t.Parallel()
-	for pane := range numPanes {
-		for _, c := range []struct{ key, want string }{{"h", "invite code"}, {"j", "Paste or type the invite code"}, {"a", "file: "}, {"g", "g game: Card Game"}} {
-			hs := start(t, Config{Offline: true}, 120, 40)
-			hs.WaitFor("Practice against a bot")
-			for range pane {
-				hs.Keys(tcell.KeyTab)
-			}
-			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-				var got int
-				hs.onUI(func() { got = hs.app.lobby.pane })
-				if got == pane {
-					break
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, MatchesDir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(botMatch(t, "", 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, MatchesDir, "old.jsonl"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	letters := []struct{ key, want string }{{"h", "Salvo · Host "}, {"j", "Paste or type the invite code"}, {"g", "g game: Card Game"},
+		{"H", "How to play"}, {"s", "Settings"}, {"a", ""}}
+	for _, byMouse := range []bool{false, true} {
+		for pane := range numPanes {
+			for _, c := range letters {
+				hs := start(t, Config{Offline: true, DataDir: dir}, 120, 40)
+				hs.WaitFor("Practice against a bot", style.OK+" clean")
+				if byMouse {
+					var r paneRows
+					hs.onUI(func() { r = hs.app.lobby.rows[pane] })
+					hs.Click(r.x+r.w/2, r.y+r.h-1) // below the rows: empty
+				} else {
+					for range pane {
+						hs.Keys(tcell.KeyTab)
+					}
 				}
-				if time.Now().After(deadline) {
-					t.Fatalf("tab went to pane %d, not %d", got, pane)
+				hs.WaitFunc(fmt.Sprintf("the focus on pane %d", pane), 5*time.Second, func(string) bool {
+					var got int
+					hs.onUI(func() { got = hs.app.lobby.pane })
+					return got == pane
+				})
+				want := c.want
+				if c.key == "a" {
+					// a picks from Recent matches; there, it asks for a path.
+					want = map[bool]string{true: "file: ", false: "pick a match in Recent matches"}[pane == paneRecords]
 				}
+				hs.Keys(c.key)
+				hs.WaitFor(want)
+				hs.stop()
 			}
-			hs.Keys(c.key)
-			hs.WaitFor(c.want)
-			hs.stop()
 		}
 	}
 }

@@ -645,7 +645,7 @@ func (ms *matchScreen) turnText() string {
 }
 
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
-	a, th := ms.a, ms.a.th
+	th := ms.a.th
 	conn := ms.linkText()
 	if ms.done && ms.kind == session.KindReconnecting || ms.othersGone {
 		conn = "link lost"
@@ -666,7 +666,11 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	titleBar(scr, th, x, y, w, ms.titleLeft(w, conn, tst, []style.Seg{sync}), []style.Seg{sync})
 
-	bodyY, bodyH := y+1, h-2
+	// The prompt line takes a second row rather than lose its end (a
+	// refusal before the prompt, a long name in the result). It keeps off
+	// the last column: a line that reaches it reads as one cut short.
+	rows := style.FitRows(w-3, StatusRows, ms.statusLine(w-1)...)
+	bodyY, bodyH := y+1, h-1-len(rows)
 	logW := LogWidth
 	if ms.logWide {
 		logW = min(LogWideWidth, w/2+4)
@@ -683,18 +687,26 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	ms.drawSide(scr, x+boardW+2, bodyY, logW-2, bodyH)
 
-	// The prompt line: what is awaited, from whom, for how long.
-	py := y + h - 1
+	for i, l := range rows {
+		style.PrintSegs(scr, x+1, y+h-len(rows)+i, w-2, l...)
+	}
+}
+
+// statusLine is the prompt line: what is awaited, from whom, for how
+// long; at the end, how it ended and where the transcript is.
+func (ms *matchScreen) statusLine(w int) []style.Seg {
+	a, th := ms.a, ms.a.th
 	var line []style.Seg
 	switch {
 	case ms.done:
 		t, st := ms.outcomeText()
 		line = []style.Seg{style.S(t, st)}
 		if ms.evidence == nil && ms.transcript != "" {
-			// The whole path when it fits, else the file's name (a
-			// opens it; the lobby lists it): never a path cut short.
+			// The whole path when it fits on a row, else the file's
+			// name (a opens it; the lobby lists it): never a path cut
+			// short.
 			path := ms.transcript
-			if style.Width(t)+len(" · transcript ")+style.Width(path) > w-2 {
+			if len("transcript ")+style.Width(path) > w-2 {
 				path = filepath.Base(path)
 			}
 			line = append(line, style.S(" · transcript "+path, th.Dim))
@@ -714,7 +726,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}
-	style.PrintSegs(scr, x+1, py, w-2, style.Fit(w-2, line...)...)
+	return line
 }
 
 // waitingText says whom we wait for and what for. An engine's prompt is

@@ -666,10 +666,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	titleBar(scr, th, x, y, w, ms.titleLeft(w, conn, tst, []style.Seg{sync}), []style.Seg{sync})
 
-	// The prompt line takes a second row rather than lose its end (a
-	// refusal before the prompt, a long name in the result). It keeps off
-	// the last column: a line that reaches it reads as one cut short.
-	rows := style.FitRows(w-3, StatusRows, ms.statusLine(w-1)...)
+	rows := ms.statusRows(w, h)
 	bodyY, bodyH := y+1, h-1-len(rows)
 	logW := LogWidth
 	if ms.logWide {

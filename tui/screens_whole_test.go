@@ -24,6 +24,14 @@ type refusedView struct {
 
 func (v refusedView) Prompt() string { return board.Prompt(v.refusal, v.View.Prompt()) }
 
+// RowsNeeded is the board's own (the match screen asks it).
+func (v refusedView) RowsNeeded() int {
+	if r, ok := v.View.(rowsNeeder); ok {
+		return r.RowsNeeded()
+	}
+	return 0
+}
+
 // longName is a display name of the longest length a peer may have.
 func longName(tag string) string {
 	n := "Bartholomew-Unsinkable-" + tag

@@ -172,7 +172,7 @@ func PromptLine(s string) string {
 	if n < 2 {
 		return ""
 	}
-	if n >= 3 {
+	if n >= 5 { // a screen, not a few lines of a test
 		if above := lines[n-3]; !strings.Contains(above, "│") && strings.TrimSpace(above) != "" {
 			return " " + strings.TrimSpace(above) + " " + strings.TrimSpace(lines[n-2])
 		}

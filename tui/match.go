@@ -286,6 +286,7 @@ func (ms *matchScreen) begin() {
 		// show before we are asked anything.
 		ms.human.Refresh(n.Game, seat, n.Secrets)
 		if n.Dir == "stop" {
+			ms.lastKind()
 			ms.over.Store(true)
 		}
 		a.post(func() { ms.note(n) })
@@ -577,6 +578,17 @@ func (ms *matchScreen) watchLink() {
 			a.post(func() { ms.rtt = rtt })
 		}
 	})
+}
+
+// lastKind reads the link's kind once more as the match ends (the
+// referee's last note, before the transport closes): the poll, every
+// KindEvery, may not have seen the link come back before a match that
+// played out at once.
+func (ms *matchScreen) lastKind() {
+	if rc := ms.rc.Load(); rc != nil {
+		k := rc.Kind()
+		ms.a.post(func() { ms.setKind(k) })
+	}
 }
 
 // reconnecting reports whether a network match has no link now.

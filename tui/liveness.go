@@ -211,7 +211,7 @@ func (ms *matchScreen) titleLeft(w int, conn string, turnStyle tcell.Style, righ
 				continue
 			}
 			left = build(opp, turn)
-			if style.SegsWidth(left)+style.SegsWidth(right)+3 <= w {
+			if style.SegsWidth(left)+style.SegsWidth(right)+4 <= w {
 				return left
 			}
 		}
@@ -220,7 +220,7 @@ func (ms *matchScreen) titleLeft(w int, conn string, turnStyle tcell.Style, righ
 	// names of the players gone, counted instead.
 	for _, c := range []string{conn, ms.linkWords(true)} {
 		left = []style.Seg{style.S(c, th.Base)}
-		if style.SegsWidth(left)+style.SegsWidth(right)+3 <= w {
+		if style.SegsWidth(left)+style.SegsWidth(right)+4 <= w {
 			break
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
@@ -82,15 +84,30 @@ func TestEveryGameReadsWholeInPlayAndAtTheEnd(t *testing.T) {
 			} else {
 				hs = start(t, cfg, 80, 24)
 			}
-			hs.WaitFunc("the player's first decision", 60*time.Second, func(string) bool {
-				asking := false
-				hs.onUI(func() {
-					if ms, ok := hs.app.top().(*matchScreen); ok {
-						asking = ms.asking()
+			asked := func(after uint64) func(string) bool {
+				return func(string) bool {
+					asking := false
+					hs.onUI(func() {
+						if ms, ok := hs.app.top().(*matchScreen); ok {
+							asking = ms.asking() && ms.seq > after
+						}
+					})
+					return asking
+				}
+			}
+			hs.WaitFunc("the player's first decision", 60*time.Second, asked(0))
+			if c.game != "ubuild" {
+				// Into the match: enter takes what the board offers (the
+				// commitments, the first placements) a few times.
+				for range 4 {
+					var seq uint64
+					hs.onUI(func() { seq = hs.app.top().(*matchScreen).seq })
+					hs.Keys(tcell.KeyEnter)
+					if !hs.Settle(10*time.Second, func([]string) bool { return asked(seq)("") }) {
+						break
 					}
-				})
-				return asking
-			})
+				}
+			}
 			var ms *matchScreen
 			hs.onUI(func() {
 				ms = hs.app.top().(*matchScreen)

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -205,8 +206,7 @@ func TestResumeWithBotEndsOnSIGTERM(t *testing.T) {
 	store := dir.store()
 	dir.release()
 	saved, _ := store.List()
-	alive := store.Transcript(saved[0].Match)
-	alive = strings.TrimSuffix(alive, ".jsonl") + ".alive"
+	alive := filepath.Join(store.Dir, saved[0].Match+".alive") // the heartbeat keeps the match ID's name
 	_ = os.Remove(alive)
 	done := resumeCLI("--latest", "--lan-only", "--bot", "random", "--listen", "/ip4/127.0.0.1/tcp/0")
 	deadline := time.Now().Add(30 * time.Second)

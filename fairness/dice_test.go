@@ -180,3 +180,28 @@ func TestOldSecretsFileResumesTheLongChain(t *testing.T) {
 		}
 	}
 }
+
+// Each of a seat's chains hangs from its own seed: no link comes again in a
+// later chain. Were the chains alike, the links a seat revealed would tell
+// everyone its links to come, and a seat starting its own next chain could
+// choose it, knowing them, to steer the rolls ahead.
+func TestDiceChainsNeverRepeatALink(t *testing.T) {
+	match := newHasher("m").sum()
+	d := newDice(match, 0, newHasher("seed").sum(), 4, true)
+	seen := map[Digest]int{d.Tip(): 0}
+	for k := 1; k <= 16; k++ {
+		link, next, err := d.Share(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []*Digest{&link, next} {
+			if l == nil {
+				continue
+			}
+			if at, dup := seen[*l]; dup {
+				t.Fatalf("share %d repeats what share %d revealed", k, at)
+			}
+			seen[*l] = k
+		}
+	}
+}

@@ -199,3 +199,15 @@ func mustSpec(tb testing.TB, game string) (s engine.Spec) {
 	}
 	return s
 }
+
+// BenchmarkNewChain is a seat's dice as a match starts them: before issue
+// 15 one chain of 16,384 links, now the first chain of SegmentLinks (the
+// others are built only when a seat's rolls reach them).
+func BenchmarkNewChain(b *testing.B) {
+	match := newHasher("m").sum()
+	for b.Loop() {
+		if _, err := NewChain(match, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

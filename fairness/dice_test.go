@@ -3,6 +3,7 @@ package fairness
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -203,5 +204,16 @@ func TestDiceChainsNeverRepeatALink(t *testing.T) {
 			}
 			seen[*l] = k
 		}
+	}
+}
+
+// Only a share may name a next chain: on any other input the field would
+// ride along unread, and Salvo before it refused the field everywhere.
+func TestNextChainOnlyInAShare(t *testing.T) {
+	tb := newTable(t, testKeys(t, 3))
+	st, _ := tb.m.Next()
+	in := WireInput{T: InHello, Tip: hexDigest(newHasher("tip").sum()), Links: 64, Next: hexDigest(newHasher("x").sum())}
+	if _, err := tb.m.Stage(st.Seat, in); err == nil || !strings.Contains(err.Error(), "only a share") {
+		t.Fatalf("a hello naming a next chain: %v", err)
 	}
 }

@@ -270,6 +270,11 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	if in.T != st.Kind {
 		return nil, fmt.Errorf("sent %q where the match waits for %q (%s)", in.T, st.Kind, describe(st.Need))
 	}
+	if in.Next != "" && in.T != InShare {
+		// Only a share continues a dice chain; older Salvo refused the
+		// field everywhere, and nothing else may carry it unread.
+		return nil, fmt.Errorf("%s names a next dice chain, which only a share may", in.T)
+	}
 	evs, err := m.applyKind(st, in)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/salvo-game/salvo/p2p"
@@ -29,6 +30,7 @@ type Stats struct {
 	Rejected             int   // frames the validator refused (non-player author, oversize)
 	Dropped              int   // frames dropped because their author's queue was full
 	OwnSeen              int   // own frames echoed back by pubsub and dropped
+	Fetched              int   // frames missed on the topic and delivered by Deliver
 	MaxQueued            int   // the longest the queue has been
 }
 
@@ -267,6 +269,27 @@ func (t *Topic) signal() {
 	default:
 	}
 }
+
+// Deliver queues a frame for RecvFrom as if author had published it: a
+// frame this peer missed on the topic and took back from another player
+// (the session's fetch protocol, which delivers only envelopes signed by
+// the author it names). It is bounded as every author's frames are; it
+// reports false when the frame was dropped.
+func (t *Topic) Deliver(frame []byte, author peer.ID) bool {
+	t.mu.Lock()
+	ok := !t.closed && t.inbox.push(inbound{data: frame, from: author})
+	if ok {
+		t.stats.Fetched++
+	}
+	t.mu.Unlock()
+	if ok {
+		t.signal()
+	}
+	return ok
+}
+
+// Host is the libp2p host of the topic's router.
+func (t *Topic) Host() host.Host { return t.r.h }
 
 // Send publishes one frame to the other players.
 func (t *Topic) Send(ctx context.Context, frame []byte) error {

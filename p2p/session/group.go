@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
@@ -61,6 +62,8 @@ type GroupMatch struct {
 	Seat   engine.Seat
 	Entry  games.Entry
 	Topic  *group.Topic
+
+	catchUp atomic.Pointer[catchUp] // the fetch protocol's asking side, while it plays
 }
 
 // GroupHostConfig says what a host offers to a table.

@@ -52,7 +52,7 @@ type catchUp struct {
 	h       host.Host
 	deliver func(frame []byte, author peer.ID) bool
 	away    func() map[engine.Seat]time.Time // the other seats gone now (GroupMatch.Away)
-	keys    map[string]crypto.PubKey // every player's key, by peer ID
+	keys    map[string]crypto.PubKey         // every player's key, by peer ID
 	log     *slog.Logger
 
 	have    atomic.Uint64 // the last message accepted or sent here

@@ -64,6 +64,9 @@ type GroupMatch struct {
 	Topic  *group.Topic
 
 	catchUp atomic.Pointer[catchUp] // the fetch protocol's asking side, while it plays
+	// eager has the seat ask the others for what it missed as soon as the
+	// match waits for another seat (a resumed table: it was away).
+	eager bool
 }
 
 // GroupHostConfig says what a host offers to a table.

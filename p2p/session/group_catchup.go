@@ -102,6 +102,9 @@ func (c *catchUp) run(ctx context.Context) {
 	tick := time.NewTicker(FetchPoll)
 	defer tick.Stop()
 	idle, last, lastHave := FetchIdle, time.Now(), c.have.Load()
+	if c.m.eager {
+		last = time.Time{}
+	}
 	away := c.away()
 	var gapSince time.Time
 	for {

@@ -133,6 +133,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	reportPath := fs.String("report", "", "write a JSON report of the connection and the match here")
 	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for the other peer")
 	relayWait := fs.Duration("relay-wait", 20*time.Second, "host: how long to wait for a relay reservation before showing the code")
+	players := fs.Int("players", 2, "the table's size, this peer included: 3 or 4 play over a gossipsub topic (host and joiners alike)")
 	reachWait := fs.Duration("wait-reachability", 0, "before exiting, wait this long for AutoNAT to say whether this peer is reachable (for the report)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo netplay --role host|join [flags]\n\nA bot plays one match against another peer over the network (headless).")
@@ -178,32 +179,27 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	wctx, cancel := context.WithTimeout(ctx, *wait)
 	defer cancel()
 
-	var m *session.Match
-	if *role == "host" {
-		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, *codeFile, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start, cfg.Logger)
-	} else {
-		m, err = joinNet(wctx, h, self, *code, *codeFile, *rdv, nf.mdns, rep, start)
-	}
+	t := tableFlags{role: *role, players: *players, offer: session.Offer{Game: *game, Variant: *variant}, code: *code, codeFile: *codeFile,
+		rdv: *rdv, relayWait: *relayWait, relays: len(nf.relays) > 0, mdns: nf.mdns}
+	agreed, err := t.agree(wctx, h, self, rep, start, stdout, cfg.Logger)
 	if err != nil {
 		rep.Error = err.Error()
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitViolation
 	}
-	rep.Match, rep.Remote = m.Header.Match, m.Stream.Remote().String()
 	if *matchFile != "" {
-		if err := writeAtomic(*matchFile, m.Header.Match+"\n"); err != nil {
+		if err := writeAtomic(*matchFile, rep.Match+"\n"); err != nil {
 			fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		}
 	}
-	agent, err := bo.agent(m.Header.Game, int(m.Seat))
+	agent, err := bo.agent(agreed.game, agreed.seat)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitUsage
 	}
 	matchStart := time.Now()
-	r := session.StartMatch(ctx, res, m, *role == "join", bo.playConfig(cfg, agent, store))
-	result, err := playOut(r, rep, matchStart)
-	rep.Transcript = store.Transcript(m.Header.Match)
+	result, err := playOut(agreed.start(ctx, res, bo.playConfig(cfg, agent, store)), rep, matchStart)
+	rep.Transcript = store.Transcript(rep.Match)
 	return finishReport(rep, result, err, stdout, stderr)
 }
 
@@ -211,26 +207,9 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 // (after the relay reservation, if a relay was given), advertises the
 // rendezvous name in the DHT and offers the game on the LAN.
 func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time, log *slog.Logger) (*session.Match, error) {
-	if relays {
-		deadline := time.Now().Add(relayWait)
-		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
-			time.Sleep(50 * time.Millisecond)
-		}
+	if err := advertise(ctx, h, offer, codeFile, rdv, relayWait, relays, stdout); err != nil {
+		return nil, err
 	}
-	h.WaitHolePunchReady(ctx)
-	code := h.InviteCode()
-	fmt.Fprintf(stdout, "invite code: %s\n", code)
-	if codeFile != "" {
-		if err := writeAtomic(codeFile, code+"\n"); err != nil {
-			return nil, err
-		}
-	}
-	if rdv != "" {
-		if err := h.Advertise(ctx, rdv); err != nil {
-			return nil, err
-		}
-	}
-	_ = h.SetOffer(offer.Game)
 	// Every joiner's handshake runs at once; one that fails (an oversized
 	// frame, a stall, a decline) is turned away and the host keeps waiting.
 	m, err := session.HostFirst(ctx, h.Incoming(), session.HostFirstConfig{Self: self, Offer: offer, Logger: log})
@@ -244,9 +223,46 @@ func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.
 	return m, nil
 }
 
+// advertise shows the invite code (after the relay reservation, if a
+// relay was given), advertises the rendezvous name in the DHT and offers
+// the game on the LAN.
+func advertise(ctx context.Context, h *p2p.Host, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer) error {
+	if relays {
+		deadline := time.Now().Add(relayWait)
+		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	h.WaitHolePunchReady(ctx)
+	code := h.InviteCode()
+	fmt.Fprintf(stdout, "invite code: %s\n", code)
+	if codeFile != "" {
+		if err := writeAtomic(codeFile, code+"\n"); err != nil {
+			return err
+		}
+	}
+	if rdv != "" {
+		if err := h.Advertise(ctx, rdv); err != nil {
+			return err
+		}
+	}
+	_ = h.SetOffer(offer.Game)
+	return nil
+}
+
 // joinNet finds the host (invite code, DHT rendezvous or mDNS), connects,
 // and joins its match.
 func joinNet(ctx context.Context, h *p2p.Host, self session.Self, code, codeFile, rdv string, mdns bool, rep *netReport, start time.Time) (*session.Match, error) {
+	c, err := openHost(ctx, h, code, codeFile, rdv, mdns, rep, start)
+	if err != nil {
+		return nil, err
+	}
+	return session.Join(ctx, c, self, nil)
+}
+
+// openHost finds the host (invite code, DHT rendezvous or mDNS), connects,
+// and opens a match stream to it.
+func openHost(ctx context.Context, h *p2p.Host, code, codeFile, rdv string, mdns bool, rep *netReport, start time.Time) (*p2p.Conn, error) {
 	var target peer.ID
 	switch {
 	case code != "" || codeFile != "":
@@ -294,7 +310,7 @@ func joinNet(ctx context.Context, h *p2p.Host, self session.Self, code, codeFile
 		return nil, err
 	}
 	rep.FirstKind = c.Kind()
-	return session.Join(ctx, c, self, nil)
+	return c, nil
 }
 
 // finishReport fills the report from the match result, prints a summary

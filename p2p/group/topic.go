@@ -121,11 +121,16 @@ func (t *Topic) keepConnected(ctx context.Context, p peer.ID) {
 
 // watch notices when every other player has left the topic, once all of
 // them had been on it: it waits LeftGrace first, so that frames still in
-// gossipsub's pipeline are delivered before RecvFrom reports it.
+// gossipsub's pipeline are delivered before RecvFrom reports it. A player
+// has left when it unsubscribed while still connected (it closed the
+// topic); one whose connections were lost (a cut link, a killed process)
+// may come back, or be restarted and resume, so it is not counted as
+// gone here: the session gives up on it after the give-up time.
 func (t *Topic) watch(ctx context.Context) {
 	tick := time.NewTicker(PollInterval)
 	defer tick.Stop()
 	var emptySince time.Time
+	departed := map[peer.ID]bool{}
 	for {
 		select {
 		case <-ctx.Done():
@@ -134,10 +139,10 @@ func (t *Topic) watch(ctx context.Context) {
 		}
 		in := t.Peers()
 		t.present(in)
-		n := len(in)
-		if n == len(t.others) {
+		if len(in) == len(t.others) {
 			t.sawAll()
 		}
+		n := t.staying(in, departed)
 		t.mu.Lock()
 		seenAll := t.all
 		t.mu.Unlock()
@@ -155,6 +160,30 @@ func (t *Topic) watch(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// staying counts the other players that have not left the topic: those
+// subscribed now (in), and those whose connections were lost without
+// their unsubscribing first. departed remembers who left, from one call
+// to the next.
+func (t *Topic) staying(in []peer.ID, departed map[peer.ID]bool) int {
+	on := map[peer.ID]bool{}
+	for _, p := range in {
+		on[p] = true
+	}
+	n := 0
+	for _, p := range t.others {
+		switch {
+		case on[p]:
+			departed[p] = false
+		case t.r.h.Network().Connectedness(p) == network.Connected:
+			departed[p] = true
+		}
+		if !departed[p] {
+			n++
+		}
+	}
+	return n
 }
 
 // heard takes a liveness probe's outcome for player p. A player whose

@@ -168,6 +168,9 @@ func (c *catchUp) round(ctx context.Context, from uint64) int {
 			first = append(first, id)
 		}
 	}
+	for _, p := range later {
+		c.dropDeadLink(p)
+	}
 	for _, p := range append(first, later...) {
 		envs, err := c.ask(ctx, p, from)
 		n := 0
@@ -189,6 +192,22 @@ func (c *catchUp) round(ctx context.Context, from uint64) int {
 		}
 	}
 	return 0
+}
+
+// dropDeadLink closes the connections to a player that is away while
+// this peer still holds one: a link that died without a word (a cut, no
+// reset) keeps its connection open, and every stream opened on it, the
+// fetch's too, waits for TCP's retransmission timer, which after a
+// 30-second outage fires up to half a minute after the link is back. A
+// fresh connection (the topic dials the player again) is there within
+// group.RedialMax; nothing queued on the old one is lost for good, since
+// it is fetched again.
+func (c *catchUp) dropDeadLink(p peer.ID) {
+	if c.h.Network().Connectedness(p) != network.Connected {
+		return
+	}
+	c.log.Info("fetch: dropping the dead connection to an away player", "peer", p2p.ShortID(p))
+	_ = c.h.Network().ClosePeer(p)
 }
 
 // fetched is one envelope taken back: its bytes and its signer.

@@ -47,6 +47,7 @@ func (m *GroupMatch) referee(ctx context.Context, cfg PlayConfig, fm *fairness.M
 	if err != nil {
 		return nil, err
 	}
+	cu.have.Store(fm.Seq()) // a resumed match holds its transcript's messages
 	m.catchUp.Store(cu)
 	defer serveFetch(m.Topic.Host(), m.Header, tw.Path(), log)()
 	guard := newGiveUpGuard(cu, m, cfg.GiveUp)

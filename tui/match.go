@@ -43,8 +43,12 @@ type matchStart struct {
 	// once it is over or abandoned.
 	release func()
 	// net makes a two-player match over the network survive dropped links
-	// and restarts (nil for practice and tables).
+	// and restarts (nil for practice and tables), and takes a table of the
+	// store up again.
 	net *netConf
+	// table keeps a table over the network in the match store (nil for
+	// practice and two players).
+	table *tableNet
 }
 
 // agreed is the agreed match's header, the local seat and the game's
@@ -89,6 +93,9 @@ func (st matchStart) stream() session.Stream {
 
 // play runs the local seat's referee to the end of the match.
 func (st matchStart) play(ctx context.Context, cfg session.PlayConfig) (*fairness.Result, error) {
+	if st.group != nil && st.table != nil {
+		return st.group.PlayStored(ctx, st.table.host, st.table.netPlay(cfg))
+	}
 	if st.group != nil {
 		return st.group.Play(ctx, cfg)
 	}
@@ -263,9 +270,12 @@ func (ms *matchScreen) begin() {
 	if pk != nil {
 		ms.human.SetPeeker(pk)
 	}
-	if ms.st.net != nil {
+	switch {
+	case ms.st.net != nil:
 		ms.transcript = ms.st.net.store.Transcript(ms.st.header().Match)
-	} else {
+	case ms.st.table != nil:
+		ms.transcript = ms.st.table.store.Transcript(ms.st.header().Match)
+	default:
 		dir, err := a.matchesDir()
 		if err != nil {
 			ms.finish(nil, err)
@@ -558,6 +568,15 @@ func (ms *matchScreen) forfeit() {
 			select {
 			case <-played:
 			case <-a.ctx.Done():
+				return
+			}
+			if t := ms.st.table; t != nil {
+				// A table of the store: our forfeit, and the store no
+				// longer offers it for resuming.
+				err := session.Leave(a.ctx, t.host, t.store, key, ms.st.header().Match)
+				if err != nil {
+					a.log.Info("the left table's transcript does not record our forfeit", "err", err)
+				}
 				return
 			}
 			if _, err := session.WriteAdmission(path, key); err != nil {

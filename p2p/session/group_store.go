@@ -75,8 +75,14 @@ func tableAddrs(h *p2p.Host, hd fairness.Header, seat engine.Seat) []PeerAddrs {
 	return out
 }
 
-// playStored is Play with the transcript, the secrets and the peer record
-// in cfg.Store.
+// PlayStored is Play with the transcript, the secrets and the peer record
+// in cfg.Store, on the table's host h: StartGroup without a Runner, for an
+// interface that runs the referee itself.
+func (m *GroupMatch) PlayStored(ctx context.Context, h *p2p.Host, cfg NetPlayConfig) (*fairness.Result, error) {
+	return m.playStored(ctx, h, cfg)
+}
+
+// playStored is PlayStored.
 func (m *GroupMatch) playStored(ctx context.Context, h *p2p.Host, cfg NetPlayConfig) (*fairness.Result, error) {
 	defer m.Topic.Close()
 	pr := tableRecord(h, m)

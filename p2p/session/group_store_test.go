@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -170,3 +171,48 @@ func TestGroupKilledPlayerResumes(t *testing.T) {
 }
 
 var airBots = func() map[string]func(*rand.Rand) engine.Agent { e, _ := games.Lookup("air"); return e.Bots }()
+
+// A player who leaves a stored table on purpose signs its forfeit into its
+// transcript, and the store no longer offers the table for resuming; no
+// word goes to the others (the topic carries envelopes only), who give up
+// on it by their give-up time.
+func TestGroupLeaveFromStore(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	tb, err := LoopbackGroup(ctx, GroupLoopbackConfig{Offer: Offer{Game: "air"}, Players: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	store := Store{Dir: t.TempDir()}
+	runners := make([]*Runner, 3)
+	reached := make(chan struct{})
+	var once sync.Once
+	for s := range 3 {
+		res := NewResumer(tb.Hosts[s], nil)
+		defer res.Close()
+		cfg := NetPlayConfig{Key: tb.Keys[s], Agent: airBots["strong"](rand.New(rand.NewPCG(uint64(s), 1))), Timeout: time.Minute, Store: Store{Dir: t.TempDir()}}
+		if s == 2 {
+			cfg.Store = store
+			cfg.Observe = func(n fairness.Note) {
+				if n.Seq >= 10 {
+					once.Do(func() { close(reached) })
+				}
+			}
+		}
+		runners[s] = StartGroup(ctx, res, tb.Seats[s], cfg)
+	}
+	<-reached
+	if err := runners[2].Leave(ctx); err != nil {
+		t.Fatal(err)
+	}
+	match := tb.Seats[2].Header.Match
+	sv, err := store.Load(match)
+	if err != nil || sv.InProgress() || !strings.Contains(sv.StopReason, "left") {
+		t.Fatalf("the left table in the store: %+v, %v", sv, err)
+	}
+	if rep := audit(t, store.Transcript(match)); rep.Verdict != fairness.Forfeit || !strings.Contains(rep.Summary(), "left the match") {
+		t.Fatalf("the leaver's transcript: %s", rep.Summary())
+	}
+	cancel()
+}

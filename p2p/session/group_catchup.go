@@ -107,6 +107,7 @@ func (c *catchUp) run(ctx context.Context) {
 	}
 	away := c.away()
 	var gapSince time.Time
+	var gapAsked uint64 // the highest number seen when a gap was last asked about
 	for {
 		select {
 		case <-ctx.Done():
@@ -125,7 +126,11 @@ func (c *catchUp) run(ctx context.Context) {
 			}
 		}
 		away = now
-		gap := c.seen.Load() > have+1
+		// A gap counts once per new highest number seen: a player that
+		// publishes a validly signed message numbered far ahead cannot make
+		// this peer ask every FetchGap.
+		seen := c.seen.Load()
+		gap := seen > have+1 && seen > gapAsked
 		switch {
 		case !gap:
 			gapSince = time.Time{}
@@ -138,7 +143,10 @@ func (c *catchUp) run(ctx context.Context) {
 		if !back && (!gap || time.Since(gapSince) < FetchGap) && time.Since(last) < idle {
 			continue
 		}
-		got := c.round(ctx, have+1)
+		if gap {
+			gapAsked = seen
+		}
+		got := c.takeBack(ctx, have+1)
 		last = time.Now()
 		switch {
 		case got > 0:
@@ -148,6 +156,26 @@ func (c *catchUp) run(ctx context.Context) {
 		}
 	}
 }
+
+// takeBack asks for the envelopes from from on, and again after each full
+// answer (a player further behind than MaxFetchBatch), up to maxFetchRun
+// answers in a row; it returns how many it delivered.
+func (c *catchUp) takeBack(ctx context.Context, from uint64) int {
+	total := 0
+	for range maxFetchRun {
+		got := c.round(ctx, from)
+		total += got
+		if got < MaxFetchBatch || ctx.Err() != nil {
+			break
+		}
+		from += uint64(got)
+	}
+	return total
+}
+
+// maxFetchRun bounds the answers one catch-up takes in a row (the
+// responders' rate limit would refuse more anyway).
+const maxFetchRun = FetchBurst
 
 // round asks the other players one after the other (those not away
 // first) for the envelopes from from on, until one gives some; it returns

@@ -366,3 +366,39 @@ func TestFetchAsksAnotherPlayer(t *testing.T) {
 		})
 	}
 }
+
+// A player that publishes a validly signed message numbered far ahead
+// makes an honest peer ask the others about the gap once, not every
+// FetchGap; the idle backoff takes over from there.
+func TestFetchGapAskedOnce(t *testing.T) {
+	f := newFetchFixture(t, 3)
+	for _, s := range []int{0, 2} {
+		f.fake(s, func(fetchFrame) [][]byte { return [][]byte{done(0)} })
+	}
+	c, _ := f.asker(1)
+	c.seen.Store(1 << 40)
+	c.waiting.Store(true)
+	ctx, cancel := context.WithTimeout(context.Background(), FetchIdle-200*time.Millisecond)
+	defer cancel()
+	c.run(ctx)
+	if n := c.rounds.Load(); n != 1 {
+		t.Fatalf("%d rounds of asking about one gap within %v, want 1", n, FetchIdle-200*time.Millisecond)
+	}
+}
+
+// A player far behind (a restart after many messages) takes back what it
+// missed in consecutive answers at once, not one answer per FetchIdle.
+func TestFetchFarBehindTakesAllAtOnce(t *testing.T) {
+	const missed = 2*MaxFetchBatch + 22
+	f := newFetchFixture(t, missed)
+	f.serve(0)
+	c, got := f.asker(1)
+	c.m.eager = true
+	c.waiting.Store(true)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c.run(ctx)
+	if len(*got) != missed {
+		t.Fatalf("took back %d of %d missed messages within a second", len(*got), missed)
+	}
+}

@@ -79,6 +79,17 @@ func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store sessio
 	}
 }
 
+// logMessages logs, at debug level, every message the referee sends or
+// accepts: a log then dates the moments a match went on (the namespace
+// tests read it).
+func logMessages(log *slog.Logger) func(fairness.Note) {
+	return func(n fairness.Note) {
+		if n.Dir == "in" || n.Dir == "out" {
+			log.Debug("message "+n.Dir, "seq", n.Seq, "seat", n.Seat)
+		}
+	}
+}
+
 // playOut waits for the runner's match to end (a signal ends it at once,
 // suspended: ctx is the runner's), lingering so that the other side has
 // our last message, and records in rep how long it took, how often the
@@ -198,7 +209,9 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	matchStart := time.Now()
-	result, err := playOut(agreed.start(ctx, res, bo.playConfig(cfg, agent, store)), rep, matchStart)
+	pc := bo.playConfig(cfg, agent, store)
+	pc.Observe = logMessages(cfg.Logger)
+	result, err := playOut(agreed.start(ctx, res, pc), rep, matchStart)
 	rep.Transcript = store.Transcript(rep.Match)
 	return finishReport(rep, result, err, stdout, stderr)
 }

@@ -530,6 +530,9 @@ func (ms *matchScreen) quitText() string {
 	switch {
 	case ms.out():
 		return fmt.Sprintf("You were shot down and are out of the game: quitting forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
+	case len(ms.names) > 2 && (ms.st.table != nil || ms.st.net != nil):
+		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). Once the match waits for your move, the others wait %s for you (unless set otherwise), then you forfeit.",
+			ms.opponent, style.Play, durText(ms.a.giveUp()))
 	case len(ms.names) > 2:
 		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
 			ms.opponent, ms.transcript)

@@ -75,6 +75,13 @@ func TestTableResumesFromTheLobby(t *testing.T) {
 	// it was away and plays on (playing it to its end takes minutes under
 	// the race detector; session's and the namespace tests do).
 	waitSeq(t, again, sv.Seq+12)
+	// Quitting a table of the store only pauses it, as it did here.
+	var quit string
+	out := false
+	again.onUI(func() { ms := matchOf(again.app); quit, out = ms.quitText(), ms.out() || ms.done })
+	if !out && !strings.Contains(quit, "Quitting pauses it") || !strings.Contains(quit, "resume it from the lobby") || strings.Contains(quit, "wins by forfeit") {
+		t.Fatalf("a stored table's quit text: %q", quit)
+	}
 	match := tb.Seats[0].Header.Match
 	mine := readLines(t, transcriptOf(again))
 	theirs := readLines(t, stores[0].Transcript(match))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui"
 )
@@ -21,7 +22,7 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("salvo resume", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var nf netFlags
-	nf.register(fs, "off")
+	nf.register(fs, "")
 	var bo botOptions
 	bo.register(fs, "")
 	latest := fs.Bool("latest", false, "resume the most recent match in progress")
@@ -113,7 +114,8 @@ func latestInProgress(saved []session.Saved) string {
 // the lobby's resume row does (tui.StartResume): the player plays on.
 func resumeInInterface(id string, nf netFlags, bo botOptions, stderr io.Writer) int {
 	cfg := tui.Config{Start: tui.StartResume, Resume: id, Name: os.Getenv("SALVO_NAME"), MDNS: nf.mdns,
-		GiveUp: bo.giveUp, ListenAddrs: nf.listen, Relays: nf.relays, Bootstrap: nf.bootstrap}
+		GiveUp: bo.giveUp, ListenAddrs: nf.listen, Relays: nf.relays, Bootstrap: nf.bootstrap,
+		LANOnly: nf.lanOnly, PublicBootstrap: p2p.PublicBootstrap()}
 	return openInterface("salvo resume", cfg, nf.logPath, stderr)
 }
 

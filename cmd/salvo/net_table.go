@@ -15,11 +15,12 @@ import (
 // tableFlags are netplay's settings for agreeing a match: two players
 // over a match stream, or a table of 3-4 over a gossipsub topic.
 type tableFlags struct {
-	role, code, codeFile, rdv string
-	players                   int
-	offer                     session.Offer
-	relayWait                 time.Duration
-	relays, mdns              bool
+	role, code, rdv string
+	files           codeFiles
+	players         int
+	offer           session.Offer
+	relayWait       time.Duration
+	relays, mdns    bool
 }
 
 // agreedMatch is a match netplay agreed, ready to play: start plays it
@@ -39,9 +40,9 @@ func (t tableFlags) agree(ctx context.Context, h *p2p.Host, self session.Self, r
 	var m *session.Match
 	var err error
 	if t.role == "host" {
-		m, err = hostNet(ctx, h, self, t.offer, t.codeFile, t.rdv, t.relayWait, t.relays, stdout, rep, start, log)
+		m, err = hostNet(ctx, h, self, t.offer, t.files, t.rdv, t.relayWait, t.relays, stdout, rep, start, log)
 	} else {
-		m, err = joinNet(ctx, h, self, t.code, t.codeFile, t.rdv, t.mdns, rep, start)
+		m, err = joinNet(ctx, h, self, t.code, t.files.long, t.rdv, t.mdns, rep, start)
 	}
 	if err != nil {
 		return agreedMatch{}, err
@@ -61,14 +62,14 @@ func (t tableFlags) agreeTable(ctx context.Context, h *p2p.Host, self session.Se
 	}
 	var m *session.GroupMatch
 	if t.role == "host" {
-		if err := advertise(ctx, h, t.offer, t.codeFile, t.rdv, t.relayWait, t.relays, stdout); err != nil {
+		if err := advertise(ctx, h, t.offer, t.files, t.rdv, t.relayWait, t.relays, stdout, log); err != nil {
 			return agreedMatch{}, err
 		}
 		m, err = session.HostGroup(ctx, session.GroupHostConfig{Self: self, Offer: t.offer, Players: t.players, Router: r, Logger: log}, h.Incoming())
 		rep.DiscoverMS = ms(time.Since(start))
 	} else {
 		var c *p2p.Conn
-		if c, err = openHost(ctx, h, t.code, t.codeFile, t.rdv, t.mdns, rep, start); err == nil {
+		if c, err = openHost(ctx, h, t.code, t.files.long, t.rdv, t.mdns, rep, start); err == nil {
 			m, err = session.JoinGroup(ctx, r, c, self, nil)
 		}
 	}

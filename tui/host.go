@@ -177,7 +177,7 @@ func (hs *hostScreen) gather(h *p2p.Host) {
 						_ = hs.host.SetOffer("")
 						hs.offered = false
 					}
-					a.startMatch(matchStart{group: m, key: a.cfg.Key})
+					a.startMatch(matchStart{group: m, key: a.cfg.Key, table: a.tableNet(h)})
 				})
 				return
 			}

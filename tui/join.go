@@ -87,6 +87,8 @@ func (js *joinScreen) connect() {
 				st.key = a.cfg.Key
 				if st.m != nil {
 					st = a.netStart(st.m, st.opponent, true)
+				} else {
+					st.table = a.tableNet(h)
 				}
 				a.startMatch(st)
 			})

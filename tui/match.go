@@ -43,8 +43,12 @@ type matchStart struct {
 	// once it is over or abandoned.
 	release func()
 	// net makes a two-player match over the network survive dropped links
-	// and restarts (nil for practice and tables).
+	// and restarts (nil for practice and tables), and takes a table of the
+	// store up again.
 	net *netConf
+	// table keeps a table over the network in the match store (nil for
+	// practice and two players).
+	table *tableNet
 }
 
 // agreed is the agreed match's header, the local seat and the game's
@@ -89,6 +93,9 @@ func (st matchStart) stream() session.Stream {
 
 // play runs the local seat's referee to the end of the match.
 func (st matchStart) play(ctx context.Context, cfg session.PlayConfig) (*fairness.Result, error) {
+	if st.group != nil && st.table != nil {
+		return st.group.PlayStored(ctx, st.table.host, st.table.netPlay(cfg))
+	}
 	if st.group != nil {
 		return st.group.Play(ctx, cfg)
 	}
@@ -263,9 +270,12 @@ func (ms *matchScreen) begin() {
 	if pk != nil {
 		ms.human.SetPeeker(pk)
 	}
-	if ms.st.net != nil {
+	switch {
+	case ms.st.net != nil:
 		ms.transcript = ms.st.net.store.TranscriptFor(ms.st.header(), ms.seat)
-	} else {
+	case ms.st.table != nil:
+		ms.transcript = ms.st.table.store.TranscriptFor(ms.st.header(), ms.seat)
+	default:
 		dir, err := a.matchesDir()
 		if err != nil {
 			ms.finish(nil, err)
@@ -503,6 +513,9 @@ func (ms *matchScreen) quitText() string {
 	switch {
 	case ms.out():
 		return fmt.Sprintf("You were shot down and are out of the game: quitting forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
+	case len(ms.names) > 2 && (ms.st.table != nil || ms.st.net != nil):
+		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). Once the match waits for your move, the others wait %s for you (unless set otherwise), then you forfeit.",
+			ms.opponent, style.Play, durText(ms.a.giveUp()))
 	case len(ms.names) > 2:
 		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
 			ms.opponent, ms.transcript)
@@ -541,6 +554,15 @@ func (ms *matchScreen) forfeit() {
 			select {
 			case <-played:
 			case <-a.ctx.Done():
+				return
+			}
+			if t := ms.st.table; t != nil {
+				// A table of the store: our forfeit, and the store no
+				// longer offers it for resuming.
+				err := session.Leave(a.ctx, t.host, t.store, key, ms.st.header().Match)
+				if err != nil {
+					a.log.Info("the left table's transcript does not record our forfeit", "err", err)
+				}
 				return
 			}
 			if _, err := session.WriteAdmission(path, key); err != nil {

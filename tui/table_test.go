@@ -97,4 +97,12 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 			t.Fatalf("a dealt card is not drawn\n%s", txt)
 		}
 	}
+	// The table is in every player's match store, in progress: the lobby's
+	// resume row and salvo resume take it up after a restart.
+	for _, h := range []*harness{host, bob, cy} {
+		saved, err := h.app.store().List()
+		if err != nil || len(saved) != 1 || !saved[0].Group || (!saved[0].InProgress() && !saved[0].Over) {
+			t.Fatalf("the store holds %+v, %v", saved, err)
+		}
+	}
 }

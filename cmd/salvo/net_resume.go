@@ -100,7 +100,11 @@ func listInProgress(store session.Store, saved []session.Saved, stdout io.Writer
 		}
 		n++
 		name := strings.TrimSuffix(filepath.Base(store.Transcript(s.Match)), ".jsonl")
-		fmt.Fprintf(stdout, "%s  %s %s  seat %d  vs %s  at message %d\n", name, s.Header.Game, s.Header.Variant, s.Seat, s.Remote, s.Seq)
+		vs := s.Remote.String()
+		if s.Group {
+			vs = fmt.Sprintf("%d other players", len(s.Header.Players)-1)
+		}
+		fmt.Fprintf(stdout, "%s  %s %s  seat %d  vs %s  at message %d\n", name, s.Header.Game, s.Header.Variant, s.Seat, vs, s.Seq)
 	}
 	if n == 0 {
 		fmt.Fprintln(stdout, "no match in progress")
@@ -158,6 +162,12 @@ func resumeHeadless(id string, nf netFlags, bo botOptions, reportPath string, st
 		return exitUsage
 	}
 	pc := bo.playConfig(cfg, agent, store)
+	if sv.Group {
+		if pc.Router, err = tableRouter(h, cfg.Logger); err != nil {
+			fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+			return exitUsage
+		}
+	}
 	pc.Observe = func(n fairness.Note) {
 		// The first message past the transcript's (the replayed ones come first).
 		if rep.ResumeMS == 0 && n.Seq > sv.Seq && (n.Dir == "in" || n.Dir == "out") {

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
@@ -61,6 +62,11 @@ type GroupMatch struct {
 	Seat   engine.Seat
 	Entry  games.Entry
 	Topic  *group.Topic
+
+	catchUp atomic.Pointer[catchUp] // the fetch protocol's asking side, while it plays
+	// eager has the seat ask the others for what it missed as soon as the
+	// match waits for another seat (a resumed table: it was away).
+	eager bool
 }
 
 // GroupHostConfig says what a host offers to a table.

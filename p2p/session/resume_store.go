@@ -21,6 +21,7 @@ import (
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/group"
 )
 
 // Store is the directory of matches played over the network: the
@@ -101,6 +102,9 @@ type peerRecord struct {
 	// (TranscriptName): the index from match ID to file. Empty in a
 	// record of an older Salvo, whose transcript is <match ID>.jsonl.
 	Transcript string `json:"transcript,omitempty"`
+	// Table, for a match of more than two over a topic, lists every
+	// seat's peer and its last known addresses (group_store.go).
+	Table []PeerAddrs `json:"table,omitempty"`
 }
 
 // endedOver is peerRecord.Ended of a match that ended by the rules.
@@ -141,6 +145,9 @@ type Saved struct {
 	// Relays and Bootstrap are the relays and bootstrap peers this side
 	// used, to use again (multiaddrs ending in /p2p/<ID>).
 	Relays, Bootstrap []string
+	// Group is set for a table of more than two (Remote is then its
+	// first other seat); resuming it needs NetPlayConfig.Router.
+	Group bool
 }
 
 // InProgress reports a match that can be resumed.
@@ -194,7 +201,7 @@ func (s Store) Load(match string) (Saved, error) {
 	if err != nil {
 		return Saved{}, err
 	}
-	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen, Relays: pr.Relays, Bootstrap: pr.Bootstrap}
+	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen, Relays: pr.Relays, Bootstrap: pr.Bootstrap, Group: len(pr.Table) > 0}
 	if sv.Remote, err = peer.Decode(pr.Remote); err != nil {
 		return Saved{}, fmt.Errorf("session: %s: remote peer: %w", s.peerFile(match), err)
 	}
@@ -295,6 +302,9 @@ type NetPlayConfig struct {
 	// OnTransport, if set, gets the match transport once it exists (a
 	// status line reads Kind and RTT from it).
 	OnTransport func(*Reconnecting)
+	// Router is the host's pubsub router, which resuming a table of more
+	// than two needs (StartGroup's table has its topic already).
+	Router *group.Router
 }
 
 // PlayNet plays an agreed match over a Reconnecting transport, keeping
@@ -469,6 +479,9 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	pr, err := cfg.Store.readPeer(match)
 	if err != nil {
 		return nil, err
+	}
+	if len(pr.Table) > 0 {
+		return resumeGroup(ctx, res, pr, cfg)
 	}
 	remote, err := peer.Decode(pr.Remote)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // liveDeadline is how soon after a player's link dies the others' title
@@ -33,11 +35,11 @@ func TestTitleCountsDownAnOutage(t *testing.T) {
 	for _, size := range [][2]int{{100, 30}, {80, 24}} {
 		host.resize(size[0], size[1])
 		host.WaitFunc("the outage in the title and the status", liveDeadline-time.Since(cut), func(string) bool {
-			title, status := host.line(0), host.line(-2)
+			title, status := host.line(0), host.status()
 			return strings.Contains(title, "reconnecting · ") && countdown.MatchString(title) &&
 				regexp.MustCompile(`the link to bob dropped .* bob forfeits in 1:\d\d`).MatchString(status)
 		})
-		t.Logf("%dx%d:\n%s\n%s", size[0], size[1], host.line(0), host.line(-2))
+		t.Logf("%dx%d:\n%s\n%s", size[0], size[1], host.line(0), host.status())
 	}
 }
 
@@ -90,8 +92,7 @@ func TestTableSaysWhoIsGoneAndGivesUp(t *testing.T) {
 			// One read of the screen: the status line may change
 			// between two reads.
 			txt := h.Text()
-			lines := strings.Split(strings.TrimRight(txt, "\n"), "\n")
-			status := lines[max(0, len(lines)-2)]
+			status := boardtest.PromptLine(txt)
 			switch {
 			case strings.Contains(txt, leftLine) || h.feedHas(leftLine):
 				seen[i] = true

@@ -35,8 +35,10 @@ func Leave(ctx context.Context, h *p2p.Host, store Store, key crypto.PrivKey, ma
 		return fmt.Errorf("session: leave: %w", err)
 	}
 	if len(pr.Table) > 0 {
-		// A table's topic carries envelopes only: the others record the
-		// leaver's forfeit by the give-up time (see PROTOCOL.md).
+		// A table's referee, stopped with fairness.ErrLeaving, already
+		// wrote our left record and handed it to the others on the topic
+		// (a free-for-all plays on without us; see PROTOCOL.md); admit
+		// finds it and marks the match ended in the store.
 		if _, err := store.admit(pr, key); err != nil {
 			return fmt.Errorf("session: leave: %w", err)
 		}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-
 	"github.com/salvo-game/salvo/p2p"
 )
 

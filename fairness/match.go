@@ -14,7 +14,7 @@ import (
 // Step is what the match waits for next: which seat must send, and what.
 type Step struct {
 	Seat engine.Seat // the only seat that may send now
-	Kind string      // the wire input kind expected (InHello, InMove, …)
+	Kind InputKind   // the wire input kind expected (InHello, InMove, …)
 	Need engine.Need // the game's need behind it
 	Roll int         // for InShare: the number of the roll
 }
@@ -41,7 +41,7 @@ type Match struct {
 	commits  map[commitKey]commitRec
 	opened   map[commitKey][]bool // which leaves of each vector are open
 	rolls    int                  // joint rolls completed
-	joint    *joint
+	gather   *gathering
 	lastFrom engine.Seat
 	decks    map[string]*sharedDeck // shared decks by name
 
@@ -66,8 +66,11 @@ type commitRec struct {
 	size int
 }
 
-// joint tracks a NeedRandom or NeedChoice that several seats contribute to.
-type joint struct {
+// gathering tracks a need that several seats contribute to (a joint roll,
+// a hidden choice, a shuffle, a deal) while the contributions come in. It
+// is not the joint audit (joint.go), which reads several records of one
+// match together.
+type gathering struct {
 	need    engine.Need
 	order   []engine.Seat // who contributes, in the order they must send
 	pos     int
@@ -131,7 +134,7 @@ func (m *Match) StateHash() Digest {
 	// A joint need's progress counts, but not whether its bookkeeping has
 	// been set up yet (Next does that lazily), so a fresh one hashes as none.
 	pos, reveal := 0, 0
-	if j := m.joint; j != nil {
+	if j := m.gather; j != nil {
 		pos = j.pos
 		if j.reveal {
 			reveal = 1
@@ -172,7 +175,7 @@ func (m *Match) Next() (Step, bool) {
 				return Step{Seat: engine.Seat(s), Kind: InHello, Need: need}, true
 			}
 		}
-		j := m.jointFor(need)
+		j := m.gatherFor(need)
 		if len(j.order) == 0 {
 			// Nobody left to contribute (a game bug, not a player's fault).
 			return Step{}, false
@@ -211,7 +214,7 @@ func (m *Match) Next() (Step, bool) {
 	case engine.NeedOpen:
 		st.Kind = InOpen
 	default:
-		st.Kind = "unsupported:" + need.Kind.String()
+		st.Kind = InputKind("unsupported:" + need.Kind.String())
 	}
 	return st, true
 }
@@ -241,11 +244,11 @@ func (m *Match) order(need engine.Need) []engine.Seat {
 	return seats
 }
 
-func (m *Match) jointFor(need engine.Need) *joint {
-	if m.joint == nil {
-		m.joint = &joint{need: need, order: m.order(need), shares: map[engine.Seat]Digest{}, choices: map[engine.Seat][]byte{}}
+func (m *Match) gatherFor(need engine.Need) *gathering {
+	if m.gather == nil {
+		m.gather = &gathering{need: need, order: m.order(need), shares: map[engine.Seat]Digest{}, choices: map[engine.Seat][]byte{}}
 	}
-	return m.joint
+	return m.gather
 }
 
 // apply checks one input from seat and applies it. It is the single path by
@@ -521,7 +524,7 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	if err := VerifyLink(m.id, from, m.links[from], link); err != nil {
 		return nil, fmt.Errorf("roll %d (%s): %w", st.Roll, st.Need.Name, err)
 	}
-	j := m.joint
+	j := m.gather
 	if j.pos < len(j.order)-1 {
 		// Not the last share: record it and wait for the others.
 		j.shares[from] = link
@@ -550,7 +553,7 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	m.links[from] = link
 	m.used[from]++
 	m.rolls++
-	m.joint = nil
+	m.gather = nil
 	text := fmt.Sprintf("roll %d (%s) = %v from", st.Roll, st.Need.Name, vals)
 	for _, s := range shares {
 		text += fmt.Sprintf(" %s:%s", s.Seat, s.Link.Short())
@@ -559,7 +562,7 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 }
 
 func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	root, err := decodeDigest(in.Root)
 	if err != nil {
 		return nil, fmt.Errorf("choice commitment: %w", err)
@@ -584,7 +587,7 @@ func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
 }
 
 func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	want := []engine.Slot{{Owner: from, Name: st.Need.Name, Index: 0}}
 	opened, err := m.checkOpenings(from, want, in.Open, nil)
 	if err != nil {
@@ -606,6 +609,6 @@ func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
 		delete(j.choices, from)
 		return nil, err
 	}
-	m.joint = nil
+	m.gather = nil
 	return prepend(ev, evs), nil
 }

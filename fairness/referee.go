@@ -52,7 +52,7 @@ type GroupTransport interface {
 type Note struct {
 	Seq    uint64
 	Seat   engine.Seat
-	Dir    string // "out" sent, "in" accepted, "local" staged, "wait" waiting, "lost" the others gone while we owe a move, "stop" ended
+	Dir    Dir
 	OK     bool
 	Text   string
 	Events []engine.Event
@@ -61,8 +61,9 @@ type Note struct {
 	// Secrets is a copy of what the local seat knows after it (its own
 	// committed values and the cards dealt to it), safe to read elsewhere.
 	Secrets engine.Secrets
-	Need    engine.Need // for Dir "wait": what the match waits for
-	Wait    engine.Seat // for Dir "wait": who it waits for
+	Kind    InputKind   // for DirLocal: the kind of input staged
+	Need    engine.Need // for DirWait: what the match waits for
+	Wait    engine.Seat // for DirWait: who it waits for
 }
 
 // Cheat lets the test-only cheating peer alter what its own referee sends.
@@ -225,7 +226,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 				return &r.res, err
 			}
 			r.res.Outcome = r.m.Outcome()
-			r.note(Note{Dir: "stop", OK: true, Text: "match over: " + r.res.Outcome.Reason})
+			r.note(Note{Dir: DirStop, OK: true, Text: "match over: " + r.res.Outcome.Reason})
 			return &r.res, nil
 		}
 		if st.Seat == r.cfg.Seat {
@@ -318,7 +319,7 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	if err := r.peekDealt(); err != nil {
 		return true, err
 	}
-	r.note(Note{Seat: r.cfg.Seat, Dir: "local", OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
+	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
 	return false, nil
 }
 
@@ -517,7 +518,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	if r.lost != nil {
 		return true, r.abandon(ctx, r.lost)
 	}
-	r.note(Note{Dir: "wait", OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
+	r.note(Note{Dir: DirWait, OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown := false
@@ -585,7 +586,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// refused (errOwnTurn). Our move goes into our transcript,
 			// and the seat that owes the one after it forfeits.
 			r.lost = f.err
-			r.note(Note{Dir: "lost", OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
+			r.note(Note{Dir: DirLost, OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
 			return errIgnored
 		}
 		return r.abandon(ctx, f.err)
@@ -628,7 +629,7 @@ func (r *Referee) acceptEnvelope(ctx context.Context, e *Envelope) error {
 	if err := r.peekDealt(); err != nil {
 		return err
 	}
-	r.note(Note{Seq: e.Seq, Seat: r.m.Header().Seat(e.From), Dir: "in", OK: true, Text: fmt.Sprintf("message %d accepted: signature, chain, every check and the state hash agree", e.Seq), Events: evs, State: r.m.StateHash()})
+	r.note(Note{Seq: e.Seq, Seat: r.m.Header().Seat(e.From), Dir: DirIn, OK: true, Text: fmt.Sprintf("message %d accepted: signature, chain, every check and the state hash agree", e.Seq), Events: evs, State: r.m.StateHash()})
 	return nil
 }
 
@@ -657,7 +658,7 @@ func (r *Referee) flush(ctx context.Context) error {
 			return err
 		}
 	}
-	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: "out", OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
+	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: DirOut, OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
 	return nil
 }
 
@@ -709,7 +710,7 @@ func countInputs(e *Envelope) int {
 }
 
 // close ends the match with a signed closing record blaming seat.
-func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, detail string) error {
+func (r *Referee) close(ctx context.Context, reason CloseReason, seat engine.Seat, detail string) error {
 	seq := r.m.Seq()
 	if reason == CloseViolation && r.res.Violation != nil {
 		seq = r.res.Violation.Seq
@@ -775,7 +776,7 @@ func (r *Referee) record(c *Closing, text string) error {
 	if c.Closing != CloseViolation {
 		r.res.Outcome = r.m.forfeitOutcome(blamed, fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing))
 	}
-	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: text})
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false, Text: text})
 	return nil
 }
 

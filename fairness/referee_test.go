@@ -168,7 +168,7 @@ func (c *envelopeCheat) AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey)
 
 // inputCheat alters the first input of a kind.
 type inputCheat struct {
-	kind  string
+	kind  InputKind
 	done  bool
 	alter func(in *WireInput) bool
 }

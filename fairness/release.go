@@ -61,7 +61,7 @@ func (m *Match) unreleased(seat engine.Seat) (string, bool) {
 // if a seat is out and a deck still needs its shares. A joint step in
 // progress finishes first (a seat goes out only as one completes).
 func (m *Match) releaseStep(need engine.Need) (Step, bool) {
-	if m.joint != nil {
+	if m.gather != nil {
 		return Step{}, false
 	}
 	for s := range m.keys {

@@ -75,7 +75,7 @@ func (m *Match) deckFor(need engine.Need) (*sharedDeck, error) {
 }
 
 func (m *Match) applyDeckKey(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	d, err := m.deckFor(st.Need)
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (m *Match) applyDeckKey(st Step, in WireInput) ([]engine.Event, error) {
 }
 
 func (m *Match) applyShuffle(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	d := m.decks[st.Need.Name]
 	if in.Name != st.Need.Name {
 		return nil, fmt.Errorf("shuffle of deck %q, the rules shuffle %q", in.Name, st.Need.Name)
@@ -149,12 +149,12 @@ func (m *Match) applyShuffle(st Step, in WireInput) ([]engine.Event, error) {
 		d.holder[i] = engine.NoSeat
 		d.shares[i] = map[engine.Seat]*deck.Share{}
 	}
-	m.joint = nil
+	m.gather = nil
 	return prepend(ev, evs), nil
 }
 
 func (m *Match) applyUnmask(st Step, in WireInput) ([]engine.Event, error) {
-	from, j, need := st.Seat, m.joint, st.Need
+	from, j, need := st.Seat, m.gather, st.Need
 	d, ok := m.decks[need.Name]
 	if !ok || d.joint == nil || d.holder == nil {
 		return nil, fmt.Errorf("deal from %q: no such shuffled deck", need.Name)
@@ -206,7 +206,7 @@ func (m *Match) applyUnmask(st Step, in WireInput) ([]engine.Event, error) {
 		d.holder[p] = need.Seat
 	}
 	d.dealt += need.Count
-	m.joint = nil
+	m.gather = nil
 	return prepend(ev, evs), nil
 }
 

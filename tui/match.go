@@ -285,7 +285,7 @@ func (ms *matchScreen) begin() {
 		// The note's copy of our secrets: the cards a shared deck dealt us
 		// show before we are asked anything.
 		ms.human.Refresh(n.Game, seat, n.Secrets)
-		if n.Dir == "stop" {
+		if n.Dir == fairness.DirStop {
 			ms.over.Store(true)
 		}
 		a.post(func() { ms.note(n) })
@@ -401,15 +401,15 @@ func (ms *matchScreen) note(n fairness.Note) {
 	}
 	ms.seq = max(ms.seq, n.Seq)
 	switch n.Dir {
-	case "wait":
+	case fairness.DirWait:
 		ms.waiting, ms.waitSeat, ms.waitNeed, ms.since = true, n.Wait, n.Need, time.Now()
-	case "in", "out":
+	case fairness.DirIn, fairness.DirOut:
 		ms.waiting, ms.inSync = false, true
-	case "lost":
+	case fairness.DirLost:
 		// The others are gone while we owe a move: our move comes first,
 		// then their forfeit (the verification log says so).
 		ms.inSync, ms.othersGone = false, true
-	case "stop":
+	case fairness.DirStop:
 		ms.waiting = false
 		if !n.OK {
 			ms.inSync = false

@@ -49,9 +49,9 @@ var jointKinds = map[engine.NeedKind]string{engine.NeedRandom: "roll", engine.Ne
 // or a commitment, or the local player once it has sent one.
 func (ms *matchScreen) noteMover(n fairness.Note) {
 	switch {
-	case n.Dir == "wait" && (n.Need.Kind == engine.NeedMove || n.Need.Kind == engine.NeedCommit):
+	case n.Dir == fairness.DirWait && (n.Need.Kind == engine.NeedMove || n.Need.Kind == engine.NeedCommit):
 		ms.mover = n.Wait
-	case n.Dir == "local" && n.Seat == ms.seat && (strings.HasPrefix(n.Text, fairness.InMove+":") || strings.HasPrefix(n.Text, fairness.InCommit+":")):
+	case n.Dir == fairness.DirLocal && n.Seat == ms.seat && (n.Kind == fairness.InMove || n.Kind == fairness.InCommit):
 		ms.mover = ms.seat
 	}
 }

@@ -91,11 +91,11 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 	th := l.th
 	who := l.say(n.Seat.String())
 	switch n.Dir {
-	case "in":
+	case fairness.DirIn:
 		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,
 			text: fmt.Sprintf("#%d %s: signed, state %s agrees", n.Seq, who, n.State.Short()),
 			sub:  l.eventSegs(n.Events)})
-	case "local":
+	case fairness.DirLocal:
 		for _, s := range l.eventSegs(n.Events) {
 			st := th.Dim
 			if s.Style == th.Hit {
@@ -103,11 +103,11 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 			}
 			l.add(logEntry{glyph: "·", st: st, text: strings.TrimPrefix(s.Text, style.OK+" ")})
 		}
-	case "out":
+	case fairness.DirOut:
 		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent", n.Seq)})
-	case "lost":
+	case fairness.DirLost:
 		l.add(logEntry{glyph: style.Fail, st: th.Bad, text: l.say(n.Text)})
-	case "stop":
+	case fairness.DirStop:
 		if n.OK {
 			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})
 		} else {

@@ -175,7 +175,7 @@ func (d *dealClock) observe(n fairness.Note) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	now := time.Now()
-	if d.first.IsZero() && (n.Dir == "out" || n.Dir == "in") {
+	if d.first.IsZero() && (n.Dir == fairness.DirOut || n.Dir == fairness.DirIn) {
 		d.first = now
 	}
 	if d.done.IsZero() && !d.first.IsZero() && n.Game != nil && n.Game.Next().Kind == engine.NeedChoice {

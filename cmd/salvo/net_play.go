@@ -307,7 +307,7 @@ func finishReport(rep *netReport, result *fairness.Result, err error, stdout, st
 	}
 	rep.Result = outcomeText(result.Outcome)
 	if result.Closing != nil {
-		rep.Closing = result.Closing.Closing + ": " + result.Closing.Detail
+		rep.Closing = string(result.Closing.Closing) + ": " + result.Closing.Detail
 	}
 	fmt.Fprintf(stdout, "match %.12s… over (%s, %d stream switches, streams %v): %s\n", rep.Match, time.Duration(rep.MatchMS*float64(time.Millisecond)).Round(time.Millisecond), rep.Switches, rep.Kinds, rep.Result)
 	if result.Closing != nil || result.Violation != nil {

@@ -43,7 +43,7 @@ func init() {
 			return agentCheat{}, steering(rigCommit(cards.CoordsName, cards.EncodeCoord(cards.PTBoat), cards.EncodeCoord(cards.Carrier)))
 		}},
 		Kind{"flip-other-leaf", "opens a miss where the flip roll picked one of its ships", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: flipOtherLeaf}, nil
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: flipOtherLeaf}, nil
 		}},
 		Kind{"card-not-in-hand", "plays again a card it already played", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			c := &replayCard{}

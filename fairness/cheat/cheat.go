@@ -44,13 +44,13 @@ type Kind struct {
 
 var generic = []Kind{
 	{"wrong-salt", "opens a committed value with a wrong salt", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-		return &inputCheat{kinds: []string{fairness.InMove, fairness.InOpen}, alter: wrongSalt}, nil
+		return &inputCheat{kinds: []fairness.InputKind{fairness.InMove, fairness.InOpen}, alter: wrongSalt}, nil
 	}},
 	{"wrong-cell", "opens a different committed value than the one the rules call for", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-		return &inputCheat{kinds: []string{fairness.InMove, fairness.InOpen}, alter: wrongSlot}, nil
+		return &inputCheat{kinds: []fairness.InputKind{fairness.InMove, fairness.InOpen}, alter: wrongSlot}, nil
 	}},
 	{"forged-roll", "reveals a dice preimage that is not the next link of its chain", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-		return &inputCheat{kinds: []string{fairness.InShare}, alter: forgedRoll}, nil
+		return &inputCheat{kinds: []fairness.InputKind{fairness.InShare}, alter: forgedRoll}, nil
 	}},
 	{"out-of-turn", "sends a second message while it is the other player's turn", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: outOfTurn}, nil
@@ -101,7 +101,7 @@ func Lookup(game, name string) (Kind, error) {
 // inputCheat alters the first input of one of the given kinds that alter
 // accepts.
 type inputCheat struct {
-	kinds []string
+	kinds []fairness.InputKind
 	done  bool
 	alter func(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool
 }

@@ -33,10 +33,10 @@ import (
 func init() {
 	register("oceans",
 		Kind{"changed-facedown", "reveals a facedown card as a stronger card than the one it committed", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: changedFacedown}, steering(seekBattle)
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: changedFacedown}, steering(seekBattle)
 		}},
 		Kind{"swapped-facedown", "reveals a card from its hand in place of the facedown card it played", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: swappedFacedown}, steering(seekBattle)
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: swappedFacedown}, steering(seekBattle)
 		}},
 		Kind{"undrawn-card", "plays facedown a Battleship it never drew", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(undrawnCard)
@@ -48,7 +48,7 @@ func init() {
 			return agentCheat{}, steering(attackTooSmall)
 		}},
 		Kind{"wrong-battle-total", "counts its revealed battle cards as stronger ones in its own engine", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: wrongBattleTotal}, steering(seekBattle)
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: wrongBattleTotal}, steering(seekBattle)
 		}},
 	)
 }

@@ -30,7 +30,7 @@ import (
 func init() {
 	register("sea",
 		Kind{"strength-differs", "opens a fighter's strength as a 4 when it committed another value", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: strengthDiffers}, nil
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: strengthDiffers}, nil
 		}},
 		Kind{"harpoon-was-sidewinder", "loads Sidewinders, then launches one as a Harpoon", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(sidewinderAsHarpoon)
@@ -39,7 +39,7 @@ func init() {
 			return agentCheat{}, steering(illegalPath)
 		}},
 		Kind{"forged-own-roll", "reveals a forged dice preimage for a roll it acts on itself", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InShare}, alter: forgedOwnRoll}, nil
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InShare}, alter: forgedOwnRoll}, nil
 		}},
 		Kind{"destroyer-fires-twice", "fires a destroyer a second time in the same step", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			c := &doubleFire{}

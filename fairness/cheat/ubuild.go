@@ -12,7 +12,7 @@ import (
 func init() {
 	register("ubuild",
 		Kind{"miss-on-hit", "answers miss to a shot that hit", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
 				if r.Result == "miss" {
 					return false
 				}
@@ -21,7 +21,7 @@ func init() {
 			})}, nil
 		}},
 		Kind{"wrong-ship", "names the wrong ship in a hit", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
 				if r.Result == "miss" {
 					return false
 				}
@@ -31,7 +31,7 @@ func init() {
 			})}, nil
 		}},
 		Kind{"extra-shots", "fires one shot more than the ship has weapons", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: extraShot}, nil
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: extraShot}, nil
 		}},
 		Kind{"illegal-layout", "hides a bent battleship and reveals it at the end", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, func(a engine.Agent) engine.Agent { return bentLayout{a} }

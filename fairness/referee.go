@@ -66,17 +66,6 @@ type Note struct {
 	Wait    engine.Seat // for DirWait: who it waits for
 }
 
-// Cheat lets the test-only cheating peer alter what its own referee sends.
-// An honest referee has none.
-type Cheat interface {
-	// AlterInput may change an input the referee produced honestly (sec
-	// holds the seat's own secrets); it reports whether it did.
-	AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool
-	// AlterEnvelope returns the envelopes to send in place of e (e itself,
-	// changed or not, and possibly more).
-	AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
-}
-
 // Immediate is implemented by agents that decide at once (bots). The
 // referee then adds their decisions to the envelope it is building instead of
 // sending what it has before asking.
@@ -98,8 +87,9 @@ type Config struct {
 	// Observe, if set, is called with every note of the verification log.
 	Observe func(Note)
 	Logger  *slog.Logger
-	// Cheat is for the test-only cheating peer; nil for everyone else.
-	Cheat Cheat
+	// Hooks let a peer depart from the protocol on purpose (see Hooks);
+	// nil for every honest one.
+	Hooks *Hooks
 	// SecretsPath, if set, is where the seat's secrets (its dice-chain seed
 	// and every committed vector) are kept, written and synced before
 	// anything that depends on them is sent, so that a restarted peer can
@@ -112,7 +102,6 @@ type Result struct {
 	Outcome   engine.Outcome
 	Violation *Violation // a violation by another seat, detected here
 	Closing   *Closing   // the closing record written, if the match did not end by the rules
-	Cheated   bool       // the local cheat fired (test-only)
 	Sent      int        // envelopes sent
 	Received  int        // envelopes accepted
 	BytesSent int64
@@ -239,9 +228,8 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		if err := r.flush(ctx); err != nil {
 			return &r.res, err
 		}
-		if r.res.Cheated {
-			// The cheat went out; the honest side will stop the match.
-			r.waitClose(ctx, frames)
+		if r.cfg.Hooks.done() {
+			r.linger(ctx, frames)
 			return &r.res, nil
 		}
 		stop, err := r.remote(ctx, st, frames)
@@ -289,10 +277,18 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	if err != nil || stop {
 		return true, err
 	}
-	altered := r.cfg.Cheat != nil && r.cfg.Cheat.AlterInput(r.m, r.secrets, st, &in)
+	r.cfg.Hooks.input(r.m, r.secrets, st, &in)
 	evs, serr := r.m.Stage(r.cfg.Seat, in)
 	if serr != nil {
-		if blamed := engine.Blame(serr, r.cfg.Seat); blamed != r.cfg.Seat && r.cfg.Cheat == nil {
+		if r.cfg.Hooks.refused(st, serr) {
+			r.staged = append(r.staged, in)
+			if err := r.sendRefused(ctx); err != nil {
+				return true, err
+			}
+			r.linger(ctx, frames)
+			return true, nil
+		}
+		if blamed := engine.Blame(serr, r.cfg.Seat); blamed != r.cfg.Seat {
 			// Our honest input completed something another seat had
 			// spoiled (a hidden choice that breaks the rules, found once
 			// every choice is open): send it all the same, so that every
@@ -300,20 +296,7 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 			r.staged = append(r.staged, in)
 			return true, r.sendFault(ctx, serr)
 		}
-		if r.cfg.Cheat == nil {
-			return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
-		}
-		// The cheating peer sends what its own engine refused, then stops.
-		r.staged = append(r.staged, in)
-		r.res.Cheated = true
-		if err := r.flushCheat(ctx); err != nil {
-			return true, err
-		}
-		r.waitClose(ctx, frames)
-		return true, nil
-	}
-	if altered {
-		r.res.Cheated = true
+		return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
 	}
 	r.staged = append(r.staged, in)
 	if err := r.peekDealt(); err != nil {
@@ -646,29 +629,13 @@ func (r *Referee) flush(ctx context.Context) error {
 	if err := r.cfg.Transcript.Envelope(e); err != nil {
 		return err
 	}
-	envs := []*Envelope{e}
-	if r.cfg.Cheat != nil {
-		envs = r.cfg.Cheat.AlterEnvelope(r.m, e, r.cfg.Key)
-		if len(envs) != 1 || envs[0] != e {
-			r.res.Cheated = true
-		}
-	}
-	for _, x := range envs {
+	for _, x := range r.cfg.Hooks.envelope(r.m, e, r.cfg.Key) {
 		if err := r.send(ctx, x); err != nil {
 			return err
 		}
 	}
 	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: DirOut, OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
 	return nil
-}
-
-// flushCheat sends staged inputs that the local engine refused (test-only).
-func (r *Referee) flushCheat(ctx context.Context) error {
-	e, err := r.draftStaged()
-	if err != nil {
-		return err
-	}
-	return r.send(ctx, e)
 }
 
 // draftStaged signs the staged inputs, which the local engine refused, in
@@ -778,18 +745,6 @@ func (r *Referee) record(c *Closing, text string) error {
 	}
 	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false, Text: text})
 	return nil
-}
-
-// waitClose gives the other side a moment to read what was sent before the
-// cheating peer hangs up.
-func (r *Referee) waitClose(ctx context.Context, frames <-chan frame) {
-	t := time.NewTimer(5 * time.Second)
-	defer t.Stop()
-	select {
-	case <-frames:
-	case <-t.C:
-	case <-ctx.Done():
-	}
 }
 
 func (r *Referee) note(n Note) {

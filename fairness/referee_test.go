@@ -60,7 +60,7 @@ type side struct {
 
 // playPeek plays one peek match between two referees over an in-memory
 // pipe; seat 1 may cheat.
-func playPeek(t *testing.T, seed uint64, cheat Cheat, bot1 *peekBot, timeout time.Duration) [2]side {
+func playPeek(t *testing.T, seed uint64, cheat testCheat, bot1 *peekBot, timeout time.Duration) [2]side {
 	t.Helper()
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
@@ -84,7 +84,7 @@ func playPeek(t *testing.T, seed uint64, cheat Cheat, bot1 *peekBot, timeout tim
 		agent := &peekBot{r: rand.New(rand.NewPCG(seed, uint64(s)))}
 		cfg := Config{Match: m, Seat: engine.Seat(s), Key: keys[s], Agent: agent, Transport: ends[s], Transcript: tw, Timeout: timeout}
 		if s == 1 {
-			cfg.Cheat = cheat
+			cfg.Hooks = hooksOf(cheat)
 			if bot1 != nil {
 				bot1.r = agent.r
 				cfg.Agent = bot1
@@ -149,6 +149,33 @@ func TestHonestMatchIsCleanOnBothSides(t *testing.T) {
 	}
 }
 
+// testCheat alters what seat 1's referee sends, as fairness/cheat's do.
+type testCheat interface {
+	AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool
+	AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
+}
+
+// hooksOf plugs c into a referee's hooks the way fairness/cheat's Peer
+// does (which this package's tests cannot import): once c has altered
+// something, or an input its engine refused has gone out, the referee
+// stops at its next wait.
+func hooksOf(c testCheat) *Hooks {
+	if c == nil {
+		return nil
+	}
+	var fired bool
+	return &Hooks{
+		Input: func(m *Match, sec *Secrets, st Step, in *WireInput) { fired = c.AlterInput(m, sec, st, in) || fired },
+		Envelope: func(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope {
+			out := c.AlterEnvelope(m, e, key)
+			fired = fired || len(out) != 1 || out[0] != e
+			return out
+		},
+		Refused: func(Step, error) bool { fired = true; return true },
+		Done:    func() bool { return fired },
+	}
+}
+
 // envelopeCheat alters envelopes of seat 1 at its nth send.
 type envelopeCheat struct {
 	nth   int
@@ -196,7 +223,7 @@ func TestCheatsAreCaughtLiveAndByAudit(t *testing.T) {
 	otherKey := testKeys(t, 1)[0]
 	cases := []struct {
 		name  string
-		cheat Cheat
+		cheat testCheat
 		bot   *peekBot
 		want  error  // what the honest side's violation wraps
 		in    string // a word the reason must contain

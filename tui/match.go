@@ -309,7 +309,7 @@ func (ms *matchScreen) begin() {
 		defer close(played)
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
 			Observe: observe, Logger: a.log, GiveUp: a.giveUp()})
-		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
+		if err != nil || res != nil && res.Closing != nil {
 			// Closing the stream lets the other side see the end at once
 			// (a table's topic is left when its Play returns).
 			if c, ok := st.stream().(interface{ Close() error }); ok {

@@ -34,17 +34,12 @@ type groupResult struct {
 	Wall    time.Duration // hosts up, handshake and match
 	Setup   time.Duration // hosts up and handshake done
 	Deal    time.Duration // at seat 0: from the first message to the first card choice (keys, shuffles, first deal)
+	Cheated bool          // the cheating seat's cheat fired
 }
 
 // seatPlayer plays one agreed seat (a two-player match or a group match).
 type seatPlayer interface {
 	Play(ctx context.Context, cfg session.PlayConfig) (*fairness.Result, error)
-}
-
-// observer is implemented by cheats that need to watch the match (the
-// referee's verification log) to pick their moment.
-type observer interface {
-	Observe(fairness.Note)
 }
 
 func runGroupSelfplay(o selfplayOptions, players, cheatSeat int, bots []string, stdout, stderr io.Writer) int {
@@ -113,10 +108,7 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 			cfg.Observe = deal.observe
 		}
 		if ch != nil && s == o.CheatSeat {
-			cfg.Cheat = ch
-			if ob, ok := ch.(observer); ok {
-				cfg.Observe = ob.Observe
-			}
+			cfg.Hooks = ch.Hooks()
 		}
 		wg.Add(1)
 		go func() {
@@ -127,6 +119,7 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 	wg.Wait()
 	res.Wall = time.Since(start)
 	res.Deal = deal.took()
+	res.Cheated = ch.Cheated()
 	for s, err := range errs {
 		if err != nil && (ch == nil || s != o.CheatSeat) {
 			return nil, fmt.Errorf("seat %d: %w", s, err)
@@ -240,9 +233,8 @@ func groupReport(w io.Writer, o groupOptions, res *groupResult) int {
 		fmt.Fprintf(w, "result: %s\n", outcomeText(res.Results[0].Outcome))
 	}
 	if o.Cheat != "" {
-		cr := res.Results[o.CheatSeat]
 		switch {
-		case !cr.Cheated:
+		case !res.Cheated:
 			fmt.Fprintf(w, "seat %d never found a moment to cheat (%s): nothing to catch\n", o.CheatSeat, o.Cheat)
 			status = exitViolation
 		case caught < o.Players-1:

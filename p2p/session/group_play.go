@@ -42,7 +42,7 @@ func (m *GroupMatch) play(ctx context.Context, cfg PlayConfig, wrap func(fairnes
 	}
 	ref, err := fairness.NewReferee(fairness.Config{
 		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: transport,
-		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Hooks: cfg.Hooks,
 	})
 	if err != nil {
 		return nil, err

@@ -453,7 +453,10 @@ func (r *Referee) openAll(slots []engine.Slot) ([]Opening, error) {
 }
 
 // decide asks the agent, while watching the network: anything that arrives
-// now is out of turn.
+// now is out of turn. The agent runs on its own goroutine while this one
+// handles whatever arrives, so it is shown copies of the game and of the
+// seat's secrets: whatever the loop does meanwhile, and whatever the agent
+// does with what it was shown, neither reads what the other writes.
 func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (engine.Decision, bool, error) {
 	actx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -462,8 +465,9 @@ func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (eng
 		err error
 	}
 	done := make(chan answer, 1)
+	game, secrets := r.m.Game().Clone(), r.secrets.Snapshot()
 	go func() {
-		d, err := r.cfg.Agent.Decide(actx, r.m.Game(), r.cfg.Seat, r.secrets, st.Need)
+		d, err := r.cfg.Agent.Decide(actx, game, r.cfg.Seat, secrets, st.Need)
 		done <- answer{d, err}
 	}()
 	for {

@@ -149,6 +149,22 @@ func TestHonestMatchIsCleanOnBothSides(t *testing.T) {
 	}
 }
 
+// The agent decides on its own goroutine while the referee's loop may
+// handle a frame, so it is shown copies of the game and of its seat's
+// secrets: an agent that scribbles on what it was shown changes nothing
+// in the match (on the live game, its next message stated a state hash
+// the other side refused).
+func TestAgentIsShownCopies(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		out := playPeek(t, seed, nil, &peekBot{meddle: true}, 5*time.Second)
+		for s, o := range out {
+			if o.err != nil || o.res.Violation != nil || o.res.Closing != nil || !o.res.Outcome.Done {
+				t.Fatalf("seed %d seat %d: %v, %+v", seed, s, o.err, o.res)
+			}
+		}
+	}
+}
+
 // testCheat alters what seat 1's referee sends, as fairness/cheat's do.
 type testCheat interface {
 	AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool

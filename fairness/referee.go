@@ -658,7 +658,7 @@ func (r *Referee) send(ctx context.Context, e *Envelope) error {
 	if err != nil {
 		return err
 	}
-	if err := r.cfg.Transport.Send(ctx, b); err != nil {
+	if err := sendEnvelope(ctx, r.cfg.Transport, e.Seq, b); err != nil {
 		if r.lost != nil {
 			// The others are gone: the message is in our transcript,
 			// which is all a forfeit recorded after it needs.

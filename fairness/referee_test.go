@@ -62,6 +62,18 @@ type side struct {
 // pipe; seat 1 may cheat.
 func playPeek(t *testing.T, seed uint64, cheat testCheat, bot1 *peekBot, timeout time.Duration) [2]side {
 	t.Helper()
+	return playPeekOpts(t, seed, cheat, bot1, timeout, nil)
+}
+
+// playPeekWith plays an honest peek match with each seat's transport
+// wrapped by wrap.
+func playPeekWith(t *testing.T, seed uint64, wrap func(Transport) Transport) [2]side {
+	t.Helper()
+	return playPeekOpts(t, seed, nil, nil, 5*time.Second, wrap)
+}
+
+func playPeekOpts(t *testing.T, seed uint64, cheat testCheat, bot1 *peekBot, timeout time.Duration, wrap func(Transport) Transport) [2]side {
+	t.Helper()
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
 	dir := t.TempDir()
@@ -83,6 +95,9 @@ func playPeek(t *testing.T, seed uint64, cheat testCheat, bot1 *peekBot, timeout
 		}
 		agent := &peekBot{r: rand.New(rand.NewPCG(seed, uint64(s)))}
 		cfg := Config{Match: m, Seat: engine.Seat(s), Key: keys[s], Agent: agent, Transport: ends[s], Transcript: tw, Timeout: timeout}
+		if wrap != nil {
+			cfg.Transport = wrap(ends[s])
+		}
 		if s == 1 {
 			cfg.Hooks = hooksOf(cheat)
 			if bot1 != nil {

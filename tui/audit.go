@@ -286,7 +286,7 @@ func (as *auditScreen) drawList(scr tcell.Screen, x, y, w, h int) {
 		case "raw":
 			text = "undecodable message"
 		default:
-			who := as.say(s.seat.String())
+			who := board.Snapshot{Names: as.names}.Name(s.seat)
 			if s.seat == engine.NoSeat {
 				who = "?"
 			}

@@ -226,8 +226,12 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	return ms
 }
 
-// say puts the players' names in place of "seat N".
+// say puts the players' names in place of "seat N" in a text (an error,
+// a reason) that names seats in words.
 func (ms *matchScreen) say(text string) string { return board.Snapshot{Names: ms.names}.Say(text) }
+
+// name is the display name of seat.
+func (ms *matchScreen) name(seat engine.Seat) string { return board.Snapshot{Names: ms.names}.Name(seat) }
 
 func (ms *matchScreen) snapshot() board.Snapshot {
 	var known board.Known
@@ -726,7 +730,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	case ms.awayWait() != nil:
 		line = ms.awayWait()
 	case ms.waiting:
-		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.say(ms.waitSeat.String()), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
+		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.name(ms.waitSeat), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
 		line = append(line, ms.awayTail()...)
 	default:

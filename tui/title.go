@@ -63,11 +63,11 @@ func (ms *matchScreen) waitTurnText() string {
 	step, joint := jointKinds[ms.waitNeed.Kind]
 	switch {
 	case !joint:
-		return ms.say(ms.waitSeat.String()) + "'s turn"
+		return ms.name(ms.waitSeat) + "'s turn"
 	case ms.mover == ms.seat:
 		return "your " + step
 	case ms.mover != engine.NoSeat && int(ms.mover) < len(ms.names):
-		return fmt.Sprintf("%s's %s", ms.say(ms.mover.String()), step)
+		return fmt.Sprintf("%s's %s", ms.name(ms.mover), step)
 	}
 	return step
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -89,7 +90,7 @@ func (l *verifyLog) eventSegs(evs []engine.Event) []style.Seg {
 // note records a note of the referee.
 func (l *verifyLog) note(n fairness.Note, names []string) {
 	th := l.th
-	who := l.say(n.Seat.String())
+	who := board.Snapshot{Names: names}.Name(n.Seat)
 	switch n.Dir {
 	case fairness.DirIn:
 		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,

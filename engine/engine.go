@@ -200,11 +200,13 @@ type Input struct {
 }
 
 // Event is something that happened while applying an input, worth showing to
-// the players.
+// the players. Build one with [Eventf] when its text names seats, so that
+// an interface can name them ([Event.Say]).
 type Event struct {
 	Seat Seat   // the seat it concerns, or NoSeat
 	Kind string // a short machine-readable tag, such as "hit" or "sunk"
-	Text string // one line for people
+	Text string // one line for people, seats written as "seat N"
+	said *phrase
 }
 
 // Outcome is how a game ended.

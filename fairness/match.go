@@ -264,7 +264,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		}
 		m.resigned = from
 		m.lastFrom = from
-		return []engine.Event{{Seat: from, Kind: "resign", Text: fmt.Sprintf("%s resigned", from)}}, nil
+		return []engine.Event{engine.Eventf(from, "resign", "%s resigned", from)}, nil
 	}
 	if st.Seat != from {
 		return nil, fmt.Errorf("out of turn: the match waits for %s's %s", st.Seat, st.Kind)
@@ -302,7 +302,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 			return nil, fmt.Errorf("hello: chain length %d out of range", in.Links)
 		}
 		m.hello[from], m.links[from] = true, tip
-		return []engine.Event{{Seat: from, Kind: "hello", Text: fmt.Sprintf("%s committed dice chain %s", from, tip.Short())}}, nil
+		return []engine.Event{engine.Eventf(from, "hello", "%s committed dice chain %s", from, tip.Short())}, nil
 
 	case InCommit:
 		root, err := decodeDigest(in.Root)
@@ -322,7 +322,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 			return nil, err
 		}
 		m.commits[key] = commitRec{root: root, size: in.Size}
-		return prepend(engine.Event{Seat: from, Kind: "commit", Text: fmt.Sprintf("%s committed %s (%d leaves) root %s", from, in.Name, in.Size, root.Short())}, evs), nil
+		return prepend(engine.Eventf(from, "commit", "%s committed %s (%d leaves) root %s", from, in.Name, in.Size, root.Short()), evs), nil
 
 	case InMove:
 		if len(in.Move) == 0 {
@@ -381,7 +381,7 @@ func withOpenings(from engine.Seat, opened []engine.Opened, evs []engine.Event) 
 	if len(opened) == 0 {
 		return evs
 	}
-	e := engine.Event{Seat: from, Kind: "opened", Text: fmt.Sprintf("%s opened %d committed value(s), every path checks against its root", from, len(opened))}
+	e := engine.Eventf(from, "opened", "%s opened %d committed value(s), every path checks against its root", from, len(opened))
 	return prepend(e, evs)
 }
 
@@ -531,7 +531,7 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 		m.links[from] = link
 		m.used[from]++
 		j.pos++
-		return []engine.Event{{Seat: from, Kind: "share", Text: fmt.Sprintf("%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}}, nil
+		return []engine.Event{engine.Eventf(from, "share", "%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}, nil
 	}
 	shares := make([]Share, 0, len(j.order))
 	j.shares[from] = link
@@ -554,11 +554,12 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	m.used[from]++
 	m.rolls++
 	m.gather = nil
-	text := fmt.Sprintf("roll %d (%s) = %v from", st.Roll, st.Need.Name, vals)
+	format, args := "roll %d (%s) = %v from", []any{st.Roll, st.Need.Name, vals}
 	for _, s := range shares {
-		text += fmt.Sprintf(" %s:%s", s.Seat, s.Link.Short())
+		format += " %s:%s"
+		args = append(args, s.Seat, s.Link.Short())
 	}
-	return prepend(engine.Event{Seat: engine.NoSeat, Kind: "roll", Text: text}, evs), nil
+	return prepend(engine.Eventf(engine.NoSeat, "roll", format, args...), evs), nil
 }
 
 func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
@@ -583,7 +584,7 @@ func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
 		j.order = append([]engine.Seat{last}, j.order[:len(j.order)-1]...)
 		j.pos, j.reveal = 0, true
 	}
-	return []engine.Event{{Seat: from, Kind: "choose", Text: fmt.Sprintf("%s committed its choice %s: %s", from, in.Name, root.Short())}}, nil
+	return []engine.Event{engine.Eventf(from, "choose", "%s committed its choice %s: %s", from, in.Name, root.Short())}, nil
 }
 
 func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
@@ -593,7 +594,7 @@ func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("choice %s: %w", st.Need.Name, err)
 	}
-	ev := engine.Event{Seat: from, Kind: "reveal", Text: fmt.Sprintf("%s opened its choice %s ✓", from, st.Need.Name)}
+	ev := engine.Eventf(from, "reveal", "%s opened its choice %s ✓", from, st.Need.Name)
 	if j.pos < len(j.order)-1 {
 		j.choices[from] = opened[0].Value
 		j.pos++

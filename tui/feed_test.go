@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
@@ -25,7 +26,7 @@ func feedTexts(f *eventFeed) []string {
 func TestFeedJoinsEachShotToItsResult(t *testing.T) {
 	s := board.Snapshot{Names: []string{"ann", "eve\u202e"}}
 	f := newEventFeed(style.New(false), nil)
-	ev := func(kind, text string) engine.Event { return engine.Event{Kind: kind, Text: text} }
+	ev := func(kind, text string) engine.Event { return enginetest.Event(engine.NoSeat, kind, text) }
 	for _, n := range []fairness.Note{
 		{Dir: fairness.DirIn, Events: []engine.Event{
 			ev("opened", "seat 1 opened 1 committed value(s), every path checks against its root"),

@@ -231,7 +231,9 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 func (ms *matchScreen) say(text string) string { return board.Snapshot{Names: ms.names}.Say(text) }
 
 // name is the display name of seat.
-func (ms *matchScreen) name(seat engine.Seat) string { return board.Snapshot{Names: ms.names}.Name(seat) }
+func (ms *matchScreen) name(seat engine.Seat) string {
+	return board.Snapshot{Names: ms.names}.Name(seat)
+}
 
 func (ms *matchScreen) snapshot() board.Snapshot {
 	var known board.Known

@@ -185,7 +185,7 @@ func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 type events struct{ list []engine.Event }
 
 func (e *events) add(seat engine.Seat, kind, format string, args ...any) {
-	e.list = append(e.list, engine.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)})
+	e.list = append(e.list, engine.Eventf(seat, kind, format, args...))
 }
 
 // ForfeitOutcome is who wins when seat forfeits ([engine.Forfeiter]). In

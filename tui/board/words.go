@@ -30,7 +30,11 @@ func (s Snapshot) Who(seat, local engine.Seat) string {
 	return s.Name(seat)
 }
 
-// seatWord matches "seat N" in engine, referee and record texts.
+// seatWord matches "seat N" in free texts: errors, reasons, prompts and
+// the referee's notes. An engine's events keep their seats apart
+// ([engine.Eventf]), and a board names those with [engine.Event.Say] and
+// [Snapshot.Name]; a seat the interface holds as a value it names with
+// Name, never by writing it out for Say to find.
 var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
 
 // Say puts the players' names (as [Snapshot.Name] gives them) in place of

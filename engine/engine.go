@@ -206,7 +206,7 @@ type Event struct {
 	Seat Seat   // the seat it concerns, or NoSeat
 	Kind string // a short machine-readable tag, such as "hit" or "sunk"
 	Text string // one line for people, seats written as "seat N"
-	said *phrase
+	said string // Text with its seats marked (Eventf), for Say
 }
 
 // Outcome is how a game ended.

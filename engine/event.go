@@ -11,67 +11,71 @@ import (
 // so that an interface names each its own way with [Event.Say] instead of
 // searching Text for "seat N".
 func Eventf(seat Seat, kind, format string, args ...any) Event {
-	var seats []Seat
-	marked := make([]any, len(args))
+	var buf [8]any // the marked arguments, on the stack for most events
+	var marked []any
 	for i, a := range args {
-		if s, ok := a.(Seat); ok {
-			marked[i] = seatMark{s, &seats}
-		} else {
-			marked[i] = a
+		switch a := a.(type) {
+		case Seat:
+			if marked == nil {
+				marked = append(buf[:0], args[:i]...)
+			}
+			marked = append(marked, seatMark(a))
+			continue
+		case string:
+			if strings.Contains(a, seatMarker) {
+				// Words that hold the marker: keep them plain.
+				return Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)}
+			}
+		}
+		if marked != nil {
+			marked = append(marked, a)
 		}
 	}
-	out := fmt.Sprintf(format, marked...)
-	if len(seats) == 0 {
-		return Event{Seat: seat, Kind: kind, Text: out}
-	}
-	parts := strings.Split(out, seatMarker)
-	if len(parts) != len(seats)+1 {
-		// Another argument held the marker: keep the plain words.
+	if marked == nil {
 		return Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)}
 	}
-	e := Event{Seat: seat, Kind: kind, said: &phrase{parts: parts, seats: seats}}
-	e.Text = e.Say(Seat.String)
-	return e
+	said := fmt.Sprintf(format, marked...)
+	return Event{Seat: seat, Kind: kind, Text: render(said, Seat.String), said: said}
 }
 
 // Say returns the event's text with each seat it names written by name
 // (an interface passes its players' display names). An event built
 // without Eventf says its Text.
 func (e Event) Say(name func(Seat) string) string {
-	if e.said == nil {
+	if e.said == "" {
 		return e.Text
 	}
-	var b strings.Builder
-	for i, p := range e.said.parts {
-		b.WriteString(p)
-		if i < len(e.said.seats) {
-			b.WriteString(name(e.said.seats[i]))
-		}
-	}
-	return b.String()
+	return render(e.said, name)
 }
 
-// phrase is a line for people cut where it names seats: parts[i] comes
-// before seats[i].
-type phrase struct {
-	parts []string
-	seats []Seat
-}
-
-// seatMarker stands for a seat while Eventf formats; no engine writes it.
+// seatMarker, then a byte holding the seat plus one, stands for a seat in
+// an event's marked text (Event.said); no engine writes it.
 const seatMarker = "\x00"
 
-// seatMark formats a seat as the marker, noting which seat it was.
-type seatMark struct {
-	seat Seat
-	seen *[]Seat
-}
+// seatMark formats a seat as the marker and the seat's byte. It is an
+// integer type, so that boxing one (a small seat) allocates nothing.
+type seatMark Seat
 
 func (m seatMark) Format(f fmt.State, verb rune) {
 	if verb != 's' && verb != 'v' {
-		fmt.Fprintf(f, fmt.FormatString(f, verb), int(m.seat))
+		fmt.Fprintf(f, fmt.FormatString(f, verb), int(m))
 		return
 	}
-	*m.seen = append(*m.seen, m.seat)
-	f.Write([]byte(seatMarker))
+	f.Write([]byte{seatMarker[0], byte(int(m) + 1)})
+}
+
+// render writes marked text with each marked seat named by name.
+func render(said string, name func(Seat) string) string {
+	var b strings.Builder
+	b.Grow(len(said) + 16)
+	for {
+		i := strings.IndexByte(said, seatMarker[0])
+		if i < 0 || i+1 >= len(said) {
+			b.WriteString(said)
+			return b.String()
+		}
+		b.WriteString(said[:i])
+		b.WriteString(name(Seat(int(said[i+1]) - 1)))
+		said = said[i+2:]
+	}
 }

@@ -57,9 +57,11 @@ type Config struct {
 	// DefaultIdle.
 	IdleTimeout time.Duration
 
-	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of Salvo peers to
-	// join the DHT through; any Salvo peer can be one (salvo relay runs a
-	// dedicated one). They are dialed at start.
+	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of peers to
+	// join the DHT through: PublicBootstrap for the public network, or
+	// any Salvo peer of a DHT of one's own (salvo relay runs a dedicated
+	// one). They are dialed at start. Test hosts refuse any outside the
+	// test network (TestNetsEnv).
 	Bootstrap []string
 	// DHT is how this host takes part in the Salvo DHT (rendezvous by name,
 	// finding a peer by ID); DHTOff (the zero value) runs none.
@@ -67,11 +69,19 @@ type Config struct {
 	// Relays are multiaddrs (each ending in /p2p/<ID>) of circuit relays to
 	// hold a reservation on, so that peers behind other NATs can reach this
 	// host through them; their circuit addresses appear in Addrs and
-	// InviteCode. Reservations lapse while AutoNAT finds the host public.
+	// InviteCode. libp2p's autorelay holds the reservations, renews them
+	// and makes them again after an outage; they lapse while AutoNAT
+	// finds the host public.
 	Relays []string
 	// RelayService says whether this host relays for others (with Salvo's
-	// raised limits, RelayResources).
+	// limits and access filter, see RelayLimits).
 	RelayService RelayMode
+	// RelayLimits are what the relay service grants; the zero value means
+	// DefaultRelayLimits.
+	RelayLimits RelayLimits
+	// NoPortMap turns UPnP / NAT-PMP port mapping off (it is on unless
+	// every listen address is a loopback one).
+	NoPortMap bool
 	// Reachability forces what AutoNAT would find (public or private);
 	// unknown (the zero value) lets AutoNAT find out.
 	Reachability network.Reachability
@@ -160,6 +170,19 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	if err := checkNetConfig(cfg); err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
+	var gate []libp2p.Option
+	if g := testGuard(); g != nil {
+		if err := g.checkPeers("bootstrap peer", bootstrap); err != nil {
+			return nil, fmt.Errorf("p2p: new host: %w", err)
+		}
+		if err := g.checkPeers("relay", relays); err != nil {
+			return nil, fmt.Errorf("p2p: new host: %w", err)
+		}
+		gate = append(gate, libp2p.ConnectionGater(guardGater{g}))
+	}
 	rm, err := newResourceManager()
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
@@ -175,11 +198,11 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.Security(noise.ID, noise.New),
 		libp2p.Security(libp2ptls.ID, libp2ptls.New),
 		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
-		libp2p.ConnectionManager(cm),
+		libp2p.ConnectionManager(heldWatch{cm, ns}),
 		libp2p.ResourceManager(rm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),
-	}, ns.libp2pOptions(cfg)...)
+	}, append(ns.libp2pOptions(cfg), gate...)...)
 	lh, err := libp2p.New(opts...)
 	if err != nil {
 		ns.cancel()

@@ -87,6 +87,8 @@ func (js *joinScreen) connect() {
 				st.key = a.cfg.Key
 				if st.m != nil {
 					st = a.netStart(st.m, st.opponent, true)
+				} else {
+					st.table = a.tableNet(h)
 				}
 				a.startMatch(st)
 			})
@@ -175,6 +177,9 @@ func (js *joinScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		style.Print(scr, x+2, row, w-4, th.Bad, style.Truncate(style.Fail+" "+err.Error(), w-4))
 	default:
 		msg := fmt.Sprintf("%s host %s, %d address(es) to try", style.OK, shortID(t.ID.String()), t.Addrs)
+		if t.Invite.Short() {
+			msg = fmt.Sprintf("%s host %s, short code: looked up in the public DHT", style.OK, shortID(t.ID.String()))
+		}
 		if t.Relayed > 0 {
 			msg += fmt.Sprintf(" (%d through a relay)", t.Relayed)
 		}

@@ -43,8 +43,12 @@ type matchStart struct {
 	// once it is over or abandoned.
 	release func()
 	// net makes a two-player match over the network survive dropped links
-	// and restarts (nil for practice and tables).
+	// and restarts (nil for practice and tables), and takes a table of the
+	// store up again.
 	net *netConf
+	// table keeps a table over the network in the match store (nil for
+	// practice and two players).
+	table *tableNet
 }
 
 // agreed is the agreed match's header, the local seat and the game's
@@ -89,6 +93,9 @@ func (st matchStart) stream() session.Stream {
 
 // play runs the local seat's referee to the end of the match.
 func (st matchStart) play(ctx context.Context, cfg session.PlayConfig) (*fairness.Result, error) {
+	if st.group != nil && st.table != nil {
+		return st.group.PlayStored(ctx, st.table.host, st.table.netPlay(cfg))
+	}
 	if st.group != nil {
 		return st.group.Play(ctx, cfg)
 	}
@@ -269,15 +276,18 @@ func (ms *matchScreen) begin() {
 	if pk != nil {
 		ms.human.SetPeeker(pk)
 	}
-	if ms.st.net != nil {
-		ms.transcript = ms.st.net.store.Transcript(ms.st.header().Match)
-	} else {
+	switch {
+	case ms.st.net != nil:
+		ms.transcript = ms.st.net.store.TranscriptFor(ms.st.header(), ms.seat)
+	case ms.st.table != nil:
+		ms.transcript = ms.st.table.store.TranscriptFor(ms.st.header(), ms.seat)
+	default:
 		dir, err := a.matchesDir()
 		if err != nil {
 			ms.finish(nil, err)
 			return
 		}
-		ms.transcript = filepath.Join(dir, transcriptName(ms.st.header(), ms.opponent))
+		ms.transcript = filepath.Join(dir, session.TranscriptName(ms.st.header(), ms.seat))
 	}
 	timeout := ms.st.timeout
 	if timeout == 0 {
@@ -292,6 +302,7 @@ func (ms *matchScreen) begin() {
 		// show before we are asked anything.
 		ms.human.Refresh(n.Game, seat, n.Secrets)
 		if n.Dir == fairness.DirStop {
+			ms.lastKind()
 			ms.over.Store(true)
 		}
 		a.post(func() { ms.note(n) })
@@ -352,24 +363,6 @@ func (ms *matchScreen) every(d time.Duration, done <-chan struct{}, f func()) {
 			}
 		}
 	})
-}
-
-// transcriptName names a match's transcript file.
-func transcriptName(h fairness.Header, opponent string) string {
-	clean := func(s string, n int) string {
-		s = strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-':
-				return r
-			}
-			return '_'
-		}, s)
-		if len(s) > n {
-			s = s[:n]
-		}
-		return s
-	}
-	return fmt.Sprintf("%s-%s-vs-%s-%s.jsonl", time.Now().Format("20060102-150405"), clean(h.Game, 16), clean(opponent, 24), clean(h.Match, 8))
 }
 
 func (ms *matchScreen) live() bool { return !ms.done }
@@ -526,6 +519,9 @@ func (ms *matchScreen) quitText() string {
 	switch {
 	case ms.out():
 		return fmt.Sprintf("You were shot down and are out of the game: quitting forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
+	case len(ms.names) > 2 && (ms.st.table != nil || ms.st.net != nil):
+		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). Once the match waits for your move, the others wait %s for you (unless set otherwise), then you forfeit.",
+			ms.opponent, style.Play, durText(ms.a.giveUp()))
 	case len(ms.names) > 2:
 		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
 			ms.opponent, ms.transcript)
@@ -566,6 +562,15 @@ func (ms *matchScreen) forfeit() {
 			case <-a.ctx.Done():
 				return
 			}
+			if t := ms.st.table; t != nil {
+				// A table of the store: our forfeit, and the store no
+				// longer offers it for resuming.
+				err := session.Leave(a.ctx, t.host, t.store, key, ms.st.header().Match)
+				if err != nil {
+					a.log.Info("the left table's transcript does not record our forfeit", "err", err)
+				}
+				return
+			}
 			if _, err := session.WriteAdmission(path, key); err != nil {
 				a.log.Info("the left match's transcript does not record our forfeit", "err", err)
 			}
@@ -601,6 +606,17 @@ func (ms *matchScreen) watchLink() {
 			a.post(func() { ms.rtt = rtt })
 		}
 	})
+}
+
+// lastKind reads the link's kind once more as the match ends (the
+// referee's last note, before the transport closes): the poll, every
+// KindEvery, may not have seen the link come back before a match that
+// played out at once.
+func (ms *matchScreen) lastKind() {
+	if rc := ms.rc.Load(); rc != nil {
+		k := rc.Kind()
+		ms.a.post(func() { ms.setKind(k) })
+	}
 }
 
 // reconnecting reports whether a network match has no link now.
@@ -669,7 +685,7 @@ func (ms *matchScreen) turnText() string {
 }
 
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
-	a, th := ms.a, ms.a.th
+	th := ms.a.th
 	conn := ms.linkText()
 	if ms.done && ms.kind == session.KindReconnecting || ms.othersGone {
 		conn = "link lost"
@@ -690,7 +706,8 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	titleBar(scr, th, x, y, w, ms.titleLeft(w, conn, tst, []style.Seg{sync}), []style.Seg{sync})
 
-	bodyY, bodyH := y+1, h-2
+	rows := ms.statusRows(w, h)
+	bodyY, bodyH := y+1, h-1-len(rows)
 	logW := LogWidth
 	if ms.logWide {
 		logW = min(LogWideWidth, w/2+4)
@@ -707,18 +724,26 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	ms.drawSide(scr, x+boardW+2, bodyY, logW-2, bodyH)
 
-	// The prompt line: what is awaited, from whom, for how long.
-	py := y + h - 1
+	for i, l := range rows {
+		style.PrintSegs(scr, x+1, y+h-len(rows)+i, w-2, l...)
+	}
+}
+
+// statusLine is the prompt line: what is awaited, from whom, for how
+// long; at the end, how it ended and where the transcript is.
+func (ms *matchScreen) statusLine(w int) []style.Seg {
+	a, th := ms.a, ms.a.th
 	var line []style.Seg
 	switch {
 	case ms.done:
 		t, st := ms.outcomeText()
 		line = []style.Seg{style.S(t, st)}
 		if ms.evidence == nil && ms.transcript != "" {
-			// The whole path when it fits, else the file's name (a
-			// opens it; the lobby lists it): never a path cut short.
+			// The whole path when it fits on a row, else the file's
+			// name (a opens it; the lobby lists it): never a path cut
+			// short.
 			path := ms.transcript
-			if style.Width(t)+len(" · transcript ")+style.Width(path) > w-2 {
+			if len("transcript ")+style.Width(path) > w-2 {
 				path = filepath.Base(path)
 			}
 			line = append(line, style.S(" · transcript "+path, th.Dim))
@@ -738,7 +763,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}
-	style.PrintSegs(scr, x+1, py, w-2, style.Fit(w-2, line...)...)
+	return line
 }
 
 // waitingText says whom we wait for and what for. An engine's prompt is

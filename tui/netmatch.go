@@ -15,6 +15,7 @@ import (
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/group"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/board"
 )
@@ -35,6 +36,24 @@ type netConf struct {
 	// own are the slots of the values this seat committed before a
 	// restart (from its transcript), for the board to draw again.
 	own []engine.Slot
+	// router is the host's pubsub router, for a table taken up again.
+	router *group.Router
+}
+
+// tableNet is where a table over the network is kept: the match store,
+// and the host it is played on.
+type tableNet struct {
+	store session.Store
+	host  *p2p.Host
+}
+
+// tableNet is the store of a table played on host h.
+func (a *App) tableNet(h *p2p.Host) *tableNet { return &tableNet{store: a.store(), host: h} }
+
+// netPlay is the table's play configuration in the store: cfg's.
+func (t *tableNet) netPlay(cfg session.PlayConfig) session.NetPlayConfig {
+	return session.NetPlayConfig{Key: cfg.Key, Agent: cfg.Agent, Timeout: cfg.Timeout, Observe: cfg.Observe, Hooks: cfg.Hooks,
+		Logger: cfg.Logger, Store: t.store, Reconnect: session.ReconnectConfig{GiveUp: cfg.GiveUp}}
 }
 
 // store is the folder of network matches: the same folder of the data
@@ -63,7 +82,7 @@ func (a *App) giveUp() time.Duration {
 // again.
 func (st matchStart) runNet(ctx context.Context, cfg session.NetPlayConfig) *session.Runner {
 	n := st.net
-	cfg.Store = n.store
+	cfg.Store, cfg.Router = n.store, n.router
 	if n.resume != nil {
 		return session.ResumeMatch(ctx, n.res, n.resume.Match, cfg)
 	}
@@ -100,7 +119,14 @@ func (a *App) resumeMatch(sv session.Saved) {
 			a.lobby.status = "cannot resume: " + err.Error()
 			return
 		}
-		a.startMatch(matchStart{key: a.cfg.Key, opponent: name, net: &netConf{res: a.net.res, store: store, dialer: false, resume: &sv, own: own}})
+		var router *group.Router
+		if sv.Group {
+			if router, err = a.net.groupRouter(h, a.log); err != nil {
+				a.lobby.status = "cannot resume: the pubsub router did not start: " + err.Error()
+				return
+			}
+		}
+		a.startMatch(matchStart{key: a.cfg.Key, opponent: name, net: &netConf{res: a.net.res, store: store, dialer: false, resume: &sv, own: own, router: router}})
 	})
 	if a.net != nil && a.net.err != nil {
 		a.lobby.status = "the network did not start: " + a.net.err.Error()

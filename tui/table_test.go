@@ -56,7 +56,7 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 	// each player through the referee's hook before it is asked anything,
 	// so no hand card is unknown.
 	answer := func(h *harness) {
-		pr := h.line(-2)
+		pr := h.status()
 		switch {
 		case strings.Contains(pr, "Choose a card for the"):
 			h.Keys("x", tcell.KeyEnter)
@@ -95,6 +95,14 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 		})
 		if strings.Contains(txt, "?? nav[") {
 			t.Fatalf("a dealt card is not drawn\n%s", txt)
+		}
+	}
+	// The table is in every player's match store, in progress: the lobby's
+	// resume row and salvo resume take it up after a restart.
+	for _, h := range []*harness{host, bob, cy} {
+		saved, err := h.app.store().List()
+		if err != nil || len(saved) != 1 || !saved[0].Group || (!saved[0].InProgress() && !saved[0].Over) {
+			t.Fatalf("the store holds %+v, %v", saved, err)
 		}
 	}
 }

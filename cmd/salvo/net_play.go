@@ -79,6 +79,17 @@ func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store sessio
 	}
 }
 
+// logMessages logs, at debug level, every message the referee sends or
+// accepts: a log then dates the moments a match went on (the namespace
+// tests read it).
+func logMessages(log *slog.Logger) func(fairness.Note) {
+	return func(n fairness.Note) {
+		if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
+			log.Debug("message "+string(n.Dir), "seq", n.Seq, "seat", n.Seat)
+		}
+	}
+}
+
 // playOut waits for the runner's match to end (a signal ends it at once,
 // suspended: ctx is the runner's), lingering so that the other side has
 // our last message, and records in rep how long it took, how often the
@@ -120,7 +131,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("salvo netplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var nf netFlags
-	nf.register(fs, "off")
+	nf.register(fs, "")
 	var bo botOptions
 	bo.register(fs, "strong")
 	role := fs.String("role", "", "host (offer a game and wait) or join")
@@ -128,11 +139,13 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "variant to offer (host)")
 	code := fs.String("code", "", "invite code to join (join)")
 	codeFile := fs.String("code-file", "", "host: write the invite code here; join: read it from here (waiting for it)")
-	rdv := fs.String("rendezvous", "", "match name to meet on through the DHT (needs --bootstrap)")
+	rdv := fs.String("rendezvous", "", "match name to meet on through the DHT")
+	shortFile := fs.String("short-code-file", "", "host: write the short invite code here once the DHT can find this peer")
 	matchFile := fs.String("match-file", "", "write the match ID here once agreed (for salvo resume)")
 	reportPath := fs.String("report", "", "write a JSON report of the connection and the match here")
 	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for the other peer")
 	relayWait := fs.Duration("relay-wait", 20*time.Second, "host: how long to wait for a relay reservation before showing the code")
+	players := fs.Int("players", 2, "the table's size, this peer included: 3 or 4 play over a gossipsub topic (host and joiners alike)")
 	reachWait := fs.Duration("wait-reachability", 0, "before exiting, wait this long for AutoNAT to say whether this peer is reachable (for the report)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo netplay --role host|join [flags]\n\nA bot plays one match against another peer over the network (headless).")
@@ -148,9 +161,6 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	if *role == "join" && *code == "" && *codeFile == "" && *rdv == "" && !nf.mdns {
 		fmt.Fprintln(stderr, "salvo netplay: join needs --code, --code-file, --rendezvous or --mdns")
 		return exitUsage
-	}
-	if *rdv != "" && nf.dht == "off" {
-		nf.dht = "client"
 	}
 	start := time.Now()
 	np, err := nf.start("bot-"+*role, stderr, nil, false)
@@ -178,59 +188,39 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	wctx, cancel := context.WithTimeout(ctx, *wait)
 	defer cancel()
 
-	var m *session.Match
-	if *role == "host" {
-		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, *codeFile, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start, cfg.Logger)
-	} else {
-		m, err = joinNet(wctx, h, self, *code, *codeFile, *rdv, nf.mdns, rep, start)
-	}
+	t := tableFlags{role: *role, players: *players, offer: session.Offer{Game: *game, Variant: *variant}, code: *code,
+		files: codeFiles{*codeFile, *shortFile}, rdv: *rdv, relayWait: *relayWait, relays: len(nf.relays) > 0, mdns: nf.mdns}
+	agreed, err := t.agree(wctx, h, self, rep, start, stdout, cfg.Logger)
 	if err != nil {
 		rep.Error = err.Error()
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitViolation
 	}
-	rep.Match, rep.Remote = m.Header.Match, m.Stream.Remote().String()
 	if *matchFile != "" {
-		if err := writeAtomic(*matchFile, m.Header.Match+"\n"); err != nil {
+		if err := writeAtomic(*matchFile, rep.Match+"\n"); err != nil {
 			fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		}
 	}
-	agent, err := bo.agent(m.Header.Game, int(m.Seat))
+	agent, err := bo.agent(agreed.game, agreed.seat)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo netplay: %v\n", err)
 		return exitUsage
 	}
 	matchStart := time.Now()
-	r := session.StartMatch(ctx, res, m, *role == "join", bo.playConfig(cfg, agent, store))
-	result, err := playOut(r, rep, matchStart)
-	rep.Transcript = store.Transcript(m.Header.Match)
+	pc := bo.playConfig(cfg, agent, store)
+	pc.Observe = logMessages(cfg.Logger)
+	result, err := playOut(agreed.start(ctx, res, pc), rep, matchStart)
+	rep.Transcript = store.Transcript(rep.Match)
 	return finishReport(rep, result, err, stdout, stderr)
 }
 
 // hostNet offers a game and waits for a joiner: it shows the invite code
 // (after the relay reservation, if a relay was given), advertises the
 // rendezvous name in the DHT and offers the game on the LAN.
-func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time, log *slog.Logger) (*session.Match, error) {
-	if relays {
-		deadline := time.Now().Add(relayWait)
-		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
-			time.Sleep(50 * time.Millisecond)
-		}
+func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, files codeFiles, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time, log *slog.Logger) (*session.Match, error) {
+	if err := advertise(ctx, h, offer, files, rdv, relayWait, relays, stdout, log); err != nil {
+		return nil, err
 	}
-	h.WaitHolePunchReady(ctx)
-	code := h.InviteCode()
-	fmt.Fprintf(stdout, "invite code: %s\n", code)
-	if codeFile != "" {
-		if err := writeAtomic(codeFile, code+"\n"); err != nil {
-			return nil, err
-		}
-	}
-	if rdv != "" {
-		if err := h.Advertise(ctx, rdv); err != nil {
-			return nil, err
-		}
-	}
-	_ = h.SetOffer(offer.Game)
 	// Every joiner's handshake runs at once; one that fails (an oversized
 	// frame, a stall, a decline) is turned away and the host keeps waiting.
 	m, err := session.HostFirst(ctx, h.Incoming(), session.HostFirstConfig{Self: self, Offer: offer, Logger: log})
@@ -244,9 +234,81 @@ func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.
 	return m, nil
 }
 
+// advertise shows the invite code (after the relay reservation, if a
+// relay was given, and the short one once the DHT can find the host),
+// advertises the rendezvous name in the DHT and offers the game on the
+// LAN.
+func advertise(ctx context.Context, h *p2p.Host, offer session.Offer, files codeFiles, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, log *slog.Logger) error {
+	if relays {
+		deadline := time.Now().Add(relayWait)
+		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	if len(h.RelayAddrs()) > 0 {
+		// Joiners will come through the relay and punch: answer DCUtR
+		// first. Without a relay the code is shown at once (a LAN match
+		// never waits for the internet).
+		h.WaitHolePunchReady(ctx)
+	}
+	code := h.InviteCode()
+	fmt.Fprintf(stdout, "invite code: %s\n", code)
+	if files.long != "" {
+		if err := writeAtomic(files.long, code+"\n"); err != nil {
+			return err
+		}
+	}
+	go showShortCode(ctx, h, files.short, stdout, log)
+	if rdv != "" {
+		if err := h.Advertise(ctx, rdv); err != nil {
+			return err
+		}
+	}
+	_ = h.SetOffer(offer.Game)
+	return nil
+}
+
+// codeFiles are where netplay's host writes its invite codes: the long
+// one at once, the short one once the DHT can find the host.
+type codeFiles struct{ long, short string }
+
+// showShortCode waits until the DHT can find this host (it has joined and
+// is reachable, publicly or through a relay), then shows the short code
+// and writes it to path; the long code stays good. A LAN-only host never
+// gets one.
+func showShortCode(ctx context.Context, h *p2p.Host, path string, stdout io.Writer, log *slog.Logger) {
+	for {
+		if code, ok := h.ShortInviteCode(); ok {
+			h.WaitHolePunchReady(ctx) // joiners come through the relay, and punch
+			fmt.Fprintf(stdout, "short invite code: %s\n", code)
+			if path != "" {
+				if err := writeAtomic(path, code+"\n"); err != nil {
+					log.Warn("short invite code not written", "err", err)
+				}
+			}
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
 // joinNet finds the host (invite code, DHT rendezvous or mDNS), connects,
 // and joins its match.
 func joinNet(ctx context.Context, h *p2p.Host, self session.Self, code, codeFile, rdv string, mdns bool, rep *netReport, start time.Time) (*session.Match, error) {
+	c, err := openHost(ctx, h, code, codeFile, rdv, mdns, rep, start)
+	if err != nil {
+		return nil, err
+	}
+	return session.Join(ctx, c, self, nil)
+}
+
+// openHost finds the host (invite code, DHT rendezvous or mDNS), connects,
+// and opens a match stream to it.
+func openHost(ctx context.Context, h *p2p.Host, code, codeFile, rdv string, mdns bool, rep *netReport, start time.Time) (*p2p.Conn, error) {
 	var target peer.ID
 	switch {
 	case code != "" || codeFile != "":
@@ -294,7 +356,7 @@ func joinNet(ctx context.Context, h *p2p.Host, self session.Self, code, codeFile
 		return nil, err
 	}
 	rep.FirstKind = c.Kind()
-	return session.Join(ctx, c, self, nil)
+	return c, nil
 }
 
 // finishReport fills the report from the match result, prints a summary

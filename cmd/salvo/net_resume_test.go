@@ -4,8 +4,10 @@ import (
 	"flag"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p/session"
 )
 
@@ -32,5 +34,16 @@ func TestResumeReusesSavedNetworkFlags(t *testing.T) {
 		if !slices.Equal(nf.relays, tc.relays) || !slices.Equal(nf.bootstrap, tc.boot) {
 			t.Fatalf("args %v: relays %v bootstrap %v, want %v %v", tc.args, nf.relays, nf.bootstrap, tc.relays, tc.boot)
 		}
+	}
+}
+
+// salvo resume lists a table in progress with its other players' count,
+// beside two-player matches with their opponent.
+func TestResumeListsTables(t *testing.T) {
+	h := fairness.Header{Game: "air", Variant: "standard", Players: make([]fairness.Player, 3)}
+	var out strings.Builder
+	listInProgress(session.Store{Dir: t.TempDir()}, []session.Saved{{Match: "m1", Header: h, Seat: 2, Group: true, Seq: 40}}, &out)
+	if !strings.Contains(out.String(), "m1  air standard  seat 2  vs 2 other players  at message 40") {
+		t.Fatalf("listed %q", out.String())
 	}
 }

@@ -40,8 +40,13 @@
 //     only loses its own frames.
 //   - Once every other player has left the topic (after all had been on
 //     it), RecvFrom returns [ErrAllLeft] after the frames already received:
-//     the referee then ends the match at once, as a two-player one ends when
-//     its stream closes, instead of waiting out its timeout.
+//     the referee then ends the match at once instead of waiting out its
+//     timeout. A player left when it unsubscribed with its connection up;
+//     one whose connections were lost (a cut link, a killed process) may
+//     come back or resume, and is given up on by the session's give-up time.
+//   - [Topic.Deliver] queues a frame this peer missed on the topic and took
+//     back from another player (the session's fetch protocol), as if its
+//     author had published it.
 //   - [Topic.Away] says which other players are gone and since when: seen
 //     on the topic and no longer subscribed (left, or every connection
 //     closed), or no answer to libp2p pings on an open connection

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/salvo-game/salvo/p2p"
@@ -29,6 +30,7 @@ type Stats struct {
 	Rejected             int   // frames the validator refused (non-player author, oversize)
 	Dropped              int   // frames dropped because their author's queue was full
 	OwnSeen              int   // own frames echoed back by pubsub and dropped
+	Fetched              int   // frames missed on the topic and delivered by Deliver
 	MaxQueued            int   // the longest the queue has been
 }
 
@@ -119,11 +121,16 @@ func (t *Topic) keepConnected(ctx context.Context, p peer.ID) {
 
 // watch notices when every other player has left the topic, once all of
 // them had been on it: it waits LeftGrace first, so that frames still in
-// gossipsub's pipeline are delivered before RecvFrom reports it.
+// gossipsub's pipeline are delivered before RecvFrom reports it. A player
+// has left when it unsubscribed while still connected (it closed the
+// topic); one whose connections were lost (a cut link, a killed process)
+// may come back, or be restarted and resume, so it is not counted as
+// gone here: the session gives up on it after the give-up time.
 func (t *Topic) watch(ctx context.Context) {
 	tick := time.NewTicker(PollInterval)
 	defer tick.Stop()
 	var emptySince time.Time
+	departed := map[peer.ID]bool{}
 	for {
 		select {
 		case <-ctx.Done():
@@ -132,10 +139,10 @@ func (t *Topic) watch(ctx context.Context) {
 		}
 		in := t.Peers()
 		t.present(in)
-		n := len(in)
-		if n == len(t.others) {
+		if len(in) == len(t.others) {
 			t.sawAll()
 		}
+		n := t.staying(in, departed)
 		t.mu.Lock()
 		seenAll := t.all
 		t.mu.Unlock()
@@ -153,6 +160,30 @@ func (t *Topic) watch(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// staying counts the other players that have not left the topic: those
+// subscribed now (in), and those whose connections were lost without
+// their unsubscribing first. departed remembers who left, from one call
+// to the next.
+func (t *Topic) staying(in []peer.ID, departed map[peer.ID]bool) int {
+	on := map[peer.ID]bool{}
+	for _, p := range in {
+		on[p] = true
+	}
+	n := 0
+	for _, p := range t.others {
+		switch {
+		case on[p]:
+			departed[p] = false
+		case t.r.h.Network().Connectedness(p) == network.Connected:
+			departed[p] = true
+		}
+		if !departed[p] {
+			n++
+		}
+	}
+	return n
 }
 
 // heard takes a liveness probe's outcome for player p. A player whose
@@ -267,6 +298,27 @@ func (t *Topic) signal() {
 	default:
 	}
 }
+
+// Deliver queues a frame for RecvFrom as if author had published it: a
+// frame this peer missed on the topic and took back from another player
+// (the session's fetch protocol, which delivers only envelopes signed by
+// the author it names). It is bounded as every author's frames are; it
+// reports false when the frame was dropped.
+func (t *Topic) Deliver(frame []byte, author peer.ID) bool {
+	t.mu.Lock()
+	ok := !t.closed && t.inbox.push(inbound{data: frame, from: author})
+	if ok {
+		t.stats.Fetched++
+	}
+	t.mu.Unlock()
+	if ok {
+		t.signal()
+	}
+	return ok
+}
+
+// Host is the libp2p host of the topic's router.
+func (t *Topic) Host() host.Host { return t.r.h }
 
 // Send publishes one frame to the other players.
 func (t *Topic) Send(ctx context.Context, frame []byte) error {

@@ -443,3 +443,15 @@ func TestPlayersAreProtectedWhileJoined(t *testing.T) {
 		}
 	}
 }
+
+// A player whose connections are lost without its leaving the topic (a
+// killed process, a cut link) has not left: it may come back, or be
+// restarted and resume, so RecvFrom does not report every player gone
+// (the session gives up on it after its give-up time instead).
+func TestLostPlayerHasNotLeft(t *testing.T) {
+	s := newPeers(t, 2, true)
+	topics := s.joinAll(t, testMatch)
+	waitAll(t, topics)
+	_ = s.hosts[1].Close() // no unsubscribe: its connections just end
+	expectNothing(t, topics[0], LeftGrace+time.Second)
+}

@@ -6,7 +6,7 @@ package session
 // two-player one, then everyone moves to the topic
 // "salvo/match/<match id>" (package p2p/group):
 //
-//	joiner → host   {"t":"join","version":"salvo/1","name":…,"nonce":…}      (the two-player join frame)
+//	joiner → host   {"t":"join","version":"salvo/2","name":…,"nonce":…}      (the two-player join frame)
 //	host → joiner   {"t":"offer","header":{…every player, every nonce…},"peers":[{"peer":…,"addrs":[…]},…]}
 //	joiner → host   {"t":"accept","match":…}   or {"t":"decline","reason":…}
 //	                 every player joins the topic; the joiners dial each other
@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
@@ -61,6 +62,11 @@ type GroupMatch struct {
 	Seat   engine.Seat
 	Entry  games.Entry
 	Topic  *group.Topic
+
+	catchUp atomic.Pointer[catchUp] // the fetch protocol's asking side, while it plays
+	// eager has the seat ask the others for what it missed as soon as the
+	// match waits for another seat (a resumed table: it was away).
+	eager bool
 }
 
 // GroupHostConfig says what a host offers to a table.

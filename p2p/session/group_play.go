@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"log/slog"
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p/group"
@@ -29,13 +30,34 @@ func (m *GroupMatch) play(ctx context.Context, cfg PlayConfig, wrap func(fairnes
 	}
 	defer tw.Close()
 	tr := &sendTracker{Topic: m.Topic}
-	guard := newGiveUpGuard(tr, m, cfg.GiveUp)
+	return m.referee(ctx, cfg, fm, tw, tr, wrap, "")
+}
+
+// referee runs the referee of the local seat over the topic (tr), with
+// the fetch protocol's two sides: this peer answers the others from its
+// transcript, and takes back what it missed (catchUp). secrets is the
+// secrets file of a match kept in a store ("" for none).
+func (m *GroupMatch) referee(ctx context.Context, cfg PlayConfig, fm *fairness.Match, tw *fairness.TranscriptWriter, tr *sendTracker,
+	wrap func(fairness.GroupTransport) fairness.GroupTransport, secrets string) (*fairness.Result, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	cu, err := newCatchUp(tr, m, log)
+	if err != nil {
+		return nil, err
+	}
+	cu.have.Store(fm.Seq()) // a resumed match holds its transcript's messages
+	m.catchUp.Store(cu)
+	defer serveFetch(m.Topic.Host(), m.Header, tw.Path(), log)()
+	guard := newGiveUpGuard(cu, m, cfg.GiveUp)
 	var transport fairness.GroupTransport = guard
 	if wrap != nil {
 		transport = wrap(guard)
 	}
 	observe := func(n fairness.Note) {
 		guard.observe(n)
+		cu.observe(n)
 		if cfg.Observe != nil {
 			cfg.Observe(n)
 		}
@@ -43,11 +65,15 @@ func (m *GroupMatch) play(ctx context.Context, cfg PlayConfig, wrap func(fairnes
 	ref, err := fairness.NewReferee(fairness.Config{
 		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: transport,
 		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Hooks: cfg.Hooks,
+		SecretsPath: secrets,
 	})
 	if err != nil {
 		return nil, err
 	}
+	cctx, stop := context.WithCancel(ctx)
+	go cu.run(cctx)
 	res, err := ref.Run(ctx)
+	stop()
 	if err == nil && res.Closing == nil && res.Violation == nil && tr.last > 0 && tr.last == fm.Seq() {
 		m.Topic.Linger(ctx, GroupLinger)
 	}
@@ -70,4 +96,13 @@ func (t *sendTracker) Send(ctx context.Context, frame []byte) error {
 		t.last = e.Seq
 	}
 	return nil
+}
+
+// Fetched is how many envelopes this seat, in its last Play, missed on the
+// topic and took back from other players (the fetch protocol).
+func (m *GroupMatch) Fetched() int {
+	if cu := m.catchUp.Load(); cu != nil {
+		return int(cu.fetched.Load())
+	}
+	return 0
 }

@@ -34,6 +34,14 @@ func Leave(ctx context.Context, h *p2p.Host, store Store, key crypto.PrivKey, ma
 	if err != nil {
 		return fmt.Errorf("session: leave: %w", err)
 	}
+	if len(pr.Table) > 0 {
+		// A table's topic carries envelopes only: the others record the
+		// leaver's forfeit by the give-up time (see PROTOCOL.md).
+		if _, err := store.admit(pr, key); err != nil {
+			return fmt.Errorf("session: leave: %w", err)
+		}
+		return nil
+	}
 	remote, err := peer.Decode(pr.Remote)
 	if err != nil {
 		return fmt.Errorf("session: leave: remote peer: %w", err)

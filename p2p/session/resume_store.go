@@ -21,20 +21,48 @@ import (
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/group"
 )
 
-// Store is the directory of matches played over the network:
-// <match ID>.jsonl (the transcript, synced at every accepted message),
-// <match ID>.secrets (the seat's secrets) and <match ID>.peer.json (who
-// the other peer is and where, and which side re-dials), enough for a
-// restarted process to resume; while a match runs, <match ID>.alive is its
-// heartbeat, which dates a restart's outage (alive.go).
+// Store is the directory of matches played over the network: the
+// transcript (synced at every accepted message, named as every transcript
+// is, TranscriptName), <match ID>.secrets (the seat's secrets) and
+// <match ID>.peer.json (who the other peer is and where, which side
+// re-dials, and the transcript's file name), enough for a restarted
+// process to resume; while a match runs, <match ID>.alive is its
+// heartbeat, which dates a restart's outage (alive.go). A match stored
+// before transcripts had readable names keeps <match ID>.jsonl.
 type Store struct{ Dir string }
 
-// Transcript is the path of a match's transcript. match must be a match
-// ID (as Load, List and the header give them); the methods that read or
-// write the store's files check it (file).
-func (s Store) Transcript(match string) string { return filepath.Join(s.Dir, match+".jsonl") }
+// Transcript is the path of a match's transcript, found by its match ID:
+// the name its peer record keeps, else the old <match ID>.jsonl. match
+// must be a match ID (as Load, List and the header give them); the
+// methods that read or write the store's files check it (file).
+func (s Store) Transcript(match string) string {
+	if pr, err := s.readPeer(match); err == nil && storedTranscriptName(pr.Transcript) {
+		return filepath.Join(s.Dir, pr.Transcript)
+	}
+	return filepath.Join(s.Dir, match+".jsonl")
+}
+
+// TranscriptFor is the path of the transcript seat keeps of the match h
+// in the store: the stored match's own file when it is in the store (a
+// resume), else the name PlayNet will give it. An interface calls it
+// before the match starts, to name the file on screen.
+func (s Store) TranscriptFor(h fairness.Header, seat engine.Seat) string {
+	if pr, err := s.readPeer(h.Match); err == nil {
+		return s.transcriptOf(pr)
+	}
+	return filepath.Join(s.Dir, TranscriptName(h, seat))
+}
+
+// transcriptOf is Transcript for a peer record already read.
+func (s Store) transcriptOf(pr peerRecord) string {
+	if storedTranscriptName(pr.Transcript) {
+		return filepath.Join(s.Dir, pr.Transcript)
+	}
+	return filepath.Join(s.Dir, pr.Match+".jsonl")
+}
 
 // Secrets is the path of a match's secrets file; match as for Transcript.
 func (s Store) Secrets(match string) string { return filepath.Join(s.Dir, match+".secrets") }
@@ -70,6 +98,13 @@ type peerRecord struct {
 	Ended string `json:"ended,omitempty"`
 	// Seq is the last message of a match that ended.
 	Seq uint64 `json:"seq,omitempty"`
+	// Transcript is the transcript's file name in the store's folder
+	// (TranscriptName): the index from match ID to file. Empty in a
+	// record of an older Salvo, whose transcript is <match ID>.jsonl.
+	Transcript string `json:"transcript,omitempty"`
+	// Table, for a match of more than two over a topic, lists every
+	// seat's peer and its last known addresses (group_store.go).
+	Table []PeerAddrs `json:"table,omitempty"`
 }
 
 // endedOver is peerRecord.Ended of a match that ended by the rules.
@@ -110,6 +145,9 @@ type Saved struct {
 	// Relays and Bootstrap are the relays and bootstrap peers this side
 	// used, to use again (multiaddrs ending in /p2p/<ID>).
 	Relays, Bootstrap []string
+	// Group is set for a table of more than two (Remote is then its
+	// first other seat); resuming it needs NetPlayConfig.Router.
+	Group bool
 }
 
 // InProgress reports a match that can be resumed.
@@ -163,7 +201,7 @@ func (s Store) Load(match string) (Saved, error) {
 	if err != nil {
 		return Saved{}, err
 	}
-	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen, Relays: pr.Relays, Bootstrap: pr.Bootstrap}
+	sv := Saved{Match: match, Seat: engine.Seat(pr.Seat), Listen: pr.Listen, Relays: pr.Relays, Bootstrap: pr.Bootstrap, Group: len(pr.Table) > 0}
 	if sv.Remote, err = peer.Decode(pr.Remote); err != nil {
 		return Saved{}, fmt.Errorf("session: %s: remote peer: %w", s.peerFile(match), err)
 	}
@@ -176,7 +214,7 @@ func (s Store) Load(match string) (Saved, error) {
 		}
 		return sv, nil
 	}
-	m, _, err := fairness.LoadMatch(games.Spec, s.Transcript(match))
+	m, _, err := fairness.LoadMatch(games.Spec, s.transcriptOf(pr))
 	if err != nil {
 		sv.Stopped, sv.StopReason = true, err.Error()
 		sv.Header = s.header(match)
@@ -264,6 +302,9 @@ type NetPlayConfig struct {
 	// OnTransport, if set, gets the match transport once it exists (a
 	// status line reads Kind and RTT from it).
 	OnTransport func(*Reconnecting)
+	// Router is the host's pubsub router, which resuming a table of more
+	// than two needs (StartGroup's table has its topic already).
+	Router *group.Router
 }
 
 // PlayNet plays an agreed match over a Reconnecting transport, keeping
@@ -276,7 +317,8 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	}
 	id := m.Header.Match
 	h := res.Host()
-	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: m.Stream.Remote().String(), Dialer: dialer}
+	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: m.Stream.Remote().String(), Dialer: dialer,
+		Transcript: TranscriptName(m.Header, m.Seat)}
 	for _, a := range h.Libp2p().Network().ListenAddresses() {
 		pr.Listen = append(pr.Listen, a.String())
 	}
@@ -313,7 +355,7 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	if err := refresh(); err != nil {
 		return nil, err
 	}
-	tw, err := fairness.CreateTranscript(cfg.Store.Transcript(id), m.Header)
+	tw, err := fairness.CreateTranscript(cfg.Store.transcriptOf(pr), m.Header)
 	if err != nil {
 		return nil, err
 	}
@@ -438,11 +480,14 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if err != nil {
 		return nil, err
 	}
+	if len(pr.Table) > 0 {
+		return resumeGroup(ctx, res, pr, cfg)
+	}
 	remote, err := peer.Decode(pr.Remote)
 	if err != nil {
 		return nil, fmt.Errorf("session: resume: remote peer: %w", err)
 	}
-	fm, envs, err := fairness.LoadMatch(games.Spec, cfg.Store.Transcript(match))
+	fm, envs, err := fairness.LoadMatch(games.Spec, cfg.Store.transcriptOf(pr))
 	if err != nil {
 		return nil, fmt.Errorf("session: resume: %w", err)
 	}
@@ -464,7 +509,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if err := replayNotes(fm.Header(), envs, me.String(), cfg.Observe); err != nil {
 		return nil, err
 	}
-	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
+	tw, err := fairness.AppendTranscript(cfg.Store.transcriptOf(pr))
 	if err != nil {
 		return nil, err
 	}

@@ -200,11 +200,13 @@ type Input struct {
 }
 
 // Event is something that happened while applying an input, worth showing to
-// the players.
+// the players. Build one with [Eventf] when its text names seats, so that
+// an interface can name them ([Event.Say]).
 type Event struct {
 	Seat Seat   // the seat it concerns, or NoSeat
 	Kind string // a short machine-readable tag, such as "hit" or "sunk"
-	Text string // one line for people
+	Text string // one line for people, seats written as "seat N"
+	said string // Text with its seats marked (Eventf), for Say
 }
 
 // Outcome is how a game ended.
@@ -300,9 +302,24 @@ type Forfeiter interface {
 // the rules.
 var ErrIllegal = errors.New("illegal input")
 
-// Illegal returns an error wrapping [ErrIllegal] with the given explanation.
+// IllegalError is the error [Illegal] returns: input that breaks the
+// rules, with the rule it breaks in words. An interface that shows a
+// refusal to a player takes Reason with errors.As, never by cutting the
+// error's text, which layers of context may wrap.
+type IllegalError struct {
+	Reason string // the rule broken, for people: "C-4 was shot at already"
+}
+
+// Error returns "illegal input: " and the reason.
+func (e *IllegalError) Error() string { return ErrIllegal.Error() + ": " + e.Reason }
+
+// Unwrap returns [ErrIllegal], so that errors.Is finds it.
+func (e *IllegalError) Unwrap() error { return ErrIllegal }
+
+// Illegal returns an [*IllegalError] (wrapping [ErrIllegal]) with the given
+// explanation.
 func Illegal(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, args...))
+	return &IllegalError{Reason: fmt.Sprintf(format, args...)}
 }
 
 // CheckKind is the first check of a game's Apply: it returns an error

@@ -201,8 +201,8 @@ func (m *Match) Seal(seat engine.Seat, inputs []WireInput, key crypto.PrivKey) (
 }
 
 // Draft builds and signs the next envelope with the given inputs and state
-// hash without recording it. Seal uses it; so does the test-only cheating
-// peer, to send what an honest referee would refuse to.
+// hash without recording it. Seal uses it; so does the referee for
+// Hooks.Refused, to send what an honest referee would refuse to.
 func (m *Match) Draft(inputs []WireInput, state Digest, key crypto.PrivKey) (*Envelope, error) {
 	body, err := EncodeBody(&Body{Inputs: inputs, State: hexDigest(state)})
 	if err != nil {

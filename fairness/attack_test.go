@@ -159,8 +159,8 @@ func TestAttackUnsignedClaimBeatsSigned(t *testing.T) {
 // on its face even alone.
 func TestAttackForgedForfeit(t *testing.T) {
 	a := playAttackMatch(t)
-	for _, kind := range []string{CloseAbandoned, CloseTimeout} {
-		t.Run("refuted by later own messages/"+kind, func(t *testing.T) {
+	for _, kind := range []CloseReason{CloseAbandoned, CloseTimeout} {
+		t.Run("refuted by later own messages/"+string(kind), func(t *testing.T) {
 			k := a.place(t, 0) // the match waits for seat 0 after message k
 			forged := a.forge(t, k, &Closing{Closing: kind, Seat: 0, Seq: uint64(k), Detail: "gone"})
 			alone := auditFile(t, forged)

@@ -35,7 +35,7 @@ type AuditStep struct {
 	Line   int
 	Seq    uint64
 	Seat   engine.Seat
-	Inputs []string // the input kinds, in order
+	Inputs []InputKind // the input kinds, in order
 	Events []engine.Event
 	State  Digest
 	OK     bool
@@ -370,7 +370,7 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
 			playerName(h, blamed), c.Closing, c.Seq, plainDetail(c.Detail), playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
-	rep.Outcome = m.forfeitOutcome(blamed, "opponent forfeited by "+c.Closing)
+	rep.Outcome = m.forfeitOutcome(blamed, "opponent forfeited by "+string(c.Closing))
 	return rep
 }
 

@@ -56,7 +56,7 @@ type Body struct {
 // An open or move input opens a card of a shared deck with the holder's
 // own unmasking share, in Shares.
 type WireInput struct {
-	T    string          `json:"t"`
+	T    InputKind       `json:"t"`
 	Name string          `json:"name,omitempty"`
 	Size int             `json:"size,omitempty"`
 	Root string          `json:"root,omitempty"`
@@ -83,30 +83,34 @@ type WireInput struct {
 	Left *Closing `json:"left,omitempty"`
 }
 
+// InputKind names what one input of an envelope carries (its "t" on the
+// wire); the In constants are every kind there is.
+type InputKind string
+
 // The input kinds.
 const (
-	InHello   = "hello"
-	InCommit  = "commit"
-	InMove    = "move"
-	InOpen    = "open"
-	InShare   = "share"
-	InChoose  = "choose"
-	InReveal  = "reveal"
-	InResign  = "resign"
-	InDeckKey = "deckkey"
-	InShuffle = "shuffle"
-	InUnmask  = "unmask"
+	InHello   InputKind = "hello"
+	InCommit  InputKind = "commit"
+	InMove    InputKind = "move"
+	InOpen    InputKind = "open"
+	InShare   InputKind = "share"
+	InChoose  InputKind = "choose"
+	InReveal  InputKind = "reveal"
+	InResign  InputKind = "resign"
+	InDeckKey InputKind = "deckkey"
+	InShuffle InputKind = "shuffle"
+	InUnmask  InputKind = "unmask"
 	// InRelease is a seat's last word once the game puts it out (a
 	// squadron shot down in 3-4 player Air, engine.Outer): its unmasking
 	// shares of every card of a shared deck not yet dealt, so that no
 	// later deal waits for it. It reveals nothing, since every such card
 	// stays masked by the keys of the seats still playing.
-	InRelease = "release"
+	InRelease InputKind = "release"
 	// InRemove takes a seat off the table in a game that plays on without
 	// it (engine.Remover: a free-for-all of 3-4 player Air), at one place
 	// of the signed chain, so every peer and the auditor sequence the
 	// departure alike (remove.go).
-	InRemove = "remove"
+	InRemove InputKind = "remove"
 )
 
 // ErrSignature is wrapped by every signature failure.

@@ -296,7 +296,7 @@ func TestGroupLossAtOwnTurnBlamesTheSeatOwedNext(t *testing.T) {
 				return a, &goneTransport{GroupTransport: tr, gone: gone}
 			}
 			cfg.Observe = func(n fairness.Note) {
-				if n.Dir == "lost" {
+				if n.Dir == fairness.DirLost {
 					once.Do(func() { close(heard) })
 				}
 			}

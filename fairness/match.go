@@ -14,7 +14,7 @@ import (
 // Step is what the match waits for next: which seat must send, and what.
 type Step struct {
 	Seat engine.Seat // the only seat that may send now
-	Kind string      // the wire input kind expected (InHello, InMove, …)
+	Kind InputKind   // the wire input kind expected (InHello, InMove, …)
 	Need engine.Need // the game's need behind it
 	Roll int         // for InShare: the number of the roll
 }
@@ -42,7 +42,7 @@ type Match struct {
 	commits  map[commitKey]commitRec
 	opened   map[commitKey][]bool // which leaves of each vector are open
 	rolls    int                  // joint rolls completed
-	joint    *joint
+	gather   *gathering
 	lastFrom engine.Seat
 	decks    map[string]*sharedDeck // shared decks by name
 
@@ -68,8 +68,11 @@ type commitRec struct {
 	size int
 }
 
-// joint tracks a NeedRandom or NeedChoice that several seats contribute to.
-type joint struct {
+// gathering tracks a need that several seats contribute to (a joint roll,
+// a hidden choice, a shuffle, a deal) while the contributions come in. It
+// is not the joint audit (joint.go), which reads several records of one
+// match together.
+type gathering struct {
 	need    engine.Need
 	order   []engine.Seat // who contributes, in the order they must send
 	pos     int
@@ -133,7 +136,7 @@ func (m *Match) StateHash() Digest {
 	// A joint need's progress counts, but not whether its bookkeeping has
 	// been set up yet (Next does that lazily), so a fresh one hashes as none.
 	pos, reveal := 0, 0
-	if j := m.joint; j != nil {
+	if j := m.gather; j != nil {
 		pos = j.pos
 		if j.reveal {
 			reveal = 1
@@ -177,7 +180,7 @@ func (m *Match) Next() (Step, bool) {
 				return Step{Seat: engine.Seat(s), Kind: InHello, Need: need}, true
 			}
 		}
-		j := m.jointFor(need)
+		j := m.gatherFor(need)
 		if len(j.order) == 0 {
 			// Nobody left to contribute (a game bug, not a player's fault).
 			return Step{}, false
@@ -216,7 +219,7 @@ func (m *Match) Next() (Step, bool) {
 	case engine.NeedOpen:
 		st.Kind = InOpen
 	default:
-		st.Kind = "unsupported:" + need.Kind.String()
+		st.Kind = InputKind("unsupported:" + need.Kind.String())
 	}
 	return st, true
 }
@@ -246,11 +249,11 @@ func (m *Match) order(need engine.Need) []engine.Seat {
 	return seats
 }
 
-func (m *Match) jointFor(need engine.Need) *joint {
-	if m.joint == nil {
-		m.joint = &joint{need: need, order: m.order(need), shares: map[engine.Seat]Digest{}, choices: map[engine.Seat][]byte{}}
+func (m *Match) gatherFor(need engine.Need) *gathering {
+	if m.gather == nil {
+		m.gather = &gathering{need: need, order: m.order(need), shares: map[engine.Seat]Digest{}, choices: map[engine.Seat][]byte{}}
 	}
-	return m.joint
+	return m.gather
 }
 
 // apply checks one input from seat and applies it. It is the single path by
@@ -269,7 +272,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		}
 		m.resigned = from
 		m.lastFrom = from
-		return []engine.Event{{Seat: from, Kind: "resign", Text: fmt.Sprintf("%s resigned", from)}}, nil
+		return []engine.Event{engine.Eventf(from, "resign", "%s resigned", from)}, nil
 	}
 	if st.Seat != from {
 		return nil, fmt.Errorf("out of turn: the match waits for %s's %s", st.Seat, st.Kind)
@@ -312,7 +315,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 			return nil, fmt.Errorf("hello: chain length %d out of range", in.Links)
 		}
 		m.hello[from], m.links[from], m.chainLen[from] = true, tip, in.Links
-		return []engine.Event{{Seat: from, Kind: "hello", Text: fmt.Sprintf("%s committed dice chain %s", from, tip.Short())}}, nil
+		return []engine.Event{engine.Eventf(from, "hello", "%s committed dice chain %s", from, tip.Short())}, nil
 
 	case InCommit:
 		root, err := decodeDigest(in.Root)
@@ -332,7 +335,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 			return nil, err
 		}
 		m.commits[key] = commitRec{root: root, size: in.Size}
-		return prepend(engine.Event{Seat: from, Kind: "commit", Text: fmt.Sprintf("%s committed %s (%d leaves) root %s", from, in.Name, in.Size, root.Short())}, evs), nil
+		return prepend(engine.Eventf(from, "commit", "%s committed %s (%d leaves) root %s", from, in.Name, in.Size, root.Short()), evs), nil
 
 	case InMove:
 		if len(in.Move) == 0 {
@@ -391,7 +394,7 @@ func withOpenings(from engine.Seat, opened []engine.Opened, evs []engine.Event) 
 	if len(opened) == 0 {
 		return evs
 	}
-	e := engine.Event{Seat: from, Kind: "opened", Text: fmt.Sprintf("%s opened %d committed value(s), every path checks against its root", from, len(opened))}
+	e := engine.Eventf(from, "opened", "%s opened %d committed value(s), every path checks against its root", from, len(opened))
 	return prepend(e, evs)
 }
 
@@ -538,14 +541,14 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("roll %d (%s): %w", st.Roll, st.Need.Name, err)
 	}
-	j := m.joint
+	j := m.gather
 	if j.pos < len(j.order)-1 {
 		// Not the last share: record it and wait for the others.
 		j.shares[from] = link
 		m.links[from] = after
 		m.used[from]++
 		j.pos++
-		return []engine.Event{{Seat: from, Kind: "share", Text: fmt.Sprintf("%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}}, nil
+		return []engine.Event{engine.Eventf(from, "share", "%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}, nil
 	}
 	shares := make([]Share, 0, len(j.order))
 	j.shares[from] = link
@@ -567,12 +570,13 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	m.links[from] = after
 	m.used[from]++
 	m.rolls++
-	m.joint = nil
-	text := fmt.Sprintf("roll %d (%s) = %v from", st.Roll, st.Need.Name, vals)
+	m.gather = nil
+	format, args := "roll %d (%s) = %v from", []any{st.Roll, st.Need.Name, vals}
 	for _, s := range shares {
-		text += fmt.Sprintf(" %s:%s", s.Seat, s.Link.Short())
+		format += " %s:%s"
+		args = append(args, s.Seat, s.Link.Short())
 	}
-	return prepend(engine.Event{Seat: engine.NoSeat, Kind: "roll", Text: text}, evs), nil
+	return prepend(engine.Eventf(engine.NoSeat, "roll", format, args...), evs), nil
 }
 
 // chainAfter returns what a seat's share leaves as its last revealed dice
@@ -597,7 +601,7 @@ func (m *Match) chainAfter(seat engine.Seat, link Digest, next string) (Digest, 
 }
 
 func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	root, err := decodeDigest(in.Root)
 	if err != nil {
 		return nil, fmt.Errorf("choice commitment: %w", err)
@@ -614,17 +618,17 @@ func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {
 	if j.pos == len(j.order) {
 		j.startReveal()
 	}
-	return []engine.Event{{Seat: from, Kind: "choose", Text: fmt.Sprintf("%s committed its choice %s: %s", from, in.Name, root.Short())}}, nil
+	return []engine.Event{engine.Eventf(from, "choose", "%s committed its choice %s: %s", from, in.Name, root.Short())}, nil
 }
 
 func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	want := []engine.Slot{{Owner: from, Name: st.Need.Name, Index: 0}}
 	opened, err := m.checkOpenings(from, want, in.Open, nil)
 	if err != nil {
 		return nil, fmt.Errorf("choice %s: %w", st.Need.Name, err)
 	}
-	ev := engine.Event{Seat: from, Kind: "reveal", Text: fmt.Sprintf("%s opened its choice %s ✓", from, st.Need.Name)}
+	ev := engine.Eventf(from, "reveal", "%s opened its choice %s ✓", from, st.Need.Name)
 	if j.pos < len(j.order)-1 {
 		j.choices[from] = opened[0].Value
 		j.pos++
@@ -642,7 +646,7 @@ func (m *Match) applyReveal(st Step, in WireInput) ([]engine.Event, error) {
 // startReveal follows the last commitment of a joint choice: everyone has
 // committed, so they open in turn, starting with the last committer, who
 // can open in the envelope that carried its commitment.
-func (j *joint) startReveal() {
+func (j *gathering) startReveal() {
 	last := j.order[len(j.order)-1]
 	j.order = append([]engine.Seat{last}, j.order[:len(j.order)-1]...)
 	j.pos, j.reveal = 0, true
@@ -653,12 +657,12 @@ func (j *joint) startReveal() {
 func (m *Match) completeChoice(need engine.Need) ([]engine.Event, error) {
 	choices := make([][]byte, len(need.Seats))
 	for i, s := range need.Seats {
-		choices[i] = m.joint.choices[s]
+		choices[i] = m.gather.choices[s]
 	}
 	evs, err := m.game.Apply(engine.Input{Kind: engine.NeedChoice, Seat: engine.NoSeat, Choices: choices})
 	if err != nil {
 		return nil, err
 	}
-	m.joint = nil
+	m.gather = nil
 	return evs, nil
 }

@@ -47,7 +47,7 @@ func TestShotDownSeatLeavesAndOthersFinish(t *testing.T) {
 				// Waiting for another seat while out: it owes nothing now
 				// and never will again, so its player leaves.
 				o, ok := note.Game.(engine.Outer)
-				if note.Dir != "wait" || !ok || !o.Out(engine.Seat(seat)) {
+				if note.Dir != fairness.DirWait || !ok || !o.Out(engine.Seat(seat)) {
 					return
 				}
 				mu.Lock()

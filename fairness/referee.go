@@ -52,7 +52,7 @@ type GroupTransport interface {
 type Note struct {
 	Seq    uint64
 	Seat   engine.Seat
-	Dir    string // "out" sent, "in" accepted, "local" staged, "wait" waiting, "lost" the others gone while we owe a move, "stop" ended
+	Dir    Dir
 	OK     bool
 	Text   string
 	Events []engine.Event
@@ -61,19 +61,9 @@ type Note struct {
 	// Secrets is a copy of what the local seat knows after it (its own
 	// committed values and the cards dealt to it), safe to read elsewhere.
 	Secrets engine.Secrets
-	Need    engine.Need // for Dir "wait": what the match waits for
-	Wait    engine.Seat // for Dir "wait": who it waits for
-}
-
-// Cheat lets the test-only cheating peer alter what its own referee sends.
-// An honest referee has none.
-type Cheat interface {
-	// AlterInput may change an input the referee produced honestly (sec
-	// holds the seat's own secrets); it reports whether it did.
-	AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool
-	// AlterEnvelope returns the envelopes to send in place of e (e itself,
-	// changed or not, and possibly more).
-	AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
+	Kind    InputKind   // for DirLocal: the kind of input staged
+	Need    engine.Need // for DirWait: what the match waits for
+	Wait    engine.Seat // for DirWait: who it waits for
 }
 
 // Immediate is implemented by agents that decide at once (bots). The
@@ -97,8 +87,9 @@ type Config struct {
 	// Observe, if set, is called with every note of the verification log.
 	Observe func(Note)
 	Logger  *slog.Logger
-	// Cheat is for the test-only cheating peer; nil for everyone else.
-	Cheat Cheat
+	// Hooks let a peer depart from the protocol on purpose (see Hooks);
+	// nil for every honest one.
+	Hooks *Hooks
 	// SecretsPath, if set, is where the seat's secrets (its dice-chain seed
 	// and every committed vector) are kept, written and synced before
 	// anything that depends on them is sent, so that a restarted peer can
@@ -111,7 +102,6 @@ type Result struct {
 	Outcome   engine.Outcome
 	Violation *Violation // a violation by another seat, detected here
 	Closing   *Closing   // the closing record written, if the match did not end by the rules
-	Cheated   bool       // the local cheat fired (test-only)
 	Sent      int        // envelopes sent
 	Received  int        // envelopes accepted
 	BytesSent int64
@@ -235,7 +225,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 				return &r.res, err
 			}
 			r.res.Outcome = r.m.Outcome()
-			r.note(Note{Dir: "stop", OK: true, Text: "match over: " + r.res.Outcome.Reason})
+			r.note(Note{Dir: DirStop, OK: true, Text: "match over: " + r.res.Outcome.Reason})
 			return &r.res, nil
 		}
 		if r.adoptLeft() {
@@ -257,9 +247,8 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		if err := r.flush(ctx); err != nil {
 			return &r.res, err
 		}
-		if r.res.Cheated {
-			// The cheat went out; the honest side will stop the match.
-			r.waitClose(ctx, frames)
+		if r.cfg.Hooks.done() {
+			r.linger(ctx, frames)
 			return &r.res, nil
 		}
 		stop, err := r.remote(ctx, st, frames)
@@ -308,10 +297,18 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	if err != nil || stop {
 		return true, err
 	}
-	altered := r.cfg.Cheat != nil && r.cfg.Cheat.AlterInput(r.m, r.secrets, st, &in)
+	r.cfg.Hooks.input(r.m, r.secrets, st, &in)
 	evs, serr := r.m.Stage(r.cfg.Seat, in)
 	if serr != nil {
-		if blamed := engine.Blame(serr, r.cfg.Seat); blamed != r.cfg.Seat && r.cfg.Cheat == nil {
+		if r.cfg.Hooks.refused(st, serr) {
+			r.staged = append(r.staged, in)
+			if err := r.sendRefused(ctx); err != nil {
+				return true, err
+			}
+			r.linger(ctx, frames)
+			return true, nil
+		}
+		if blamed := engine.Blame(serr, r.cfg.Seat); blamed != r.cfg.Seat {
 			// Our honest input completed something another seat had
 			// spoiled (a hidden choice that breaks the rules, found once
 			// every choice is open): send it all the same, so that every
@@ -319,26 +316,13 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 			r.staged = append(r.staged, in)
 			return true, r.sendFault(ctx, serr)
 		}
-		if r.cfg.Cheat == nil {
-			return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
-		}
-		// The cheating peer sends what its own engine refused, then stops.
-		r.staged = append(r.staged, in)
-		r.res.Cheated = true
-		if err := r.flushCheat(ctx); err != nil {
-			return true, err
-		}
-		r.waitClose(ctx, frames)
-		return true, nil
-	}
-	if altered {
-		r.res.Cheated = true
+		return true, fmt.Errorf("referee: own %s refused: %w", st.Kind, serr)
 	}
 	r.staged = append(r.staged, in)
 	if err := r.peekDealt(); err != nil {
 		return true, err
 	}
-	r.note(Note{Seat: r.cfg.Seat, Dir: "local", OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
+	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
 	return false, nil
 }
 
@@ -493,7 +477,10 @@ func (r *Referee) openAll(slots []engine.Slot) ([]Opening, error) {
 }
 
 // decide asks the agent, while watching the network: anything that arrives
-// now is out of turn.
+// now is out of turn. The agent runs on its own goroutine while this one
+// handles whatever arrives, so it is shown copies of the game and of the
+// seat's secrets: whatever the loop does meanwhile, and whatever the agent
+// does with what it was shown, neither reads what the other writes.
 func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (engine.Decision, bool, error) {
 	actx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -502,8 +489,9 @@ func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (eng
 		err error
 	}
 	done := make(chan answer, 1)
+	game, secrets := r.m.Game().Clone(), r.secrets.Snapshot()
 	go func() {
-		d, err := r.cfg.Agent.Decide(actx, r.m.Game(), r.cfg.Seat, r.secrets, st.Need)
+		d, err := r.cfg.Agent.Decide(actx, game, r.cfg.Seat, secrets, st.Need)
 		done <- answer{d, err}
 	}()
 	for {
@@ -541,7 +529,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	if r.lost != nil {
 		return true, r.abandon(ctx, r.lost)
 	}
-	r.note(Note{Dir: "wait", OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
+	r.note(Note{Dir: DirWait, OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false
@@ -620,7 +608,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// refused (errOwnTurn). Our move goes into our transcript,
 			// and the seat that owes the one after it forfeits.
 			r.lost = f.err
-			r.note(Note{Dir: "lost", OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
+			r.note(Note{Dir: DirLost, OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
 			return errIgnored
 		}
 		return r.abandon(ctx, f.err)
@@ -669,7 +657,7 @@ func (r *Referee) acceptEnvelope(ctx context.Context, e *Envelope) error {
 	if err := r.peekDealt(); err != nil {
 		return err
 	}
-	r.note(Note{Seq: e.Seq, Seat: r.m.Header().Seat(e.From), Dir: "in", OK: true, Text: fmt.Sprintf("message %d accepted: signature, chain, every check and the state hash agree", e.Seq), Events: evs, State: r.m.StateHash()})
+	r.note(Note{Seq: e.Seq, Seat: r.m.Header().Seat(e.From), Dir: DirIn, OK: true, Text: fmt.Sprintf("message %d accepted: signature, chain, every check and the state hash agree", e.Seq), Events: evs, State: r.m.StateHash()})
 	return nil
 }
 
@@ -686,29 +674,13 @@ func (r *Referee) flush(ctx context.Context) error {
 	if err := r.cfg.Transcript.Envelope(e); err != nil {
 		return err
 	}
-	envs := []*Envelope{e}
-	if r.cfg.Cheat != nil {
-		envs = r.cfg.Cheat.AlterEnvelope(r.m, e, r.cfg.Key)
-		if len(envs) != 1 || envs[0] != e {
-			r.res.Cheated = true
-		}
-	}
-	for _, x := range envs {
+	for _, x := range r.cfg.Hooks.envelope(r.m, e, r.cfg.Key) {
 		if err := r.send(ctx, x); err != nil {
 			return err
 		}
 	}
-	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: "out", OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
+	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: DirOut, OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
 	return nil
-}
-
-// flushCheat sends staged inputs that the local engine refused (test-only).
-func (r *Referee) flushCheat(ctx context.Context) error {
-	e, err := r.draftStaged()
-	if err != nil {
-		return err
-	}
-	return r.send(ctx, e)
 }
 
 // draftStaged signs the staged inputs, which the local engine refused, in
@@ -727,7 +699,7 @@ func (r *Referee) send(ctx context.Context, e *Envelope) error {
 	if err != nil {
 		return err
 	}
-	if err := r.cfg.Transport.Send(ctx, b); err != nil {
+	if err := sendEnvelope(ctx, r.cfg.Transport, e.Seq, b); err != nil {
 		if r.lost != nil {
 			// The others are gone: the message is in our transcript,
 			// which is all a forfeit recorded after it needs.
@@ -750,7 +722,7 @@ func countInputs(e *Envelope) int {
 }
 
 // close ends the match with a signed closing record blaming seat.
-func (r *Referee) close(ctx context.Context, reason string, seat engine.Seat, detail string) error {
+func (r *Referee) close(ctx context.Context, reason CloseReason, seat engine.Seat, detail string) error {
 	seq := r.m.Seq()
 	if reason == CloseViolation && r.res.Violation != nil {
 		seq = r.res.Violation.Seq
@@ -816,20 +788,8 @@ func (r *Referee) record(c *Closing, text string) error {
 	if c.Closing != CloseViolation {
 		r.res.Outcome = r.m.forfeitOutcome(blamed, fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing))
 	}
-	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: "stop", OK: false, Text: text})
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false, Text: text})
 	return nil
-}
-
-// waitClose gives the other side a moment to read what was sent before the
-// cheating peer hangs up.
-func (r *Referee) waitClose(ctx context.Context, frames <-chan frame) {
-	t := time.NewTimer(5 * time.Second)
-	defer t.Stop()
-	select {
-	case <-frames:
-	case <-t.C:
-	case <-ctx.Done():
-	}
 }
 
 func (r *Referee) note(n Note) {

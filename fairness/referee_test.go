@@ -60,7 +60,19 @@ type side struct {
 
 // playPeek plays one peek match between two referees over an in-memory
 // pipe; seat 1 may cheat.
-func playPeek(t *testing.T, seed uint64, cheat Cheat, bot1 *peekBot, timeout time.Duration) [2]side {
+func playPeek(t *testing.T, seed uint64, cheat testCheat, bot1 *peekBot, timeout time.Duration) [2]side {
+	t.Helper()
+	return playPeekOpts(t, seed, cheat, bot1, timeout, nil)
+}
+
+// playPeekWith plays an honest peek match with each seat's transport
+// wrapped by wrap.
+func playPeekWith(t *testing.T, seed uint64, wrap func(Transport) Transport) [2]side {
+	t.Helper()
+	return playPeekOpts(t, seed, nil, nil, 5*time.Second, wrap)
+}
+
+func playPeekOpts(t *testing.T, seed uint64, cheat testCheat, bot1 *peekBot, timeout time.Duration, wrap func(Transport) Transport) [2]side {
 	t.Helper()
 	keys := testKeys(t, 2)
 	h := testHeader(t, peekSpec, keys)
@@ -83,8 +95,11 @@ func playPeek(t *testing.T, seed uint64, cheat Cheat, bot1 *peekBot, timeout tim
 		}
 		agent := &peekBot{r: rand.New(rand.NewPCG(seed, uint64(s)))}
 		cfg := Config{Match: m, Seat: engine.Seat(s), Key: keys[s], Agent: agent, Transport: ends[s], Transcript: tw, Timeout: timeout}
+		if wrap != nil {
+			cfg.Transport = wrap(ends[s])
+		}
 		if s == 1 {
-			cfg.Cheat = cheat
+			cfg.Hooks = hooksOf(cheat)
 			if bot1 != nil {
 				bot1.r = agent.r
 				cfg.Agent = bot1
@@ -149,6 +164,49 @@ func TestHonestMatchIsCleanOnBothSides(t *testing.T) {
 	}
 }
 
+// The agent decides on its own goroutine while the referee's loop may
+// handle a frame, so it is shown copies of the game and of its seat's
+// secrets: an agent that scribbles on what it was shown changes nothing
+// in the match (on the live game, its next message stated a state hash
+// the other side refused).
+func TestAgentIsShownCopies(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		out := playPeek(t, seed, nil, &peekBot{meddle: true}, 5*time.Second)
+		for s, o := range out {
+			if o.err != nil || o.res.Violation != nil || o.res.Closing != nil || !o.res.Outcome.Done {
+				t.Fatalf("seed %d seat %d: %v, %+v", seed, s, o.err, o.res)
+			}
+		}
+	}
+}
+
+// testCheat alters what seat 1's referee sends, as fairness/cheat's do.
+type testCheat interface {
+	AlterInput(m *Match, sec *Secrets, st Step, in *WireInput) bool
+	AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope
+}
+
+// hooksOf plugs c into a referee's hooks the way fairness/cheat's Peer
+// does (which this package's tests cannot import): once c has altered
+// something, or an input its engine refused has gone out, the referee
+// stops at its next wait.
+func hooksOf(c testCheat) *Hooks {
+	if c == nil {
+		return nil
+	}
+	var fired bool
+	return &Hooks{
+		Input: func(m *Match, sec *Secrets, st Step, in *WireInput) { fired = c.AlterInput(m, sec, st, in) || fired },
+		Envelope: func(m *Match, e *Envelope, key crypto.PrivKey) []*Envelope {
+			out := c.AlterEnvelope(m, e, key)
+			fired = fired || len(out) != 1 || out[0] != e
+			return out
+		},
+		Refused: func(Step, error) bool { fired = true; return true },
+		Done:    func() bool { return fired },
+	}
+}
+
 // envelopeCheat alters envelopes of seat 1 at its nth send.
 type envelopeCheat struct {
 	nth   int
@@ -168,7 +226,7 @@ func (c *envelopeCheat) AlterEnvelope(m *Match, e *Envelope, key crypto.PrivKey)
 
 // inputCheat alters the first input of a kind.
 type inputCheat struct {
-	kind  string
+	kind  InputKind
 	done  bool
 	alter func(in *WireInput) bool
 }
@@ -196,7 +254,7 @@ func TestCheatsAreCaughtLiveAndByAudit(t *testing.T) {
 	otherKey := testKeys(t, 1)[0]
 	cases := []struct {
 		name  string
-		cheat Cheat
+		cheat testCheat
 		bot   *peekBot
 		want  error  // what the honest side's violation wraps
 		in    string // a word the reason must contain

@@ -61,7 +61,7 @@ func (m *Match) unreleased(seat engine.Seat) (string, bool) {
 // if a seat is out and a deck still needs its shares. A joint step in
 // progress finishes first (a seat goes out only as one completes).
 func (m *Match) releaseStep(need engine.Need) (Step, bool) {
-	if m.joint != nil {
+	if m.gather != nil {
 		return Step{}, false
 	}
 	for s := range m.keys {
@@ -126,7 +126,7 @@ func (m *Match) applyRelease(st Step, in WireInput) ([]engine.Event, error) {
 		d.shares[sh.Pos][from] = sh
 	}
 	m.releases++
-	return []engine.Event{{Seat: from, Kind: "release", Text: fmt.Sprintf("%s is out of the game: it unmasked the %d undealt card(s) of %s for the others, proofs ✓; nothing waits for it any more", from, len(got), name)}}, nil
+	return []engine.Event{engine.Eventf(from, "release", "%s is out of the game: it unmasked the %d undealt card(s) of %s for the others, proofs ✓; nothing waits for it any more", from, len(got), name)}, nil
 }
 
 // produceRelease builds the local seat's InRelease: its unmasking shares of

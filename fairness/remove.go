@@ -84,7 +84,7 @@ func (m *Match) mayClaim(from, waited engine.Seat) bool {
 
 // jointUnderway reports whether a joint step has taken a contribution.
 func (m *Match) jointUnderway() bool {
-	j := m.joint
+	j := m.gather
 	return j != nil && (j.pos > 0 || j.reveal)
 }
 
@@ -176,7 +176,7 @@ func (m *Match) lockDecks(gone engine.Seat) {
 // the top of the file): a roll, shuffle or deal starts again without it, a
 // card choice goes on without it.
 func (m *Match) dropFromJoint(gone engine.Seat) ([]engine.Event, error) {
-	j := m.joint
+	j := m.gather
 	if j == nil {
 		return nil, nil
 	}
@@ -186,13 +186,13 @@ func (m *Match) dropFromJoint(gone engine.Seat) ([]engine.Event, error) {
 	if d, ok := m.decks[j.need.Name]; ok && j.need.Kind == engine.NeedShuffle && d.holder == nil {
 		delete(m.decks, j.need.Name) // its keys include the leaver's
 	}
-	m.joint = nil
+	m.gather = nil
 	return nil, nil
 }
 
 // dropChooser takes gone out of a card choice under way.
 func (m *Match) dropChooser(gone engine.Seat) ([]engine.Event, error) {
-	j := m.joint
+	j := m.gather
 	i := slices.Index(j.order, gone)
 	if i < 0 {
 		return nil, nil
@@ -204,7 +204,7 @@ func (m *Match) dropChooser(gone engine.Seat) ([]engine.Event, error) {
 	}
 	switch need := m.game.Next(); {
 	case need.Kind != engine.NeedChoice || len(j.order) == 0:
-		m.joint = nil // the game moved on without a choice
+		m.gather = nil // the game moved on without a choice
 	case j.pos < len(j.order):
 	case !j.reveal:
 		j.startReveal()

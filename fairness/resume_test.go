@@ -47,7 +47,7 @@ func TestRefereeResumesFromTranscriptAndSecrets(t *testing.T) {
 		waits := 0
 		ref1, err := NewReferee(Config{Match: m1, Seat: 1, Key: keys[1], Agent: &peekBot{r: rand.New(rand.NewPCG(1, 1))}, Transport: ends[1], Transcript: tw1,
 			SecretsPath: secrets, Observe: func(n Note) {
-				if n.Dir == "wait" {
+				if n.Dir == DirWait {
 					if waits++; waits == stopAt {
 						kill()
 					}

@@ -75,7 +75,7 @@ func (m *Match) deckFor(need engine.Need) (*sharedDeck, error) {
 }
 
 func (m *Match) applyDeckKey(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	d, err := m.deckFor(st.Need)
 	if err != nil {
 		return nil, err
@@ -111,11 +111,11 @@ func (m *Match) applyDeckKey(st Step, in WireInput) ([]engine.Event, error) {
 		j.order = append([]engine.Seat{last}, j.order[:len(j.order)-1]...)
 		j.pos, j.reveal = 0, true
 	}
-	return []engine.Event{{Seat: from, Kind: "deckkey", Text: fmt.Sprintf("%s published its key share for deck %s, proof of knowledge ✓", from, st.Need.Name)}}, nil
+	return []engine.Event{engine.Eventf(from, "deckkey", "%s published its key share for deck %s, proof of knowledge ✓", from, st.Need.Name)}, nil
 }
 
 func (m *Match) applyShuffle(st Step, in WireInput) ([]engine.Event, error) {
-	from, j := st.Seat, m.joint
+	from, j := st.Seat, m.gather
 	d := m.decks[st.Need.Name]
 	if in.Name != st.Need.Name {
 		return nil, fmt.Errorf("shuffle of deck %q, the rules shuffle %q", in.Name, st.Need.Name)
@@ -131,7 +131,7 @@ func (m *Match) applyShuffle(st Step, in WireInput) ([]engine.Event, error) {
 	if err := d.p.VerifyShuffle(d.joint, d.cards, out, &proof); err != nil {
 		return nil, fmt.Errorf("shuffle of %s: %w", st.Need.Name, err)
 	}
-	ev := engine.Event{Seat: from, Kind: "shuffle", Text: fmt.Sprintf("%s shuffled deck %s, shuffle proof ✓", from, st.Need.Name)}
+	ev := engine.Eventf(from, "shuffle", "%s shuffled deck %s, shuffle proof ✓", from, st.Need.Name)
 	if j.pos < len(j.order)-1 {
 		d.cards = out
 		j.pos++
@@ -149,12 +149,12 @@ func (m *Match) applyShuffle(st Step, in WireInput) ([]engine.Event, error) {
 		d.holder[i] = engine.NoSeat
 		d.shares[i] = map[engine.Seat]*deck.Share{}
 	}
-	m.joint = nil
+	m.gather = nil
 	return prepend(ev, evs), nil
 }
 
 func (m *Match) applyUnmask(st Step, in WireInput) ([]engine.Event, error) {
-	from, j, need := st.Seat, m.joint, st.Need
+	from, j, need := st.Seat, m.gather, st.Need
 	d, ok := m.decks[need.Name]
 	if !ok || d.joint == nil || d.holder == nil {
 		return nil, fmt.Errorf("deal from %q: no such shuffled deck", need.Name)
@@ -186,7 +186,7 @@ func (m *Match) applyUnmask(st Step, in WireInput) ([]engine.Event, error) {
 	for _, sh := range got {
 		d.shares[sh.Pos][from] = sh
 	}
-	ev := engine.Event{Seat: from, Kind: "unmask", Text: fmt.Sprintf("%s unmasked %d card(s) of %s for %s, proofs ✓", from, need.Count, need.Name, need.Seat)}
+	ev := engine.Eventf(from, "unmask", "%s unmasked %d card(s) of %s for %s, proofs ✓", from, need.Count, need.Name, need.Seat)
 	if j.pos < len(j.order)-1 {
 		j.pos++
 		return []engine.Event{ev}, nil
@@ -206,7 +206,7 @@ func (m *Match) applyUnmask(st Step, in WireInput) ([]engine.Event, error) {
 		d.holder[p] = need.Seat
 	}
 	d.dealt += need.Count
-	m.joint = nil
+	m.gather = nil
 	return prepend(ev, evs), nil
 }
 

@@ -188,6 +188,10 @@ func (g *peek) Answer(seat engine.Seat, n engine.Need, sec engine.Secrets) ([]by
 type peekBot struct {
 	r      *rand.Rand
 	digits []byte // overrides the committed digits when set (a cheater's)
+	// meddle makes the bot scribble on the game and the secrets it is
+	// shown once it has decided, as a careless agent still running on its
+	// goroutine might while the referee goes on.
+	meddle bool
 }
 
 func (b *peekBot) Immediate() bool { return true }
@@ -210,6 +214,12 @@ func (b *peekBot) Decide(ctx context.Context, g engine.Game, seat engine.Seat, s
 	for {
 		i := b.r.IntN(4)
 		if !p.asked[seat][i] {
+			if b.meddle {
+				p.score[seat] += 100
+				if k, ok := sec.(engine.Known); ok {
+					clear(k)
+				}
+			}
 			return engine.Decision{Move: engine.MustEncodeMove(peekAsk{Ask: i})}, nil
 		}
 	}

@@ -22,36 +22,40 @@ import (
 // Close* constants; Seat is the seat it blames; Seq the last message
 // accepted (or the offending one, for a violation).
 type Closing struct {
-	Closing string `json:"closing"`
-	Match   string `json:"match"`
-	Seat    int    `json:"seat"`
-	Seq     uint64 `json:"seq"`
-	Detail  string `json:"detail"`
-	By      string `json:"by"`
-	Sig     string `json:"sig"`
+	Closing CloseReason `json:"closing"`
+	Match   string      `json:"match"`
+	Seat    int         `json:"seat"`
+	Seq     uint64      `json:"seq"`
+	Detail  string      `json:"detail"`
+	By      string      `json:"by"`
+	Sig     string      `json:"sig"`
 }
+
+// CloseReason says why a match stopped before its rules ended it (the
+// "closing" of a closing record); the Close constants are every reason.
+type CloseReason string
 
 // Closing reasons.
 const (
-	CloseViolation = "violation" // a message broke the rules; it is the line before
-	CloseTimeout   = "timeout"   // the seat stopped answering and forfeits
-	CloseAbandoned = "abandoned" // the seat's connection closed mid-match
+	CloseViolation CloseReason = "violation" // a message broke the rules; it is the line before
+	CloseTimeout   CloseReason = "timeout"   // the seat stopped answering and forfeits
+	CloseAbandoned CloseReason = "abandoned" // the seat's connection closed mid-match
 	// CloseLeft is a player's own signed word that it left the match on
 	// purpose after message Seq, the last it held: its forfeit, written by
 	// the seat it blames (By is that seat's peer). An admission needs no
 	// witness and fits at any turn, since it can hurt nobody but its
 	// writer; the leaver keeps it in its own transcript and hands it to
 	// the others, who record it in theirs, so every record ends alike.
-	CloseLeft = "left"
+	CloseLeft CloseReason = "left"
 )
 
 // isForfeit reports whether a closing reason forfeits its blamed seat.
-func isForfeit(reason string) bool {
+func isForfeit(reason CloseReason) bool {
 	return reason == CloseTimeout || reason == CloseAbandoned || reason == CloseLeft
 }
 
 func (c *Closing) signedDigest() Digest {
-	return newHasher("salvo/closing/1").str(c.Closing).str(c.Match).int(c.Seat).uint(c.Seq).str(c.Detail).str(c.By).sum()
+	return newHasher("salvo/closing/1").str(string(c.Closing)).str(c.Match).int(c.Seat).uint(c.Seq).str(c.Detail).str(c.By).sum()
 }
 
 // MaxDetail bounds the detail of a closing record Sign signs; a peer that

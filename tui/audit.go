@@ -236,7 +236,7 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		}
 	}
 	for _, e := range st.events {
-		for _, l := range style.Wrap("· "+as.say(e.Text), bw, "  ") {
+		for _, l := range style.Wrap("· "+e.Say(board.Snapshot{Names: as.names}.Name), bw, "  ") {
 			lines = append(lines, style.S(l, th.Base))
 		}
 	}
@@ -286,7 +286,7 @@ func (as *auditScreen) drawList(scr tcell.Screen, x, y, w, h int) {
 		case "raw":
 			text = "undecodable message"
 		default:
-			who := as.say(s.seat.String())
+			who := board.Snapshot{Names: as.names}.Name(s.seat)
 			if s.seat == engine.NoSeat {
 				who = "?"
 			}

@@ -107,7 +107,7 @@ func describeInput(in fairness.WireInput, d board.Describer) string {
 	case fairness.InResign:
 		return "resigns"
 	}
-	return in.T
+	return string(in.T)
 }
 
 // describeOpening returns an opening with the commitment it answers to.

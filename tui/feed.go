@@ -62,7 +62,7 @@ var (
 // s is the snapshot after it, for the players' names.
 func (f *eventFeed) note(n fairness.Note, s board.Snapshot) {
 	switch n.Dir {
-	case "in", "local":
+	case fairness.DirIn, fairness.DirLocal:
 		for _, e := range n.Events {
 			if board.RefereeEvent(e) {
 				continue
@@ -71,7 +71,7 @@ func (f *eventFeed) note(n fairness.Note, s board.Snapshot) {
 				f.add(e.Kind, t)
 			}
 		}
-	case "stop":
+	case fairness.DirStop:
 		// The referee's "match over" line, unless the game's own end
 		// event said it just before.
 		if t := untrusted.Escape(s.Say(n.Text)); n.OK && !f.recent(t) {

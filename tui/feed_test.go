@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
@@ -25,17 +26,17 @@ func feedTexts(f *eventFeed) []string {
 func TestFeedJoinsEachShotToItsResult(t *testing.T) {
 	s := board.Snapshot{Names: []string{"ann", "eve\u202e"}}
 	f := newEventFeed(style.New(false), nil)
-	ev := func(kind, text string) engine.Event { return engine.Event{Kind: kind, Text: text} }
+	ev := func(kind, text string) engine.Event { return enginetest.Event(engine.NoSeat, kind, text) }
 	for _, n := range []fairness.Note{
-		{Dir: "in", Events: []engine.Event{
+		{Dir: fairness.DirIn, Events: []engine.Event{
 			ev("opened", "seat 1 opened 1 committed value(s), every path checks against its root"),
 			ev("fire", "seat 1 (Carrier) fires at C-4, D-5"),
 		}},
-		{Dir: "out"},
-		{Dir: "local", Events: []engine.Event{ev("miss", "C-4: miss"), ev("hit", "D-5: hit, seat 0's Cruiser")}},
-		{Dir: "in", Events: []engine.Event{ev("draw", "seat 1 draws 1 card(s)"), ev("miss", "a stray result")}},
-		{Dir: "in", Events: []engine.Event{ev("fleet sunk", "seat 1 sank the whole fleet of seat 0")}},
-		{Dir: "stop", OK: true, Text: "seat 1 sank the whole fleet of seat 0"},
+		{Dir: fairness.DirOut},
+		{Dir: fairness.DirLocal, Events: []engine.Event{ev("miss", "C-4: miss"), ev("hit", "D-5: hit, seat 0's Cruiser")}},
+		{Dir: fairness.DirIn, Events: []engine.Event{ev("draw", "seat 1 draws 1 card(s)"), ev("miss", "a stray result")}},
+		{Dir: fairness.DirIn, Events: []engine.Event{ev("fleet sunk", "seat 1 sank the whole fleet of seat 0")}},
+		{Dir: fairness.DirStop, OK: true, Text: "seat 1 sank the whole fleet of seat 0"},
 	} {
 		f.note(n, s)
 	}

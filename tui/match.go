@@ -237,8 +237,14 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	return ms
 }
 
-// say puts the players' names in place of "seat N".
+// say puts the players' names in place of "seat N" in a text (an error,
+// a reason) that names seats in words.
 func (ms *matchScreen) say(text string) string { return board.Snapshot{Names: ms.names}.Say(text) }
+
+// name is the display name of seat.
+func (ms *matchScreen) name(seat engine.Seat) string {
+	return board.Snapshot{Names: ms.names}.Name(seat)
+}
 
 func (ms *matchScreen) snapshot() board.Snapshot {
 	var known board.Known
@@ -299,7 +305,7 @@ func (ms *matchScreen) begin() {
 		// The note's copy of our secrets: the cards a shared deck dealt us
 		// show before we are asked anything.
 		ms.human.Refresh(n.Game, seat, n.Secrets)
-		if n.Dir == "stop" {
+		if n.Dir == fairness.DirStop {
 			ms.lastKind()
 			ms.over.Store(true)
 		}
@@ -324,7 +330,7 @@ func (ms *matchScreen) begin() {
 		defer close(played)
 		res, err := st.play(ctx, session.PlayConfig{Key: key, Agent: ms.human, Transcript: path, Timeout: timeout,
 			Observe: observe, Logger: a.log, GiveUp: a.giveUp()})
-		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
+		if err != nil || res != nil && res.Closing != nil {
 			// Closing the stream lets the other side see the end at once
 			// (a table's topic is left when its Play returns).
 			if c, ok := st.stream().(interface{ Close() error }); ok {
@@ -398,15 +404,15 @@ func (ms *matchScreen) note(n fairness.Note) {
 	}
 	ms.seq = max(ms.seq, n.Seq)
 	switch n.Dir {
-	case "wait":
+	case fairness.DirWait:
 		ms.waiting, ms.waitSeat, ms.waitNeed, ms.since = true, n.Wait, n.Need, time.Now()
-	case "in", "out":
+	case fairness.DirIn, fairness.DirOut:
 		ms.waiting, ms.inSync = false, true
-	case "lost":
+	case fairness.DirLost:
 		// The others are gone while we owe a move: our move comes first,
 		// then their forfeit (the verification log says so).
 		ms.inSync, ms.othersGone = false, true
-	case "stop":
+	case fairness.DirStop:
 		ms.waiting = false
 		if !n.OK {
 			ms.inSync = false
@@ -764,7 +770,7 @@ func (ms *matchScreen) statusLine(w int) []style.Seg {
 	case ms.awayWait() != nil:
 		line = ms.awayWait()
 	case ms.waiting:
-		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.say(ms.waitSeat.String()), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
+		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.name(ms.waitSeat), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
 		line = append(line, ms.awayTail()...)
 	default:

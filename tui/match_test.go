@@ -365,14 +365,14 @@ func botMatch(t *testing.T, cheatKind string, seed uint64) string {
 	for s := range agents {
 		agents[s], _ = games.Bot("ubuild", "random", rand.New(rand.NewPCG(seed, uint64(s))))
 	}
-	var ch fairness.Cheat
+	var ch *cheat.Peer
 	if cheatKind != "" {
 		k, err := cheat.Lookup("ubuild", cheatKind)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var wrap func(engine.Agent) engine.Agent
-		ch, wrap = k.Build()
+		ch, wrap = k.Peer()
 		if wrap != nil {
 			agents[1] = wrap(agents[1])
 		}
@@ -385,10 +385,10 @@ func botMatch(t *testing.T, cheatKind string, seed uint64) string {
 			defer wg.Done()
 			cfg := session.PlayConfig{Key: pair.Keys[s], Agent: agents[s], Transcript: paths[s], Timeout: 10 * time.Second}
 			if s == 1 {
-				cfg.Cheat = ch
+				cfg.Hooks = ch.Hooks()
 			}
 			res, _ := pair.Seats[s].Play(ctx, cfg)
-			if res != nil && (res.Closing != nil || res.Cheated) {
+			if res != nil && res.Closing != nil || s == 1 && ch.Cheated() {
 				pair.Seats[s].Stream.(interface{ Close() error }).Close()
 			}
 		}(s)

@@ -52,7 +52,7 @@ func (a *App) tableNet(h *p2p.Host) *tableNet { return &tableNet{store: a.store(
 
 // netPlay is the table's play configuration in the store: cfg's.
 func (t *tableNet) netPlay(cfg session.PlayConfig) session.NetPlayConfig {
-	return session.NetPlayConfig{Key: cfg.Key, Agent: cfg.Agent, Timeout: cfg.Timeout, Observe: cfg.Observe, Cheat: cfg.Cheat,
+	return session.NetPlayConfig{Key: cfg.Key, Agent: cfg.Agent, Timeout: cfg.Timeout, Observe: cfg.Observe, Hooks: cfg.Hooks,
 		Logger: cfg.Logger, Store: t.store, Reconnect: session.ReconnectConfig{GiveUp: cfg.GiveUp}}
 }
 

@@ -13,7 +13,6 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
-	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/cheat"
 	"github.com/salvo-game/salvo/p2p/session"
 )
@@ -33,7 +32,7 @@ func (a *App) practice() {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	var ch fairness.Cheat
+	var ch *cheat.Peer
 	var wrap func(engine.Agent) engine.Agent
 	if a.cfg.BotCheat != "" {
 		k, err := cheat.Lookup(game, a.cfg.BotCheat)
@@ -41,7 +40,7 @@ func (a *App) practice() {
 			a.lobby.status = err.Error()
 			return
 		}
-		ch, wrap = k.Build()
+		ch, wrap = k.Peer()
 	}
 	if n := a.players(); n > 2 {
 		a.practiceTable(n, level, seed, mk, ch, wrap)
@@ -70,8 +69,8 @@ func (a *App) practice() {
 		// it reads the bot's last message.
 		ours, botDone := a.handOver(ws, cancel, matchStart{m: pair.Seats[0], key: pair.Keys[0], opponent: botName, practice: true, timeout: BotTimeout})
 		res, err := pair.Seats[1].Play(ctx, session.PlayConfig{Key: pair.Keys[1], Agent: bot, Transcript: botPath,
-			Timeout: HumanTimeout, Cheat: ch, Observe: observerOf(ch), Logger: a.log})
-		if err != nil || res != nil && (res.Closing != nil || res.Cheated) {
+			Timeout: HumanTimeout, Hooks: ch.Hooks(), Logger: a.log})
+		if err != nil || res != nil && res.Closing != nil || ch.Cheated() {
 			if c, ok := pair.Seats[1].Stream.(interface{ Close() error }); ok {
 				_ = c.Close()
 			}
@@ -115,20 +114,11 @@ func (a *App) handOver(ws *waitScreen, cancel context.CancelFunc, st matchStart)
 	return oursCh, botsDone
 }
 
-// observerOf returns the Observe hook of a cheat that watches the match to
-// pick its moment, or nil.
-func observerOf(ch fairness.Cheat) func(fairness.Note) {
-	if ob, ok := ch.(interface{ Observe(fairness.Note) }); ok {
-		return ob.Observe
-	}
-	return nil
-}
-
 // practiceTable starts a match of n players, the player against n-1 bots:
 // n libp2p hosts in this process on loopback, the group handshake over
 // match streams and the match over a gossipsub topic, as a real table
 // plays. A cheating bot (Config.BotCheat) takes the last seat.
-func (a *App) practiceTable(n int, level string, seed uint64, mk func(*rand.Rand) engine.Agent, ch fairness.Cheat, wrap func(engine.Agent) engine.Agent) {
+func (a *App) practiceTable(n int, level string, seed uint64, mk func(*rand.Rand) engine.Agent, ch *cheat.Peer, wrap func(engine.Agent) engine.Agent) {
 	names := []string{a.name}
 	for s := 1; s < n; s++ {
 		names = append(names, fmt.Sprintf("bot-%d (%s)", s, level))
@@ -156,7 +146,7 @@ func (a *App) practiceTable(n int, level string, seed uint64, mk func(*rand.Rand
 				if wrap != nil {
 					cfg.Agent = wrap(bot)
 				}
-				cfg.Cheat, cfg.Observe = ch, observerOf(ch)
+				cfg.Hooks = ch.Hooks()
 			}
 			paths = append(paths, cfg.Transcript)
 			wg.Add(1)

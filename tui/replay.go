@@ -132,13 +132,13 @@ func inputWords(shadow *fairness.Match, from engine.Seat, ins []fairness.WireInp
 	out := make([]string, 0, len(ins))
 	for _, in := range ins {
 		if shadow == nil {
-			out = append(out, in.T)
+			out = append(out, string(in.T))
 			continue
 		}
 		st, ok := shadow.Next()
 		if _, err := shadow.Stage(from, in); !ok || err != nil {
 			shadow = nil
-			out = append(out, in.T)
+			out = append(out, string(in.T))
 			continue
 		}
 		out = append(out, needWord(st, in.T))
@@ -148,7 +148,7 @@ func inputWords(shadow *fairness.Match, from engine.Seat, ins []fairness.WireInp
 
 // needWord names what an input answered, in a player's word: "volley",
 // "answer", "commit grid", "roll", "shuffle".
-func needWord(st fairness.Step, t string) string {
+func needWord(st fairness.Step, t fairness.InputKind) string {
 	n := st.Need
 	verb, _, _ := strings.Cut(strings.TrimSpace(seatPrefix.ReplaceAllString(n.Prompt, "")), " ")
 	switch {
@@ -169,7 +169,7 @@ func needWord(st fairness.Step, t string) string {
 	case n.Kind == engine.NeedOpen:
 		return "reveal"
 	}
-	return t
+	return string(t)
 }
 
 // seatPrefix is the "seat N " an engine's prompt may start with.

@@ -49,9 +49,9 @@ var jointKinds = map[engine.NeedKind]string{engine.NeedRandom: "roll", engine.Ne
 // or a commitment, or the local player once it has sent one.
 func (ms *matchScreen) noteMover(n fairness.Note) {
 	switch {
-	case n.Dir == "wait" && (n.Need.Kind == engine.NeedMove || n.Need.Kind == engine.NeedCommit):
+	case n.Dir == fairness.DirWait && (n.Need.Kind == engine.NeedMove || n.Need.Kind == engine.NeedCommit):
 		ms.mover = n.Wait
-	case n.Dir == "local" && n.Seat == ms.seat && (strings.HasPrefix(n.Text, fairness.InMove+":") || strings.HasPrefix(n.Text, fairness.InCommit+":")):
+	case n.Dir == fairness.DirLocal && n.Seat == ms.seat && (n.Kind == fairness.InMove || n.Kind == fairness.InCommit):
 		ms.mover = ms.seat
 	}
 }
@@ -63,11 +63,11 @@ func (ms *matchScreen) waitTurnText() string {
 	step, joint := jointKinds[ms.waitNeed.Kind]
 	switch {
 	case !joint:
-		return ms.say(ms.waitSeat.String()) + "'s turn"
+		return ms.name(ms.waitSeat) + "'s turn"
 	case ms.mover == ms.seat:
 		return "your " + step
 	case ms.mover != engine.NoSeat && int(ms.mover) < len(ms.names):
-		return fmt.Sprintf("%s's %s", ms.say(ms.mover.String()), step)
+		return fmt.Sprintf("%s's %s", ms.name(ms.mover), step)
 	}
 	return step
 }

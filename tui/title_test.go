@@ -24,17 +24,17 @@ func titleScreen(names []string, seat engine.Seat) *matchScreen {
 func TestTitleNamesTheMoverDuringAJointRoll(t *testing.T) {
 	ms := titleScreen([]string{"ann", "eve", "gina"}, 0)
 	wait := func(seat engine.Seat, kind engine.NeedKind) {
-		ms.note(fairness.Note{Dir: "wait", Wait: seat, Need: engine.Need{Kind: kind, Seat: seat}})
+		ms.note(fairness.Note{Dir: fairness.DirWait, Wait: seat, Need: engine.Need{Kind: kind, Seat: seat}})
 	}
 	for _, c := range []struct {
 		do   func()
 		want string
 	}{
 		{func() { wait(2, engine.NeedMove) }, "gina's turn"},
-		{func() { ms.note(fairness.Note{Dir: "in", Seat: 2}); wait(1, engine.NeedRandom) }, "gina's roll"},
+		{func() { ms.note(fairness.Note{Dir: fairness.DirIn, Seat: 2}); wait(1, engine.NeedRandom) }, "gina's roll"},
 		{func() { wait(1, engine.NeedMove) }, "eve's turn"},
 		{func() {
-			ms.note(fairness.Note{Dir: "local", Seat: 0, Text: fairness.InMove + ": move of seat 0"})
+			ms.note(fairness.Note{Dir: fairness.DirLocal, Seat: 0, Kind: fairness.InMove, Text: "move: move of seat 0"})
 			wait(2, engine.NeedRandom)
 		}, "your roll"},
 		{func() { wait(1, engine.NeedShuffle) }, "your shuffle"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -47,13 +48,14 @@ func (l *verifyLog) add(e logEntry) {
 	}
 }
 
-// eventSegs turns a note's events into indented detail lines.
-func (l *verifyLog) eventSegs(evs []engine.Event) []style.Seg {
+// eventSegs turns a note's events into indented detail lines, naming
+// seats with name.
+func (l *verifyLog) eventSegs(evs []engine.Event, name func(engine.Seat) string) []style.Seg {
 	th := l.th
 	var out []style.Seg
 	commitSeen := false
 	for _, e := range evs {
-		text := l.say(e.Text)
+		text := e.Say(name)
 		switch e.Kind {
 		case "commit":
 			if commitSeen {
@@ -68,7 +70,7 @@ func (l *verifyLog) eventSegs(evs []engine.Event) []style.Seg {
 				if n == 1 {
 					plural = " matches"
 				}
-				text = fmt.Sprintf("%d opening%s %s's commitment", n, plural, l.say(m[1]))
+				text = fmt.Sprintf("%d opening%s %s's commitment", n, plural, name(e.Seat))
 			}
 			out = append(out, style.S(style.OK+" "+text, th.Good))
 		case "hello", "choose":
@@ -89,25 +91,26 @@ func (l *verifyLog) eventSegs(evs []engine.Event) []style.Seg {
 // note records a note of the referee.
 func (l *verifyLog) note(n fairness.Note, names []string) {
 	th := l.th
-	who := l.say(n.Seat.String())
+	name := board.Snapshot{Names: names}.Name
+	who := name(n.Seat)
 	switch n.Dir {
-	case "in":
+	case fairness.DirIn:
 		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,
 			text: fmt.Sprintf("#%d %s: signed, state %s agrees", n.Seq, who, n.State.Short()),
-			sub:  l.eventSegs(n.Events)})
-	case "local":
-		for _, s := range l.eventSegs(n.Events) {
+			sub:  l.eventSegs(n.Events, name)})
+	case fairness.DirLocal:
+		for _, s := range l.eventSegs(n.Events, name) {
 			st := th.Dim
 			if s.Style == th.Hit {
 				st = th.Hit
 			}
 			l.add(logEntry{glyph: "·", st: st, text: strings.TrimPrefix(s.Text, style.OK+" ")})
 		}
-	case "out":
+	case fairness.DirOut:
 		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent", n.Seq)})
-	case "lost":
+	case fairness.DirLost:
 		l.add(logEntry{glyph: style.Fail, st: th.Bad, text: l.say(n.Text)})
-	case "stop":
+	case fairness.DirStop:
 		if n.OK {
 			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})
 		} else {

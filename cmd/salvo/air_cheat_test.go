@@ -65,15 +65,16 @@ func checkAirCheat2p(t *testing.T, kind string, seat int) {
 	var paths []string
 	var buf bytes.Buffer
 	var code int
+	var cheated bool
 	for seed := uint64(11); seed < 14; seed++ {
 		buf.Reset()
-		results, paths, code = playAirCheat2p(t, kind, seat, seed, &buf)
-		if results[seat].Cheated {
+		results, paths, code, cheated = playAirCheat2p(t, kind, seat, seed, &buf)
+		if cheated {
 			break
 		}
 		t.Logf("seed %d: the cheat found no moment:\n%s", seed, buf.String())
 	}
-	if !results[seat].Cheated {
+	if !cheated {
 		t.Fatalf("the cheat never fired:\n%s", buf.String())
 	}
 	if code != exitViolation {
@@ -199,7 +200,7 @@ func TestAirCheatsInGroupsAreNamedByEveryone(t *testing.T) {
 			if code := groupReport(&buf, g, res); code != exitViolation {
 				t.Fatalf("selfplay exit %d, want %d:\n%s", code, exitViolation, buf.String())
 			}
-			if !res.Results[c.seat].Cheated {
+			if !res.Cheated {
 				t.Fatalf("the cheat never fired:\n%s", buf.String())
 			}
 			var honest []*fairness.Result
@@ -216,7 +217,7 @@ func TestAirCheatsInGroupsAreNamedByEveryone(t *testing.T) {
 
 // playAirCheat2p plays one two-player Air match with seed in which seat
 // cheats by kind, and reports it to buf.
-func playAirCheat2p(t *testing.T, kind string, seat int, seed uint64, buf *bytes.Buffer) ([]*fairness.Result, []string, int) {
+func playAirCheat2p(t *testing.T, kind string, seat int, seed uint64, buf *bytes.Buffer) ([]*fairness.Result, []string, int, bool) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "m.jsonl")
 	o := selfplayOptions{Game: "air", Seed: seed, Out: out, Cheat: kind, Bots: [2]string{"strong", "strong"}, Transport: "tcp", Timeout: 20 * time.Second}
@@ -230,12 +231,12 @@ func playAirCheat2p(t *testing.T, kind string, seat int, seed uint64, buf *bytes
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res.Results[:], res.Paths[:], report(buf, o, res)
+		return res.Results[:], res.Paths[:], report(buf, o, res), res.Cheated
 	}
 	g := groupOptions{selfplayOptions: o, Players: 2, CheatSeat: seat}
 	res, err := groupSelfplay(ctx, g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.Results, res.Paths, groupReport(buf, g, res)
+	return res.Results, res.Paths, groupReport(buf, g, res), res.Cheated
 }

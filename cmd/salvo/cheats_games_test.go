@@ -61,7 +61,7 @@ func checkCheatCaught(t *testing.T, game, kind string) {
 			t.Fatal(err)
 		}
 		res = r
-		if res.Results[1].Cheated || attempt == cheatAttempts {
+		if res.Cheated || attempt == cheatAttempts {
 			break
 		}
 		t.Logf("match %d gave the cheat no chance (%s); playing another", attempt, res.Results[0].Outcome.Reason)
@@ -70,7 +70,7 @@ func checkCheatCaught(t *testing.T, game, kind string) {
 	if code := report(&buf, o, res); code != exitViolation {
 		t.Fatalf("selfplay exit %d, want %d:\n%s", code, exitViolation, buf.String())
 	}
-	if !res.Results[1].Cheated {
+	if !res.Cheated {
 		t.Fatalf("the cheat never fired in %d matches:\n%s", cheatAttempts, buf.String())
 	}
 	rep := auditPath(t, o.Out)

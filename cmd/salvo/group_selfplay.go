@@ -36,17 +36,12 @@ type groupResult struct {
 	Wall    time.Duration // hosts up, handshake and match
 	Setup   time.Duration // hosts up and handshake done
 	Deal    time.Duration // at seat 0: from the first message to the first card choice (keys, shuffles, first deal)
+	Cheated bool          // the cheating seat's cheat fired
 }
 
 // seatPlayer plays one agreed seat (a two-player match or a group match).
 type seatPlayer interface {
 	Play(ctx context.Context, cfg session.PlayConfig) (*fairness.Result, error)
-}
-
-// observer is implemented by cheats that need to watch the match (the
-// referee's verification log) to pick their moment.
-type observer interface {
-	Observe(fairness.Note)
 }
 
 func runGroupSelfplay(o selfplayOptions, players, cheatSeat int, bots []string, stdout, stderr io.Writer) int {
@@ -115,10 +110,7 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 			cfg.Observe = deal.observe
 		}
 		if ch != nil && s == o.CheatSeat {
-			cfg.Cheat = ch
-			if ob, ok := ch.(observer); ok {
-				cfg.Observe = ob.Observe
-			}
+			cfg.Hooks = ch.Hooks()
 		}
 		wg.Add(1)
 		go func() {
@@ -129,6 +121,7 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 	wg.Wait()
 	res.Wall = time.Since(start)
 	res.Deal = deal.took()
+	res.Cheated = ch.Cheated()
 	for s, err := range errs {
 		if err != nil && (ch == nil || s != o.CheatSeat) {
 			return nil, fmt.Errorf("seat %d: %w", s, err)
@@ -177,7 +170,7 @@ func (d *dealClock) observe(n fairness.Note) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	now := time.Now()
-	if d.first.IsZero() && (n.Dir == "out" || n.Dir == "in") {
+	if d.first.IsZero() && (n.Dir == fairness.DirOut || n.Dir == fairness.DirIn) {
 		d.first = now
 	}
 	if d.done.IsZero() && !d.first.IsZero() && n.Game != nil && n.Game.Next().Kind == engine.NeedChoice {
@@ -248,9 +241,8 @@ func groupReport(w io.Writer, o groupOptions, res *groupResult) int {
 		fmt.Fprintf(w, "result: %s\n", outcomeText(res.Results[0].Outcome))
 	}
 	if o.Cheat != "" {
-		cr := res.Results[o.CheatSeat]
 		switch {
-		case !cr.Cheated:
+		case !res.Cheated:
 			fmt.Fprintf(w, "seat %d never found a moment to cheat (%s): nothing to catch\n", o.CheatSeat, o.Cheat)
 			status = exitViolation
 		case caught < o.Players-1:

@@ -121,15 +121,16 @@ func TestGroupReport(t *testing.T) {
 	}{
 		{"clean", "", []*fairness.Result{clean(), clean(), clean()}, exitOK, "result: [seat 1] won"},
 		{"unfinished", "", []*fairness.Result{clean(), {}, clean()}, exitViolation, "seat 1: the match did not finish"},
-		{"caught-by-all", "x", []*fairness.Result{caught(), caught(), {Cheated: true}}, exitViolation, "seat 1 caught a VIOLATION"},
-		{"caught-by-some", "x", []*fairness.Result{caught(), clean(), {Cheated: true}}, exitViolation, "only 1 of the 2 other seats caught it"},
+		{"caught-by-all", "x", []*fairness.Result{caught(), caught(), {}}, exitViolation, "seat 1 caught a VIOLATION"},
+		{"caught-by-some", "x", []*fairness.Result{caught(), clean(), {}}, exitViolation, "only 1 of the 2 other seats caught it"},
 		{"never-fired", "x", []*fairness.Result{clean(), clean(), clean()}, exitViolation, "never found a moment to cheat"},
 		{"dropped-frames", "", []*fairness.Result{clean(), clean(), clean()}, exitOK, "seat 2's topic: 1 frames dropped"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			o := groupOptions{selfplayOptions: selfplayOptions{Game: "air", Cheat: c.cheat, Transport: "tcp"}, Players: 3, CheatSeat: 2}
-			res := &groupResult{Results: c.results, Paths: []string{"a", "b", "c"}, Wall: time.Second, Topics: make([]group.Stats, 3)}
+			res := &groupResult{Results: c.results, Paths: []string{"a", "b", "c"}, Wall: time.Second, Topics: make([]group.Stats, 3),
+				Cheated: strings.HasPrefix(c.name, "caught-by")}
 			if c.name == "dropped-frames" {
 				res.Topics[2].Dropped = 1
 			}

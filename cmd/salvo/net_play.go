@@ -84,8 +84,8 @@ func (b *botOptions) playConfig(cfg p2p.Config, agent engine.Agent, store sessio
 // tests read it).
 func logMessages(log *slog.Logger) func(fairness.Note) {
 	return func(n fairness.Note) {
-		if n.Dir == "in" || n.Dir == "out" {
-			log.Debug("message "+n.Dir, "seq", n.Seq, "seat", n.Seat)
+		if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
+			log.Debug("message "+string(n.Dir), "seq", n.Seq, "seat", n.Seat)
 		}
 	}
 }
@@ -369,7 +369,7 @@ func finishReport(rep *netReport, result *fairness.Result, err error, stdout, st
 	}
 	rep.Result = outcomeText(result.Outcome)
 	if result.Closing != nil {
-		rep.Closing = result.Closing.Closing + ": " + result.Closing.Detail
+		rep.Closing = string(result.Closing.Closing) + ": " + result.Closing.Detail
 	}
 	fmt.Fprintf(stdout, "match %.12s… over (%s, %d stream switches, streams %v): %s\n", rep.Match, time.Duration(rep.MatchMS*float64(time.Millisecond)).Round(time.Millisecond), rep.Switches, rep.Kinds, rep.Result)
 	if result.Closing != nil || result.Violation != nil {

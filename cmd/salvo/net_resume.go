@@ -170,7 +170,7 @@ func resumeHeadless(id string, nf netFlags, bo botOptions, reportPath string, st
 	}
 	pc.Observe = func(n fairness.Note) {
 		// The first message past the transcript's (the replayed ones come first).
-		if rep.ResumeMS == 0 && n.Seq > sv.Seq && (n.Dir == "in" || n.Dir == "out") {
+		if rep.ResumeMS == 0 && n.Seq > sv.Seq && (n.Dir == fairness.DirIn || n.Dir == fairness.DirOut) {
 			rep.ResumeMS = ms(time.Since(start))
 		}
 	}

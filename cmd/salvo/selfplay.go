@@ -33,6 +33,7 @@ type selfplayResult struct {
 	Results [2]*fairness.Result
 	Paths   [2]string
 	Wall    time.Duration
+	Cheated bool // seat 1's cheat fired (--cheat)
 }
 
 func runSelfplay(args []string, stdout, stderr io.Writer) int {
@@ -93,7 +94,7 @@ func report(w io.Writer, o selfplayOptions, res *selfplayResult) int {
 		fmt.Fprintf(w, "result: %s\n", outcomeText(r0.Outcome))
 	}
 	if o.Cheat != "" && r0.Violation == nil && r0.Closing == nil {
-		if res.Results[1].Cheated {
+		if res.Cheated {
 			fmt.Fprintf(w, "seat 1 cheated (%s) and seat 0 did NOT catch it\n", o.Cheat)
 		} else {
 			fmt.Fprintf(w, "seat 1 never found a moment to cheat (%s): nothing to catch\n", o.Cheat)
@@ -132,8 +133,8 @@ func seatPath(out string, seat int) string {
 
 // cheatSeat sets up the cheat kind of game (none if kind is "") for the
 // seat of agents that cheats: it wraps that seat's agent if the cheat needs
-// to, and returns the cheat for that seat's referee (nil for none).
-func cheatSeat(game, kind string, agents []engine.Agent, seat int) (fairness.Cheat, error) {
+// to, and returns the cheating seat (nil for none).
+func cheatSeat(game, kind string, agents []engine.Agent, seat int) (*cheat.Peer, error) {
 	if kind == "" {
 		return nil, nil
 	}
@@ -141,7 +142,7 @@ func cheatSeat(game, kind string, agents []engine.Agent, seat int) (fairness.Che
 	if err != nil {
 		return nil, err
 	}
-	ch, wrap := k.Build()
+	ch, wrap := k.Peer()
 	if wrap != nil {
 		agents[seat] = wrap(agents[seat])
 	}
@@ -184,13 +185,14 @@ func selfplay(ctx context.Context, o selfplayOptions) (*selfplayResult, error) {
 			defer wg.Done()
 			cfg := session.PlayConfig{Key: pair.Keys[s], Agent: agents[s], Transcript: res.Paths[s], Timeout: o.Timeout}
 			if s == 1 {
-				cfg.Cheat = ch
+				cfg.Hooks = ch.Hooks()
 			}
 			res.Results[s], errs[s] = pair.Seats[s].Play(ctx, cfg)
 		}(s)
 	}
 	wg.Wait()
 	res.Wall = time.Since(start)
+	res.Cheated = ch.Cheated()
 	if errs[0] != nil {
 		return nil, fmt.Errorf("seat 0: %w", errs[0])
 	}

@@ -48,18 +48,18 @@ func New(s engine.Setup) (*Game, error) {
 	switch v {
 	case VariantStandard, VariantMaxDamage:
 		if s.Seats < 2 || s.Seats > 4 {
-			return nil, fmt.Errorf("air %s: %d seats: want 2 to 4", v, s.Seats)
+			return nil, engine.Illegal("air %s: %d seats: want 2 to 4", v, s.Seats)
 		}
 	case VariantFreeForAll:
 		if s.Seats < 3 || s.Seats > 4 {
-			return nil, fmt.Errorf("air %s: %d seats: want 3 or 4", v, s.Seats)
+			return nil, engine.Illegal("air %s: %d seats: want 3 or 4", v, s.Seats)
 		}
 	case VariantTeam:
 		if s.Seats != 4 {
-			return nil, fmt.Errorf("air %s: %d seats: want 4", v, s.Seats)
+			return nil, engine.Illegal("air %s: %d seats: want 4", v, s.Seats)
 		}
 	default:
-		return nil, fmt.Errorf("air: unknown variant %q (want one of %v)", s.Variant, variants)
+		return nil, engine.Illegal("air: unknown variant %q (want one of %v)", s.Variant, variants)
 	}
 	g := &Game{
 		variant: v,
@@ -185,7 +185,7 @@ func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 type events struct{ list []engine.Event }
 
 func (e *events) add(seat engine.Seat, kind, format string, args ...any) {
-	e.list = append(e.list, engine.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)})
+	e.list = append(e.list, engine.Eventf(seat, kind, format, args...))
 }
 
 // ForfeitOutcome is who wins when seat forfeits ([engine.Forfeiter]). In

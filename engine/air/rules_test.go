@@ -629,3 +629,17 @@ func TestTurnOrderByCardNumber(t *testing.T) {
 		t.Fatalf("plane %d acts first, want %d (lowest card)", act.Plane, ch[0].Plane)
 	}
 }
+
+// A table the rules do not allow is refused as illegal input, as every
+// other game's New does, so that a caller tells it from a broken engine
+// with errors.Is.
+func TestNewRefusesAsIllegal(t *testing.T) {
+	for _, s := range []engine.Setup{
+		{Seats: 5}, {Seats: 1, Variant: VariantMaxDamage}, {Seats: 2, Variant: VariantFreeForAll},
+		{Seats: 3, Variant: VariantTeam}, {Seats: 2, Variant: "salvo"},
+	} {
+		if _, err := New(s); !errors.Is(err, engine.ErrIllegal) {
+			t.Errorf("New(%+v) = %v; want an error wrapping engine.ErrIllegal", s, err)
+		}
+	}
+}

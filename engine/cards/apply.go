@@ -71,7 +71,7 @@ func (g *Game) applyCommit(n engine.Need, cm *engine.Commitment) ([]engine.Event
 	case stReshuffle:
 		p.addDeck(p.disc)
 		p.disc = [NumFaces]int{}
-		evs := []engine.Event{{Seat: s, Kind: "reshuffle", Text: fmt.Sprintf("%s shuffles its discard pile into a new draw pile (%s)", s, n.Name)}}
+		evs := []engine.Event{engine.Eventf(s, "reshuffle", "%s shuffles its discard pile into a new draw pile (%s)", s, n.Name)}
 		g.step = stDraw
 		return append(evs, g.advance()...), nil
 	}
@@ -91,7 +91,7 @@ func (g *Game) applyRandom(n engine.Need, vals []int) ([]engine.Event, error) {
 	case stFirst:
 		g.first = engine.Seat(vals[0])
 		g.step = stDeal
-		return []engine.Event{{Seat: g.first, Kind: "first", Text: fmt.Sprintf("%s plays first", g.first)}}, nil
+		return []engine.Event{engine.Eventf(g.first, "first", "%s plays first", g.first)}, nil
 	case stDeal:
 		for s := range g.players {
 			g.drawLeaves(engine.Seat(s), HandSize, vals[s])
@@ -118,7 +118,7 @@ func (g *Game) applyRandom(n engine.Need, vals []int) ([]engine.Event, error) {
 		got := g.drawLeaves(s, k, vals[0])
 		g.draw.left -= k
 		g.draw.got = append(g.draw.got, got...)
-		evs := []engine.Event{{Seat: s, Kind: "draw", Text: fmt.Sprintf("%s draws %d card(s)", s, k)}}
+		evs := []engine.Event{engine.Eventf(s, "draw", "%s draws %d card(s)", s, k)}
 		return append(evs, g.advance()...), nil
 	}
 	return nil, engine.Illegal("no roll expected")
@@ -169,7 +169,7 @@ func (g *Game) applyOpen(n engine.Need, opened []engine.Opened) ([]engine.Event,
 		if err := g.checkComplete(n.Seat); err != nil {
 			return nil, err
 		}
-		evs := []engine.Event{{Seat: n.Seat, Kind: "revealed", Text: fmt.Sprintf("%s revealed every hidden card; its deck and grid check out", n.Seat)}}
+		evs := []engine.Event{engine.Eventf(n.Seat, "revealed", "%s revealed every hidden card; its deck and grid check out", n.Seat)}
 		g.nextReveal(n.Seat + 1)
 		return evs, nil
 	}
@@ -185,11 +185,11 @@ func (g *Game) resolveFlip(k Ship) []engine.Event {
 	var evs []engine.Event
 	if k == NoShip {
 		g.players[a].disc[f.face]++
-		evs = append(evs, engine.Event{Seat: d, Kind: "miss", Text: fmt.Sprintf("%s's tap on %s turns up a miss", a, PosName(f.pos))})
+		evs = append(evs, engine.Eventf(d, "miss", "%s's tap on %s turns up a miss", a, PosName(f.pos)))
 	} else {
 		sh := &g.players[d].ships[k]
 		sh.revealed, sh.pos = true, f.pos
-		evs = append(evs, engine.Event{Seat: d, Kind: "found", Text: fmt.Sprintf("%s's tap on %s finds the %s", a, PosName(f.pos), k.Title())})
+		evs = append(evs, engine.Eventf(d, "found", "%s's tap on %s finds the %s", a, PosName(f.pos), k.Title()))
 		evs = append(evs, g.hitShip(a, k, f.face)...)
 	}
 	evs = append(evs, g.settleBoard()...)

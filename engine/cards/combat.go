@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"fmt"
-
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -71,16 +69,16 @@ func (g *Game) hitShip(a engine.Seat, k Ship, f Face) []engine.Event {
 	switch {
 	case f.IsRed() && k == Submarine && g.powerOn(d, Submarine):
 		g.players[a].disc[f]++
-		return []engine.Event{{Seat: a, Kind: "wasted", Text: fmt.Sprintf("%s's %s does nothing to the Submarine and is discarded", a, f)}}
+		return []engine.Event{engine.Eventf(a, "wasted", "%s's %s does nothing to the Submarine and is discarded", a, f)}
 	case f == White && !g.whiteDamages(a, k):
 		g.players[a].disc[f]++
 		return nil
 	case sh.shield:
 		sh.shieldPegs = append(sh.shieldPegs, f)
-		return []engine.Event{{Seat: d, Kind: "shield-hit", Text: fmt.Sprintf("%s's %s hits the shield on %s's %s", a, f, d, k.Title())}}
+		return []engine.Event{engine.Eventf(d, "shield-hit", "%s's %s hits the shield on %s's %s", a, f, d, k.Title())}
 	default:
 		sh.pegs = append(sh.pegs, f)
-		return []engine.Event{{Seat: d, Kind: "hit", Text: fmt.Sprintf("%s's %s hits %s's %s", a, f, d, k.Title())}}
+		return []engine.Event{engine.Eventf(d, "hit", "%s's %s hits %s's %s", a, f, d, k.Title())}
 	}
 }
 
@@ -100,7 +98,7 @@ func (g *Game) settleBoard() []engine.Event {
 				}
 				if sh.shield && g.sumPegs(a, sh.shieldPegs) >= ShieldStrength {
 					g.dropShield(s, k)
-					evs = append(evs, engine.Event{Seat: s, Kind: "shield-destroyed", Text: fmt.Sprintf("the shield on %s's %s is destroyed", s, k.Title())})
+					evs = append(evs, engine.Eventf(s, "shield-destroyed", "the shield on %s's %s is destroyed", s, k.Title()))
 					changed = true
 				}
 				if g.sumPegs(a, sh.pegs) >= k.Hits() {
@@ -152,7 +150,7 @@ func (g *Game) sink(s engine.Seat, k Ship) []engine.Event {
 	sh.pegs = nil
 	wasOn := g.powerOn(s, k)
 	sh.sunk = true
-	evs := []engine.Event{{Seat: s, Kind: "sunk", Text: fmt.Sprintf("%s sank %s's %s", a, s, k.Title())}}
+	evs := []engine.Event{engine.Eventf(s, "sunk", "%s sank %s's %s", a, s, k.Title())}
 	if k == Destroyer && wasOn {
 		n := 0
 		for _, t := range Ships {
@@ -164,7 +162,7 @@ func (g *Game) sink(s engine.Seat, k Ship) []engine.Event {
 			ts.shieldPegs, n = g.dropWhites(s, ts.shieldPegs, n)
 		}
 		if n > 0 {
-			evs = append(evs, engine.Event{Seat: s, Kind: "whites-lost", Text: fmt.Sprintf("%s's Destroyer sank: %d white peg card(s) in play are discarded", s, n)})
+			evs = append(evs, engine.Eventf(s, "whites-lost", "%s's Destroyer sank: %d white peg card(s) in play are discarded", s, n))
 		}
 	}
 	return evs

@@ -168,7 +168,7 @@ func (g *Game) repair(seat engine.Seat, k Ship, i int, by string) engine.Event {
 		sh.pegs = nil
 	}
 	g.players[other(seat)].disc[f]++
-	return engine.Event{Seat: seat, Kind: "repair", Text: fmt.Sprintf("%s's %s removes a %s card from its %s", seat, by, f, k.Title())}
+	return engine.Eventf(seat, "repair", "%s's %s removes a %s card from its %s", seat, by, f, k.Title())
 }
 
 // checkUse checks that the played face may do what the move says, on the
@@ -276,7 +276,7 @@ func (g *Game) perform(seat engine.Seat, m Move) []engine.Event {
 	p.hand = removeRef(p.hand, m.Card)
 	g.mustFrom = nil
 	g.playsLeft--
-	evs := []engine.Event{{Seat: seat, Kind: "play", Text: fmt.Sprintf("%s plays %s", seat, m)}}
+	evs := []engine.Event{engine.Eventf(seat, "play", "%s plays %s", seat, m)}
 	switch m.Action {
 	case Tap:
 		g.flip = &flipState{attacker: seat, pos: m.Pos, face: m.Face, leaf: -1}

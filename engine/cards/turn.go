@@ -65,7 +65,7 @@ func (g *Game) advance() []engine.Event {
 				return evs
 			}
 			g.draw.left = 0
-			evs = append(evs, engine.Event{Seat: g.draw.seat, Kind: "no-cards", Text: fmt.Sprintf("%s has no cards left to draw", g.draw.seat)})
+			evs = append(evs, engine.Eventf(g.draw.seat, "no-cards", "%s has no cards left to draw", g.draw.seat))
 		case g.draw.purpose != drawNone:
 			if g.draw.purpose == drawPower {
 				g.mustFrom = g.draw.got

@@ -101,11 +101,11 @@ func (g *Game) fightEvents(log []fightEvent) []engine.Event {
 		s := b.sideSeat(e.side)
 		switch e.kind {
 		case "zero":
-			ev = append(ev, engine.Event{Seat: s, Kind: "zero", Text: fmt.Sprintf("%s plays its %s", s, e.card.card)})
+			ev = append(ev, engine.Eventf(s, "zero", "%s plays its %s", s, e.card.card))
 		case "destroy":
-			ev = append(ev, engine.Event{Seat: s, Kind: "destroy", Text: fmt.Sprintf("%s's %s is destroyed", s, e.card.card)})
+			ev = append(ev, engine.Eventf(s, "destroy", "%s's %s is destroyed", s, e.card.card))
 		case "fizzle":
-			ev = append(ev, engine.Event{Seat: s, Kind: "fizzle", Text: fmt.Sprintf("%s's Minefield finds no surface ship", s)})
+			ev = append(ev, engine.Eventf(s, "fizzle", "%s's Minefield finds no surface ship", s))
 		}
 	}
 	return ev
@@ -152,13 +152,11 @@ func (g *Game) endBattle(ev []engine.Event) []engine.Event {
 	g.phase = PhasePlay
 	g.battle = battle{}
 	if w < 0 {
-		return append(ev, engine.Event{Seat: engine.NoSeat, Kind: "battle",
-			Text: fmt.Sprintf("no card stands in the %s: nobody wins it", b.ocean)})
+		return append(ev, engine.Eventf(engine.NoSeat, "battle", "no card stands in the %s: nobody wins it", b.ocean))
 	}
 	ws := b.sideSeat(w)
 	g.control[b.ocean] = ws
-	ev = append(ev, engine.Event{Seat: ws, Kind: "battle",
-		Text: fmt.Sprintf("%s wins the %s (attacker %d, defender %d)", ws, b.ocean, att, def)})
+	ev = append(ev, engine.Eventf(ws, "battle", "%s wins the %s (attacker %d, defender %d)", ws, b.ocean, att, def))
 	if g.controlled(ws) >= OceansToWin {
 		return g.finish(ws, fmt.Sprintf("controls %d oceans", OceansToWin), ev)
 	}

@@ -278,7 +278,7 @@ func (g *Game) applyRandom(need engine.Need, vals []int) ([]engine.Event, error)
 	if g.phase == PhaseFirst {
 		g.first = engine.Seat(vals[0])
 		g.phase, g.turn = PhaseDeal, g.first
-		return []engine.Event{{Seat: g.first, Kind: "first", Text: fmt.Sprintf("%s is player #1", g.first)}}, nil
+		return []engine.Event{engine.Eventf(g.first, "first", "%s is player #1", g.first)}, nil
 	}
 	ev := g.draw(g.turn, g.drawCount(), vals[0])
 	if g.phase == PhaseDeal {
@@ -310,9 +310,9 @@ func (g *Game) draw(s engine.Seat, k, v int) []engine.Event {
 	if len(st.deck) == 0 && g.phase == PhaseDraw {
 		g.lastTurn = true
 	}
-	ev := []engine.Event{{Seat: s, Kind: "draw", Text: fmt.Sprintf("%s draws %d (leaves %v), %d left", s, k, drawn, len(st.deck))}}
+	ev := []engine.Event{engine.Eventf(s, "draw", "%s draws %d (leaves %v), %d left", s, k, drawn, len(st.deck))}
 	if g.lastTurn {
-		ev = append(ev, engine.Event{Seat: s, Kind: "last-card", Text: fmt.Sprintf("%s drew its last card: the match ends with this turn", s)})
+		ev = append(ev, engine.Eventf(s, "last-card", "%s drew its last card: the match ends with this turn", s))
 	}
 	return ev
 }
@@ -405,7 +405,7 @@ func (g *Game) endByDeck(ev []engine.Event) []engine.Event {
 func (g *Game) finish(w engine.Seat, why string, ev []engine.Event) []engine.Event {
 	g.result = engine.Outcome{Winners: []engine.Seat{w}, Reason: why}
 	g.phase, g.turn, g.plays = PhaseFinal, 0, 0
-	return append(ev, engine.Event{Seat: w, Kind: "game-over", Text: fmt.Sprintf("%s wins: %s", w, why)})
+	return append(ev, engine.Eventf(w, "game-over", "%s wins: %s", w, why))
 }
 
 // Outcome reports the result. Done becomes true once the end-of-match

@@ -81,7 +81,7 @@ func (g *Game) applyOpen(need engine.Need, opened []engine.Opened) ([]engine.Eve
 				return nil, err
 			}
 		}
-		ev := []engine.Event{{Seat: need.Seat, Kind: "reveal", Text: fmt.Sprintf("%s reveals %s", need.Seat, cardList(cards))}}
+		ev := []engine.Event{engine.Eventf(need.Seat, "reveal", "%s reveals %s", need.Seat, cardList(cards))}
 		if g.phase == PhaseReveal {
 			g.reveal = nil
 			g.phase = PhasePlay

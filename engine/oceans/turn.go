@@ -1,7 +1,6 @@
 package oceans
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/salvo-game/salvo/engine"
@@ -106,7 +105,7 @@ func (g *Game) deploy(seat engine.Seat, m Move, slots []engine.Slot, cards []Car
 	} else {
 		g.turn = other(seat)
 	}
-	return []engine.Event{{Seat: seat, Kind: "deploy", Text: fmt.Sprintf("%s deploys %s to the %s", seat, withArticle(cards[0]), m.Ocean)}}, nil
+	return []engine.Event{engine.Eventf(seat, "deploy", "%s deploys %s to the %s", seat, withArticle(cards[0]), m.Ocean)}, nil
 }
 
 // secondPlayAllowed checks that the seat on turn may play a second card.
@@ -127,7 +126,7 @@ func (g *Game) place(seat engine.Seat, m Move) ([]engine.Event, error) {
 	}
 	g.join(seat, m.Leaf, m.Ocean)
 	g.plays++
-	return []engine.Event{{Seat: seat, Kind: "place", Text: fmt.Sprintf("%s plays a card facedown to the %s", seat, m.Ocean)}}, nil
+	return []engine.Event{engine.Eventf(seat, "place", "%s plays a card facedown to the %s", seat, m.Ocean)}, nil
 }
 
 // discard plays a card faceup to the discard pile and issues its special
@@ -147,7 +146,7 @@ func (g *Game) discard(seat engine.Seat, m Move, slots []engine.Slot, cards []Ca
 	st.hand = slices.DeleteFunc(st.hand, func(x int) bool { return x == m.Leaf })
 	st.discard = append(st.discard, m.Leaf)
 	g.plays++
-	ev := []engine.Event{{Seat: seat, Kind: "discard", Text: fmt.Sprintf("%s discards %s", seat, withArticle(card))}}
+	ev := []engine.Event{engine.Eventf(seat, "discard", "%s discards %s", seat, withArticle(card))}
 	return append(ev, g.command(seat, card, m)...), nil
 }
 
@@ -227,7 +226,7 @@ func (g *Game) command(seat engine.Seat, card Card, m Move) []engine.Event {
 		}
 		if len(g.reveal) > 0 {
 			g.phase = PhaseReveal
-			return []engine.Event{{Seat: foe, Kind: "reveal-order", Text: fmt.Sprintf("%s must reveal %d card(s)", foe, len(g.reveal))}}
+			return []engine.Event{engine.Eventf(foe, "reveal-order", "%s must reveal %d card(s)", foe, len(g.reveal))}
 		}
 	case Submarine, Destroyer:
 		if len(m.Targets) == 1 {
@@ -235,17 +234,17 @@ func (g *Game) command(seat engine.Seat, card Card, m Move) []engine.Event {
 			o, _ := g.opposingCard(seat, t)
 			opp.forces[o] = slices.DeleteFunc(opp.forces[o], func(x int) bool { return x == t })
 			opp.discard = append(opp.discard, t)
-			return []engine.Event{{Seat: foe, Kind: "destroy", Text: fmt.Sprintf("%s's %s in the %s is destroyed", foe, opp.known[t], o)}}
+			return []engine.Event{engine.Eventf(foe, "destroy", "%s's %s in the %s is destroyed", foe, opp.known[t], o)}
 		}
 	case PTBoat:
 		opp.blockaded[m.Ocean] = true
-		return []engine.Event{{Seat: foe, Kind: "blockade", Text: fmt.Sprintf("the %s is blockaded for %s's next turn", m.Ocean, foe)}}
+		return []engine.Event{engine.Eventf(foe, "blockade", "the %s is blockaded for %s's next turn", m.Ocean, foe)}
 	case Surprise:
 		opp.surprised = true
-		return []engine.Event{{Seat: foe, Kind: "surprise", Text: fmt.Sprintf("%s may not attack nor play a second card next turn", foe)}}
+		return []engine.Event{engine.Eventf(foe, "surprise", "%s may not attack nor play a second card next turn", foe)}
 	}
 	if len(m.Targets) == 0 && card != Battleship && card != Minefield && card != DepthCharges {
-		return []engine.Event{{Seat: seat, Kind: "wasted", Text: fmt.Sprintf("%s's %s command has no target", seat, card)}}
+		return []engine.Event{engine.Eventf(seat, "wasted", "%s's %s command has no target", seat, card)}
 	}
 	return nil
 }
@@ -321,5 +320,5 @@ func (g *Game) attack(seat engine.Seat, o Ocean) ([]engine.Event, error) {
 	g.plays++
 	g.phase = PhaseBattle
 	g.battle = battle{ocean: o, attacker: seat, step: stepOpenAttacker}
-	return []engine.Event{{Seat: seat, Kind: "attack", Text: fmt.Sprintf("%s attacks in the %s", seat, o)}}, nil
+	return []engine.Event{engine.Eventf(seat, "attack", "%s attacks in the %s", seat, o)}, nil
 }

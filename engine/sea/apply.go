@@ -39,7 +39,7 @@ func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 }
 
 func (g *Game) emit(seat engine.Seat, kind, format string, args ...any) {
-	g.events = append(g.events, engine.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)})
+	g.events = append(g.events, engine.Eventf(seat, kind, format, args...))
 }
 
 func (g *Game) applyCommit(n engine.Need, in engine.Input) error {
@@ -114,7 +114,7 @@ func (g *Game) applyRandom(n engine.Need, in engine.Input) error {
 }
 
 func (g *Game) rollOrder(faces []int) {
-	g.emit(engine.NoSeat, "roll", "seat 0 rolled %d, seat 1 rolled %d", faces[0], faces[1])
+	g.emit(engine.NoSeat, "roll", "%s rolled %d, %s rolled %d", engine.Seat(0), faces[0], engine.Seat(1), faces[1])
 	if faces[0] == faces[1] {
 		g.emit(engine.NoSeat, "tie", "tie: roll again")
 		return

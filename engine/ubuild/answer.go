@@ -84,8 +84,7 @@ func (st *state) applyAnswer(in engine.Input) ([]engine.Event, error) {
 		st.winner = a
 		st.phase = PhaseReveal
 		st.step = 0
-		ev = append(ev, engine.Event{Seat: a, Kind: "fleet sunk",
-			Text: fmt.Sprintf("%s sank the whole fleet of %s", a, d)})
+		ev = append(ev, engine.Eventf(a, "fleet sunk", "%s sank the whole fleet of %s", a, d))
 		return ev, nil
 	}
 	st.attacker = d
@@ -173,9 +172,8 @@ func (f *fleetState) checkPlaceable() error {
 }
 
 func reportEvent(d engine.Seat, r Report) engine.Event {
-	text := fmt.Sprintf("%s: miss", r.Cell)
-	if r.Result != Miss {
-		text = fmt.Sprintf("%s: %s, %s's %s", r.Cell, r.Result, d, r.Ship.Name())
+	if r.Result == Miss {
+		return engine.Eventf(d, r.Result.String(), "%s: miss", r.Cell)
 	}
-	return engine.Event{Seat: d, Kind: r.Result.String(), Text: text}
+	return engine.Eventf(d, r.Result.String(), "%s: %s, %s's %s", r.Cell, r.Result, d, r.Ship.Name())
 }

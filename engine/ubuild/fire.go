@@ -61,7 +61,7 @@ func (st *state) applyFire(in engine.Input) ([]engine.Event, error) {
 	st.last = Volley{Turn: st.turn, Attacker: a, Ship: f.ship, Shots: f.shots}
 	st.hasLast = true
 	st.phase = PhaseAnswer
-	return []engine.Event{{Seat: a, Kind: "fire", Text: volleyText(a, f.ship, f.shots)}}, nil
+	return []engine.Event{volleyEvent(a, f.ship, f.shots)}, nil
 }
 
 func shotLimitText(variant string, s Ship, limit int) string {
@@ -71,16 +71,15 @@ func shotLimitText(variant string, s Ship, limit int) string {
 	return fmt.Sprintf("the %s has %d weapons left", s.Name(), limit)
 }
 
-func volleyText(a engine.Seat, s Ship, shots []Cell) string {
+func volleyEvent(a engine.Seat, s Ship, shots []Cell) engine.Event {
 	names := make([]string, len(shots))
 	for i, c := range shots {
 		names[i] = c.String()
 	}
-	who := a.String()
 	if s != NoShip {
-		who += " (" + s.Name() + ")"
+		return engine.Eventf(a, "fire", "%s (%s) fires at %s", a, s.Name(), strings.Join(names, ", "))
 	}
-	return fmt.Sprintf("%s fires at %s", who, strings.Join(names, ", "))
+	return engine.Eventf(a, "fire", "%s fires at %s", a, strings.Join(names, ", "))
 }
 
 // openWeapons records the opened weapon count of seat's ship s, checks it

@@ -120,10 +120,10 @@ func (st *state) hiddenSlots(seat engine.Seat) []engine.Slot {
 // [*engine.Fault] naming the seat to blame) and changes nothing.
 func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 	need := g.Next()
-	if need.Kind == engine.NeedNone {
-		return nil, engine.Illegal("the match is over")
+	if err := engine.CheckKind(need, in); err != nil {
+		return nil, err
 	}
-	if in.Kind != need.Kind || in.Seat != need.Seat {
+	if in.Seat != need.Seat {
 		return nil, engine.Illegal("expected %s from %s, got %s from %s", need.Kind, need.Seat, in.Kind, in.Seat)
 	}
 	next := g.st.clone()

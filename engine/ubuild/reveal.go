@@ -51,12 +51,11 @@ func (st *state) applyReveal(in engine.Input, need engine.Need) ([]engine.Event,
 		}
 	}
 	f.revealed = true
-	ev := []engine.Event{{Seat: s, Kind: "reveal", Text: fmt.Sprintf("%s revealed a legal fleet", s)}}
+	ev := []engine.Event{engine.Eventf(s, "reveal", "%s revealed a legal fleet", s)}
 	st.step++
 	if st.step == 2 {
 		st.phase = PhaseDone
-		ev = append(ev, engine.Event{Seat: st.winner, Kind: "win",
-			Text: fmt.Sprintf("%s wins: %s", st.winner, WinReason)})
+		ev = append(ev, engine.Eventf(st.winner, "win", "%s wins: %s", st.winner, WinReason))
 	}
 	return ev, nil
 }

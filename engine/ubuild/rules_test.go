@@ -68,7 +68,7 @@ func TestSetupRules(t *testing.T) {
 		{"wrong size", commit(0, GridName, 99), "of 99 leaves"},
 		{"wrong owner", commit(1, GridName, 100), "seat 1's"},
 		{"wrong seat", engine.Input{Kind: engine.NeedCommit, Seat: 1, Commitment: &engine.Commitment{Owner: 1, Name: GridName, Size: 100}}, "expected commit from seat 0"},
-		{"wrong kind", engine.Input{Kind: engine.NeedMove, Seat: 0}, "expected commit"},
+		{"wrong kind", engine.Input{Kind: engine.NeedMove, Seat: 0}, "expected a commit input"},
 		{"with openings", engine.Input{Kind: engine.NeedCommit, Seat: 0, Commitment: &engine.Commitment{Owner: 0, Name: GridName, Size: 100},
 			Opened: []engine.Opened{{Slot: GridSlot(0, 1), Value: []byte{0}}}}, "unexpected openings"},
 	}
@@ -244,7 +244,7 @@ func TestFireRules(t *testing.T) {
 		{"trailing data", Standard, raw(`{"ship":"battleship","shots":["A-1"]} {}`), nil, 0, "trailing data"},
 		{"not json", Standard, raw(`fire!`), nil, 0, "undecodable"},
 		{"wrong seat", Standard, fireMove(Battleship, "A-1"), func(in *engine.Input) { in.Seat = 1 }, 1, "expected move from seat 0"},
-		{"wrong kind", Standard, fireMove(Battleship, "A-1"), func(in *engine.Input) { in.Kind = engine.NeedOpen }, 0, "expected move"},
+		{"wrong kind", Standard, fireMove(Battleship, "A-1"), func(in *engine.Input) { in.Kind = engine.NeedOpen }, 0, "expected a move input"},
 		{"opening not asked for", Standard, fireMove(Battleship, "A-1"), func(in *engine.Input) {
 			in.Opened = []engine.Opened{{Slot: GridSlot(0, 0), Value: []byte{1}}}
 		}, 0, "not asked for"},

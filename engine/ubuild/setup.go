@@ -1,8 +1,6 @@
 package ubuild
 
 import (
-	"fmt"
-
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -27,8 +25,7 @@ func (st *state) applyCommit(in engine.Input, need engine.Need) ([]engine.Event,
 		st.phase = PhaseFirst
 		st.step = 0
 	}
-	return []engine.Event{{Seat: need.Seat, Kind: "commit",
-		Text: fmt.Sprintf("%s committed its %s (%s)", need.Seat, need.Name, c.Root.Short())}}, nil
+	return []engine.Event{engine.Eventf(need.Seat, "commit", "%s committed its %s (%s)", need.Seat, need.Name, c.Root.Short())}, nil
 }
 
 // applyFirst takes the coin flip that picks the first attacker.
@@ -46,6 +43,5 @@ func (st *state) applyFirst(in engine.Input) ([]engine.Event, error) {
 	st.first = engine.Seat(v)
 	st.attacker = st.first
 	st.phase = PhaseFire
-	return []engine.Event{{Seat: st.first, Kind: "first",
-		Text: fmt.Sprintf("%s attacks first", st.first)}}, nil
+	return []engine.Event{engine.Eventf(st.first, "first", "%s attacks first", st.first)}, nil
 }

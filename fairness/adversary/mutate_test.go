@@ -263,7 +263,7 @@ func (a *adversary) changeBody(e *fairness.Envelope) string {
 		b.Inputs, what = append(b.Inputs, b.Inputs[i]), fmt.Sprintf("input %d repeated", i+1)
 	case 3:
 		i := a.r.IntN(len(b.Inputs))
-		kinds := []string{fairness.InMove, fairness.InOpen, fairness.InResign, fairness.InShare, fairness.InHello}
+		kinds := []fairness.InputKind{fairness.InMove, fairness.InOpen, fairness.InResign, fairness.InShare, fairness.InHello}
 		b.Inputs[i].T = kinds[a.r.IntN(len(kinds))]
 		what = fmt.Sprintf("input %d now a %s", i+1, b.Inputs[i].T)
 	default:
@@ -375,7 +375,7 @@ func (a *adversary) closing() string {
 		}
 	}
 	n := len(a.m.h.Players)
-	kinds := []string{fairness.CloseViolation, fairness.CloseTimeout, fairness.CloseAbandoned, fairness.CloseLeft, "resign"}
+	kinds := []fairness.CloseReason{fairness.CloseViolation, fairness.CloseTimeout, fairness.CloseAbandoned, fairness.CloseLeft, "resign"}
 	c := &fairness.Closing{Closing: kinds[a.r.IntN(len(kinds))], Match: a.m.h.Match, Seat: a.r.IntN(n+2) - 1, Detail: "claimed"}
 	msgs := 0
 	for _, l := range a.lines[1:] {
@@ -492,7 +492,7 @@ func (a *adversary) claimForfeit() string {
 	if a.holds(blamed) {
 		return ""
 	}
-	kind := []string{fairness.CloseTimeout, fairness.CloseAbandoned}[a.r.IntN(2)]
+	kind := []fairness.CloseReason{fairness.CloseTimeout, fairness.CloseAbandoned}[a.r.IntN(2)]
 	seat, key := a.anyKey()
 	c := &fairness.Closing{Closing: kind, Match: a.m.h.Match, Seat: int(blamed), Seq: uint64(k), Detail: "gone"}
 	if err := c.Sign(key); err != nil {

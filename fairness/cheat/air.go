@@ -26,17 +26,17 @@ const (
 
 func init() {
 	register("air",
-		Kind{CardNotInHand, "chooses a card that is not in its hand (another squadron's)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{CardNotInHand, "chooses a card that is not in its hand (another squadron's)", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return &handCheat{}, nil
 		}},
-		Kind{ChangedChoice, "opens a different card choice than the one it committed to, as if it changed its mind after the commitments", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InReveal}, alter: changeChoice}, nil
+		Kind{ChangedChoice, "opens a different card choice than the one it committed to, as if it changed its mind after the commitments", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InReveal}, alter: changeChoice}, nil
 		}},
-		Kind{WrongUnmask, "deals another seat a card with an unmasking share that is not its key's (the receiver would read a wrong card)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InUnmask}, alter: wrongShare}, nil
+		Kind{WrongUnmask, "deals another seat a card with an unmasking share that is not its key's (the receiver would read a wrong card)", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InUnmask}, alter: wrongShare}, nil
 		}},
-		Kind{ShotOutOfCone, "fires a cannon at an opposing plane outside its cone of fire", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: shotOutOfCone}, nil
+		Kind{ShotOutOfCone, "fires a cannon at an opposing plane outside its cone of fire", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: shotOutOfCone}, nil
 		}},
 	)
 }

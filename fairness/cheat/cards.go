@@ -36,27 +36,27 @@ import (
 //     card; the opened leaf contradicts the claim.
 func init() {
 	register("cards",
-		Kind{"stacked-deck", "commits a deck with a second four-peg card in place of a one-peg card", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"stacked-deck", "commits a deck with a second four-peg card in place of a one-peg card", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(rigCommit(cards.DeckName(1), cards.EncodeCard(cards.Red1), cards.EncodeCard(cards.Red4)))
 		}},
-		Kind{"altered-grid", "lays two Aircraft Carriers and no PT Boat among its coordinate cards", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"altered-grid", "lays two Aircraft Carriers and no PT Boat among its coordinate cards", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(rigCommit(cards.CoordsName, cards.EncodeCoord(cards.PTBoat), cards.EncodeCoord(cards.Carrier)))
 		}},
-		Kind{"flip-other-leaf", "opens a miss where the flip roll picked one of its ships", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: flipOtherLeaf}, nil
+		Kind{"flip-other-leaf", "opens a miss where the flip roll picked one of its ships", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: flipOtherLeaf}, nil
 		}},
-		Kind{"card-not-in-hand", "plays again a card it already played", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"card-not-in-hand", "plays again a card it already played", func() (Cheat, func(engine.Agent) engine.Agent) {
 			c := &replayCard{}
 			return agentCheat{}, steering(c.decide)
 		}},
-		Kind{"wrong-reload-size", "plays a card from its draw pile as though its reload had drawn one card more", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"wrong-reload-size", "plays a card from its draw pile as though its reload had drawn one card more", func() (Cheat, func(engine.Agent) engine.Agent) {
 			c := &overReload{seen: map[cards.CardRef]bool{}}
 			return agentCheat{}, steering(c.decide)
 		}},
-		Kind{"red-peg-on-sub", "plays a red peg card on the Submarine claiming it is a white peg card", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"red-peg-on-sub", "plays a red peg card on the Submarine claiming it is a white peg card", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(redPegOnSub)
 		}},
-		Kind{"repair-without-power", "repairs a ship with no PT Boat and no repair card, claiming another card is one", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"repair-without-power", "repairs a ship with no PT Boat and no repair card, claiming another card is one", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(repairWithoutPower)
 		}},
 	)

@@ -1,8 +1,11 @@
-// Package cheat is the test-only cheating peer: ways a dishonest player could
-// try to bend a match, each implemented as a fairness.Cheat (and sometimes a
-// dishonest agent), so that tests and `salvo selfplay --cheat KIND` can show
-// the honest side catching every one of them live, and the auditor naming the
-// cheater and the message afterwards. Nothing here is used in real play.
+// Package cheat is the cheating peer: ways a dishonest player could try to
+// bend a match, each implemented as a Cheat (and sometimes a dishonest
+// agent), so that tests, `salvo selfplay --cheat KIND` and practice against
+// a cheating bot can show the honest side catching every one of them live,
+// and the auditor naming the cheater and the message afterwards. It ships in
+// the binary for practice and testing; nothing here plays for a person in a
+// real match. A Peer plugs a cheat into the honest referee through the hooks
+// it exposes (fairness.Hooks); package fairness does not import this one.
 //
 // A cheat works in one of three ways: it doctors an input its referee
 // produced honestly (a wrong salt, another slot, a forged dice preimage); its
@@ -39,32 +42,39 @@ type Kind struct {
 	About string
 	// Build returns the cheat and, if the cheat needs one, a wrapper that
 	// makes the seat's agent dishonest too.
-	Build func() (fairness.Cheat, func(engine.Agent) engine.Agent)
+	Build func() (Cheat, func(engine.Agent) engine.Agent)
+}
+
+// Peer builds the cheat as a seat (see Peer), with its agent wrapper if it
+// needs one.
+func (k Kind) Peer() (*Peer, func(engine.Agent) engine.Agent) {
+	c, wrap := k.Build()
+	return NewPeer(c), wrap
 }
 
 var generic = []Kind{
-	{"wrong-salt", "opens a committed value with a wrong salt", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-		return &inputCheat{kinds: []string{fairness.InMove, fairness.InOpen}, alter: wrongSalt}, nil
+	{"wrong-salt", "opens a committed value with a wrong salt", func() (Cheat, func(engine.Agent) engine.Agent) {
+		return &inputCheat{kinds: []fairness.InputKind{fairness.InMove, fairness.InOpen}, alter: wrongSalt}, nil
 	}},
-	{"wrong-cell", "opens a different committed value than the one the rules call for", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-		return &inputCheat{kinds: []string{fairness.InMove, fairness.InOpen}, alter: wrongSlot}, nil
+	{"wrong-cell", "opens a different committed value than the one the rules call for", func() (Cheat, func(engine.Agent) engine.Agent) {
+		return &inputCheat{kinds: []fairness.InputKind{fairness.InMove, fairness.InOpen}, alter: wrongSlot}, nil
 	}},
-	{"forged-roll", "reveals a dice preimage that is not the next link of its chain", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-		return &inputCheat{kinds: []string{fairness.InShare}, alter: forgedRoll}, nil
+	{"forged-roll", "reveals a dice preimage that is not the next link of its chain", func() (Cheat, func(engine.Agent) engine.Agent) {
+		return &inputCheat{kinds: []fairness.InputKind{fairness.InShare}, alter: forgedRoll}, nil
 	}},
-	{"out-of-turn", "sends a second message while it is the other player's turn", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+	{"out-of-turn", "sends a second message while it is the other player's turn", func() (Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: outOfTurn}, nil
 	}},
-	{"foreign-key", "sends a message signed by another key", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+	{"foreign-key", "sends a message signed by another key", func() (Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: foreignKey}, nil
 	}},
-	{"replay", "replays a message from another match", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+	{"replay", "replays a message from another match", func() (Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: otherMatch}, nil
 	}},
-	{"wrong-state", "sends a wrong state hash", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+	{"wrong-state", "sends a wrong state hash", func() (Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: wrongState}, nil
 	}},
-	{"go-silent", "stops answering once the other player has revealed (the only bias left: it forfeits)", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+	{"go-silent", "stops answering once the other player has revealed (the only bias left: it forfeits)", func() (Cheat, func(engine.Agent) engine.Agent) {
 		return &envelopeCheat{nth: 4, alter: silence}, nil
 	}},
 }
@@ -101,7 +111,7 @@ func Lookup(game, name string) (Kind, error) {
 // inputCheat alters the first input of one of the given kinds that alter
 // accepts.
 type inputCheat struct {
-	kinds []string
+	kinds []fairness.InputKind
 	done  bool
 	alter func(m *fairness.Match, sec *fairness.Secrets, st fairness.Step, in *fairness.WireInput) bool
 }

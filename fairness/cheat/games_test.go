@@ -30,8 +30,9 @@ import (
 
 // pipeMatch is the outcome of one in-memory match.
 type pipeMatch struct {
-	res   [2]*fairness.Result
-	paths [2]string
+	res     [2]*fairness.Result
+	paths   [2]string
+	cheated bool // seat 1's cheat fired
 }
 
 // playPipe plays game between two bots of level, seat 1 cheating with kind
@@ -63,14 +64,14 @@ func playPipe(t *testing.T, game, level string, seed uint64, kind string) *pipeM
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ch fairness.Cheat
+	var ch *Peer
 	var wrap func(engine.Agent) engine.Agent
 	if kind != "" {
 		k, err := Lookup(game, kind)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ch, wrap = k.Build()
+		ch, wrap = k.Peer()
 	}
 	ends := [2]*fairnesstest.PipeEnd{}
 	ends[0], ends[1] = fairnesstest.Pipe()
@@ -84,7 +85,7 @@ func playPipe(t *testing.T, game, level string, seed uint64, kind string) *pipeM
 		agent := entry.Bots[level](mrand.New(mrand.NewPCG(seed, uint64(s))))
 		cfg := fairness.Config{Seat: engine.Seat(s), Key: keys[s], Transport: ends[s], Timeout: 30 * time.Second}
 		if s == 1 && ch != nil {
-			cfg.Cheat = ch
+			cfg.Hooks = ch.Hooks()
 			if wrap != nil {
 				agent = wrap(agent)
 			}
@@ -117,6 +118,7 @@ func playPipe(t *testing.T, game, level string, seed uint64, kind string) *pipeM
 		}()
 	}
 	wg.Wait()
+	pm.cheated = ch.Cheated()
 	if errs[0] != nil {
 		t.Fatalf("honest seat: %v", errs[0])
 	}
@@ -208,7 +210,7 @@ func playUntilCheat(t *testing.T, game, level string, seed uint64, kind string) 
 	t.Helper()
 	for attempt := 1; ; attempt++ {
 		pm := playPipe(t, game, level, seed, kind)
-		if pm.res[1].Cheated || attempt == maxAttempts {
+		if pm.cheated || attempt == maxAttempts {
 			return pm
 		}
 		t.Logf("match %d gave the cheat no chance (%s); playing another", attempt, pm.res[0].Outcome.Reason)
@@ -217,7 +219,7 @@ func playUntilCheat(t *testing.T, game, level string, seed uint64, kind string) 
 
 func checkCaught(t *testing.T, pm *pipeMatch, kind string) {
 	t.Helper()
-	if !pm.res[1].Cheated {
+	if !pm.cheated {
 		t.Fatalf("the cheat never fired in %d matches", maxAttempts)
 	}
 	honest := pm.res[0]
@@ -286,7 +288,7 @@ func TestCheatChances(t *testing.T) {
 				for i := range uint64(matches) {
 					t.Run(fmt.Sprintf("%s/%d", key, i), func(t *testing.T) {
 						t.Parallel()
-						if pm := playPipe(t, game, level, 100+i, k.Name); !pm.res[1].Cheated {
+						if pm := playPipe(t, game, level, 100+i, k.Name); !pm.cheated {
 							mu.Lock()
 							missed[key]++
 							mu.Unlock()

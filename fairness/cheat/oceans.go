@@ -32,23 +32,23 @@ import (
 //     which follows the wrong total, is what the honest seat refuses.
 func init() {
 	register("oceans",
-		Kind{"changed-facedown", "reveals a facedown card as a stronger card than the one it committed", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: changedFacedown}, steering(seekBattle)
+		Kind{"changed-facedown", "reveals a facedown card as a stronger card than the one it committed", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: changedFacedown}, steering(seekBattle)
 		}},
-		Kind{"swapped-facedown", "reveals a card from its hand in place of the facedown card it played", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: swappedFacedown}, steering(seekBattle)
+		Kind{"swapped-facedown", "reveals a card from its hand in place of the facedown card it played", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: swappedFacedown}, steering(seekBattle)
 		}},
-		Kind{"undrawn-card", "plays facedown a Battleship it never drew", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"undrawn-card", "plays facedown a Battleship it never drew", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(undrawnCard)
 		}},
-		Kind{"sixth-card", "fills one task force, then adds a sixth card to it", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"sixth-card", "fills one task force, then adds a sixth card to it", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(sixthCard)
 		}},
-		Kind{"attack-too-small", "attacks before its fleet is twice the oceans in play", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"attack-too-small", "attacks before its fleet is twice the oceans in play", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(attackTooSmall)
 		}},
-		Kind{"wrong-battle-total", "counts its revealed battle cards as stronger ones in its own engine", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: wrongBattleTotal}, steering(seekBattle)
+		Kind{"wrong-battle-total", "counts its revealed battle cards as stronger ones in its own engine", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: wrongBattleTotal}, steering(seekBattle)
 		}},
 	)
 }

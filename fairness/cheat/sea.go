@@ -29,19 +29,19 @@ import (
 //     the engine tracks which destroyers have acted.
 func init() {
 	register("sea",
-		Kind{"strength-differs", "opens a fighter's strength as a 4 when it committed another value", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InOpen}, alter: strengthDiffers}, nil
+		Kind{"strength-differs", "opens a fighter's strength as a 4 when it committed another value", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InOpen}, alter: strengthDiffers}, nil
 		}},
-		Kind{"harpoon-was-sidewinder", "loads Sidewinders, then launches one as a Harpoon", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"harpoon-was-sidewinder", "loads Sidewinders, then launches one as a Harpoon", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(sidewinderAsHarpoon)
 		}},
-		Kind{"illegal-path", "flies a fighter farther than its scramble die allows", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"illegal-path", "flies a fighter farther than its scramble die allows", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, steering(illegalPath)
 		}},
-		Kind{"forged-own-roll", "reveals a forged dice preimage for a roll it acts on itself", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InShare}, alter: forgedOwnRoll}, nil
+		Kind{"forged-own-roll", "reveals a forged dice preimage for a roll it acts on itself", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InShare}, alter: forgedOwnRoll}, nil
 		}},
-		Kind{"destroyer-fires-twice", "fires a destroyer a second time in the same step", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"destroyer-fires-twice", "fires a destroyer a second time in the same step", func() (Cheat, func(engine.Agent) engine.Agent) {
 			c := &doubleFire{}
 			return agentCheat{}, steering(c.decide)
 		}},

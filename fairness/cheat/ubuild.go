@@ -11,8 +11,8 @@ import (
 
 func init() {
 	register("ubuild",
-		Kind{"miss-on-hit", "answers miss to a shot that hit", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
+		Kind{"miss-on-hit", "answers miss to a shot that hit", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
 				if r.Result == "miss" {
 					return false
 				}
@@ -20,8 +20,8 @@ func init() {
 				return true
 			})}, nil
 		}},
-		Kind{"wrong-ship", "names the wrong ship in a hit", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
+		Kind{"wrong-ship", "names the wrong ship in a hit", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: alterAnswer(func(r *ubuild.ShotReport) bool {
 				if r.Result == "miss" {
 					return false
 				}
@@ -30,10 +30,10 @@ func init() {
 				return true
 			})}, nil
 		}},
-		Kind{"extra-shots", "fires one shot more than the ship has weapons", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
-			return &inputCheat{kinds: []string{fairness.InMove}, alter: extraShot}, nil
+		Kind{"extra-shots", "fires one shot more than the ship has weapons", func() (Cheat, func(engine.Agent) engine.Agent) {
+			return &inputCheat{kinds: []fairness.InputKind{fairness.InMove}, alter: extraShot}, nil
 		}},
-		Kind{"illegal-layout", "hides a bent battleship and reveals it at the end", func() (fairness.Cheat, func(engine.Agent) engine.Agent) {
+		Kind{"illegal-layout", "hides a bent battleship and reveals it at the end", func() (Cheat, func(engine.Agent) engine.Agent) {
 			return agentCheat{}, func(a engine.Agent) engine.Agent { return bentLayout{a} }
 		}},
 	)

@@ -41,7 +41,7 @@ func TestAttackQuickRestartAdoptsForgedForfeit(t *testing.T) {
 		{game: "sea"},
 		{game: "cards", noHeartbeat: true},
 	} {
-		name := tc.game + map[bool]string{false: " honest side thinks", true: " attacker stalls"}[tc.stall] + " " + cmp.Or(tc.kind, fairness.CloseAbandoned)
+		name := tc.game + map[bool]string{false: " honest side thinks", true: " attacker stalls"}[tc.stall] + " " + string(cmp.Or(tc.kind, fairness.CloseAbandoned))
 		if tc.noHeartbeat {
 			name += ", no heartbeat file"
 		}
@@ -62,7 +62,7 @@ type quickRestart struct {
 	// begun by an older Salvo), so its restart counts from its start.
 	noHeartbeat bool
 	// kind is the forged record's kind; abandoned if empty.
-	kind string
+	kind fairness.CloseReason
 }
 
 // quickRestartAttack plays one case of TestAttackQuickRestartAdoptsForgedForfeit.
@@ -83,10 +83,10 @@ func quickRestartAttack(t *testing.T, tc quickRestart) {
 	var lastOut, last [2]atomic.Uint64 // each seat's last message out, and last message
 	observe := func(s engine.Seat) func(fairness.Note) {
 		return func(n fairness.Note) {
-			if n.Dir == "in" || n.Dir == "out" {
+			if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
 				last[s].Store(n.Seq)
 			}
-			if n.Dir == "out" {
+			if n.Dir == fairness.DirOut {
 				lastOut[s].Store(n.Seq)
 			}
 		}
@@ -209,7 +209,7 @@ func quickRestartAttack(t *testing.T, tc quickRestart) {
 // of seat 1's forfeit (kind: abandoned or timeout) after message seq, and
 // marks the match ended there, as a side that gave up on its peer does; it
 // returns the record.
-func forgeForfeit(t *testing.T, a *netSide, id string, seq uint64, kind string) *fairness.Closing {
+func forgeForfeit(t *testing.T, a *netSide, id string, seq uint64, kind fairness.CloseReason) *fairness.Closing {
 	t.Helper()
 	c := &fairness.Closing{Closing: kind, Match: id, Seat: 1, Seq: seq, Detail: "connection lost: bob never came back"}
 	if err := c.Sign(a.key); err != nil {
@@ -229,7 +229,7 @@ func forgeForfeit(t *testing.T, a *netSide, id string, seq uint64, kind string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr.Ended, pr.Seq = kind+" of seat 1: forged", seq
+	pr.Ended, pr.Seq = string(kind)+" of seat 1: forged", seq
 	if err := a.store.writePeer(pr); err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func newGiveUpGuard(t fairness.GroupTransport, m *GroupMatch, giveUp time.Durati
 // match now waits for; any other note means it waits for nobody else.
 func (g *giveUpGuard) observe(n fairness.Note) {
 	seat := engine.NoSeat
-	if n.Dir == "wait" {
+	if n.Dir == fairness.DirWait {
 		seat = n.Wait
 	}
 	g.waiting.Store(int64(seat))

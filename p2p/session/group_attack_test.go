@@ -133,7 +133,7 @@ func playAttacked(t *testing.T, n, bad int, attack func(tb *Table, own *fairness
 		entry := tb.Seats[s].Entry
 		cfg := PlayConfig{Key: tb.Keys[s], Agent: entry.Bots["strong"](rand.New(rand.NewPCG(uint64(s), 3))), Transcript: out.paths[s], Timeout: 20 * time.Second,
 			Observe: func(note fairness.Note) {
-				if note.Dir == "in" && count.Add(1) >= attackWindow && enough() {
+				if note.Dir == fairness.DirIn && count.Add(1) >= attackWindow && enough() {
 					stop()
 				}
 			}}

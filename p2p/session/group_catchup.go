@@ -90,10 +90,10 @@ func (c *catchUp) RecvFrom(ctx context.Context) ([]byte, string, error) {
 // observe follows the referee's notes: how far the match is here, and
 // whether it waits for another seat.
 func (c *catchUp) observe(n fairness.Note) {
-	if (n.Dir == "in" || n.Dir == "out") && n.Seq > c.have.Load() {
+	if (n.Dir == fairness.DirIn || n.Dir == fairness.DirOut) && n.Seq > c.have.Load() {
 		c.have.Store(n.Seq)
 	}
-	c.waiting.Store(n.Dir == "wait" && n.Wait != c.m.Seat)
+	c.waiting.Store(n.Dir == fairness.DirWait && n.Wait != c.m.Seat)
 }
 
 // run asks the others for missed envelopes when due (see the top of the

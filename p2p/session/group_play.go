@@ -65,7 +65,7 @@ func (m *GroupMatch) referee(ctx context.Context, cfg PlayConfig, fm *fairness.M
 	}
 	ref, err := fairness.NewReferee(fairness.Config{
 		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: transport,
-		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		Transcript: tw, Timeout: cfg.Timeout, Observe: observe, Logger: cfg.Logger, Hooks: cfg.Hooks,
 		SecretsPath: secrets,
 	})
 	if err != nil {

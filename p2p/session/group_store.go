@@ -117,7 +117,7 @@ func (m *GroupMatch) runStored(ctx context.Context, h *p2p.Host, cfg NetPlayConf
 		pr.Table = tableAddrs(h, m.Header, m.Seat)
 		_ = cfg.Store.writePeer(pr)
 	}()
-	pc := PlayConfig{Key: cfg.Key, Agent: cfg.Agent, Timeout: cfg.Timeout, Observe: cfg.Observe, Cheat: cfg.Cheat,
+	pc := PlayConfig{Key: cfg.Key, Agent: cfg.Agent, Timeout: cfg.Timeout, Observe: cfg.Observe, Hooks: cfg.Hooks,
 		Logger: cfg.Logger, GiveUp: cfg.Reconnect.GiveUp}
 	result, err := m.referee(ctx, pc, fm, tw, &sendTracker{Topic: m.Topic}, nil, cfg.Store.Secrets(m.Header.Match))
 	close(over)

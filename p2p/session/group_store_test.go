@@ -135,7 +135,7 @@ func TestGroupKilledPlayerResumes(t *testing.T) {
 	cfg := bot(victim)
 	var back atomic.Int64
 	cfg.Observe = func(n fairness.Note) {
-		if n.Seq > sv.Seq && (n.Dir == "in" || n.Dir == "out") {
+		if n.Seq > sv.Seq && (n.Dir == fairness.DirIn || n.Dir == fairness.DirOut) {
 			back.CompareAndSwap(0, int64(time.Since(killed)))
 		}
 	}

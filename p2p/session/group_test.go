@@ -92,7 +92,7 @@ func TestGroupSeatThatLeavesIsTakenOffTheTable(t *testing.T) {
 				ctx, stop := context.WithCancel(ctx)
 				count := 0
 				cfg.Observe = func(note fairness.Note) {
-					if note.Dir == "in" {
+					if note.Dir == fairness.DirIn {
 						if count++; count == 4 {
 							once.Do(func() {
 								go tb.Hosts[gone].Close()

@@ -56,7 +56,7 @@ func leaveMidMatch(t *testing.T, leaverOwes bool) {
 	hold := func(seat engine.Seat, held *atomic.Bool) func(fairness.Note) {
 		var last uint64 // the referee's goroutine only
 		return func(n fairness.Note) {
-			if n.Dir == "in" || n.Dir == "out" {
+			if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
 				last = n.Seq
 			}
 			if last < 4 || held.Load() || n.Game == nil {
@@ -291,7 +291,7 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 		defer close(died)
 		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
 			Observe: func(n fairness.Note) {
-				if n.Dir == "in" && n.Seq >= 4 {
+				if n.Dir == fairness.DirIn && n.Seq >= 4 {
 					kill() // the process dies
 				}
 			}})
@@ -344,7 +344,7 @@ func TestForfeitRecordOnALiveLinkIsNotTaken(t *testing.T) {
 			Observe: func(n fairness.Note) {
 				// Once b has fired and the match waits for our own
 				// decision, we stop deciding and claim b's forfeit.
-				if n.Dir == "in" {
+				if n.Dir == fairness.DirIn {
 					lastIn = n.Seq
 				}
 				if lastIn >= 4 && !held.Load() && n.Game != nil {
@@ -388,12 +388,12 @@ func TestForfeitRecordAfterABlipIsNotTaken(t *testing.T) {
 		_, _ = ma.PlayNet(actx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
 			OnTransport: func(rc *Reconnecting) { rcs <- rc },
 			Observe: func(n fairness.Note) {
-				if n.Dir == "in" || n.Dir == "out" {
+				if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
 					lastSeq = n.Seq
 				}
 				// Once a's message is out and the match waits for b, a
 				// strikes (and b's next decision never comes).
-				if n.Dir == "out" && lastSeq >= 4 && !held.Load() && n.Game != nil {
+				if n.Dir == fairness.DirOut && lastSeq >= 4 && !held.Load() && n.Game != nil {
 					if need := n.Game.Next(); need.Kind != engine.NeedNone && need.Seat == 1 {
 						held.Store(true)
 						lie <- lastSeq

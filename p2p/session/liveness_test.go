@@ -51,7 +51,7 @@ func deadLinkSeen(t *testing.T, transport, listen string) {
 	go func() {
 		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
 			Observe: func(n fairness.Note) {
-				if n.Dir == "in" && n.Seq >= 4 {
+				if n.Dir == fairness.DirIn && n.Seq >= 4 {
 					once.Do(func() {
 						proxy.Cut()
 						cutAt.Store(time.Now().UnixNano())
@@ -144,7 +144,7 @@ func TestGroupGoneSeatSeenAndGivenUp(t *testing.T) {
 				ctx, stop := context.WithCancel(ctx)
 				count := 0
 				cfg.Observe = func(note fairness.Note) {
-					if note.Dir == "in" {
+					if note.Dir == fairness.DirIn {
 						if count++; count == 4 {
 							once.Do(func() {
 								killedAt.Store(time.Now().UnixNano())

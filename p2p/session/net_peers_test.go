@@ -30,7 +30,7 @@ func playBoth(t *testing.T, ctx context.Context, sides [2]*netSide, ms [2]*Match
 				Key: sides[s].key, Agent: bot(t, "ubuild", uint64(s+1)), Timeout: 20 * time.Second, Store: sides[s].store,
 				Reconnect: ReconnectConfig{GiveUp: 15 * time.Second},
 				Observe: func(n fairness.Note) {
-					if s == 1 && n.Dir == "in" && hook != nil {
+					if s == 1 && n.Dir == fairness.DirIn && hook != nil {
 						hook(accepted.Add(1))
 					}
 				},
@@ -109,7 +109,7 @@ func TestResumeKeepsRelays(t *testing.T) {
 		r, err := mb.PlayNet(ctx, b.res, true, NetPlayConfig{
 			Key: b.key, Agent: bot(t, "ubuild", 2), Timeout: 20 * time.Second, Store: b.store,
 			Observe: func(n fairness.Note) {
-				if n.Dir == "in" && seen.Add(1) == 4 {
+				if n.Dir == fairness.DirIn && seen.Add(1) == 4 {
 					kill()
 				}
 			},

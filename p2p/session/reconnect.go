@@ -297,11 +297,12 @@ func (r *Reconnecting) Stats() (switches int, kinds []string) {
 	return r.switches, append([]string(nil), r.history...)
 }
 
-// Send sends one frame on the current stream and keeps it to send again
-// after a resume. While no stream is up it only keeps it; a stream that
-// fails under it is dropped and replaced, and Send still succeeds: the
-// frame goes again on the next stream. Only ctx ending is an error.
-func (r *Reconnecting) Send(ctx context.Context, b []byte) error {
+// SendSeq sends envelope seq, encoded as b, on the current stream and
+// keeps it to send again after a resume (fairness.SeqTransport). While no
+// stream is up it only keeps it; a stream that fails under it is dropped
+// and replaced, and SendSeq still succeeds: the frame goes again on the
+// next stream. Only ctx ending is an error.
+func (r *Reconnecting) SendSeq(ctx context.Context, seq uint64, b []byte) error {
 	r.sendMu.Lock()
 	defer r.sendMu.Unlock()
 	r.mu.Lock()
@@ -309,7 +310,7 @@ func (r *Reconnecting) Send(ctx context.Context, b []byte) error {
 		r.mu.Unlock()
 		return fmt.Errorf("session: send: match transport %w", p2p.ErrClosed)
 	}
-	if seq := envelopeSeq(b); seq > 0 {
+	if seq > 0 {
 		r.sent = append(r.sent, sentFrame{seq, b})
 		r.maxSeq = max(r.maxSeq, seq)
 	}
@@ -326,6 +327,11 @@ func (r *Reconnecting) Send(ctx context.Context, b []byte) error {
 	}
 	return nil
 }
+
+// Send sends a frame that is no envelope: it is not kept to send again.
+func (r *Reconnecting) Send(ctx context.Context, b []byte) error { return r.SendSeq(ctx, 0, b) }
+
+var _ fairness.SeqTransport = (*Reconnecting)(nil)
 
 // Recv returns the next frame from whichever stream brought it. It fails
 // when ctx ends, with ErrPeerGone after GiveUp without a stream, with

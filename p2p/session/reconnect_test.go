@@ -176,7 +176,7 @@ func TestMatchSurvivesDrops(t *testing.T) {
 						OnTransport: func(rc *Reconnecting) { rcs[s] = rc; ready.Done() },
 						Observe: func(n fairness.Note) {
 							// Seat 0 breaks the link after every 4th message it accepts.
-							if s == 0 && n.Dir == "in" && notes.Add(1)%4 == 0 {
+							if s == 0 && n.Dir == fairness.DirIn && notes.Add(1)%4 == 0 {
 								ready.Wait()
 								tc.drop(a, b, rcs)
 							}
@@ -251,7 +251,7 @@ func TestResumeAfterRestart(t *testing.T) {
 					res[s], errs[s] = ms[s].PlayNet(pctx, sides[s].res, s == 1, NetPlayConfig{
 						Key: sides[s].key, Agent: bot(t, "ubuild", uint64(s+1)), Timeout: 20 * time.Second, Store: sides[s].store,
 						Observe: func(n fairness.Note) {
-							if s == victim && n.Dir == "in" && accepted.Add(1) == 6 {
+							if s == victim && n.Dir == fairness.DirIn && accepted.Add(1) == 6 {
 								kill() // the process dies: PlayNet resets its stream
 							}
 						},
@@ -281,7 +281,7 @@ func TestResumeAfterRestart(t *testing.T) {
 				Key: restarted.key, Agent: bot(t, "ubuild", 9), Timeout: 20 * time.Second, Store: restarted.store,
 				OnTransport: func(x *Reconnecting) { rc = x },
 				Observe: func(n fairness.Note) {
-					if n.Dir == "in" && rc != nil && rc.Kind() != KindReconnecting {
+					if n.Dir == fairness.DirIn && rc != nil && rc.Kind() != KindReconnecting {
 						t.Logf("first message after the restart: %v", time.Since(start))
 						rc = nil
 					}
@@ -323,7 +323,7 @@ func TestPeerGoneForfeits(t *testing.T) {
 	go func() {
 		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
 			Observe: func(n fairness.Note) {
-				if n.Dir == "in" && n.Seq >= 4 {
+				if n.Dir == fairness.DirIn && n.Seq >= 4 {
 					kill()
 				}
 			}})
@@ -345,7 +345,7 @@ func TestPeerGoneForfeits(t *testing.T) {
 		t.Fatalf("outcome %+v", res.Outcome)
 	}
 	saved, err := a.store.Load(ma.Header.Match)
-	if err != nil || !saved.Stopped || saved.InProgress() || !strings.Contains(saved.StopReason, fairness.CloseAbandoned+" of seat 1") || saved.Seq < 4 {
+	if err != nil || !saved.Stopped || saved.InProgress() || !strings.Contains(saved.StopReason, string(fairness.CloseAbandoned)+" of seat 1") || saved.Seq < 4 {
 		t.Fatalf("saved %+v, %v", saved, err)
 	}
 	rep, err := fairness.AuditFile(a.store.Transcript(ma.Header.Match), games.Spec)
@@ -474,7 +474,7 @@ func TestRelayedMatchMovesToDirect(t *testing.T) {
 				Key: side.key, Agent: Paced(bot(t, "ubuild", uint64(s+1)), 30*time.Millisecond), Timeout: 20 * time.Second, Store: side.store,
 				OnTransport: func(rc *Reconnecting) { rcs[s] = rc },
 				Observe: func(n fairness.Note) {
-					if s == 1 && n.Dir == "in" && n.Seq >= 6 {
+					if s == 1 && n.Dir == fairness.DirIn && n.Seq >= 6 {
 						// A direct path appears mid-match (as a hole punch
 						// would make it).
 						once.Do(func() {

@@ -41,7 +41,7 @@ func TestAttack2LinkCutThenRestartAdoptsForgedForfeit(t *testing.T) {
 	thinking := make(chan uint64, 1)
 	var last atomic.Uint64
 	observe := func(n fairness.Note) {
-		if n.Dir == "in" || n.Dir == "out" {
+		if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
 			last.Store(n.Seq)
 		}
 	}
@@ -136,7 +136,7 @@ func TestAttack2ForfeitLongAfterALongAbsenceIsAdopted(t *testing.T) {
 	defer cancel()
 	var last atomic.Uint64
 	observe := func(n fairness.Note) {
-		if n.Dir == "in" || n.Dir == "out" {
+		if n.Dir == fairness.DirIn || n.Dir == fairness.DirOut {
 			last.Store(n.Seq)
 		}
 	}

@@ -292,7 +292,7 @@ type NetPlayConfig struct {
 	Agent   engine.Agent
 	Timeout time.Duration // how long the other seat may take for one step
 	Observe func(fairness.Note)
-	Cheat   fairness.Cheat
+	Hooks   *fairness.Hooks // a cheating peer's (fairness/cheat); nil for an honest one
 	Logger  *slog.Logger
 	// Store keeps the transcript, the secrets and the peer record.
 	Store Store
@@ -413,7 +413,7 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 	}
 	ref, err := fairness.NewReferee(fairness.Config{
 		Match: fm, Seat: seat, Key: cfg.Key, Agent: cfg.Agent, Transport: rc, Transcript: tw,
-		Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Hooks: cfg.Hooks,
 		SecretsPath: cfg.Store.Secrets(fm.Header().Match),
 	})
 	if err != nil {

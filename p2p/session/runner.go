@@ -177,11 +177,11 @@ func replayNotes(h fairness.Header, envs []*fairness.Envelope, me string, observ
 		if err != nil {
 			return fmt.Errorf("session: replay: message %d: %w", e.Seq, err)
 		}
-		n := fairness.Note{Seq: e.Seq, Seat: h.Seat(e.From), Dir: "in", OK: true,
+		n := fairness.Note{Seq: e.Seq, Seat: h.Seat(e.From), Dir: fairness.DirIn, OK: true,
 			Text:   fmt.Sprintf("message %d %s", e.Seq, ReplayText),
 			Events: evs, State: fm.StateHash(), Game: fm.Game().Clone()}
 		if e.From == me {
-			n.Dir = "out"
+			n.Dir = fairness.DirOut
 		}
 		observe(n)
 	}

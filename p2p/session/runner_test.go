@@ -58,7 +58,7 @@ func TestRunnerSuspendsResumesAndLeaves(t *testing.T) {
 	me := mb.Header.Players[mb.Seat].Peer
 	for i, n := range notes[:sv.Seq] {
 		from := ma.Header.Players[n.Seat].Peer
-		want := map[bool]string{true: "out", false: "in"}[from == me]
+		want := map[bool]fairness.Dir{true: fairness.DirOut, false: fairness.DirIn}[from == me]
 		if n.Seq != uint64(i+1) || n.Dir != want || !strings.Contains(n.Text, ReplayText) || n.Game == nil {
 			t.Fatalf("replay note %d: %+v", i+1, n)
 		}

@@ -186,7 +186,7 @@ type PlayConfig struct {
 	Transcript string // path of the transcript to write
 	Timeout    time.Duration
 	Observe    func(fairness.Note)
-	Cheat      fairness.Cheat
+	Hooks      *fairness.Hooks // a cheating peer's (fairness/cheat); nil for an honest one
 	Logger     *slog.Logger
 	// GiveUp is how long a table waits for a seat that is gone (left the
 	// topic, its link dead) before that seat forfeits; 0 means
@@ -218,7 +218,7 @@ func (m *Match) Play(ctx context.Context, cfg PlayConfig) (*fairness.Result, err
 	defer tw.Close()
 	ref, err := fairness.NewReferee(fairness.Config{
 		Match: fm, Seat: m.Seat, Key: cfg.Key, Agent: cfg.Agent, Transport: m.Stream,
-		Transcript: tw, Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Cheat: cfg.Cheat,
+		Transcript: tw, Timeout: cfg.Timeout, Observe: cfg.Observe, Logger: cfg.Logger, Hooks: cfg.Hooks,
 	})
 	if err != nil {
 		return nil, err

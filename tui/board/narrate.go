@@ -19,10 +19,10 @@ type Narrator interface {
 }
 
 // Narrate tells e with n, or, for a board without a narrator, as the
-// engine wrote it with the players' names in place of "seat N".
+// engine wrote it with the players' names for the seats it names.
 func Narrate(n Narrator, e engine.Event, s Snapshot) string {
 	if n == nil {
-		return s.Say(e.Text)
+		return e.Say(s.Name)
 	}
 	return n.Narrate(e, s)
 }

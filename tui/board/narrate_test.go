@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 // TestRefereeEvent tells the referee's accounts of its checks (the texts
@@ -43,7 +44,7 @@ func TestRefereeEvent(t *testing.T) {
 // TestNarrateWithoutANarrator puts names in place of seats.
 func TestNarrateWithoutANarrator(t *testing.T) {
 	s := Snapshot{Names: []string{"ann", "bot (strong)"}}
-	if got := Narrate(nil, engine.Event{Kind: "fire", Text: "seat 1 (Carrier) fires at C-4"}, s); got != "bot (strong) (Carrier) fires at C-4" {
+	if got := Narrate(nil, enginetest.Event(1, "fire", "seat 1 (Carrier) fires at C-4"), s); got != "bot (strong) (Carrier) fires at C-4" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,7 +30,11 @@ func (s Snapshot) Who(seat, local engine.Seat) string {
 	return s.Name(seat)
 }
 
-// seatWord matches "seat N" in engine, referee and record texts.
+// seatWord matches "seat N" in free texts: errors, reasons, prompts and
+// the referee's notes. An engine's events keep their seats apart
+// ([engine.Eventf]), and a board names those with [engine.Event.Say] and
+// [Snapshot.Name]; a seat the interface holds as a value it names with
+// Name, never by writing it out for Say to find.
 var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
 
 // Say puts the players' names (as [Snapshot.Name] gives them) in place of
@@ -45,17 +50,16 @@ func (s Snapshot) Say(text string) string {
 }
 
 // Refusal puts a refused decision's error in one line for the prompt:
-// "refused: " and the rule, which is what follows the last of the engine's
-// illegal-input prefixes (the layers of context before it dropped), or
-// "not allowed" when nothing follows it.
+// "refused: " and the rule, the reason of the engine's [*engine.IllegalError]
+// (the layers of context around it dropped), or the whole error when it is
+// no rule of the game's, or "not allowed" when the reason is empty.
 func Refusal(err error) string {
 	if err == nil {
 		return ""
 	}
 	s := err.Error()
-	prefix := engine.ErrIllegal.Error() + ": "
-	if i := strings.LastIndex(s, prefix); i >= 0 {
-		s = s[i+len(prefix):]
+	if ill, ok := errors.AsType[*engine.IllegalError](err); ok {
+		s = ill.Reason
 	}
 	if s == "" {
 		s = "not allowed"

@@ -30,12 +30,12 @@ func Narrate(e engine.Event, s board.Snapshot) string {
 	switch e.Kind {
 	case "play":
 		if m, ok := parsePlay(e.Text); ok {
-			return s.Say(playText.FindStringSubmatch(e.Text)[1]) + " " + describeMove(m)
+			return s.Name(e.Seat) + " " + describeMove(m)
 		}
 	case "reshuffle":
-		return s.Say(newPile.ReplaceAllString(e.Text, ""))
+		return newPile.ReplaceAllString(e.Say(s.Name), "")
 	}
-	return s.Say(e.Text)
+	return e.Say(s.Name)
 }
 
 // parsePlay reads the move back from the engine's text of a play.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/cards"
+	"github.com/salvo-game/salvo/engine/enginetest"
 	"github.com/salvo-game/salvo/tui/board"
 )
 
@@ -37,7 +38,7 @@ func TestNarrateReadsEveryPlayBack(t *testing.T) {
 			t.Errorf("Narrate(%q) = %q names a deck by its internal name", e.Text, got)
 		}
 	}
-	if got := Narrate(engine.Event{Kind: "reshuffle", Text: "seat 0 shuffles its discard pile into a new draw pile (deck/2)"}, s); got != "ann shuffles its discard pile into a new draw pile" {
+	if got := Narrate(enginetest.Event(0, "reshuffle", "seat 0 shuffles its discard pile into a new draw pile (deck/2)"), s); got != "ann shuffles its discard pile into a new draw pile" {
 		t.Errorf("reshuffle: %q", got)
 	}
 }

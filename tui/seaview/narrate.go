@@ -33,12 +33,12 @@ func Narrate(e engine.Event, s board.Snapshot) string {
 	case "fire":
 		if e.Seat == 0 || e.Seat == 1 {
 			foe := board.Possessive(s.Name(1 - e.Seat))
-			return s.Say(shotAt.ReplaceAllString(e.Text, "${1}"+strings.ReplaceAll(foe, "$", "$$")+" ${2}"))
+			return shotAt.ReplaceAllString(e.Say(s.Name), "${1}"+strings.ReplaceAll(foe, "$", "$$")+" ${2}")
 		}
 	case "hit", "miss":
 		if m := shotResult.FindStringSubmatch(e.Text); m != nil {
 			return m[1] + " with a " + m[2]
 		}
 	}
-	return s.Say(e.Text)
+	return e.Say(s.Name)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 	"github.com/salvo-game/salvo/tui/board"
 )
 
@@ -29,7 +30,7 @@ func TestNarrate(t *testing.T) {
 		{0, "dogfight", "seat 0's fighter 1 (5) shot down seat 1's fighter 0 (4)", "ann's fighter 1 (5) shot down bot (strong)'s fighter 0 (4)"},
 		{engine.NoSeat, "dogfight", "tie at 4: both fighters are lost", "tie at 4: both fighters are lost"},
 	} {
-		if got := Narrate(engine.Event{Seat: c.seat, Kind: c.kind, Text: c.text}, s); got != c.want {
+		if got := Narrate(enginetest.Event(c.seat, c.kind, c.text), s); got != c.want {
 			t.Errorf("Narrate(%s %q)\n got %q\nwant %q", c.kind, c.text, got, c.want)
 		}
 	}

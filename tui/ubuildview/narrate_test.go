@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 	"github.com/salvo-game/salvo/tui/board"
 )
 
@@ -14,7 +15,7 @@ func TestNarrate(t *testing.T) {
 		{"fire", "seat 1 (Destroyer) fires at J-6, B-7", "bob (Destroyer) fires at J-6, B-7"},
 		{"hit", "B-7: hit, seat 0's Cruiser", "B-7: hit, ann's Cruiser"},
 	} {
-		if got := Narrate(engine.Event{Kind: c.kind, Text: c.text}, s); got != c.want {
+		if got := Narrate(enginetest.Event(engine.NoSeat, c.kind, c.text), s); got != c.want {
 			t.Errorf("Narrate(%q) = %q, want %q", c.text, got, c.want)
 		}
 	}

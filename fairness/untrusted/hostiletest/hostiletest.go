@@ -61,7 +61,7 @@ func CraftedNameTranscript(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, wrap := k.Build()
+	ch, wrap := k.Peer()
 	dir := t.TempDir()
 	ends := [2]*fairnesstest.PipeEnd{}
 	ends[0], ends[1] = fairnesstest.Pipe()
@@ -70,7 +70,7 @@ func CraftedNameTranscript(t testing.TB) string {
 		agent, _ := games.Bot("ubuild", "random", rand.New(rand.NewPCG(7, uint64(s))))
 		cfg := fairness.Config{Seat: engine.Seat(s), Key: keys[s], Agent: agent, Transport: ends[s], Timeout: 10 * time.Second}
 		if s == 1 {
-			cfg.Cheat = ch
+			cfg.Hooks = ch.Hooks()
 			if wrap != nil {
 				cfg.Agent = wrap(agent)
 			}

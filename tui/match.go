@@ -521,17 +521,27 @@ func (ms *matchScreen) leaveText() string {
 	return fmt.Sprintf("Leaving abandons the match: %s wins by forfeit at once. The transcript so far stays in %s.", ms.opponent, ms.transcript)
 }
 
+// goneForGood says what becomes of this player at a table once the others
+// have given up waiting for it: in a game that plays on without a leaver
+// (engine.Remover) its planes leave the board, else it forfeits.
+func (ms *matchScreen) goneForGood() string {
+	if r, ok := ms.game.(engine.Remover); ok && r.PlaysOn(ms.seat) {
+		return "your planes leave the board and they play on without you"
+	}
+	return "you forfeit and the others win"
+}
+
 // quitText says what quitting the program does to the live match.
 func (ms *matchScreen) quitText() string {
 	switch {
 	case ms.out():
 		return fmt.Sprintf("You were shot down and are out of the game: quitting forfeits nothing, and the others play on without you. The transcript so far stays in %s.", ms.transcript)
 	case len(ms.names) > 2 && (ms.st.table != nil || ms.st.net != nil):
-		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). Once the match waits for your move, the others wait %s for you (unless set otherwise), then you forfeit.",
-			ms.opponent, style.Play, durText(ms.a.giveUp()))
+		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). Once the match waits for your move, the others wait %s for you (unless set otherwise), then %s.",
+			ms.opponent, style.Play, durText(ms.a.giveUp()), ms.goneForGood())
 	case len(ms.names) > 2:
-		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: you forfeit, and the others win once they have waited for your next move. The transcript so far stays in %s.",
-			ms.opponent, ms.transcript)
+		return fmt.Sprintf("The match against %s is still on. Quitting abandons it: once the others have waited for your next move, %s. The transcript so far stays in %s.",
+			ms.opponent, ms.goneForGood(), ms.transcript)
 	case ms.st.net != nil:
 		return fmt.Sprintf("The match against %s is still on. Quitting pauses it: start Salvo again and resume it from the lobby (Recent matches, %s resume). %s waits %s for you (unless set otherwise), then wins by forfeit.",
 			ms.opponent, style.Play, ms.opponent, durText(session.DefaultGiveUp))

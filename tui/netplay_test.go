@@ -658,12 +658,13 @@ func TestQuitTextSaysWhatQuittingDoes(t *testing.T) {
 	table := start(t, Config{Offline: true, Game: "air", Players: 3, Start: StartPractice, Bot: "random"}, 100, 30)
 	table.WaitFor("vs bot-1 (random), bot-2 (random)")
 	table.Keys(tcell.KeyCtrlC)
-	txt := table.WaitFor("Quit Salvo?", "Quitting abandons it: you forfeit, and the")
+	// A free-for-all plays on without a player who quits or leaves.
+	txt := table.WaitFor("Quit Salvo?", "Quitting abandons it: once the others", "your planes leave the board")
 	if strings.Contains(txt, "wins by forfeit") {
 		t.Fatalf("a table's quit text names one winner\n%s", txt)
 	}
 	table.Keys(tcell.KeyEscape, "q")
-	table.WaitFor("Leave the match?", "you forfeit, and the")
+	table.WaitFor("Leave the match?", "the others play on without you")
 
 	host, _ := netPair(t, "ubuild", Config{Offline: true}, Config{Offline: true})
 	host.Keys(tcell.KeyCtrlC)

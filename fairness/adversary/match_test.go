@@ -47,7 +47,9 @@ type table struct {
 	entry games.Entry
 }
 
-func newTable(game string, n int) (*table, error) {
+// newTable seats n players of game; variant "" is the game's own for two
+// and the free-for-all for more.
+func newTable(game, variant string, n int) (*table, error) {
 	entry, ok := games.Lookup(game)
 	if !ok {
 		return nil, fmt.Errorf("no game %q", game)
@@ -69,8 +71,7 @@ func newTable(game string, n int) (*table, error) {
 		}
 		t.keys[s], players[s] = k, fairness.Player{Peer: id.String(), Name: fmt.Sprintf("bot-%d", s), Nonce: nonce}
 	}
-	variant := ""
-	if n > 2 {
+	if variant == "" && n > 2 {
 		variant = "ffa"
 	}
 	h, err := fairness.NewHeader(entry.Spec, variant, players)
@@ -102,8 +103,8 @@ func (t *table) transports() ([]fairness.Transport, func()) {
 // st, that seat goes silent and the others give up on it after a second
 // (eight under the race detector);
 // without, every seat's record must agree and audit clean.
-func play(game string, n int, seed uint64, st *stall, dir string) (*match, error) {
-	t, err := newTable(game, n)
+func play(game, variant string, n int, seed uint64, st *stall, dir string) (*match, error) {
+	t, err := newTable(game, variant, n)
 	if err != nil {
 		return nil, err
 	}
@@ -217,18 +218,21 @@ var honestMatches = sync.OnceValues(func() ([]*match, error) {
 	}
 	defer os.RemoveAll(dir)
 	type table struct {
-		game string
-		n    int
-		st   *stall
+		game    string
+		n       int
+		st      *stall
+		variant string
 	}
 	var tables []table
 	for _, e := range games.All() {
-		tables = append(tables, table{e.Spec.Name, 2, nil})
+		tables = append(tables, table{e.Spec.Name, 2, nil, ""})
 	}
-	// Air for three and four, and two matches in which a seat goes
-	// silent and forfeits (finding 11: in the three-player one, each other
-	// seat records the forfeit in its own name).
-	tables = append(tables, table{"air", 3, nil}, table{"air", 4, nil}, table{"sea", 2, &stall{seat: 1, decisions: 6}}, table{"air", 3, &stall{seat: 2, decisions: 3}})
+	// Air for three and four, two matches in which a seat goes silent and
+	// forfeits (finding 11: in the four-player team one, each other seat
+	// records the forfeit in its own name), and a free-for-all of three
+	// in which a silent seat is taken off the table and the others play on.
+	tables = append(tables, table{"air", 3, nil, ""}, table{"air", 4, nil, ""}, table{"sea", 2, &stall{seat: 1, decisions: 6}, ""},
+		table{"air", 4, &stall{seat: 3, decisions: 3}, "team"}, table{"air", 3, &stall{seat: 2, decisions: 3}, ""})
 	out := make([]*match, len(tables))
 	errs := make([]error, len(tables))
 	var wg sync.WaitGroup
@@ -236,7 +240,7 @@ var honestMatches = sync.OnceValues(func() ([]*match, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = play(tb.game, tb.n, uint64(i+1), tb.st, dir)
+			out[i], errs[i] = play(tb.game, tb.variant, tb.n, uint64(i+1), tb.st, dir)
 		}()
 	}
 	wg.Wait()

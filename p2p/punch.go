@@ -6,11 +6,24 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
+	ma "github.com/multiformats/go-multiaddr"
 )
 
 // maxPunchLog bounds the hole-punching attempts Punches remembers.
 const maxPunchLog = 64
+
+// PunchAddrTTL is how long the addresses the other peer sent for a hole
+// punch stay in the peerstore. DCUtR hands them to Host.Connect, which
+// stores them with peerstore.TempAddrTTL; identify, whenever it reads the
+// peer's addresses (an identify push arriving in the middle of the
+// punch), ends with "expire all temporary addresses", which removes
+// exactly the addresses of TempAddrTTL. The dial then finds none and the
+// punch fails with "no addresses" (seen under load in TestNetNATs). A
+// TTL one second longer is not touched by that clean-up, and Connect's
+// own AddAddrs keeps the longer one.
+var PunchAddrTTL = peerstore.TempAddrTTL + time.Second
 
 // Trace receives go-libp2p's hole-punching events (it implements
 // holepunch.EventTracer). A successful punch marks the direct connections
@@ -18,6 +31,10 @@ const maxPunchLog = 64
 // "hole-punched" from "direct"; every finished attempt is kept for
 // Punches.
 func (n *netState) Trace(evt *holepunch.Event) {
+	if start, ok := evt.Evt.(*holepunch.StartHolePunchEvt); ok {
+		n.keepPunchAddrs(evt.Remote, start.RemoteAddrs)
+		return
+	}
 	end, ok := evt.Evt.(*holepunch.EndHolePunchEvt)
 	if !ok {
 		return
@@ -38,6 +55,23 @@ func (n *netState) Trace(evt *holepunch.Event) {
 	if n.h != nil {
 		n.h.log.Info("hole punch", "peer", ShortID(evt.Remote), "success", end.Success, "elapsed", end.EllapsedTime, "err", end.Error)
 	}
+}
+
+// keepPunchAddrs stores the addresses peer p sent for the hole punch
+// about to be dialled with PunchAddrTTL, so that identify's clean-up of
+// temporary addresses cannot empty the dial under it. The tracer runs
+// synchronously just before the dial.
+func (n *netState) keepPunchAddrs(p peer.ID, addrs []string) {
+	if n.h == nil {
+		return
+	}
+	var keep []ma.Multiaddr
+	for _, s := range addrs {
+		if a, err := ma.NewMultiaddr(s); err == nil {
+			keep = append(keep, a)
+		}
+	}
+	n.h.h.Peerstore().AddAddrs(p, keep, PunchAddrTTL)
 }
 
 // markPunched records the direct connections to p as hole-punched.

@@ -412,8 +412,7 @@ func ownForfeitRecord(res *fairness.Result, key crypto.PrivKey) *fairness.Closin
 // stopping mid-match and will resume).
 func (r *Reconnecting) abandon() {
 	r.mu.Lock()
-	r.closed = true
-	r.abandoned = true
+	r.moveLink(evAbandon)
 	c := r.cur
 	r.cur = nil
 	r.mu.Unlock()
@@ -489,14 +488,14 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	rc.mu.Lock()
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
-	rc.lostAt = time.Now()
+	rc.link.since = time.Now() // waiting for the other peer from now
 	// Away since the heartbeat stopped, or not at all (no heartbeat: a
 	// match of an older Salvo): never since the transcript's last write,
 	// which a long think with the link up leaves far behind, nor since the
 	// link went down while a process of ours still ran.
 	since, ok, aerr := cfg.Store.awaySince(match)
 	if ok {
-		rc.absent, rc.downSince = max(0, rc.lostAt.Sub(since)), since
+		rc.absent, rc.downSince = max(0, rc.link.since.Sub(since)), since
 	}
 	rc.mu.Unlock()
 	if aerr != nil {
@@ -524,7 +523,7 @@ func (r *Reconnecting) poke(addrs []ma.Multiaddr) {
 	wait := RedialFirst
 	for {
 		r.mu.Lock()
-		done := r.cur != nil || r.closed || r.goneErr != nil
+		done := r.cur != nil || r.link.phase.over() || r.goneErr != nil
 		r.mu.Unlock()
 		if done {
 			return

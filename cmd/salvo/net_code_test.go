@@ -49,7 +49,7 @@ func TestNetKillAndResumeBehindNATs(t *testing.T) {
 			l.internet(false)
 			r := l.relay("tcp")
 			homes := map[string]string{"host": l.home("host"), "join": l.home("join")}
-			args := []string{"netplay", "--seed", "7", "--think", "150ms", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor("tcp")}
+			args := []string{"netplay", "--seed", "7", "--think", "500ms", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor("tcp")} // a match long enough to punch again after the resume
 			h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
 			j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
 			procs := map[string]*exec.Cmd{"host": h, "join": j}
@@ -61,6 +61,11 @@ func TestNetKillAndResumeBehindNATs(t *testing.T) {
 				victim, res.ResumeMS, time.Since(killedAt).Round(time.Millisecond), reserved, ok, tries, surv.Kinds)
 			if !reserved {
 				t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
+			}
+			// The resumed pair punches again: the match ends on a new
+			// hole-punched connection, not on the relay.
+			if last := surv.Kinds[len(surv.Kinds)-1]; !ok || last != p2p.KindHolePunched {
+				t.Fatalf("no hole punch after the resume (success=%v in %d; survivor streams %v)\n%s\n%s", ok, tries, surv.Kinds, l.output("resumed"), l.output(map[string]string{"host": "join", "join": "host"}[victim]))
 			}
 		})
 	}

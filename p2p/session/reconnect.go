@@ -156,8 +156,8 @@ type Reconnecting struct {
 	cur       *p2p.Conn
 	gen       int
 	sent      []sentFrame
-	maxSeq    uint64 // highest envelope seq seen, sent or received
-	link      linkState // connected, reconnecting since …, resuming, given up, closed (linkstate.go)
+	maxSeq    uint64        // highest envelope seq seen, sent or received
+	link      linkState     // connected, reconnecting since …, resuming, given up, closed (linkstate.go)
 	downSince time.Time     // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
 	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
 	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none

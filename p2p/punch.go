@@ -107,6 +107,25 @@ func (h *Host) Punches() []PunchResult {
 // before then gets "protocol not supported" and never tries again).
 const HolePunchReadyWait = 3 * time.Second
 
+// HolePunchReady reports whether this host answers DCUtR now (false
+// with hole punching off).
+func (h *Host) HolePunchReady() bool {
+	return !h.net.noPunch && slices.Contains(h.h.Mux().Protocols(), holepunch.Protocol)
+}
+
+// RelayedBefore reports whether every connection to p is relayed and was
+// opened before t: a connection on which no hole punch started after t.
+// It is false without any connection to p.
+func (h *Host) RelayedBefore(p peer.ID, t time.Time) bool {
+	conns := h.h.Network().ConnsToPeer(p)
+	for _, c := range conns {
+		if !IsRelayAddr(c.RemoteMultiaddr()) || !c.Stat().Opened.Before(t) {
+			return false
+		}
+	}
+	return len(conns) > 0
+}
+
 // WaitHolePunchReady waits (at most HolePunchReadyWait) until this host
 // answers DCUtR, when hole punching is on and the host has bootstrap peers
 // or relays that can tell it its public address (configured, or learned

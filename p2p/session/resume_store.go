@@ -502,6 +502,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 		rc.log.Warn("heartbeat unreadable: the outage counts from this process's start", "err", aerr)
 	}
 	rc.startGiveUp()
+	go rc.punchAgain()
 	if pr.Dialer {
 		rc.redial()
 	} else {

@@ -49,7 +49,7 @@ func TestNetKillAndResumeBehindNATs(t *testing.T) {
 			l.internet(false)
 			r := l.relay("tcp")
 			homes := map[string]string{"host": l.home("host"), "join": l.home("join")}
-			args := []string{"netplay", "--seed", "7", "--think", "500ms", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor("tcp")} // a match long enough to punch again after the resume
+			args := []string{"netplay", "--seed", "7", "--think", "800ms", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor("tcp")} // long enough to punch again after the resume (DCUtR first tries the stored public address for 5 s)
 			h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
 			j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
 			procs := map[string]*exec.Cmd{"host": h, "join": j}

@@ -276,7 +276,10 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	}
 	id := m.Header.Match
 	h := res.Host()
-	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: m.Stream.Remote().String(), Dialer: dialer}
+	// The peer, read once: refresh runs on other goroutines, and
+	// m.Stream is replaced by the reconnecting transport below.
+	remote := m.Stream.Remote()
+	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: remote.String(), Dialer: dialer}
 	for _, a := range h.Libp2p().Network().ListenAddresses() {
 		pr.Listen = append(pr.Listen, a.String())
 	}
@@ -301,10 +304,10 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 				pr.Addrs = append(pr.Addrs, a.String())
 			}
 		}
-		for _, a := range h.Libp2p().Peerstore().Addrs(m.Stream.Remote()) {
+		for _, a := range h.Libp2p().Peerstore().Addrs(remote) {
 			add(a)
 		}
-		for _, c := range h.Libp2p().Network().ConnsToPeer(m.Stream.Remote()) {
+		for _, c := range h.Libp2p().Network().ConnsToPeer(remote) {
 			add(c.RemoteMultiaddr())
 		}
 		pr.Relays, pr.Bootstrap = h.NetPeers()

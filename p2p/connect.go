@@ -184,12 +184,10 @@ func (n *netState) adopt(relays, bootstrap []peer.AddrInfo) (fresh []peer.AddrIn
 	has := func(list []peer.AddrInfo, id peer.ID) bool {
 		return slices.ContainsFunc(list, func(x peer.AddrInfo) bool { return x.ID == id })
 	}
-	var newRelays []peer.AddrInfo
 	n.mu.Lock()
 	for _, r := range relays {
 		if r.ID != self && !has(n.relays, r.ID) {
-			n.relays = append(n.relays, r)
-			newRelays = append(newRelays, r)
+			n.relays = append(n.relays, r) // autorelay's relaySource hands it out
 			fresh = append(fresh, r)
 		}
 	}
@@ -202,34 +200,18 @@ func (n *netState) adopt(relays, bootstrap []peer.AddrInfo) (fresh []peer.AddrIn
 		}
 	}
 	n.mu.Unlock()
-	for _, r := range newRelays {
-		n.keep(r)
-	}
 	return fresh
 }
 
 // dialNetPeer connects to a relay or bootstrap peer (at most
-// BootstrapTimeout); a failure is logged, as the keepReservation loop
-// and later dials try again.
+// BootstrapTimeout); a failure is logged, as autorelay and later
+// dials try again.
 func (h *Host) dialNetPeer(ctx context.Context, ai peer.AddrInfo) {
 	cctx, cancel := context.WithTimeout(ctx, BootstrapTimeout)
 	defer cancel()
 	if err := h.h.Connect(cctx, ai); err != nil {
 		h.log.Warn("relay or bootstrap peer unreachable", "peer", ShortID(ai.ID), "err", err)
 	}
-}
-
-// keep starts keeping a reservation on relay r, unless one is kept
-// already.
-func (n *netState) keep(r peer.AddrInfo) {
-	n.mu.Lock()
-	if n.kept[r.ID] {
-		n.mu.Unlock()
-		return
-	}
-	n.kept[r.ID] = true
-	n.mu.Unlock()
-	n.h.goTracked(func() { n.keepReservation(r, 0) })
 }
 
 // NetPeers are the relays and bootstrap peers this host uses (from its

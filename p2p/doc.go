@@ -46,11 +46,14 @@
 //     [Config.DHT], [Config.Bootstrap]; any Salvo peer can bootstrap
 //     others) for rendezvous on a hashed match name ([Host.Advertise],
 //     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
-//     AutoNAT ([Host.Reachability]); circuit relay v2 reservations
-//     ([Config.Relays], or relays found in the DHT with
-//     [Config.DiscoverRelays]) whose addresses go into the host's addresses
-//     and invite code; a relay service with Salvo's raised limits
-//     ([Config.RelayService], [RelayResources]); DCUtR hole punching, with
+//     AutoNAT ([Host.Reachability]); UPnP / NAT-PMP port
+//     mapping ([Config.NoPortMap]); circuit relay v2 reservations held by
+//     libp2p's autorelay ([Config.Relays], an invite's relays, relays
+//     found in the DHT with [Config.DiscoverRelays] or handed in with
+//     [Host.AddRelayCandidates]) whose addresses go into the host's
+//     addresses and invite code; a relay service for Salvo peers only,
+//     with limits sized to a match ([Config.RelayService],
+//     [RelayLimits]); DCUtR hole punching, with
 //     each attempt kept ([Host.Punches]) and hole-punched connections told
 //     apart by [Conn.Kind] ([KindHolePunched]).
 //   - Resume streams ([ResumeProtocol], [Host.OpenResume],
@@ -95,12 +98,19 @@
 //	AdvertiseTTL     10 min  rendezvous records renewed at 3/4 of it
 //	FindInterval     2 s     longest wait between DHT lookups (first 100 ms)
 //	BootstrapTimeout 15 s    one dial to a bootstrap peer or relay
-//	RelayLimitDuration 12 h  one relayed connection on a Salvo relay (libp2p: 2 min)
-//	RelayLimitData   64 MiB  each way, per relayed connection (libp2p: 128 KiB)
-//	RelayMaxCircuits 64      relayed connections per peer (libp2p: 16)
-//	RelayMaxReservations 1024 peers a Salvo relay serves (libp2p: 128)
-//	ReservationRenew 5 min   before a reservation expires; retries 1 s .. 1 min
-//	MaxDiscoveredRelays 2    relays found in the DHT to reserve on
+//	RelayLimitDuration 2 h   one relayed connection on a Salvo relay (libp2p: 2 min)
+//	RelayLimitData   8 MiB   each way, per relayed connection (libp2p: 128 KiB)
+//	RelayReservationTTL 1 h  a reservation's life (at least MinReservationTTL 90 s)
+//	RelayMaxCircuits 8       relayed connections per peer (libp2p: 16)
+//	RelayMaxReservations 256 peers a Salvo relay serves (libp2p: 128)
+//	RelayMaxReservationsPerIP 8  per IPv4 address or IPv6 /64
+//	RelayReserveBurst 4, RelayReserveEvery 15 s  reservation requests per peer (x8 per IP)
+//	RelayIdentifyWait 5 s  a relay's wait for identify before its access decision
+//	RelayReservations 2      relays autorelay holds a reservation on
+//	RelayRetry       5 s     autorelay asks for relay candidates again (after an outage)
+//	RelayBackoff     1 min   a relay that refused a reservation is left alone
+//	MaxRelayCandidates 8     relays found elsewhere kept for autorelay
+//	MaxDiscoveredRelays 2    relays found in the DHT handed to autorelay
 //	RelaySearchInterval 30 s longest wait between DHT relay searches
 //	HolePunchReadyWait 3 s   wait for our DCUtR service before an internet dial
 //

@@ -67,11 +67,19 @@ type Config struct {
 	// Relays are multiaddrs (each ending in /p2p/<ID>) of circuit relays to
 	// hold a reservation on, so that peers behind other NATs can reach this
 	// host through them; their circuit addresses appear in Addrs and
-	// InviteCode. Reservations lapse while AutoNAT finds the host public.
+	// InviteCode. libp2p's autorelay holds the reservations, renews them
+	// and makes them again after an outage; they lapse while AutoNAT
+	// finds the host public.
 	Relays []string
 	// RelayService says whether this host relays for others (with Salvo's
-	// raised limits, RelayResources).
+	// limits and access filter, see RelayLimits).
 	RelayService RelayMode
+	// RelayLimits are what the relay service grants; the zero value means
+	// DefaultRelayLimits.
+	RelayLimits RelayLimits
+	// NoPortMap turns UPnP / NAT-PMP port mapping off (it is on unless
+	// every listen address is a loopback one).
+	NoPortMap bool
 	// Reachability forces what AutoNAT would find (public or private);
 	// unknown (the zero value) lets AutoNAT find out.
 	Reachability network.Reachability
@@ -160,6 +168,9 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	if err := checkNetConfig(cfg); err != nil {
+		return nil, fmt.Errorf("p2p: new host: %w", err)
+	}
 	rm, err := newResourceManager()
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
@@ -175,7 +186,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.Security(noise.ID, noise.New),
 		libp2p.Security(libp2ptls.ID, libp2ptls.New),
 		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
-		libp2p.ConnectionManager(cm),
+		libp2p.ConnectionManager(heldWatch{cm, ns}),
 		libp2p.ResourceManager(rm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),

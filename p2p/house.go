@@ -122,34 +122,45 @@ const (
 	// BootstrapTimeout bounds one dial to a bootstrap peer.
 	BootstrapTimeout = 15 * time.Second
 
-	// RelayLimitDuration is how long a Salvo relay keeps one relayed
-	// connection open (libp2p's default is 2 minutes, shorter than a match).
-	RelayLimitDuration = 12 * time.Hour
-	// RelayLimitData is how many bytes a Salvo relay carries in each
-	// direction of one relayed connection (libp2p's default is 128 KiB; a
-	// whole match is a few hundred KiB at most).
-	RelayLimitData = 64 << 20
-	// RelayMaxCircuits is how many relayed connections a Salvo relay keeps
-	// for one peer (libp2p's default is 16).
-	RelayMaxCircuits = 64
-	// RelayMaxReservations is how many peers a Salvo relay serves at once.
-	RelayMaxReservations = 1024
-	// ReservationRetry is the first wait before asking a relay again after
-	// a failed reservation; it doubles up to ReservationRetryMax.
-	ReservationRetry    = time.Second
-	ReservationRetryMax = time.Minute
-	// ReservationRenew is how long before its expiry a reservation is
-	// renewed.
-	ReservationRenew = 5 * time.Minute
-	// MaxDiscoveredRelays is how many relays found in the DHT a host keeps
-	// a reservation on (Config.DiscoverRelays).
+	// Salvo relay defaults (RelayLimits, DefaultRelayLimits). The biggest
+	// match measured (Air, 4 players, random bots: 781 records) has a
+	// 587 KB transcript; a 2-player match is
+	// 50-270 KB. Over a circuit each side also carries libp2p's framing,
+	// gossip duplicates in a group match (about 3x) and a liveness ping every
+	// second (about 200 B/s each way with headers), so 2 hours of that is
+	// 1.4 MB and the whole budget under 4 MB each way: 8 MiB leaves room.
+	RelayLimitDuration        = 2 * time.Hour
+	RelayLimitData            = 8 << 20
+	RelayReservationTTL       = time.Hour
+	RelayMaxReservations      = 256
+	RelayMaxCircuits          = 8
+	RelayMaxReservationsPerIP = 8
+	RelayReserveBurst         = 4
+	RelayReserveEvery         = 15 * time.Second
+	// MinReservationTTL is the shortest reservation a relay may grant
+	// (see RelayLimits.ReservationTTL).
+	MinReservationTTL = 90 * time.Second
+	// RelayReservations is how many relays autorelay holds a reservation
+	// on at once (the first ones of Config.Relays, the invite's, then
+	// those found in the DHT).
+	RelayReservations = 2
+	// MaxRelayCandidates bounds the relays found elsewhere (the DHT) that
+	// AddRelayCandidates keeps for autorelay.
+	MaxRelayCandidates = 8
+	// RelayRetry is how often autorelay asks for relay candidates again
+	// while it holds fewer than RelayReservations: after an outage the
+	// reservation comes back at most this long after the link does.
+	RelayRetry = 5 * time.Second
+	// RelayBackoff is how long autorelay leaves a relay that refused a
+	// reservation alone (libp2p's default is an hour, too long for the
+	// one relay of an invite code).
+	RelayBackoff = time.Minute
+	// MaxDiscoveredRelays is how many relays found in the DHT a host
+	// hands autorelay (Config.DiscoverRelays).
 	MaxDiscoveredRelays = 2
 	// RelaySearchInterval is how often a host without enough relays asks
 	// the DHT for more.
 	RelaySearchInterval = 30 * time.Second
-	// relayProtectTag protects the connection to a relay we hold a
-	// reservation on.
-	relayProtectTag = "salvo-relay"
 )
 
 // Invite codes.

@@ -16,6 +16,7 @@ import (
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
 	ma "github.com/multiformats/go-multiaddr"
+	manet "github.com/multiformats/go-multiaddr/net"
 )
 
 // DHTMode says how a host takes part in the Salvo DHT.
@@ -99,11 +100,12 @@ type netState struct {
 	reachWaiters []chan struct{}
 	relaySvc     *relay.Relay
 	relayMode    RelayMode
-	reserved     map[peer.ID][]ma.Multiaddr // relay → our circuit addresses through it
-	punched      map[string]bool            // IDs of connections made by hole punching
-	punchedPeers map[peer.ID]time.Time      // peers we hole-punched to, and when
+	relayLimits  RelayLimits
+	held         map[peer.ID]bool      // relays autorelay holds a reservation on
+	found        []peer.AddrInfo       // relay candidates found elsewhere (AddRelayCandidates)
+	punched      map[string]bool       // IDs of connections made by hole punching
+	punchedPeers map[peer.ID]time.Time // peers we hole-punched to, and when
 	punchLog     []PunchResult
-	kept         map[peer.ID]bool // relays a keepReservation loop runs for
 	bootstrap    []peer.AddrInfo
 	relays       []peer.AddrInfo
 	noPunch      bool
@@ -126,8 +128,7 @@ func newNetState() *netState {
 	return &netState{
 		ctx:          ctx,
 		cancel:       cancel,
-		reserved:     map[peer.ID][]ma.Multiaddr{},
-		kept:         map[peer.ID]bool{},
+		held:         map[peer.ID]bool{},
 		punched:      map[string]bool{},
 		punchedPeers: map[peer.ID]time.Time{},
 	}
@@ -151,12 +152,30 @@ func parsePeers(what string, addrs []string) ([]peer.AddrInfo, error) {
 	return out, nil
 }
 
+// checkNetConfig says what is wrong with the internet settings of cfg,
+// before any host starts.
+func checkNetConfig(cfg Config) error {
+	if cfg.DiscoverRelays && cfg.DHT == DHTOff {
+		return errors.New("DiscoverRelays needs the DHT")
+	}
+	return relayLimitsOf(cfg).Check()
+}
+
+// relayLimitsOf is cfg's relay limits, the defaults for the zero value.
+func relayLimitsOf(cfg Config) RelayLimits {
+	if cfg.RelayLimits == (RelayLimits{}) {
+		return DefaultRelayLimits()
+	}
+	return cfg.RelayLimits
+}
+
 // libp2pOptions are the options the internet features add to New's.
 func (n *netState) libp2pOptions(cfg Config) []libp2p.Option {
 	opts := []libp2p.Option{
 		libp2p.EnableNATService(),
 		libp2p.AddrsFactory(n.addrsFactory),
 	}
+	opts = append(opts, n.autorelayOptions(cfg.NoPortMap || allLoopback(cfg.ListenAddrs))...)
 	if !cfg.NoHolePunching {
 		opts = append(opts, libp2p.EnableHolePunching(holepunch.WithTracer(n)))
 	}
@@ -172,12 +191,19 @@ func (n *netState) libp2pOptions(cfg Config) []libp2p.Option {
 // addrsFactory adds the circuit addresses of our relay reservations to the
 // addresses the host announces (identify, the DHT, invite codes).
 func (n *netState) addrsFactory(addrs []ma.Multiaddr) []ma.Multiaddr {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	for _, id := range sortedPeers(n.reserved) {
-		addrs = append(addrs, n.reserved[id]...)
+	return append(addrs, n.heldCircuits()...)
+}
+
+// allLoopback reports listen addresses that are all loopback ones (a
+// test's): no port mapping is asked of any router then.
+func allLoopback(listen []string) bool {
+	for _, s := range listen {
+		a, err := ma.NewMultiaddr(s)
+		if err != nil || !manet.IsIPLoopback(a) {
+			return false
+		}
 	}
-	return addrs
+	return len(listen) > 0
 }
 
 func sortedPeers[V any](m map[peer.ID]V) []peer.ID {
@@ -192,23 +218,35 @@ func sortedPeers[V any](m map[peer.ID]V) []peer.ID {
 // start runs the services New's config asked for, once the libp2p host
 // exists.
 func (n *netState) start(h *Host, cfg Config) error {
+	// Under the lock: autorelay and the address manager may already ask
+	// relaySource and addrsFactory.
+	n.mu.Lock()
 	n.h = h
-	n.relayMode = cfg.RelayService
-	n.noPunch = cfg.NoHolePunching
 	if cfg.Reachability != network.ReachabilityUnknown {
 		n.reach = cfg.Reachability
 	}
+	n.mu.Unlock()
+	n.relayMode = cfg.RelayService
+	n.relayLimits = relayLimitsOf(cfg)
+	n.noPunch = cfg.NoHolePunching
 	sub, err := h.h.EventBus().Subscribe(new(event.EvtLocalReachabilityChanged))
 	if err != nil {
 		return fmt.Errorf("subscribe to reachability: %w", err)
 	}
 	h.goTracked(func() { n.watchReachability(sub) })
-	// Forget hole-punched connections once they close.
+	// Forget hole-punched connections once they close, and reservations
+	// on relays we lost.
 	h.h.Network().Notify(&network.NotifyBundle{DisconnectedF: func(_ network.Network, c network.Conn) {
 		n.mu.Lock()
 		delete(n.punched, c.ID())
 		n.mu.Unlock()
+		n.relayGone(c.RemotePeer())
 	}})
+	if cfg.Reachability == network.ReachabilityUnknown {
+		if err := n.announceUnknown(); err != nil {
+			return err
+		}
+	}
 	if cfg.RelayService == RelayOn {
 		if err := n.startRelay(); err != nil {
 			return err
@@ -222,21 +260,15 @@ func (n *netState) start(h *Host, cfg Config) error {
 	if len(n.bootstrap) > 0 {
 		h.goTracked(n.connectBootstrap)
 	}
-	for _, r := range n.relays {
-		n.keep(r)
-	}
 	if cfg.DiscoverRelays {
-		if cfg.DHT == DHTOff {
-			return errors.New("DiscoverRelays needs the DHT")
-		}
 		h.goTracked(n.discoverRelays)
 	}
 	return nil
 }
 
 // discoverRelays looks for Salvo relays in the DHT while this host is not
-// public and holds fewer than MaxDiscoveredRelays reservations, and keeps
-// a reservation on each one found.
+// public and has found fewer than MaxDiscoveredRelays, and hands each one
+// found to autorelay.
 func (n *netState) discoverRelays() {
 	wait := findFirst
 	for {
@@ -244,10 +276,7 @@ func (n *netState) discoverRelays() {
 			return
 		}
 		wait = min(2*wait, RelaySearchInterval)
-		n.mu.Lock()
-		have := len(n.kept)
-		n.mu.Unlock()
-		if have >= MaxDiscoveredRelays || n.h.Reachability() == network.ReachabilityPublic {
+		if n.relayCandidates() >= MaxDiscoveredRelays || n.h.Reachability() == network.ReachabilityPublic {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(n.ctx, BootstrapTimeout)
@@ -256,16 +285,9 @@ func (n *netState) discoverRelays() {
 		if err != nil {
 			continue
 		}
-		for _, ai := range found {
-			n.mu.Lock()
-			if n.kept[ai.ID] || len(n.kept) >= MaxDiscoveredRelays {
-				n.mu.Unlock()
-				continue
-			}
-			n.kept[ai.ID] = true
-			n.mu.Unlock()
-			n.h.log.Info("relay found in the DHT", "relay", ShortID(ai.ID))
-			n.h.goTracked(func() { n.keepReservation(ai, 0) })
+		found = found[:min(len(found), MaxDiscoveredRelays)]
+		if added := n.h.AddRelayCandidates(found...); added > 0 {
+			n.h.log.Info("relays found in the DHT", "new", added)
 		}
 	}
 }

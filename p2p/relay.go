@@ -1,41 +1,103 @@
 package p2p
 
 import (
-	"context"
 	"fmt"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/network"
-	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	ma "github.com/multiformats/go-multiaddr"
 )
 
-// RelayResources are the limits of a Salvo relay: libp2p's defaults with
-// the per-connection limits raised so a whole match fits in one relayed
-// connection (see RelayLimitDuration and RelayLimitData).
-func RelayResources() relay.Resources {
+// RelayLimits are what a Salvo relay grants (salvo relay's flags change
+// them). The defaults are sized to a match, not to libp2p's general
+// traffic: see DefaultRelayLimits.
+type RelayLimits struct {
+	// Duration is how long one relayed connection stays open; a match
+	// that outlasts it moves to a new circuit (or a hole-punched link)
+	// through the resume machinery.
+	Duration time.Duration
+	// Data is how many bytes one relayed connection carries in each
+	// direction before the relay closes it.
+	Data int64
+	// ReservationTTL is how long a reservation lasts before the holder
+	// must renew it. libp2p's autorelay renews once a minute whatever
+	// expires within two, so anything under MinReservationTTL would leave
+	// holders without a slot between renewals.
+	ReservationTTL time.Duration
+	// MaxReservations is how many peers the relay serves at once.
+	MaxReservations int
+	// MaxCircuits is how many relayed connections one peer may have open.
+	MaxCircuits int
+	// MaxReservationsPerIP is how many peers behind one IP address (one
+	// /64 for IPv6, see reserveRate) hold a reservation at once.
+	MaxReservationsPerIP int
+	// ReserveBurst and ReserveEvery are the reservation requests one peer
+	// may make: ReserveBurst at once, then one every ReserveEvery. An
+	// honest holder asks once an hour, plus once after each outage. One
+	// IP address (a home with several players) gets MaxReservationsPerIP
+	// times that.
+	ReserveBurst int
+	ReserveEvery time.Duration
+}
+
+// DefaultRelayLimits are the limits of a Salvo relay without flags.
+func DefaultRelayLimits() RelayLimits {
+	return RelayLimits{
+		Duration: RelayLimitDuration, Data: RelayLimitData, ReservationTTL: RelayReservationTTL,
+		MaxReservations: RelayMaxReservations, MaxCircuits: RelayMaxCircuits,
+		MaxReservationsPerIP: RelayMaxReservationsPerIP,
+		ReserveBurst:         RelayReserveBurst, ReserveEvery: RelayReserveEvery,
+	}
+}
+
+// Check says what is wrong with the limits, naming the first bad one.
+func (l RelayLimits) Check() error {
+	switch {
+	case l.Duration <= 0:
+		return fmt.Errorf("relay circuit duration %v: must be positive", l.Duration)
+	case l.Data <= 0:
+		return fmt.Errorf("relay circuit data %d: must be positive", l.Data)
+	case l.ReservationTTL < MinReservationTTL:
+		return fmt.Errorf("reservation TTL %v: at least %v (autorelay renews once a minute)", l.ReservationTTL, MinReservationTTL)
+	case l.MaxReservations < 1 || l.MaxCircuits < 1 || l.MaxReservationsPerIP < 1:
+		return fmt.Errorf("relay reservations %d, circuits %d, per IP %d: each at least 1", l.MaxReservations, l.MaxCircuits, l.MaxReservationsPerIP)
+	case l.ReserveBurst < 1 || l.ReserveEvery <= 0:
+		return fmt.Errorf("reservation rate %d then one every %v: burst at least 1, interval positive", l.ReserveBurst, l.ReserveEvery)
+	}
+	return nil
+}
+
+// resources turns the limits into libp2p's relay resources.
+func (l RelayLimits) resources() relay.Resources {
 	rc := relay.DefaultResources()
-	rc.Limit = &relay.RelayLimit{Duration: RelayLimitDuration, Data: RelayLimitData}
-	rc.MaxCircuits = RelayMaxCircuits
-	rc.MaxReservations = RelayMaxReservations
+	rc.Limit = &relay.RelayLimit{Duration: l.Duration, Data: l.Data}
+	rc.ReservationTTL = l.ReservationTTL
+	rc.MaxCircuits = l.MaxCircuits
+	rc.MaxReservations = l.MaxReservations
+	rc.MaxReservationsPerIP = l.MaxReservationsPerIP
 	return rc
 }
 
-// startRelay starts the circuit relay v2 service with Salvo's limits.
+// RelayResources are the libp2p relay resources of a Salvo relay with the
+// default limits.
+func RelayResources() relay.Resources { return DefaultRelayLimits().resources() }
+
+// startRelay starts the circuit relay v2 service with Salvo's limits and
+// its access filter (Salvo peers only, reservations rate-limited).
 func (n *netState) startRelay() error {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.relaySvc != nil || n.ctx.Err() != nil {
 		return nil
 	}
-	svc, err := relay.New(n.h.h, relay.WithResources(RelayResources()))
+	lim := n.relayLimits
+	svc, err := relay.New(n.h.h, relay.WithResources(lim.resources()), relay.WithACL(newRelayACL(n.h, lim)))
 	if err != nil {
 		return fmt.Errorf("p2p: relay service: %w", err)
 	}
 	n.relaySvc = svc
-	n.h.log.Info("relay service on", "duration", RelayLimitDuration, "data", RelayLimitData)
+	n.h.log.Info("relay service on", "duration", lim.Duration, "data", lim.Data, "ttl", lim.ReservationTTL,
+		"reservations", lim.MaxReservations, "per_ip", lim.MaxReservationsPerIP)
 	if n.kad != nil {
 		n.h.goTracked(func() { n.advertise(n.ctx, RelayRendezvous) })
 	}
@@ -67,85 +129,3 @@ func (h *Host) IsRelay() bool {
 func (h *Host) RelayAddrs() []ma.Multiaddr {
 	return h.net.addrsFactory(nil)
 }
-
-// reserve makes or renews one reservation and records the circuit
-// addresses it gives.
-func (n *netState) reserve(ctx context.Context, ai peer.AddrInfo) error {
-	if ai.ID == n.h.ID() {
-		return fmt.Errorf("p2p: relay %s is this host", ai.ID)
-	}
-	ctx, cancel := context.WithTimeout(ctx, BootstrapTimeout)
-	defer cancel()
-	if err := n.h.h.Connect(ctx, ai); err != nil {
-		return fmt.Errorf("p2p: reach relay %s: %w", ai.ID, err)
-	}
-	res, err := client.Reserve(ctx, n.h.h, ai)
-	if err != nil {
-		n.mu.Lock()
-		delete(n.reserved, ai.ID)
-		n.mu.Unlock()
-		return fmt.Errorf("p2p: reserve a slot on relay %s: %w", ai.ID, err)
-	}
-	n.h.cm.Protect(ai.ID, relayProtectTag)
-	relayAddrs := ai.Addrs
-	if len(relayAddrs) == 0 {
-		relayAddrs = n.h.h.Peerstore().Addrs(ai.ID)
-	}
-	var circuits []ma.Multiaddr
-	for _, a := range relayAddrs {
-		if IsRelayAddr(a) {
-			continue
-		}
-		c, err := ma.NewMultiaddr(a.String() + "/p2p/" + ai.ID.String() + "/p2p-circuit")
-		if err == nil {
-			circuits = append(circuits, c)
-		}
-	}
-	n.mu.Lock()
-	n.reserved[ai.ID] = circuits
-	n.mu.Unlock()
-	n.h.log.Info("relay reservation", "relay", ShortID(ai.ID), "expires", res.Expiration.Format(time.RFC3339),
-		"limit_duration", res.LimitDuration, "limit_data", res.LimitData)
-	return nil
-}
-
-// keepReservation renews the reservation on a relay before it expires and
-// retries failures with a growing wait, until the host closes. The first
-// attempt comes after first. A host that AutoNAT finds public needs no
-// relay and lets it lapse.
-func (n *netState) keepReservation(ai peer.AddrInfo, first time.Duration) {
-	wait := first
-	retry := ReservationRetry
-	for {
-		if !sleepCtx(n.ctx, wait) {
-			return
-		}
-		if n.h.Reachability() == network.ReachabilityPublic {
-			wait = renewEvery()
-			continue
-		}
-		if err := n.reserve(n.ctx, ai); err != nil {
-			if n.ctx.Err() != nil {
-				return
-			}
-			n.h.log.Warn("relay reservation failed", "relay", ShortID(ai.ID), "err", err, "retry_in", retry)
-			wait = retry
-			retry = min(2*retry, ReservationRetryMax)
-			continue
-		}
-		retry = ReservationRetry
-		wait = renewEvery()
-	}
-}
-
-// renewEvery is how often a held reservation is renewed: relays grant an
-// hour, so ReservationRenew before that (tests shorten it).
-func renewEvery() time.Duration {
-	if reservationRenewEvery > 0 {
-		return reservationRenewEvery
-	}
-	return time.Hour - ReservationRenew
-}
-
-// reservationRenewEvery shortens renewals in tests; 0 means the default.
-var reservationRenewEvery time.Duration

@@ -37,6 +37,7 @@ type netFlags struct {
 	listen, bootstrap, relays listFlag
 	dht, reach, logPath       string
 	mdns, noPunch, findRelays bool
+	noPortMap                 bool
 	offerRelay                bool
 	logLevel                  string
 	// dir is the claimed data directory; start claims one if it is nil.
@@ -51,6 +52,7 @@ func (nf *netFlags) register(fs *flag.FlagSet, dhtDefault string) {
 	fs.StringVar(&nf.reach, "reachability", "", "force reachability: public or private (default: AutoNAT finds out)")
 	fs.BoolVar(&nf.mdns, "mdns", false, "announce on the LAN and find LAN peers by mDNS")
 	fs.BoolVar(&nf.noPunch, "no-holepunch", false, "turn DCUtR hole punching off")
+	fs.BoolVar(&nf.noPortMap, "no-portmap", false, "do not ask the home router (UPnP / NAT-PMP) to forward a port")
 	fs.BoolVar(&nf.findRelays, "find-relays", false, "find Salvo relays in the DHT and reserve a slot on them while not publicly reachable (needs --dht)")
 	fs.BoolVar(&nf.offerRelay, "offer-relay", false, "relay for other players while AutoNAT finds this peer publicly reachable")
 	fs.StringVar(&nf.logPath, "log", "", "log file (default: warnings on stderr)")
@@ -78,7 +80,7 @@ func (nf *netFlags) config(name string, stderr io.Writer) (p2p.Config, func(), e
 		return p2p.Config{}, nil, err
 	}
 	cfg := p2p.Config{Name: name, ListenAddrs: nf.listen, Bootstrap: nf.bootstrap, Relays: nf.relays, DHT: mode,
-		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch, DiscoverRelays: nf.findRelays}
+		EnableMDNS: nf.mdns, NoHolePunching: nf.noPunch, DiscoverRelays: nf.findRelays, NoPortMap: nf.noPortMap}
 	if nf.offerRelay {
 		cfg.RelayService = p2p.RelayAuto
 	}

@@ -55,11 +55,11 @@ func (l *lab) lanPair() {
 	}
 }
 
-// relay starts salvo relay in namespace r and returns its address for
-// transport ("tcp" or "quic-v1").
-func (l *lab) relay(transport string) string {
-	l.start("r", "relay", l.home("relay"), "relay", "--listen", "/ip4/7.0.0.1/tcp/4001", "--listen", "/ip4/7.0.0.1/udp/4001/quic-v1",
-		"--addr-file", l.file("relay.addr"), "--log", l.file("relay.log"))
+// relay starts salvo relay in namespace r, with extra flags, and returns
+// its address for transport ("tcp" or "quic-v1").
+func (l *lab) relay(transport string, extra ...string) string {
+	l.start("r", "relay", l.home("relay"), append([]string{"relay", "--listen", "/ip4/7.0.0.1/tcp/4001", "--listen", "/ip4/7.0.0.1/udp/4001/quic-v1",
+		"--addr-file", l.file("relay.addr"), "--log", l.file("relay.log")}, extra...)...)
 	for _, a := range strings.Split(l.waitFile(l.file("relay.addr"), 10*time.Second), "\n") {
 		if strings.Contains(a, "/"+transport+"/") || strings.Contains(a, "/"+transport) && transport == "quic-v1" {
 			return strings.TrimSpace(a)

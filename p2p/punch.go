@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
@@ -32,6 +33,9 @@ var PunchAddrTTL = peerstore.TempAddrTTL + time.Second
 // Punches.
 func (n *netState) Trace(evt *holepunch.Event) {
 	if start, ok := evt.Evt.(*holepunch.StartHolePunchEvt); ok {
+		n.mu.Lock()
+		n.punching[evt.Remote] = time.Unix(0, evt.Timestamp)
+		n.mu.Unlock()
 		n.keepPunchAddrs(evt.Remote, start.RemoteAddrs)
 		return
 	}
@@ -41,6 +45,7 @@ func (n *netState) Trace(evt *holepunch.Event) {
 	}
 	r := PunchResult{Peer: evt.Remote, Success: end.Success, Elapsed: end.EllapsedTime, Error: end.Error, At: time.Unix(0, evt.Timestamp)}
 	n.mu.Lock()
+	delete(n.punching, evt.Remote)
 	n.punchLog = append(n.punchLog, r)
 	if len(n.punchLog) > maxPunchLog {
 		n.punchLog = slices.Delete(n.punchLog, 0, len(n.punchLog)-maxPunchLog)
@@ -86,11 +91,19 @@ func (n *netState) markPunched(p peer.ID) {
 	}
 }
 
-// isPunched reports a connection made by hole punching.
-func (n *netState) isPunched(id string) bool {
+// isPunched reports a connection made by hole punching: one marked when
+// its punch ended, or a direct one that opened while a punch to its peer
+// was dialing. The match may take the new connection before the punch's
+// end is traced (a relayed match moving off the relay at once), and it
+// was labelled "direct" then, under load.
+func (n *netState) isPunched(c network.Conn) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return n.punched[id]
+	if n.punched[c.ID()] {
+		return true
+	}
+	since, ok := n.punching[c.RemotePeer()]
+	return ok && !c.Stat().Opened.Before(since)
 }
 
 // Punches returns the hole-punching attempts this host took part in

@@ -35,3 +35,33 @@ func TestPunchAddrsSurviveIdentifyCleanup(t *testing.T) {
 		}
 	}
 }
+
+// A direct connection that opens while a hole punch to its peer is
+// dialing is the punch's, before the punch's end is traced: a relayed
+// match moving to it at once recorded it as "direct" under load. One
+// opened before the punch began is not.
+func TestConnOpenedDuringPunchIsHolePunched(t *testing.T) {
+	h, other := newHost(t, Config{}), newHost(t, Config{})
+	ctx := ctxT(t, 10*time.Second)
+	if _, err := h.Connect(ctx, addrOf(t, other, "tcp")); err != nil {
+		t.Fatal(err)
+	}
+	before := h.Libp2p().Network().ConnsToPeer(other.ID())[0]
+	time.Sleep(5 * time.Millisecond)
+	h.net.Trace(&holepunch.Event{Remote: other.ID(), Timestamp: time.Now().UnixNano(), Evt: &holepunch.StartHolePunchEvt{RTT: time.Millisecond}})
+	if k := h.connKind(before); k != KindLAN {
+		t.Fatalf("a connection from before the punch is %q, want %q", k, KindLAN)
+	}
+	_ = h.Libp2p().Network().ClosePeer(other.ID())
+	if _, err := h.Connect(ctx, addrOf(t, other, "tcp")); err != nil {
+		t.Fatal(err)
+	}
+	during := h.Libp2p().Network().ConnsToPeer(other.ID())[0]
+	if k := h.connKind(during); k != KindHolePunched {
+		t.Fatalf("a connection opened during the punch is %q, want %q", k, KindHolePunched)
+	}
+	h.net.Trace(&holepunch.Event{Remote: other.ID(), Timestamp: time.Now().UnixNano(), Evt: &holepunch.EndHolePunchEvt{Success: true}})
+	if k := h.connKind(during); k != KindHolePunched {
+		t.Fatalf("after the punch's end the connection is %q, want %q", k, KindHolePunched)
+	}
+}

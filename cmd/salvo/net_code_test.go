@@ -71,7 +71,7 @@ func killBehindNATs(t *testing.T, transport, victim string) {
 	procs := map[string]*exec.Cmd{"host": h, "join": j}
 	res, surv, killedAt := l.killAndResume(victim, procs, homes, 2*time.Second, 120*time.Second)
 	logb, _ := os.ReadFile(l.file("resumed.log"))
-	reserved := strings.Contains(string(logb), "relay reservation")
+	reserved := strings.Contains(string(logb), "relay reservation held")
 	ok, _ := punched(res)
 	// Every attempt of the resumed process, one it could not finish
 	// before it exited too (the report is written just before).

@@ -13,9 +13,15 @@ import (
 	"github.com/salvo-game/salvo/engine"
 )
 
-// ChainLinks is the number of preimages in each seat's dice chain: the most
-// joint rolls one seat can contribute to in a match.
+// ChainLinks was the number of preimages in each seat's one dice chain
+// (the chains Salvo made before issue 15, which still audit as they did):
+// the most joint rolls one seat could contribute to in a match.
 const ChainLinks = 1 << 14
+
+// SegmentLinks is the number of preimages in each chain of a seat's dice
+// (see Dice): a match pays for its first chain of this many hashes, and for
+// another only every SegmentLinks rolls of the seat.
+const SegmentLinks = 64
 
 // MaxRollCount bounds the values one roll may draw.
 const MaxRollCount = 256
@@ -35,13 +41,96 @@ type Chain struct {
 	links []Digest
 }
 
-// NewChain draws a fresh seed and builds a chain for seat in match.
-func NewChain(match Digest, seat engine.Seat) (*Chain, error) {
+// NewChain draws a fresh seed and starts the dice of seat in match: chains
+// of SegmentLinks links, each continued by the next (see Dice).
+func NewChain(match Digest, seat engine.Seat) (*Dice, error) {
 	var seed Digest
 	if _, err := rand.Read(seed[:]); err != nil {
 		return nil, fmt.Errorf("dice chain seed: %w", err)
 	}
-	return newChainFromSeed(match, seat, seed, ChainLinks), nil
+	return newDice(match, seat, seed, SegmentLinks, true), nil
+}
+
+// Dice is the source of one seat's dice preimages: a hash chain (its tip
+// committed in the seat's hello), and, when it continues, the next chain,
+// whose tip the seat names in the share that reveals the last link of the
+// one before (the share's next). Each chain hangs from its own seed,
+// derived from the one secret seed and the chain's number, and is built
+// when the seat reaches it.
+//
+// Why: one chain long enough for any match was 16,384 hashes before the
+// first roll, the biggest single cost of a U-Build match, which rolls once
+// (issue 15). A continued chain binds as strongly: a seat names its next
+// tip in its share of some roll k, before any other seat's share of any
+// roll after k, and those are the only rolls the new chain's links go
+// into; so each link of the seat is fixed before the seat sees anything of
+// the others' contributions to the roll it goes into, as with one long
+// chain. The tip may be chosen freely, but a chain chosen after seeing
+// only finished rolls can bias none.
+//
+// A Dice that does not continue is the one long chain of older matches,
+// rebuilt from their secrets files on resume.
+type Dice struct {
+	match     Digest
+	seat      engine.Seat
+	seed      Digest // the secret seed (of every chain, or the one chain's last link)
+	links     int    // links per chain
+	continues bool
+	at        int // the number of the chain in cur
+	cur       *Chain
+	following *Chain // chain at+1, once its tip was named
+}
+
+func newDice(match Digest, seat engine.Seat, seed Digest, links int, continues bool) *Dice {
+	d := &Dice{match: match, seat: seat, seed: seed, links: links, continues: continues}
+	d.cur = d.chain(0)
+	return d
+}
+
+// chain builds chain number i.
+func (d *Dice) chain(i int) *Chain {
+	if !d.continues {
+		return newChainFromSeed(d.match, d.seat, d.seed, d.links)
+	}
+	seed := newHasher("salvo/dice-seed/2").digest(d.seed).int(i).sum()
+	return newChainFromSeed(d.match, d.seat, seed, d.links)
+}
+
+// Tip returns the tip of the first chain, the seat's hello.
+func (d *Dice) Tip() Digest {
+	if d.at == 0 {
+		return d.cur.Tip()
+	}
+	return d.chain(0).Tip()
+}
+
+// Len returns the number of links of each chain, the hello's links.
+func (d *Dice) Len() int { return d.links }
+
+// Share returns the seat's k-th preimage of the match (from 1), and, when
+// it is the last link of its chain and the chains continue, the tip of the
+// next chain, which the share must carry.
+func (d *Dice) Share(k int) (link Digest, next *Digest, err error) {
+	i, pos := (k-1)/d.links, (k-1)%d.links+1
+	if k < 1 || (!d.continues && i > 0) {
+		return Digest{}, nil, fmt.Errorf("dice chain has no link %d (length %d)", k, d.links)
+	}
+	if i != d.at {
+		cur := d.following
+		if cur == nil || i != d.at+1 {
+			cur = d.chain(i)
+		}
+		d.at, d.cur, d.following = i, cur, nil
+	}
+	link, _ = d.cur.Link(pos)
+	if pos == d.links && d.continues {
+		if d.following == nil {
+			d.following = d.chain(i + 1)
+		}
+		tip := d.following.Tip()
+		next = &tip
+	}
+	return link, next, nil
 }
 
 func newChainFromSeed(match Digest, seat engine.Seat, seed Digest, n int) *Chain {

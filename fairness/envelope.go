@@ -43,7 +43,7 @@ type Body struct {
 //	commit  the root of a committed vector (Name, Size, Root)
 //	move    a move (Move) with openings (Open)
 //	open    openings the rules call for (Open, and Full for whole vectors)
-//	share   the seat's dice preimage for roll number Roll (Link)
+//	share   the seat's dice preimage for roll number Roll (Link; Next at a chain's end)
 //	choose  the root of a one-leaf commitment to a hidden choice (Name, Root)
 //	reveal  the opening of that choice (Open)
 //	deckkey the seat's key share for a shared deck, with its proof (Name, Key)
@@ -55,17 +55,21 @@ type Body struct {
 // An open or move input opens a card of a shared deck with the holder's
 // own unmasking share, in Shares.
 type WireInput struct {
-	T     string          `json:"t"`
-	Name  string          `json:"name,omitempty"`
-	Size  int             `json:"size,omitempty"`
-	Root  string          `json:"root,omitempty"`
-	Move  json.RawMessage `json:"move,omitempty"`
-	Open  []Opening       `json:"open,omitempty"`
-	Full  []FullVector    `json:"full,omitempty"`
-	Roll  int             `json:"roll,omitempty"`
-	Link  string          `json:"link,omitempty"`
-	Tip   string          `json:"tip,omitempty"`
-	Links int             `json:"links,omitempty"`
+	T    string          `json:"t"`
+	Name string          `json:"name,omitempty"`
+	Size int             `json:"size,omitempty"`
+	Root string          `json:"root,omitempty"`
+	Move json.RawMessage `json:"move,omitempty"`
+	Open []Opening       `json:"open,omitempty"`
+	Full []FullVector    `json:"full,omitempty"`
+	Roll int             `json:"roll,omitempty"`
+	Link string          `json:"link,omitempty"`
+	// Next is, in the share that reveals the last link of the seat's dice
+	// chain, the tip of its next chain (see Dice); absent from every other
+	// input, and from every share of a chain that does not continue.
+	Next  string `json:"next,omitempty"`
+	Tip   string `json:"tip,omitempty"`
+	Links int    `json:"links,omitempty"`
 	// Shared decks (base64 of the fairness/deck binary encodings).
 	Key    []byte   `json:"key,omitempty"`
 	Deck   []byte   `json:"deck,omitempty"`

@@ -3,6 +3,7 @@ package fairness
 import (
 	"encoding/binary"
 	"hash"
+	"sync"
 
 	"golang.org/x/crypto/blake2b"
 
@@ -14,17 +15,28 @@ type Digest = engine.Digest
 
 // hasher writes length-prefixed fields into a BLAKE2b-256 hash under a
 // domain string, so that no two different field sequences hash alike.
+//
+// Hashers are reused: newHasher takes one from a pool and sum, which ends
+// its use, puts it back. A hash state and its buffers were a quarter of
+// the bytes an audit allocated (issue 15), for a few hashes per input.
 type hasher struct {
-	h   hash.Hash
-	buf [binary.MaxVarintLen64]byte
+	h      hash.Hash
+	buf    [binary.MaxVarintLen64]byte
+	strBuf [64]byte // a string's bytes on their way into h
 }
 
-func newHasher(domain string) *hasher {
+var hashers = sync.Pool{New: func() any {
 	h, err := blake2b.New256(nil)
 	if err != nil {
 		panic("blake2b: " + err.Error()) // only for an over-long key
 	}
-	hs := &hasher{h: h}
+	return &hasher{h: h}
+}}
+
+// newHasher starts a hash under domain. Its sum must be its last use.
+func newHasher(domain string) *hasher {
+	hs := hashers.Get().(*hasher)
+	hs.h.Reset()
 	hs.str(domain)
 	return hs
 }
@@ -47,15 +59,28 @@ func (hs *hasher) bytes(b []byte) *hasher {
 	return hs
 }
 
-func (hs *hasher) str(s string) *hasher { return hs.bytes([]byte(s)) }
+// str writes s as bytes writes it, copying it through a small buffer
+// rather than converting it, which would allocate.
+func (hs *hasher) str(s string) *hasher {
+	hs.uint(uint64(len(s)))
+	for len(s) > 0 {
+		n := copy(hs.strBuf[:], s)
+		hs.h.Write(hs.strBuf[:n])
+		s = s[n:]
+	}
+	return hs
+}
 
 func (hs *hasher) digest(d Digest) *hasher {
 	hs.h.Write(d[:])
 	return hs
 }
 
+// sum returns the digest (written straight into it, not through a new
+// slice) and gives the hasher back to the pool: it ends the hasher's use.
 func (hs *hasher) sum() Digest {
 	var d Digest
-	copy(d[:], hs.h.Sum(nil))
+	hs.h.Sum(d[:0])
+	hashers.Put(hs)
 	return d
 }

@@ -82,7 +82,7 @@ func (h Header) ComputeID() (Digest, error) {
 }
 
 // check validates the header against the game registry and returns the
-// match ID and the players' public keys.
+// match ID and the players' public keys, expanded for verification.
 func (h Header) check(spec engine.Spec) (Digest, []crypto.PubKey, error) {
 	if h.Format != TranscriptFormat {
 		return Digest{}, nil, fmt.Errorf("header: format %q, want %q", h.Format, TranscriptFormat)
@@ -112,7 +112,7 @@ func (h Header) check(spec engine.Spec) (Digest, []crypto.PubKey, error) {
 		if err != nil {
 			return Digest{}, nil, fmt.Errorf("header: player %d: peer ID carries no public key: %w", i, err)
 		}
-		keys[i] = k
+		keys[i] = fastKey(k)
 	}
 	return id, keys, nil
 }

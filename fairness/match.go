@@ -36,8 +36,9 @@ type Match struct {
 	history []accepted // per accepted envelope, to judge stale or rival ones
 
 	hello    []bool
-	links    []Digest // each seat's last revealed dice link (the tip at first)
+	links    []Digest // each seat's last revealed dice link (the tip at first, then a next chain's tip)
 	used     []int    // links each seat has revealed
+	chainLen []int    // links per chain of each seat's dice, from its hello
 	commits  map[commitKey]commitRec
 	opened   map[commitKey][]bool // which leaves of each vector are open
 	rolls    int                  // joint rolls completed
@@ -91,7 +92,7 @@ func NewMatch(spec engine.Spec, h Header) (*Match, error) {
 	return &Match{
 		header: h, spec: spec, id: id, keys: keys, game: g,
 		prev:  id,
-		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n),
+		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n), chainLen: make([]int, n),
 		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, decks: map[string]*sharedDeck{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
 	}, nil
 }
@@ -269,6 +270,11 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	if in.T != st.Kind {
 		return nil, fmt.Errorf("sent %q where the match waits for %q (%s)", in.T, st.Kind, describe(st.Need))
 	}
+	if in.Next != "" && in.T != InShare {
+		// Only a share continues a dice chain; older Salvo refused the
+		// field everywhere, and nothing else may carry it unread.
+		return nil, fmt.Errorf("%s names a next dice chain, which only a share may", in.T)
+	}
 	evs, err := m.applyKind(st, in)
 	if err != nil {
 		return nil, err
@@ -298,7 +304,7 @@ func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {
 		if in.Links < 1 || in.Links > 1<<24 {
 			return nil, fmt.Errorf("hello: chain length %d out of range", in.Links)
 		}
-		m.hello[from], m.links[from] = true, tip
+		m.hello[from], m.links[from], m.chainLen[from] = true, tip, in.Links
 		return []engine.Event{{Seat: from, Kind: "hello", Text: fmt.Sprintf("%s committed dice chain %s", from, tip.Short())}}, nil
 
 	case InCommit:
@@ -521,11 +527,15 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	if err := VerifyLink(m.id, from, m.links[from], link); err != nil {
 		return nil, fmt.Errorf("roll %d (%s): %w", st.Roll, st.Need.Name, err)
 	}
+	after, err := m.chainAfter(from, link, in.Next)
+	if err != nil {
+		return nil, fmt.Errorf("roll %d (%s): %w", st.Roll, st.Need.Name, err)
+	}
 	j := m.joint
 	if j.pos < len(j.order)-1 {
 		// Not the last share: record it and wait for the others.
 		j.shares[from] = link
-		m.links[from] = link
+		m.links[from] = after
 		m.used[from]++
 		j.pos++
 		return []engine.Event{{Seat: from, Kind: "share", Text: fmt.Sprintf("%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}}, nil
@@ -547,7 +557,7 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 		delete(j.shares, from)
 		return nil, fmt.Errorf("roll %q: the game refused its values: %w", st.Need.Name, err)
 	}
-	m.links[from] = link
+	m.links[from] = after
 	m.used[from]++
 	m.rolls++
 	m.joint = nil
@@ -556,6 +566,27 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 		text += fmt.Sprintf(" %s:%s", s.Seat, s.Link.Short())
 	}
 	return prepend(engine.Event{Seat: engine.NoSeat, Kind: "roll", Text: text}, evs), nil
+}
+
+// chainAfter returns what a seat's share leaves as its last revealed dice
+// link: the link it reveals, or, when the share names the tip of the seat's
+// next chain (next, see Dice), that tip. Only the share that reveals the
+// last link of a chain may name one: before, it would leave links of the
+// chain unused and let the seat choose a new chain in the middle of its
+// committed one. A share without a next is what every share was before
+// chains continued, and is checked as it always was.
+func (m *Match) chainAfter(seat engine.Seat, link Digest, next string) (Digest, error) {
+	if next == "" {
+		return link, nil
+	}
+	if n := m.used[seat] + 1; n%m.chainLen[seat] != 0 {
+		return Digest{}, fmt.Errorf("%w: the share names a next chain at link %d of a chain of %d links; only the last link's share may", ErrChain, (n-1)%m.chainLen[seat]+1, m.chainLen[seat])
+	}
+	tip, err := decodeDigest(next)
+	if err != nil {
+		return Digest{}, fmt.Errorf("next chain's tip: %w", err)
+	}
+	return tip, nil
 }
 
 func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {

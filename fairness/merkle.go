@@ -3,6 +3,7 @@ package fairness
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // MaxLeaves bounds the size of a committed vector.
@@ -35,16 +36,73 @@ func MerkleRoot(leaves []Digest) Digest {
 }
 
 // MerklePath returns the audit path of leaf i: the sibling hashes from the
-// leaf up to the root.
+// leaf up to the root. An owner that opens several leaves of one vector
+// builds its tree once instead (see merkleTree).
 func MerklePath(leaves []Digest, i int) []Digest {
-	if len(leaves) <= 1 {
+	if len(leaves) == 0 {
 		return nil
 	}
-	k := splitPoint(len(leaves))
-	if i < k {
-		return append(MerklePath(leaves[:k], i), MerkleRoot(leaves[k:]))
+	return buildTree(leaves).path(i)
+}
+
+// merkleTree holds every node of a vector's tree, built once with 2n-1
+// hashes, so that each path is read from it: computing a path from the
+// leaves alone recomputes every subtree beside it, the whole tree's worth
+// of hashes per opening, which was a tenth of a match's CPU at the final
+// reveal (issue 15).
+//
+// The nodes are in pre-order: a subtree of n leaves is its root, then its
+// left subtree (of splitPoint(n) leaves), then its right one; a subtree of
+// n leaves takes 2n-1 places.
+type merkleTree struct {
+	n     int
+	nodes []Digest
+}
+
+// buildTree builds the tree over leaves (at least one).
+func buildTree(leaves []Digest) *merkleTree {
+	t := &merkleTree{n: len(leaves), nodes: make([]Digest, 0, 2*len(leaves)-1)}
+	t.build(leaves)
+	return t
+}
+
+func (t *merkleTree) build(leaves []Digest) Digest {
+	at := len(t.nodes)
+	t.nodes = append(t.nodes, Digest{})
+	if len(leaves) == 1 {
+		t.nodes[at] = leafNode(leaves[0])
+		return t.nodes[at]
 	}
-	return append(MerklePath(leaves[k:], i-k), MerkleRoot(leaves[:k]))
+	k := splitPoint(len(leaves))
+	left := t.build(leaves[:k])
+	t.nodes[at] = innerNode(left, t.build(leaves[k:]))
+	return t.nodes[at]
+}
+
+// root returns the tree's root, MerkleRoot of its leaves.
+func (t *merkleTree) root() Digest { return t.nodes[0] }
+
+// path returns the audit path of leaf i (nil outside the tree), as
+// MerklePath defines it: siblings from the bottom up.
+func (t *merkleTree) path(i int) []Digest {
+	if i < 0 || i >= t.n {
+		return nil
+	}
+	var top []Digest // siblings from the top down
+	at, n := 0, t.n
+	for n > 1 {
+		k := splitPoint(n)
+		left, right := at+1, at+2*k // the right subtree follows the left one's 2k-1 nodes
+		if i < k {
+			top = append(top, t.nodes[right])
+			at, n = left, k
+		} else {
+			top = append(top, t.nodes[left])
+			at, n, i = right, n-k, i-k
+		}
+	}
+	slices.Reverse(top)
+	return top
 }
 
 // VerifyPath checks that leaf commitment c sits at index i of a vector of n

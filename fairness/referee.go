@@ -137,7 +137,7 @@ type Referee struct {
 	// that ended with the resume (see notBeforeOurs).
 	resumedAt uint64
 	secrets   *Secrets
-	chain     *Chain
+	chain     *Dice
 	staged    []WireInput
 	res       Result
 	log       *slog.Logger
@@ -334,11 +334,15 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 	case InHello:
 		return WireInput{T: InHello, Tip: hexDigest(r.chain.Tip()), Links: r.chain.Len()}, false, nil
 	case InShare:
-		link, err := r.chain.Link(m.used[seat] + 1)
+		link, next, err := r.chain.Share(m.used[seat] + 1)
 		if err != nil {
 			return WireInput{}, true, fmt.Errorf("referee: %w", err)
 		}
-		return WireInput{T: InShare, Roll: st.Roll, Link: hexDigest(link)}, false, nil
+		in := WireInput{T: InShare, Roll: st.Roll, Link: hexDigest(link)}
+		if next != nil {
+			in.Next = hexDigest(*next)
+		}
+		return in, false, nil
 	case InOpen:
 		return r.openNeed(st.Need.Open)
 	case InReveal:

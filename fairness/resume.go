@@ -15,12 +15,15 @@ import (
 
 // secretsFile is the on-disk form of one seat's secrets in one match.
 type secretsFile struct {
-	Match   Digest       `json:"match"`
-	Seat    engine.Seat  `json:"seat"`
-	Seed    Digest       `json:"seed"`
-	Links   int          `json:"links"`
-	Vectors []FullVector `json:"vectors"`
-	Decks   []deckSecret `json:"decks,omitempty"`
+	Match Digest      `json:"match"`
+	Seat  engine.Seat `json:"seat"`
+	Seed  Digest      `json:"seed"`
+	Links int         `json:"links"`
+	// Continues is set for dice whose chains continue (see Dice); a file
+	// without it holds the one long chain of a match begun before.
+	Continues bool         `json:"continues,omitempty"`
+	Vectors   []FullVector `json:"vectors"`
+	Decks     []deckSecret `json:"decks,omitempty"`
 }
 
 // deckSecret is the seat's key share of a shared deck and the values of the
@@ -33,13 +36,13 @@ type deckSecret struct {
 
 type secretStore struct {
 	secrets *Secrets
-	chain   *Chain
+	chain   *Dice
 }
 
 // saveSecrets writes the seat's secrets atomically (a synced temporary file
 // renamed over the old one), readable by the owner only.
-func saveSecrets(path string, match Digest, seat engine.Seat, chain *Chain, sec *Secrets) error {
-	f := secretsFile{Match: match, Seat: seat, Seed: chain.seed, Links: chain.Len()}
+func saveSecrets(path string, match Digest, seat engine.Seat, chain *Dice, sec *Secrets) error {
+	f := secretsFile{Match: match, Seat: seat, Seed: chain.seed, Links: chain.Len(), Continues: chain.continues}
 	for _, name := range sec.order {
 		f.Vectors = append(f.Vectors, sec.vectors[name].Full())
 	}
@@ -102,7 +105,7 @@ func loadSecrets(path string, match Digest, seat engine.Seat) (*secretStore, err
 	if f.Links < 1 || f.Links > 1<<24 {
 		return nil, fmt.Errorf("secrets %s: chain length %d out of range", path, f.Links)
 	}
-	st := &secretStore{secrets: NewSecrets(seat), chain: newChainFromSeed(match, seat, f.Seed, f.Links)}
+	st := &secretStore{secrets: NewSecrets(seat), chain: newDice(match, seat, f.Seed, f.Links, f.Continues)}
 	for _, fv := range f.Vectors {
 		if len(fv.Values) != len(fv.Salts) || len(fv.Values) == 0 {
 			return nil, fmt.Errorf("secrets %s: vector %q is damaged", path, fv.Name)

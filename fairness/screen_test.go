@@ -61,7 +61,7 @@ type table struct {
 	t      testing.TB
 	keys   []crypto.PrivKey
 	m      *Match
-	chains map[engine.Seat]*Chain
+	chains map[engine.Seat]*Dice
 	sent   []*Envelope
 }
 
@@ -71,7 +71,7 @@ func newTable(t testing.TB, keys []crypto.PrivKey) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &table{t: t, keys: keys, m: m, chains: map[engine.Seat]*Chain{}}
+	return &table{t: t, keys: keys, m: m, chains: map[engine.Seat]*Dice{}}
 }
 
 // playAll plays the match to its end and returns every message.

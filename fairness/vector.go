@@ -17,6 +17,7 @@ type Vector struct {
 	salts  []Salt
 	leaves []Digest
 	root   Digest
+	tree   *merkleTree // built at the first opening
 }
 
 // NewVector salts and commits values as the vector name of owner in match.
@@ -53,8 +54,16 @@ func (v *Vector) Open(i int) (Opening, error) {
 		Slot:  engine.Slot{Owner: v.owner, Name: v.name, Index: i},
 		Value: append(Hex(nil), v.values[i]...),
 		Salt:  v.salts[i],
-		Path:  MerklePath(v.leaves, i),
+		Path:  v.merkle().path(i),
 	}, nil
+}
+
+// merkle returns the vector's tree, building it once.
+func (v *Vector) merkle() *merkleTree {
+	if v.tree == nil {
+		v.tree = buildTree(v.leaves)
+	}
+	return v.tree
 }
 
 // Opening reveals one committed value with what proves it: the salt and the

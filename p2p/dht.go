@@ -8,16 +8,21 @@ import (
 	"time"
 
 	dht "github.com/libp2p/go-libp2p-kad-dht"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/discovery/routing"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/proto"
 	"golang.org/x/crypto/blake2b"
 )
 
 // ErrNoDHT is returned by rendezvous calls on a host started with DHTOff.
 var ErrNoDHT = errors.New("the DHT is off (Config.DHT)")
 
-// startDHT joins the Salvo DHT (its own protocol prefix, so only Salvo
-// peers take part) through the bootstrap peers.
+// startDHT joins the Kademlia DHT through the bootstrap peers. It speaks
+// the public Amino DHT's protocol (DHTProtocol, kad-dht's defaults and
+// record validators), so with PublicBootstrap a host is in the network
+// IPFS runs on, and with a player's own --bootstrap list in a DHT of
+// whoever those peers know (a test's simulated internet, say).
 func (n *netState) startDHT(mode DHTMode) error {
 	m := dht.ModeAuto
 	switch mode {
@@ -28,7 +33,6 @@ func (n *netState) startDHT(mode DHTMode) error {
 	}
 	kad, err := dht.New(n.h.h,
 		dht.Mode(m),
-		dht.ProtocolPrefix(DHTProtocolPrefix),
 		dht.BootstrapPeers(n.bootstrap...),
 	)
 	if err != nil {
@@ -190,4 +194,130 @@ func mergeCtx(a, b context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(a)
 	stop := context.AfterFunc(b, cancel)
 	return ctx, func() { stop(); cancel() }
+}
+
+// PublicBootstrap is the public Amino DHT's standard bootstrap list
+// (kad-dht's DefaultBootstrapPeers, /dnsaddr names of libp2p's bootstrap
+// nodes), as Config.Bootstrap takes it: what a host uses when the player
+// gave no --bootstrap and did not ask to stay on the LAN. A test host
+// refuses it (the test network guard): tests pass their own list.
+func PublicBootstrap() []string {
+	out := make([]string, 0, len(dht.DefaultBootstrapPeers))
+	for _, a := range dht.DefaultBootstrapPeers {
+		out = append(out, a.String())
+	}
+	return out
+}
+
+// Findable reports whether a joiner holding only this host's peer ID can
+// find it through the DHT: the host is in the DHT (its routing table has
+// peers, which hold its addresses and answer lookups of its ID) and has
+// an address others can dial, a public one or a relay reservation.
+func (h *Host) Findable() bool {
+	kad, err := h.dht()
+	if err != nil || kad.RoutingTable().Size() == 0 {
+		return false
+	}
+	return h.Reachability() == network.ReachabilityPublic || len(h.RelayAddrs()) > 0
+}
+
+// ShortInviteCode is this host's short invite code (EncodeShortInvite)
+// when it is Findable, else "" and false: the long code (InviteCode) is
+// then the way in.
+func (h *Host) ShortInviteCode() (string, bool) {
+	if !h.Findable() {
+		return "", false
+	}
+	code, err := EncodeShortInvite(h.ID())
+	return code, err == nil
+}
+
+// findInvitee looks the host of a short code up in the DHT, asking again
+// with backoff (the DHT may still be filling, or the host not yet
+// announced) until it has addresses or ctx ends.
+func (h *Host) findInvitee(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
+	if _, err := h.dht(); err != nil {
+		return peer.AddrInfo{}, fmt.Errorf("a short code is looked up in the public DHT, and this peer is LAN-only: ask the host for the long code: %w", err)
+	}
+	wait := DialRetryFirst
+	for {
+		ai, err := h.lookUpAddrs(ctx, id)
+		if err == nil && len(ai.Addrs) > 0 {
+			return ai, nil
+		}
+		h.log.Info("host of the short code not found in the DHT yet", "peer", ShortID(id), "retry_in", wait, "err", err)
+		if !sleepCtx(ctx, wait) {
+			return peer.AddrInfo{}, fmt.Errorf("not found in the DHT (is the host still hosting, and online?): %w", ctx.Err())
+		}
+		wait = min(2*wait, DialRetryMax)
+	}
+}
+
+// lookUpAddrs runs one DHT lookup of id and stops it as soon as a DHT
+// peer has named addresses for id: kad-dht's FindPeer would go on to dial
+// them itself, and a dial of a NATed host's public address (dropped by
+// its router) holds the very port pair that DCUtR's simultaneous open
+// needs a moment later, and keeps the lookup waiting for its timeout.
+func (h *Host) lookUpAddrs(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
+	ps := h.h.Peerstore()
+	if len(ps.Addrs(id)) > 0 {
+		return ps.PeerInfo(id), nil
+	}
+	fctx, cancel := context.WithTimeout(ctx, dialAttempt)
+	defer cancel()
+	go func() {
+		for len(ps.Addrs(id)) == 0 && sleepCtx(fctx, 20*time.Millisecond) {
+		}
+		cancel()
+	}()
+	ai, err := h.FindPeer(fctx, id)
+	if found := ps.PeerInfo(id); len(found.Addrs) > 0 {
+		return found, nil
+	}
+	return ai, err
+}
+
+// RelayCandidates is the DHT's side of finding relays, in the form of
+// autorelay's peer source (libp2p.EnableAutoRelayWithPeerSource): it
+// sends up to num peers that may relay for this host and closes the
+// channel. First the Salvo relays advertised in the DHT (RelayRendezvous),
+// then the DHT peers this host knows that offer circuit relay v2 (on the
+// public network many IPFS nodes do, with libp2p's short default limits;
+// the session's resume moves a match from one circuit to the next).
+func (h *Host) RelayCandidates(ctx context.Context, num int) <-chan peer.AddrInfo {
+	out := make(chan peer.AddrInfo, max(num, 0))
+	defer close(out)
+	seen := map[peer.ID]bool{h.ID(): true}
+	send := func(ai peer.AddrInfo) bool {
+		if len(out) == cap(out) {
+			return false
+		}
+		if !seen[ai.ID] {
+			seen[ai.ID] = true
+			out <- ai
+		}
+		return true
+	}
+	fctx, cancel := context.WithTimeout(ctx, BootstrapTimeout)
+	found, _ := h.FindRelays(fctx)
+	cancel()
+	for _, ai := range found {
+		if !send(ai) {
+			return out
+		}
+	}
+	kad, err := h.dht()
+	if err != nil {
+		return out
+	}
+	ps := h.h.Peerstore()
+	for _, p := range kad.RoutingTable().ListPeers() {
+		if ok, _ := ps.SupportsProtocols(p, proto.ProtoIDv2Hop); len(ok) == 0 {
+			continue
+		}
+		if !send(ps.PeerInfo(p)) {
+			return out
+		}
+	}
+	return out
 }

@@ -41,10 +41,13 @@
 //     DCUtR is up when the host punches. [Host.NetPeers] and
 //     [Host.UseNetPeers] carry them over a resume; [Host.AddPeerAddrs] and
 //     [Host.CircuitAddrs] give a redial every address the peer may be at. [Host.Invite] (plain
-//     multiaddrs) still works and ParseInvite reads it.
-//   - Internet: a Kademlia DHT of Salvo peers only ([DHTProtocolPrefix];
-//     [Config.DHT], [Config.Bootstrap]; any Salvo peer can bootstrap
-//     others) for rendezvous on a hashed match name ([Host.Advertise],
+//     multiaddrs) still works and ParseInvite reads it. The short form
+//     ([EncodeShortInvite], [Host.ShortInviteCode]; 64 characters: the
+//     peer ID and a checksum) is offered once the DHT can find the host
+//     ([Host.Findable]); ConnectInvite looks its addresses up there.
+//   - Internet: the public Amino Kademlia DHT ([DHTProtocol];
+//     [Config.DHT], [Config.Bootstrap], by default [PublicBootstrap]; any
+//     Salvo peer can bootstrap others in a DHT of one's own) for rendezvous on a hashed match name ([Host.Advertise],
 //     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
 //     AutoNAT ([Host.Reachability]); UPnP / NAT-PMP port
 //     mapping ([Config.NoPortMap]); circuit relay v2 reservations held by

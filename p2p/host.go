@@ -57,9 +57,11 @@ type Config struct {
 	// DefaultIdle.
 	IdleTimeout time.Duration
 
-	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of Salvo peers to
-	// join the DHT through; any Salvo peer can be one (salvo relay runs a
-	// dedicated one). They are dialed at start.
+	// Bootstrap are multiaddrs (each ending in /p2p/<ID>) of peers to
+	// join the DHT through: PublicBootstrap for the public network, or
+	// any Salvo peer of a DHT of one's own (salvo relay runs a dedicated
+	// one). They are dialed at start. Test hosts refuse any outside the
+	// test network (TestNetsEnv).
 	Bootstrap []string
 	// DHT is how this host takes part in the Salvo DHT (rendezvous by name,
 	// finding a peer by ID); DHTOff (the zero value) runs none.
@@ -171,6 +173,16 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if err := checkNetConfig(cfg); err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
+	var gate []libp2p.Option
+	if g := testGuard(); g != nil {
+		if err := g.checkPeers("bootstrap peer", bootstrap); err != nil {
+			return nil, fmt.Errorf("p2p: new host: %w", err)
+		}
+		if err := g.checkPeers("relay", relays); err != nil {
+			return nil, fmt.Errorf("p2p: new host: %w", err)
+		}
+		gate = append(gate, libp2p.ConnectionGater(guardGater{g}))
+	}
 	rm, err := newResourceManager()
 	if err != nil {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
@@ -190,7 +202,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		libp2p.ResourceManager(rm),
 		libp2p.Ping(true),
 		libp2p.UserAgent("salvo/1"),
-	}, ns.libp2pOptions(cfg)...)
+	}, append(ns.libp2pOptions(cfg), gate...)...)
 	lh, err := libp2p.New(opts...)
 	if err != nil {
 		ns.cancel()

@@ -104,10 +104,10 @@ var defaultListenAddrs = []string{
 
 // Internet play: DHT, relays, AutoNAT and hole punching.
 const (
-	// DHTProtocolPrefix keeps Salvo's Kademlia DHT apart from the public
-	// IPFS one: only Salvo peers take part, and any of them can be a
-	// bootstrap peer.
-	DHTProtocolPrefix protocol.ID = "/salvo"
+	// DHTProtocol is the Kademlia protocol hosts speak: the public Amino
+	// DHT's, so that with no server of its own a host joins the network
+	// IPFS runs on (see PublicBootstrap) to be found and to find relays.
+	DHTProtocol protocol.ID = "/ipfs/kad/1.0.0"
 	// RendezvousPrefix is the DHT namespace rendezvous names are hashed
 	// under (the name itself never goes on the network).
 	RendezvousPrefix = "salvo/rendezvous/1/"

@@ -242,6 +242,11 @@ func ParseInvite(code string) (Invite, error) {
 		}
 		sb.WriteRune(m)
 	}
+	if len(sb.String()) <= shortSymbols {
+		if inv, ok, err := parseShortInvite(sb.String()); ok {
+			return inv, err
+		}
+	}
 	raw, err := inviteEnc.DecodeString(sb.String())
 	if err == nil && inviteEnc.EncodeToString(raw) != sb.String() {
 		// The last symbol's unused bits are not zero: a mistyped symbol.
@@ -551,7 +556,8 @@ func roundAge(d time.Duration) string {
 	return d.Round(time.Minute).String()
 }
 
-// ConnectInvite dials the host an invite names: its addresses (relay ones
+// ConnectInvite dials the host an invite names: for a short code, the
+// addresses the DHT has for its peer ID (findInvitee); else its addresses (relay ones
 // included; the relays become this host's own, see UseRelays) and, after
 // a failed attempt when the DHT is on, the addresses the DHT knows for its
 // peer ID now; failed attempts are retried with backoff until ctx ends
@@ -560,6 +566,16 @@ func roundAge(d time.Duration) string {
 func (h *Host) ConnectInvite(ctx context.Context, inv Invite) (peer.ID, error) {
 	if inv.Peer == h.ID() {
 		return "", fmt.Errorf("p2p: connect: %s is this host", inv.Peer)
+	}
+	if inv.Short() {
+		// The DHT's answer is only a hint: the connection is secured
+		// to inv.Peer's key, so an address someone else announced for
+		// it leads nowhere (a failed handshake), never to them.
+		ai, err := h.findInvitee(ctx, inv.Peer)
+		if err != nil {
+			return "", fmt.Errorf("p2p: connect to %s: %w: %w", inv.Peer, ErrUnreachable, err)
+		}
+		inv.Addrs = ai.Addrs
 	}
 	if slices.ContainsFunc(inv.Addrs, IsRelayAddr) {
 		// The code is enough: its relays are this host's relays and

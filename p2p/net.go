@@ -268,9 +268,10 @@ func (n *netState) start(h *Host, cfg Config) error {
 	return nil
 }
 
-// discoverRelays looks for Salvo relays in the DHT while this host is not
-// public and has found fewer than MaxDiscoveredRelays, and hands each one
-// found to autorelay.
+// discoverRelays looks for relays in the DHT (RelayCandidates: Salvo
+// relays first, then DHT peers offering circuit relay v2) while this host
+// is not public and has found fewer than MaxDiscoveredRelays, and hands
+// each one found to autorelay.
 func (n *netState) discoverRelays() {
 	wait := findFirst
 	for {
@@ -281,13 +282,10 @@ func (n *netState) discoverRelays() {
 		if n.relayCandidates() >= MaxDiscoveredRelays || n.h.Reachability() == network.ReachabilityPublic {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(n.ctx, BootstrapTimeout)
-		found, err := n.h.FindRelays(ctx)
-		cancel()
-		if err != nil {
-			continue
+		var found []peer.AddrInfo
+		for ai := range n.h.RelayCandidates(n.ctx, MaxDiscoveredRelays) {
+			found = append(found, ai)
 		}
-		found = found[:min(len(found), MaxDiscoveredRelays)]
 		if added := n.h.AddRelayCandidates(found...); added > 0 {
 			n.h.log.Info("relays found in the DHT", "new", added)
 		}

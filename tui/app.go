@@ -87,6 +87,13 @@ type Config struct {
 	// the Salvo DHT through (a joiner then also finds a host whose code's
 	// addresses went stale).
 	Relays, Bootstrap []string
+	// PublicBootstrap is the public network's bootstrap list
+	// (p2p.PublicBootstrap, set by the program; tests leave it empty):
+	// with no Bootstrap, and neither LANOnly nor the lan_only setting,
+	// the host joins the public DHT through it, to be found by a short
+	// invite code and to find relays. LANOnly keeps the player off it.
+	PublicBootstrap []string
+	LANOnly         bool
 	// Timeout overrides how long a remote seat may take for one step.
 	Timeout time.Duration
 	// GiveUp is how long the other player of a match over the network may
@@ -174,6 +181,7 @@ func New(cfg Config) (*App, error) {
 		a.cfg.DataDir = d
 	}
 	cfg, a.settingsNote = a.withSettings(cfg)
+	a.cfg.LANOnly = cfg.LANOnly
 	if cfg.Theme != nil {
 		a.th = cfg.Theme
 	}

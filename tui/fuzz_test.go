@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p/session"
 )
 
 // FuzzNetworkText feeds what other peers send and the interface shows or
@@ -18,7 +19,7 @@ func FuzzNetworkText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, offer, name, peer string) {
 		_ = describeOffer(offer)
 		_ = shortID(peer)
-		n := transcriptName(fairness.Header{Game: "ubuild", Match: peer}, name)
+		n := session.TranscriptName(fairness.Header{Game: "ubuild", Match: peer, Players: []fairness.Player{{Name: "me"}, {Name: name}}}, 0)
 		if filepath.Base(n) != n || strings.Contains(n, "..") && strings.ContainsAny(n, `/\`) {
 			t.Fatalf("transcript name %q leaves its folder", n)
 		}

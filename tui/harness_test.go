@@ -164,6 +164,10 @@ func (hs *harness) line(y int) string {
 	return lines[y]
 }
 
+// status returns a match screen's prompt line (both rows when it took
+// two).
+func (hs *harness) status() string { return boardtest.PromptLine(hs.Text()) }
+
 // onUI runs f on the tview goroutine and waits for it. f must not call
 // t.Fatal (it would end the tview goroutine).
 func (hs *harness) onUI(f func()) {

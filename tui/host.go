@@ -88,9 +88,11 @@ func (hs *hostScreen) shown() {
 
 // remakeCode makes the invite code again when the host's addresses
 // changed (a relay reservation came through, AutoNAT found a public
-// address), and saves it in the data directory.
+// address) or the DHT became able to find it (the short code), and saves
+// it in the data directory.
 func (hs *hostScreen) remakeCode() {
-	addrs := fmt.Sprint(hs.host.Addrs())
+	// The short code replaces the long one once the DHT can find the host.
+	addrs := fmt.Sprint(hs.host.Addrs(), hs.host.Findable())
 	if addrs == hs.addrs && hs.code != "" {
 		return
 	}
@@ -266,6 +268,9 @@ func (hs *hostScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	give := "Give this invite code to the other player (read it out, paste it in a chat; it lasts a week):"
 	if hs.table() {
 		give = fmt.Sprintf("Give this invite code to the %d other players (read it out, paste it in a chat; it lasts a week):", hs.players-1)
+	}
+	if len(hs.code) == p2p.ShortInviteLen {
+		give = "Give this short invite code to the other players (the public DHT finds you by it; it works while you host):"
 	}
 	style.Print(scr, x+2, row, w-4, th.Base, give)
 	row += 2

@@ -32,6 +32,10 @@ const (
 	// and widened with l.
 	LogWidth     = 27
 	LogWideWidth = 60
+	// StatusRows is how many rows a match's prompt line may take: a
+	// second when a refusal, a long name or a path would push its end off
+	// the screen (the board gives up that row only then).
+	StatusRows = 2
 	// RecentRecords is how many recent match records the lobby lists.
 	RecentRecords = 8
 	// MatchesDir is the folder of the data directory that keeps match

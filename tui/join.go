@@ -175,6 +175,9 @@ func (js *joinScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		style.Print(scr, x+2, row, w-4, th.Bad, style.Truncate(style.Fail+" "+err.Error(), w-4))
 	default:
 		msg := fmt.Sprintf("%s host %s, %d address(es) to try", style.OK, shortID(t.ID.String()), t.Addrs)
+		if t.Invite.Short() {
+			msg = fmt.Sprintf("%s host %s, short code: looked up in the public DHT", style.OK, shortID(t.ID.String()))
+		}
 		if t.Relayed > 0 {
 			msg += fmt.Sprintf(" (%d through a relay)", t.Relayed)
 		}

@@ -113,7 +113,12 @@ func (ms *matchScreen) giveUpText(since time.Time) string {
 // linkText is the connection part of the title bar: the kind of link, or
 // what the link is doing during an outage ("reconnecting · 23 s, gives up
 // in 1:37"; at a table "cy gone 23 s, gives up in 1:37").
-func (ms *matchScreen) linkText() string {
+func (ms *matchScreen) linkText() string { return ms.linkWords(false) }
+
+// linkWords is linkText, with a table's players that are gone counted
+// rather than named when counted is set ("2 players gone 23 s, gives up
+// in 1:37"), for a title bar too narrow for their names.
+func (ms *matchScreen) linkWords(counted bool) string {
 	if ms.reconnecting() {
 		since, at := ms.outage()
 		return outageTitle(ms.links.link.Phase, time.Since(since), time.Until(at))
@@ -130,7 +135,14 @@ func (ms *matchScreen) linkText() string {
 			first = at
 		}
 	}
-	return fmt.Sprintf("%s gone %s, %s", strings.Join(names, ", "), gone(time.Since(first)), ms.giveUpText(first))
+	who := strings.Join(names, ", ")
+	if counted {
+		who = fmt.Sprintf("%d players", len(names))
+		if len(names) == 1 {
+			who = "1 player"
+		}
+	}
+	return fmt.Sprintf("%s gone %s, %s", who, gone(time.Since(first)), ms.giveUpText(first))
 }
 
 // outageTitle is the title bar's words for a link down for down, that
@@ -216,9 +228,17 @@ func (ms *matchScreen) titleLeft(w int, conn string, turnStyle tcell.Style, righ
 				continue
 			}
 			left = build(opp, turn)
-			if style.SegsWidth(left)+style.SegsWidth(right)+3 <= w {
+			if style.SegsWidth(left)+style.SegsWidth(right)+4 <= w {
 				return left
 			}
+		}
+	}
+	// The link's words alone: the game's name goes before them, then the
+	// names of the players gone, counted instead.
+	for _, c := range []string{conn, ms.linkWords(true)} {
+		left = []style.Seg{style.S(c, th.Base)}
+		if style.SegsWidth(left)+style.SegsWidth(right)+4 <= w {
+			break
 		}
 	}
 	return left

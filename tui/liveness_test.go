@@ -10,6 +10,7 @@ import (
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p/session"
+	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
 // liveDeadline is how soon after a player's link dies the others' title
@@ -36,11 +37,11 @@ func TestTitleCountsDownAnOutage(t *testing.T) {
 	for _, size := range [][2]int{{100, 30}, {80, 24}} {
 		host.resize(size[0], size[1])
 		host.WaitFunc("the outage in the title and the status", liveDeadline-time.Since(cut), func(string) bool {
-			title, status := host.line(0), host.line(-2)
+			title, status := host.line(0), host.status()
 			return strings.Contains(title, "reconnecting · ") && countdown.MatchString(title) &&
 				regexp.MustCompile(`the link to bob dropped .* bob forfeits in 1:\d\d`).MatchString(status)
 		})
-		t.Logf("%dx%d:\n%s\n%s", size[0], size[1], host.line(0), host.line(-2))
+		t.Logf("%dx%d:\n%s\n%s", size[0], size[1], host.line(0), host.status())
 	}
 }
 
@@ -90,8 +91,7 @@ func TestTableSaysWhoIsGoneAndGivesUp(t *testing.T) {
 			// One read of the screen: the status line may change
 			// between two reads (the match stops once cy's turn comes).
 			txt := h.Text()
-			lines := strings.Split(strings.TrimRight(txt, "\n"), "\n")
-			status := lines[max(0, len(lines)-2)]
+			status := boardtest.PromptLine(txt)
 			switch {
 			case ended(txt):
 				ends[i] = txt

@@ -534,7 +534,8 @@ func menuHint(label string) string {
 	return strings.ToLower(label)
 }
 
-// mouse selects a row with a click and chooses it with a double click.
+// mouse selects a row with a click and chooses it with a double click;
+// a click anywhere in a pane focuses it.
 func (l *lobbyScreen) mouse(action tview.MouseAction, ev *tcell.EventMouse) bool {
 	if action != tview.MouseLeftClick && action != tview.MouseLeftDoubleClick {
 		return false
@@ -546,6 +547,7 @@ func (l *lobbyScreen) mouse(action tview.MouseAction, ev *tcell.EventMouse) bool
 		}
 		i := my - r.y
 		if i >= l.count(p) {
+			l.pane = p // a click on a pane's empty rows focuses it
 			return true
 		}
 		l.pane, l.sel[p] = p, i

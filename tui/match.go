@@ -264,14 +264,14 @@ func (ms *matchScreen) begin() {
 		ms.human.SetPeeker(pk)
 	}
 	if ms.st.net != nil {
-		ms.transcript = ms.st.net.store.Transcript(ms.st.header().Match)
+		ms.transcript = ms.st.net.store.TranscriptFor(ms.st.header(), ms.seat)
 	} else {
 		dir, err := a.matchesDir()
 		if err != nil {
 			ms.finish(nil, err)
 			return
 		}
-		ms.transcript = filepath.Join(dir, transcriptName(ms.st.header(), ms.opponent))
+		ms.transcript = filepath.Join(dir, session.TranscriptName(ms.st.header(), ms.seat))
 	}
 	timeout := ms.st.timeout
 	if timeout == 0 {
@@ -286,6 +286,7 @@ func (ms *matchScreen) begin() {
 		// show before we are asked anything.
 		ms.human.Refresh(n.Game, seat, n.Secrets)
 		if n.Dir == "stop" {
+			ms.lastKind()
 			ms.over.Store(true)
 		}
 		a.post(func() { ms.note(n) })
@@ -346,24 +347,6 @@ func (ms *matchScreen) every(d time.Duration, done <-chan struct{}, f func()) {
 			}
 		}
 	})
-}
-
-// transcriptName names a match's transcript file.
-func transcriptName(h fairness.Header, opponent string) string {
-	clean := func(s string, n int) string {
-		s = strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-':
-				return r
-			}
-			return '_'
-		}, s)
-		if len(s) > n {
-			s = s[:n]
-		}
-		return s
-	}
-	return fmt.Sprintf("%s-%s-vs-%s-%s.jsonl", time.Now().Format("20060102-150405"), clean(h.Game, 16), clean(opponent, 24), clean(h.Match, 8))
 }
 
 func (ms *matchScreen) live() bool { return !ms.done }
@@ -597,6 +580,17 @@ func (ms *matchScreen) watchLink() {
 	})
 }
 
+// lastKind reads the link's kind once more as the match ends (the
+// referee's last note, before the transport closes): the poll, every
+// KindEvery, may not have seen the link come back before a match that
+// played out at once.
+func (ms *matchScreen) lastKind() {
+	if rc := ms.rc.Load(); rc != nil {
+		k := rc.Kind()
+		ms.a.post(func() { ms.setKind(k) })
+	}
+}
+
 // reconnecting reports whether a network match has no link now.
 func (ms *matchScreen) reconnecting() bool {
 	return ms.st.net != nil && !ms.done && ms.kind == session.KindReconnecting
@@ -663,7 +657,7 @@ func (ms *matchScreen) turnText() string {
 }
 
 func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
-	a, th := ms.a, ms.a.th
+	th := ms.a.th
 	conn := ms.linkText()
 	if ms.done && ms.kind == session.KindReconnecting || ms.othersGone {
 		conn = "link lost"
@@ -684,7 +678,8 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	titleBar(scr, th, x, y, w, ms.titleLeft(w, conn, tst, []style.Seg{sync}), []style.Seg{sync})
 
-	bodyY, bodyH := y+1, h-2
+	rows := ms.statusRows(w, h)
+	bodyY, bodyH := y+1, h-1-len(rows)
 	logW := LogWidth
 	if ms.logWide {
 		logW = min(LogWideWidth, w/2+4)
@@ -701,18 +696,26 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	ms.drawSide(scr, x+boardW+2, bodyY, logW-2, bodyH)
 
-	// The prompt line: what is awaited, from whom, for how long.
-	py := y + h - 1
+	for i, l := range rows {
+		style.PrintSegs(scr, x+1, y+h-len(rows)+i, w-2, l...)
+	}
+}
+
+// statusLine is the prompt line: what is awaited, from whom, for how
+// long; at the end, how it ended and where the transcript is.
+func (ms *matchScreen) statusLine(w int) []style.Seg {
+	a, th := ms.a, ms.a.th
 	var line []style.Seg
 	switch {
 	case ms.done:
 		t, st := ms.outcomeText()
 		line = []style.Seg{style.S(t, st)}
 		if ms.evidence == nil && ms.transcript != "" {
-			// The whole path when it fits, else the file's name (a
-			// opens it; the lobby lists it): never a path cut short.
+			// The whole path when it fits on a row, else the file's
+			// name (a opens it; the lobby lists it): never a path cut
+			// short.
 			path := ms.transcript
-			if style.Width(t)+len(" · transcript ")+style.Width(path) > w-2 {
+			if len("transcript ")+style.Width(path) > w-2 {
 				path = filepath.Base(path)
 			}
 			line = append(line, style.S(" · transcript "+path, th.Dim))
@@ -732,7 +735,7 @@ func (ms *matchScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	default:
 		line = []style.Seg{style.S(a.spinner()+" checking and sending…", th.Dim)}
 	}
-	style.PrintSegs(scr, x+1, py, w-2, style.Fit(w-2, line...)...)
+	return line
 }
 
 // waitingText says whom we wait for and what for. An engine's prompt is

@@ -67,9 +67,14 @@ func (a *App) ensureNet(then func(*p2p.Host)) {
 		a.net = &network{}
 		cfg := p2p.Config{Key: a.cfg.Key, ListenAddrs: a.cfg.ListenAddrs, Name: a.name, EnableMDNS: a.cfg.MDNS, Logger: a.log,
 			Relays: a.cfg.Relays, Bootstrap: a.cfg.Bootstrap}
-		if len(cfg.Bootstrap) > 0 {
+		switch {
+		case len(cfg.Bootstrap) > 0:
 			cfg.DHT = p2p.DHTAuto
+		case !a.cfg.LANOnly && len(a.cfg.PublicBootstrap) > 0:
+			// A client of the public DHT: found there, never serving it.
+			cfg.Bootstrap, cfg.DHT = a.cfg.PublicBootstrap, p2p.DHTClient
 		}
+		cfg.DiscoverRelays = cfg.DHT != p2p.DHTOff && len(cfg.Relays) == 0
 		a.goBack(func() {
 			h, err := p2p.New(a.ctx, cfg)
 			a.post(func() { a.netReady(h, err) })

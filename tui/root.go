@@ -163,7 +163,9 @@ func titleBar(scr tcell.Screen, th *style.Theme, x, y, w int, left, right []styl
 		right[i].Style = mergeTitle(th, right[i].Style)
 	}
 	rw := style.SegsWidth(right)
-	style.PrintSegs(scr, x+1, y, max(0, w-rw-3), style.Fit(max(0, w-rw-3), left...)...)
+	// Two cells at least between the parts: one would read as a word cut
+	// short against the right part.
+	style.PrintSegs(scr, x+1, y, max(0, w-rw-4), style.Fit(max(0, w-rw-4), left...)...)
 	if rw > 0 && rw < w-2 {
 		style.PrintSegs(scr, x+w-rw-1, y, rw, right...)
 	}

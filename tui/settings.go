@@ -46,6 +46,8 @@ type Settings struct {
 	Bot string `json:"bot,omitempty"`
 	// Colours is ColoursOn or ColoursOff ("" on). NO_COLOR still wins.
 	Colours string `json:"colours,omitempty"`
+	// LANOnly keeps the player off the public network (--lan-only).
+	LANOnly bool `json:"lan_only,omitempty"`
 }
 
 // Check says what is wrong with the settings, naming the field and the
@@ -189,12 +191,13 @@ func (a *App) withSettings(cfg Config) (Config, string) {
 	if cfg.Theme == nil && s.Colours == ColoursOff {
 		cfg.Theme = style.New(true)
 	}
+	cfg.LANOnly = cfg.LANOnly || s.LANOnly
 	return cfg, ""
 }
 
 // openSettings shows the settings form, filled with the choices in force.
 func (a *App) openSettings() {
-	f := &settingsForm{a: a, name: newField(a.th, "", "made up from your peer ID"), game: a.game, vari: a.vari, bot: a.bot, colour: !a.th.Mono}
+	f := &settingsForm{a: a, name: newField(a.th, "", "made up from your peer ID"), game: a.game, vari: a.vari, bot: a.bot, colour: !a.th.Mono, lanOnly: a.cfg.LANOnly}
 	if a.name != FriendlyName(a.self) {
 		f.name.SetText(a.name)
 	}
@@ -209,6 +212,7 @@ const (
 	rowVariant
 	rowBot
 	rowColours
+	rowNetwork
 	numRows
 )
 
@@ -222,7 +226,9 @@ type settingsForm struct {
 	vari   string
 	bot    string
 	colour bool
-	err    string // why the last save failed
+	// lanOnly keeps the player off the public network.
+	lanOnly bool
+	err     string // why the last save failed
 }
 
 // settings are the form's values as saved.
@@ -231,7 +237,7 @@ func (f *settingsForm) settings() Settings {
 	if !f.colour {
 		c = ColoursOff
 	}
-	return Settings{Name: f.name.GetText(), Game: f.game, Variant: f.vari, Bot: f.bot, Colours: c}
+	return Settings{Name: f.name.GetText(), Game: f.game, Variant: f.vari, Bot: f.bot, Colours: c, LANOnly: f.lanOnly}
 }
 
 // change moves the selected choice by d (a wrap-around list).
@@ -251,6 +257,8 @@ func (f *settingsForm) change(d int) {
 		f.bot = next(games.BotLevels, f.bot)
 	case rowColours:
 		f.colour = !f.colour
+	case rowNetwork:
+		f.lanOnly = !f.lanOnly
 	}
 }
 
@@ -269,11 +277,16 @@ func (f *settingsForm) save() {
 		a.name = FriendlyName(a.self)
 	}
 	a.game, a.vari, a.bot = s.Game, s.Variant, s.Bot
+	restart := a.net != nil && a.cfg.LANOnly != s.LANOnly
+	a.cfg.LANOnly = s.LANOnly // the next start of the network
 	*a.th = *style.New(!f.colour || style.NoColor())
 	if a.lobby != nil {
 		a.lobby.fitPlayers()
 		a.lobby.status = "settings saved"
-		if a.net != nil {
+		switch {
+		case restart:
+			a.lobby.status += " (the network setting takes effect after a restart)"
+		case a.net != nil:
 			a.lobby.status += " (LAN peers see a new name after a restart)"
 		}
 	}
@@ -286,8 +299,8 @@ func (f *settingsForm) draw(scr tcell.Screen, x, y, w, h int) {
 	ix, iy, iw, _ := boxed(scr, th, bx, by, bw, bh, "Settings", th.Accent)
 	const labelW = 11
 	e, _ := games.Lookup(f.game)
-	values := [numRows]string{"", shortTitle(e.Spec.Title), f.vari, f.bot, coloursWord(f.colour)}
-	labels := [numRows]string{"name", "game", "variant", "bot", "colours"}
+	values := [numRows]string{"", shortTitle(e.Spec.Title), f.vari, f.bot, coloursWord(f.colour), networkWord(f.lanOnly)}
+	labels := [numRows]string{"name", "game", "variant", "bot", "colours", "network"}
 	for r := range numRows {
 		ry := iy + 1 + r
 		ptr, st := "  ", th.Dim
@@ -324,6 +337,14 @@ func coloursWord(on bool) string {
 		return ColoursOn
 	}
 	return ColoursOff + " (monochrome)"
+}
+
+// networkWord is the network row's value.
+func networkWord(lanOnly bool) string {
+	if lanOnly {
+		return "LAN only"
+	}
+	return "internet and LAN"
 }
 
 func (f *settingsForm) bindings() []keys.Binding {

@@ -204,3 +204,29 @@ func FuzzLoadSettings(f *testing.F) {
 		}
 	})
 }
+
+// The network row of the settings form saves lan_only, and the next start
+// keeps the player off the public network: its host gets no public
+// bootstrap list and runs no DHT.
+func TestSettingsLANOnly(t *testing.T) {
+	dir := t.TempDir()
+	hs := start(t, Config{Offline: true, DataDir: dir}, 80, 24)
+	hs.WaitFor("Settings  s")
+	hs.Keys("s")
+	hs.WaitFor("network", "internet and LAN")
+	hs.Keys(tcell.KeyUp, tcell.KeyRight)
+	hs.WaitFor("LAN only")
+	hs.Keys(tcell.KeyEnter)
+	hs.WaitFor("settings saved")
+	hs.stop()
+	if s, err := LoadSettings(dir); err != nil || !s.LANOnly {
+		t.Fatalf("saved %+v, %v; want lan_only", s, err)
+	}
+	next := start(t, Config{Offline: true, DataDir: dir, PublicBootstrap: []string{"/ip4/127.0.0.1/tcp/1/p2p/12D3KooWKN7uRfZwaXyUWASDNgsob9VS6Uye7G7gTnqUkR3rUkGY"}}, 80, 24)
+	next.WaitFor("Settings  s")
+	var lanOnly bool
+	next.onUI(func() { lanOnly = next.app.cfg.LANOnly })
+	if !lanOnly {
+		t.Fatal("lan_only setting not in force at the next start")
+	}
+}

@@ -56,7 +56,7 @@ func TestHostAndJoinATableOfThree(t *testing.T) {
 	// each player through the referee's hook before it is asked anything,
 	// so no hand card is unknown.
 	answer := func(h *harness) {
-		pr := h.line(-2)
+		pr := h.status()
 		switch {
 		case strings.Contains(pr, "Choose a card for the"):
 			h.Keys("x", tcell.KeyEnter)

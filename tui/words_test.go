@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -97,29 +99,53 @@ func TestWaitingText(t *testing.T) {
 }
 
 // The lobby's letter shortcuts work whichever pane has the focus (the
-// issue saw them do nothing on Recent matches and Peers).
+// issue saw them do nothing on Recent matches and Peers), the focus moved
+// there as a player moves it: by tab, or by a click in the pane (an empty
+// one too). Recent matches has a row, so that a list with rows holds the
+// focus.
 func TestLobbyLettersWorkInEveryPane(t *testing.T) {
 	t.Parallel()
-	for pane := range numPanes {
-		for _, c := range []struct{ key, want string }{{"h", "invite code"}, {"j", "Paste or type the invite code"}, {"a", "file: "}, {"g", "g game: Card Game"}} {
-			hs := start(t, Config{Offline: true}, 120, 40)
-			hs.WaitFor("Practice against a bot")
-			for range pane {
-				hs.Keys(tcell.KeyTab)
-			}
-			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-				var got int
-				hs.onUI(func() { got = hs.app.lobby.pane })
-				if got == pane {
-					break
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, MatchesDir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(botMatch(t, "", 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, MatchesDir, "old.jsonl"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	letters := []struct{ key, want string }{{"h", "Salvo · Host "}, {"j", "Paste or type the invite code"}, {"g", "g game: Card Game"},
+		{"H", "How to play"}, {"s", "Settings"}, {"a", ""}}
+	for _, byMouse := range []bool{false, true} {
+		for pane := range numPanes {
+			for _, c := range letters {
+				hs := start(t, Config{Offline: true, DataDir: dir}, 120, 40)
+				hs.WaitFor("Practice against a bot", style.OK+" clean")
+				if byMouse {
+					var r paneRows
+					hs.onUI(func() { r = hs.app.lobby.rows[pane] })
+					hs.Click(r.x+r.w/2, r.y+r.h-1) // below the rows: empty
+				} else {
+					for range pane {
+						hs.Keys(tcell.KeyTab)
+					}
 				}
-				if time.Now().After(deadline) {
-					t.Fatalf("tab went to pane %d, not %d", got, pane)
+				hs.WaitFunc(fmt.Sprintf("the focus on pane %d", pane), 5*time.Second, func(string) bool {
+					var got int
+					hs.onUI(func() { got = hs.app.lobby.pane })
+					return got == pane
+				})
+				want := c.want
+				if c.key == "a" {
+					// a picks from Recent matches; there, it asks for a path.
+					want = map[bool]string{true: "file: ", false: "pick a match in Recent matches"}[pane == paneRecords]
 				}
+				hs.Keys(c.key)
+				hs.WaitFor(want)
+				hs.stop()
 			}
-			hs.Keys(c.key)
-			hs.WaitFor(c.want)
-			hs.stop()
 		}
 	}
 }
@@ -181,8 +207,59 @@ func cutLines(lines []string, w int) []string {
 		if n := len([]rune(text)); n >= w-1 && !strings.HasSuffix(text, "…") {
 			bad = append(bad, text)
 		}
+		// A "…" glued to a word is a word cut short (style.Truncate), but
+		// for the few that mark work in progress ("sending…"); a cut that
+		// drops whole pieces leaves " …".
+		for _, m := range gluedEllipsis.FindAllStringSubmatch(string(l), -1) {
+			if !progressWord.MatchString(m[1]) {
+				bad = append(bad, text)
+				break
+			}
+		}
 	}
 	return bad
+}
+
+var (
+	gluedEllipsis = regexp.MustCompile(`([\p{L}\p{N}]+)…(?:\s|$)`)
+	progressWord  = regexp.MustCompile(`^(\p{L}+ing|network|matches)$`)
+)
+
+// checkWhole renders hs at 80x24 and 120x40 and fails the test on a cut
+// word or number in the title, the prompt or status line and the key bar
+// (cutLines), and on a key in force that left the bar without the
+// "more: ?" marker.
+func checkWhole(t *testing.T, hs *harness, what string) {
+	t.Helper()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		hs.resize(size[0], size[1])
+		// The screen and the keys in force, read together.
+		var lines []string
+		var bs []keys.Binding
+		hs.onUI(func() {
+			hs.app.tv.ForceDraw()
+			cells, w, h := hs.scr.GetContents()
+			lines = boardtest.Lines(cells, w, h)
+			bs = hs.app.bindings()
+		})
+		bar := lines[len(lines)-1]
+		// A bar that fills the row to its last column is whole when it
+		// ends with a whole entry.
+		bad := slices.DeleteFunc(cutLines(lines, size[0]), func(l string) bool {
+			return l == strings.TrimRight(bar, " ") && slices.ContainsFunc(bs, func(b keys.Binding) bool {
+				return strings.HasSuffix(l, "  "+b.Label+" "+b.Hint)
+			})
+		})
+		if len(bad) > 0 {
+			t.Errorf("%s at %dx%d cuts %q\n%s", what, size[0], size[1], bad, boardtest.Join(lines))
+		}
+		// A key left off the bar leaves the "more: ?" marker.
+		for _, b := range bs {
+			if !b.Hidden && b.Label != "" && !strings.Contains(bar, b.Label+" "+b.Hint) && !strings.Contains(bar, keys.MoreMarker) {
+				t.Errorf("%s at %dx%d drops %q from the key bar without a trace\n%s", what, size[0], size[1], b.Label+" "+b.Hint, boardtest.Join(lines))
+			}
+		}
+	}
 }
 
 // Every screen reads whole at 80x24 and 120x40 (the lobby, help, host,
@@ -193,28 +270,7 @@ func TestScreensNeverCutAWord(t *testing.T) {
 	t.Parallel()
 	check := func(hs *harness, what string) {
 		t.Helper()
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
-			hs.resize(size[0], size[1])
-			// The screen and the keys in force, read together.
-			var lines []string
-			var bs []keys.Binding
-			hs.onUI(func() {
-				hs.app.tv.ForceDraw()
-				cells, w, h := hs.scr.GetContents()
-				lines = boardtest.Lines(cells, w, h)
-				bs = hs.app.bindings()
-			})
-			if bad := cutLines(lines, size[0]); len(bad) > 0 {
-				t.Errorf("%s at %dx%d cuts %q\n%s", what, size[0], size[1], bad, hs.Dump())
-			}
-			// A key left off the bar leaves the "more: ?" marker.
-			bar := lines[len(lines)-1]
-			for _, b := range bs {
-				if !b.Hidden && b.Label != "" && !strings.Contains(bar, b.Label+" "+b.Hint) && !strings.Contains(bar, keys.MoreMarker) {
-					t.Errorf("%s at %dx%d drops %q from the key bar without a trace\n%s", what, size[0], size[1], b.Label+" "+b.Hint, hs.Dump())
-				}
-			}
-		}
+		checkWhole(t, hs, what)
 	}
 	lobby := start(t, Config{Offline: true}, 80, 24)
 	lobby.WaitFor("Practice against a bot")

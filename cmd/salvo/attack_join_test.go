@@ -24,7 +24,7 @@ func TestAttackOversizedJoinFrame(t *testing.T) {
 	t.Setenv("SALVO_HOME", t.TempDir())
 	dir := t.TempDir()
 	code := filepath.Join(dir, "code")
-	loop := []string{"--listen", "/ip4/127.0.0.1/tcp/0", "--seed", "7", "--wait", "60s", "--code-file", code}
+	loop := []string{"--lan-only", "--listen", "/ip4/127.0.0.1/tcp/0", "--seed", "7", "--wait", "60s", "--code-file", code}
 	var wg sync.WaitGroup
 	var hostOut, hostErr bytes.Buffer
 	hostCode := -1

@@ -18,7 +18,7 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "list every message with its checks")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE [FILE...]\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.\n\nGiven the records of one match kept by different players, it audits each and\nthen all of them together: a player who signed two versions of one message\nis named, and records that end differently after a lost link are called\n\"disputed\".")
+		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE [FILE...]\n\nA FILE not found as given is looked for in $SALVO_HOME/matches by its name\n(as the lobby and salvo resume list it) or its match ID's first 8 digits.\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.\n\nGiven the records of one match kept by different players, it audits each and\nthen all of them together: a player who signed two versions of one message\nis named, and records that end differently after a lost link are called\n\"disputed\".")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -29,7 +29,12 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	reps := make([]*fairness.Report, fs.NArg())
-	for i, path := range fs.Args() {
+	for i, ref := range fs.Args() {
+		path, err := findTranscript(ref)
+		if err != nil {
+			fmt.Fprintf(stderr, "salvo audit: %v\n", err)
+			return exitUsage
+		}
 		rep, err := fairness.AuditFile(path, games.Spec)
 		if err != nil {
 			fmt.Fprintf(stderr, "salvo audit: %s: %v\n", path, err)

@@ -13,8 +13,9 @@ import (
 
 // BenchmarkSelfplay plays one full match per iteration between two bots on
 // two libp2p hosts over loopback, transcripts written and synced, and
-// reports the messages and bytes both seats sent, and the messages per
-// decision (for U-Build: per volley with its answer; the target is one).
+// reports the messages and bytes both seats sent, the process CPU time of
+// a match (both seats, their hosts and the check of the transcript), and
+// the messages per decision (for U-Build: per volley with its answer; the target is one).
 func BenchmarkSelfplay(b *testing.B) {
 	for _, c := range []struct{ game, variant, transport string }{
 		{"ubuild", "standard", "tcp"},
@@ -28,6 +29,7 @@ func BenchmarkSelfplay(b *testing.B) {
 			dir := b.TempDir()
 			var msgs, bytes, turns float64
 			seed := uint64(0)
+			cpu := perfCPU()
 			for b.Loop() {
 				seed++
 				o := selfplayOptions{Game: c.game, Variant: c.variant, Seed: seed, Out: filepath.Join(dir, "m.jsonl"),
@@ -43,6 +45,7 @@ func BenchmarkSelfplay(b *testing.B) {
 				turns += float64(countTurns(b, res.Paths[0]))
 			}
 			n := float64(b.N)
+			b.ReportMetric(float64(perfCPU()-cpu)/1e6/n, "cpu-ms/match")
 			b.ReportMetric(msgs/n, "msgs/match")
 			b.ReportMetric(bytes/n, "bytes/match")
 			b.ReportMetric(msgs/turns, "msgs/decision")

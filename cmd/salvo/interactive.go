@@ -21,6 +21,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness/untrusted"
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/tui"
 	"github.com/salvo-game/salvo/tui/invite"
 )
@@ -38,7 +39,7 @@ type interactiveOptions struct {
 	name, game, variant, bot, vs, cheat, logPath, listen, relays, bootstrap string
 	seed                                                                    uint64
 	players                                                                 int
-	mdns                                                                    bool
+	mdns, lanOnly                                                           bool
 	timeout, giveUp                                                         time.Duration
 }
 
@@ -78,7 +79,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.listen, "listen", "", "comma-separated multiaddrs to listen on (default: every interface, TCP and QUIC)")
 	fs.BoolVar(&o.mdns, "mdns", true, "announce yourself on the LAN and list LAN peers (mDNS)")
 	fs.StringVar(&o.relays, "relay", "", "comma-separated circuit relays (multiaddrs ending in /p2p/<ID>) to be reachable through from behind a NAT")
-	fs.StringVar(&o.bootstrap, "bootstrap", "", "comma-separated Salvo peers to join the DHT through (finds hosts whose addresses changed)")
+	fs.StringVar(&o.bootstrap, "bootstrap", "", "comma-separated peers to join the DHT through, instead of the public network's bootstrap peers")
+	fs.BoolVar(&o.lanOnly, "lan-only", false, "stay off the public network (no short invite codes, no relays found there); also the setting lan_only")
 	fs.DurationVar(&o.timeout, "timeout", 0, "how long the other player may take for one step before forfeiting (default 10m, 1m for a bot)")
 	fs.DurationVar(&o.giveUp, "give-up", 0, "how long the other player of a network match may stay unreachable before forfeiting (default 2m)")
 	if cmd != "join" { // a joiner sits at the host's table
@@ -116,7 +118,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		args = fs.Args()[1:]
 	}
 	cfg := tui.Config{Start: start, Name: o.name, Game: o.game, Variant: o.variant, Bot: o.bot, BotSeed: o.seed,
-		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout, GiveUp: o.giveUp, Players: o.players}
+		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout, GiveUp: o.giveUp, Players: o.players,
+		LANOnly: o.lanOnly, PublicBootstrap: p2p.PublicBootstrap()}
 	switch {
 	case cmd == "join" && len(rest) >= 1:
 		code := strings.Join(rest, " ") // a code pasted with spaces

@@ -10,11 +10,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // lab builds network namespaces for one test: every namespace, veth and
@@ -172,12 +175,28 @@ func (l *lab) loss(ns string, p float64) {
 	l.in(ns, "iptables", "-A", "INPUT", "-m", "statistic", "--mode", "random", "--probability", fmt.Sprint(p), "-j", "DROP")
 }
 
+// labNets is the lab's simulated public network, where the test network
+// guard lets lab processes dial (with loopback and the private ranges).
+const labNets = "7.0.0.0/24"
+
 // start runs salvo in namespace ns with SALVO_HOME home, logging to
-// <dir>/<name>.log; the process is killed at cleanup.
+// <dir>/<name>.log; the process is killed at cleanup. It runs under the
+// test network guard (p2p.TestNetsEnv), and a command that joins a DHT
+// gets the lab's own: a netplay or resume without --bootstrap runs
+// --lan-only, a relay without one starts a DHT of its own (--bootstrap
+// none), never the public bootstrap list.
 func (l *lab) start(ns, name, home string, args ...string) *exec.Cmd {
 	l.t.Helper()
+	if len(args) > 0 && !slices.Contains(args, "--bootstrap") && !slices.Contains(args, "--lan-only") {
+		switch args[0] {
+		case "netplay", "resume":
+			args = append(slices.Clone(args), "--lan-only")
+		case "relay":
+			args = append(slices.Clone(args), "--bootstrap", "none")
+		}
+	}
 	cmd := exec.Command("ip", append([]string{"netns", "exec", l.ns(ns), l.bin}, args...)...)
-	cmd.Env = append(os.Environ(), "SALVO_HOME="+home)
+	cmd.Env = append(os.Environ(), "SALVO_HOME="+home, p2p.TestNetsEnv+"="+labNets)
 	f, err := os.Create(filepath.Join(l.dir, name+".out"))
 	if err != nil {
 		l.t.Fatal(err)
@@ -211,6 +230,9 @@ func (l *lab) wait(cmd *exec.Cmd, name string, d time.Duration) {
 	case err := <-done:
 		if err != nil {
 			l.t.Fatalf("%s: %v\n%s", name, err, l.output(name))
+		}
+		if out := l.output(name); strings.Contains(out, "TEST GUARD") {
+			l.t.Fatalf("%s tried to leave the test network:\n%s", name, out)
 		}
 	case <-time.After(d):
 		_ = cmd.Process.Kill()

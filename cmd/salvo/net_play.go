@@ -121,7 +121,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("salvo netplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var nf netFlags
-	nf.register(fs, "off")
+	nf.register(fs, "")
 	var bo botOptions
 	bo.register(fs, "strong")
 	role := fs.String("role", "", "host (offer a game and wait) or join")
@@ -129,7 +129,8 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "variant to offer (host)")
 	code := fs.String("code", "", "invite code to join (join)")
 	codeFile := fs.String("code-file", "", "host: write the invite code here; join: read it from here (waiting for it)")
-	rdv := fs.String("rendezvous", "", "match name to meet on through the DHT (needs --bootstrap)")
+	rdv := fs.String("rendezvous", "", "match name to meet on through the DHT")
+	shortFile := fs.String("short-code-file", "", "host: write the short invite code here once the DHT can find this peer")
 	matchFile := fs.String("match-file", "", "write the match ID here once agreed (for salvo resume)")
 	reportPath := fs.String("report", "", "write a JSON report of the connection and the match here")
 	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for the other peer")
@@ -149,9 +150,6 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	if *role == "join" && *code == "" && *codeFile == "" && *rdv == "" && !nf.mdns {
 		fmt.Fprintln(stderr, "salvo netplay: join needs --code, --code-file, --rendezvous or --mdns")
 		return exitUsage
-	}
-	if *rdv != "" && nf.dht == "off" {
-		nf.dht = "client"
 	}
 	start := time.Now()
 	np, err := nf.start("bot-"+*role, stderr, nil, false)
@@ -181,7 +179,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 
 	var m *session.Match
 	if *role == "host" {
-		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, *codeFile, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start, cfg.Logger)
+		m, err = hostNet(wctx, h, self, session.Offer{Game: *game, Variant: *variant}, codeFiles{*codeFile, *shortFile}, *rdv, *relayWait, len(nf.relays) > 0, stdout, rep, start, cfg.Logger)
 	} else {
 		m, err = joinNet(wctx, h, self, *code, *codeFile, *rdv, nf.mdns, rep, start)
 	}
@@ -211,21 +209,27 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 // hostNet offers a game and waits for a joiner: it shows the invite code
 // (after the relay reservation, if a relay was given), advertises the
 // rendezvous name in the DHT and offers the game on the LAN.
-func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, codeFile, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time, log *slog.Logger) (*session.Match, error) {
+func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.Offer, files codeFiles, rdv string, relayWait time.Duration, relays bool, stdout io.Writer, rep *netReport, start time.Time, log *slog.Logger) (*session.Match, error) {
 	if relays {
 		deadline := time.Now().Add(relayWait)
 		for len(h.RelayAddrs()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	h.WaitHolePunchReady(ctx)
+	if len(h.RelayAddrs()) > 0 {
+		// Joiners will come through the relay and punch: answer DCUtR
+		// first. Without a relay the code is shown at once (a LAN match
+		// never waits for the internet).
+		h.WaitHolePunchReady(ctx)
+	}
 	code := h.InviteCode()
 	fmt.Fprintf(stdout, "invite code: %s\n", code)
-	if codeFile != "" {
-		if err := writeAtomic(codeFile, code+"\n"); err != nil {
+	if files.long != "" {
+		if err := writeAtomic(files.long, code+"\n"); err != nil {
 			return nil, err
 		}
 	}
+	go showShortCode(ctx, h, files.short, stdout, log)
 	if rdv != "" {
 		if err := h.Advertise(ctx, rdv); err != nil {
 			return nil, err
@@ -243,6 +247,34 @@ func hostNet(ctx context.Context, h *p2p.Host, self session.Self, offer session.
 		rep.FirstKind = c.Kind()
 	}
 	return m, nil
+}
+
+// codeFiles are where netplay's host writes its invite codes: the long
+// one at once, the short one once the DHT can find the host.
+type codeFiles struct{ long, short string }
+
+// showShortCode waits until the DHT can find this host (it has joined and
+// is reachable, publicly or through a relay), then shows the short code
+// and writes it to path; the long code stays good. A LAN-only host never
+// gets one.
+func showShortCode(ctx context.Context, h *p2p.Host, path string, stdout io.Writer, log *slog.Logger) {
+	for {
+		if code, ok := h.ShortInviteCode(); ok {
+			h.WaitHolePunchReady(ctx) // joiners come through the relay, and punch
+			fmt.Fprintf(stdout, "short invite code: %s\n", code)
+			if path != "" {
+				if err := writeAtomic(path, code+"\n"); err != nil {
+					log.Warn("short invite code not written", "err", err)
+				}
+			}
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 // joinNet finds the host (invite code, DHT rendezvous or mDNS), connects,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+
 	"github.com/salvo-game/salvo/p2p"
 )
 
@@ -20,6 +21,7 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 	nf.register(fs, "server")
 	addrFile := fs.String("addr-file", "", "write this relay's multiaddrs (one a line) to this file once listening")
 	lim := relayLimitFlags(fs)
+	serve := fs.Bool("relay-service", true, "relay for others (false: serve the DHT only, a bootstrap node)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo relay [flags]\n\nRun a Salvo relay and DHT bootstrap peer on a public address: players behind\nNATs reserve a slot on it and are reached through it, and hole-punch a direct\nconnection when their NATs allow. It serves Salvo peers only, with limits\nsized to a match and reservation requests rate-limited (the flags below).\nGive its address to players as --bootstrap and --relay.")
 		fs.PrintDefaults()
@@ -37,7 +39,12 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
 		return exitUsage
 	}
-	np, err := nf.start("relay", stderr, func(cfg *p2p.Config) { cfg.RelayService, cfg.RelayLimits = p2p.RelayOn, *lim }, false)
+	np, err := nf.start("relay", stderr, func(cfg *p2p.Config) {
+		cfg.DiscoverRelays = false
+		if *serve {
+			cfg.RelayService, cfg.RelayLimits = p2p.RelayOn, *lim
+		}
+	}, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo relay: %v\n", err)
 		return exitUsage
@@ -48,8 +55,12 @@ func runRelay(args []string, stdout, stderr io.Writer) int {
 	for _, a := range h.Addrs() {
 		lines = append(lines, a.String())
 	}
-	fmt.Fprintf(stdout, "salvo relay %s: relaying for Salvo peers (%s and %d KiB each way per circuit, %d reservations, %d per IP) and serving the DHT\n",
-		h.ID(), lim.Duration, lim.Data>>10, lim.MaxReservations, lim.MaxReservationsPerIP)
+	if *serve {
+		fmt.Fprintf(stdout, "salvo relay %s: relaying for Salvo peers (%s and %d KiB each way per circuit, %d reservations, %d per IP) and serving the DHT\n",
+			h.ID(), lim.Duration, lim.Data>>10, lim.MaxReservations, lim.MaxReservationsPerIP)
+	} else {
+		fmt.Fprintf(stdout, "salvo relay %s: serving the DHT (not relaying)\n", h.ID())
+	}
 	for _, l := range lines {
 		fmt.Fprintln(stdout, "  "+l)
 	}

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui"
 )
@@ -21,13 +24,13 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("salvo resume", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var nf netFlags
-	nf.register(fs, "off")
+	nf.register(fs, "")
 	var bo botOptions
 	bo.register(fs, "")
 	latest := fs.Bool("latest", false, "resume the most recent match in progress")
 	reportPath := fs.String("report", "", "with --bot: write a JSON report here")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: salvo resume [flags] [MATCH | --latest]\n\nWithout a match: list the matches in progress (in $SALVO_HOME/matches).\nWith one: rejoin it where it stopped, in the interface; with --bot LEVEL,\na bot plays the rest for you, headless.")
+		fmt.Fprintln(stderr, "usage: salvo resume [flags] [MATCH | --latest]\n\nWithout a match: list the matches in progress (in $SALVO_HOME/matches).\nWith one (its transcript's name as listed, or its match ID or first 8 digits): rejoin it where it stopped, in the interface; with --bot LEVEL,\na bot plays the rest for you, headless.")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -46,8 +49,14 @@ func runResume(args []string, stdout, stderr io.Writer) int {
 	}
 	id := fs.Arg(0)
 	if id == "" && !*latest {
-		listInProgress(saved, stdout)
+		listInProgress(dir.store(), saved, stdout)
 		return exitOK
+	}
+	if id != "" {
+		if id, err = dir.store().Lookup(id); err != nil {
+			fmt.Fprintf(stderr, "salvo resume: %v\n", err)
+			return exitUsage
+		}
 	}
 	if *latest {
 		if id = latestInProgress(saved); id == "" {
@@ -81,14 +90,17 @@ func stopReason(sv session.Saved) string {
 }
 
 // listInProgress prints the matches of the store that can be resumed.
-func listInProgress(saved []session.Saved, stdout io.Writer) {
+// Each is named as its transcript is (what `salvo resume NAME` and
+// `salvo audit NAME` take), then its game, seat, opponent and progress.
+func listInProgress(store session.Store, saved []session.Saved, stdout io.Writer) {
 	n := 0
 	for _, s := range saved {
 		if !s.InProgress() {
 			continue
 		}
 		n++
-		fmt.Fprintf(stdout, "%s  %s %s  seat %d  vs %s  at message %d\n", s.Match, s.Header.Game, s.Header.Variant, s.Seat, s.Remote, s.Seq)
+		name := strings.TrimSuffix(filepath.Base(store.Transcript(s.Match)), ".jsonl")
+		fmt.Fprintf(stdout, "%s  %s %s  seat %d  vs %s  at message %d\n", name, s.Header.Game, s.Header.Variant, s.Seat, s.Remote, s.Seq)
 	}
 	if n == 0 {
 		fmt.Fprintln(stdout, "no match in progress")
@@ -109,7 +121,8 @@ func latestInProgress(saved []session.Saved) string {
 // the lobby's resume row does (tui.StartResume): the player plays on.
 func resumeInInterface(id string, nf netFlags, bo botOptions, stderr io.Writer) int {
 	cfg := tui.Config{Start: tui.StartResume, Resume: id, Name: os.Getenv("SALVO_NAME"), MDNS: nf.mdns,
-		GiveUp: bo.giveUp, ListenAddrs: nf.listen, Relays: nf.relays, Bootstrap: nf.bootstrap}
+		GiveUp: bo.giveUp, ListenAddrs: nf.listen, Relays: nf.relays, Bootstrap: nf.bootstrap,
+		LANOnly: nf.lanOnly, PublicBootstrap: p2p.PublicBootstrap()}
 	return openInterface("salvo resume", cfg, nf.logPath, stderr)
 }
 

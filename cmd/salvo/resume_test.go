@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -156,7 +157,7 @@ func TestResumeLatestOpensTheInterfaceForThePlayer(t *testing.T) {
 			oldScreen, oldCheck := interfaceScreen, checkTerminal
 			interfaceScreen, checkTerminal = func() tcell.Screen { return scr }, func() error { return nil }
 			t.Cleanup(func() { interfaceScreen, checkTerminal = oldScreen, oldCheck })
-			done := resumeCLI("--latest", "--listen", "/ip4/127.0.0.1/tcp/0")
+			done := resumeCLI("--latest", "--lan-only", "--listen", "/ip4/127.0.0.1/tcp/0")
 			scr.waitFor(t, "your turn")
 			txt := scr.text()
 			m := regexp.MustCompile(`seq (\d+)`).FindStringSubmatch(txt)
@@ -205,10 +206,9 @@ func TestResumeWithBotEndsOnSIGTERM(t *testing.T) {
 	store := dir.store()
 	dir.release()
 	saved, _ := store.List()
-	alive := store.Transcript(saved[0].Match)
-	alive = strings.TrimSuffix(alive, ".jsonl") + ".alive"
+	alive := filepath.Join(store.Dir, saved[0].Match+".alive") // the heartbeat keeps the match ID's name
 	_ = os.Remove(alive)
-	done := resumeCLI("--latest", "--bot", "random", "--listen", "/ip4/127.0.0.1/tcp/0")
+	done := resumeCLI("--latest", "--lan-only", "--bot", "random", "--listen", "/ip4/127.0.0.1/tcp/0")
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		// The heartbeat is written once the match runs again (and the

@@ -96,7 +96,7 @@ func TestSignalHelperProcess(t *testing.T) {
 	}
 	t.Setenv("SALVO_HOME", filepath.Join(dir, "home"))
 	var out, errb bytes.Buffer
-	code := run([]string{"netplay", "--role", "host", "--listen", "/ip4/127.0.0.1/tcp/0", "--wait", "60s",
+	code := run([]string{"netplay", "--role", "host", "--lan-only", "--listen", "/ip4/127.0.0.1/tcp/0", "--wait", "60s",
 		"--code-file", filepath.Join(dir, "code"), "--report", filepath.Join(dir, "host.json")}, &out, &errb)
 	os.Stderr.Write(errb.Bytes())
 	os.Exit(code)

@@ -12,6 +12,32 @@ const CardSize = 2 * ElementSize
 // valid; cards come from [Params.NewDeck], [Params.Shuffle] or decoding.
 type Card struct {
 	c1, c2 *element
+	// enc is C1 ‖ C2 once known: the bytes the card was decoded from
+	// (decoding accepts only canonical encodings, so they are the
+	// elements' one encoding), or the one encoding of a card made here.
+	// Every proof hashes the cards it is about and every message carries
+	// them, and each element's encoding costs an inverse square root: a
+	// verifier that re-encoded what it received spent a sixth of an Air
+	// audit on it (issue 15). Nil for a card built otherwise (tests).
+	enc *[CardSize]byte
+}
+
+// withEncoding returns c with its encoding computed once.
+func (c Card) withEncoding() Card {
+	if c.enc == nil && c.valid() {
+		var b [CardSize]byte
+		c.c2.Encode(c.c1.Encode(b[:0]))
+		c.enc = &b
+	}
+	return c
+}
+
+// appendEncoding appends C1 ‖ C2 to dst, from enc when it is known.
+func (c Card) appendEncoding(dst []byte) []byte {
+	if c.enc != nil {
+		return append(dst, c.enc[:]...)
+	}
+	return c.c2.Encode(c.c1.Encode(dst))
 }
 
 // Equal reports whether two cards are the same ciphertext.
@@ -53,7 +79,7 @@ type Deck []Card
 func (d Deck) Clone() Deck {
 	out := make(Deck, len(d))
 	for i, c := range d {
-		out[i] = Card{c1: ristretto255.NewElement().Add(c.c1, ristretto255.NewElement()), c2: ristretto255.NewElement().Add(c.c2, ristretto255.NewElement())}
+		out[i] = Card{c1: ristretto255.NewElement().Add(c.c1, ristretto255.NewElement()), c2: ristretto255.NewElement().Add(c.c2, ristretto255.NewElement()), enc: c.enc}
 	}
 	return out
 }

@@ -111,7 +111,25 @@ func (t *transcript) scalar(s *scalar) *transcript {
 }
 
 func (t *transcript) card(c Card) *transcript {
-	return t.element(c.c1).element(c.c2)
+	var b [CardSize]byte
+	t.h.Write(c.appendEncoding(b[:0]))
+	return t
+}
+
+// encodings writes elements given as their concatenated encodings (what
+// element writes for each, one after the other).
+func (t *transcript) encodings(b []byte) *transcript {
+	t.h.Write(b)
+	return t
+}
+
+// encodeAll returns the concatenated encodings of es.
+func encodeAll(es []*element) []byte {
+	b := make([]byte, 0, len(es)*ElementSize)
+	for _, e := range es {
+		b = e.Encode(b)
+	}
+	return b
 }
 
 func (t *transcript) deck(d Deck) *transcript {
@@ -144,7 +162,7 @@ type writer struct{ b []byte }
 func (w *writer) u16(v int)          { w.b = binary.BigEndian.AppendUint16(w.b, uint16(v)) }
 func (w *writer) element(e *element) { w.b = e.Encode(w.b) }
 func (w *writer) scalar(s *scalar)   { w.b = s.Encode(w.b) }
-func (w *writer) card(c Card)        { w.element(c.c1); w.element(c.c2) }
+func (w *writer) card(c Card)        { w.b = c.appendEncoding(w.b) }
 
 type reader struct {
 	b    []byte
@@ -205,10 +223,30 @@ func (r *reader) scalar(field string) *scalar {
 	return s
 }
 
+// card reads a card and keeps the bytes it came from as its encoding.
 func (r *reader) card(field string) Card {
+	raw := r.b
 	c1 := r.element(field + ".c1")
 	c2 := r.element(field + ".c2")
-	return Card{c1: c1, c2: c2}
+	if r.err != nil {
+		return Card{c1: c1, c2: c2}
+	}
+	enc := new([CardSize]byte)
+	copy(enc[:], raw)
+	return Card{c1: c1, c2: c2, enc: enc}
+}
+
+// elements reads n elements and also returns the bytes they came from.
+func (r *reader) elements(n int, field string) ([]*element, []byte) {
+	raw := r.b
+	out := make([]*element, n)
+	for i := range out {
+		out[i] = r.element(field)
+	}
+	if r.err != nil {
+		return out, nil
+	}
+	return out, append([]byte(nil), raw[:n*ElementSize]...)
 }
 
 // count reads a 16-bit count and checks it against max and against the

@@ -20,6 +20,26 @@ type ShuffleProof struct {
 	sPrime []*scalar
 	s      [4]*scalar
 	ch     *scalar // the Fiat–Shamir challenge
+	// comEnc and chainEnc are com's and chain's encodings, each element's
+	// 32 bytes in order: what the proof was decoded from, or the prover's
+	// one encoding. The challenges hash them as they are (see Card.enc).
+	comEnc, chainEnc []byte
+}
+
+// comBytes returns the encodings of com, from comEnc when it fits.
+func (pr *ShuffleProof) comBytes() []byte {
+	if len(pr.comEnc) == len(pr.com)*ElementSize {
+		return pr.comEnc
+	}
+	return encodeAll(pr.com)
+}
+
+// chainBytes returns the encodings of chain, from chainEnc when it fits.
+func (pr *ShuffleProof) chainBytes() []byte {
+	if len(pr.chainEnc) == len(pr.chain)*ElementSize {
+		return pr.chainEnc
+	}
+	return encodeAll(pr.chain)
 }
 
 // ShuffleProofSize returns the encoded size of the proof of a shuffle of n
@@ -79,7 +99,7 @@ func (p *Params) shuffleWith(rng io.Reader, jk *JointKey, in Deck, perm []int) (
 		out[i] = Card{
 			c1: ristretto255.NewElement().Add(src.c1, ristretto255.NewElement().ScalarBaseMult(rho[i])),
 			c2: ristretto255.NewElement().Add(src.c2, ristretto255.NewElement().ScalarMult(rho[i], jk.x)),
-		}
+		}.withEncoding()
 	}
 	proof, err := p.proveShuffle(rng, jk, in, out, perm, rho)
 	if err != nil {
@@ -89,13 +109,9 @@ func (p *Params) shuffleWith(rng io.Reader, jk *JointKey, in Deck, perm []int) (
 }
 
 // shuffleChallenges returns the per-input-card challenges u_j, derived from
-// the statement and the permutation commitment.
-func (p *Params) shuffleChallenges(jk *JointKey, in, out Deck, com []*element) []*scalar {
-	t := newTranscript("shuffle/u", &p.dom).element(jk.x).deck(in).deck(out)
-	for _, c := range com {
-		t.element(c)
-	}
-	seed := t.sum()
+// the statement and the permutation commitment (com, encoded).
+func (p *Params) shuffleChallenges(jk *JointKey, in, out Deck, com []byte) []*scalar {
+	seed := newTranscript("shuffle/u", &p.dom).element(jk.x).deck(in).deck(out).encodings(com).sum()
 	u := make([]*scalar, len(in))
 	for j := range u {
 		u[j] = newTranscript("shuffle/u/i", &p.dom).bytes(seed).uint(uint64(j)).challenge()
@@ -103,14 +119,13 @@ func (p *Params) shuffleChallenges(jk *JointKey, in, out Deck, com []*element) [
 	return u
 }
 
-func (p *Params) shuffleChallenge(u []*scalar, chain []*element, t1, t2, t3, t41, t42 *element, tHat []*element) *scalar {
+// shuffleChallenge is the proof's Fiat–Shamir challenge (chain encoded).
+func (p *Params) shuffleChallenge(u []*scalar, chain []byte, t1, t2, t3, t41, t42 *element, tHat []*element) *scalar {
 	t := newTranscript("shuffle/c", &p.dom)
 	for _, x := range u {
 		t.scalar(x)
 	}
-	for _, c := range chain {
-		t.element(c)
-	}
+	t.encodings(chain)
 	t.element(t1).element(t2).element(t3).element(t41).element(t42)
 	for _, x := range tHat {
 		t.element(x)
@@ -139,7 +154,8 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 	for i := 0; i < n; i++ {
 		com[perm[i]].Add(com[perm[i]], hs[i])
 	}
-	u := p.shuffleChallenges(jk, in, out, com)
+	comEnc := encodeAll(com)
+	u := p.shuffleChallenges(jk, in, out, comEnc)
 	uP := make([]*scalar, n) // u'_i = u_{perm[i]}
 	for i := range uP {
 		uP[i] = u[perm[i]]
@@ -186,7 +202,8 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 		tHat[i] = ristretto255.NewElement().MultiScalarMult([]*scalar{wHat[i], wP[i]}, []*element{G, prev})
 		prev = chain[i]
 	}
-	ch := p.shuffleChallenge(u, chain, t1, t2, t3, t41, t42, tHat)
+	chainEnc := encodeAll(chain)
+	ch := p.shuffleChallenge(u, chainEnc, t1, t2, t3, t41, t42, tHat)
 
 	mul := func(a, b *scalar) *scalar { return ristretto255.NewScalar().Multiply(a, b) }
 	resp := func(w, x *scalar) *scalar { return ristretto255.NewScalar().Subtract(w, mul(ch, x)) }
@@ -209,7 +226,7 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 	for i := 0; i < n; i++ {
 		rhoU.Add(rhoU, mul(rho[i], uP[i]))
 	}
-	pr := &ShuffleProof{com: com, chain: chain, sHat: make([]*scalar, n), sPrime: make([]*scalar, n), ch: ch}
+	pr := &ShuffleProof{com: com, chain: chain, sHat: make([]*scalar, n), sPrime: make([]*scalar, n), ch: ch, comEnc: comEnc, chainEnc: chainEnc}
 	pr.s[0] = resp(w[0], rBar)
 	pr.s[1] = resp(w[1], rHatSum)
 	pr.s[2] = resp(w[2], rU)
@@ -259,7 +276,7 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 	hs := p.gens[1 : n+1]
 	G := ristretto255.NewElement().Base()
 	ch := proof.ch
-	u := p.shuffleChallenges(jk, in, out, proof.com)
+	u := p.shuffleChallenges(jk, in, out, proof.comBytes())
 
 	// c̄ = Σ com_j − Σ h_i;  ĉ = ĉ_n − (Π u_j)·h
 	cBar := ristretto255.NewElement()
@@ -317,7 +334,7 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 			[]*element{proof.chain[i], G, prev})
 		prev = proof.chain[i]
 	}
-	if p.shuffleChallenge(u, proof.chain, t1, t2, t3, t41, t42, tHat).Equal(ch) != 1 {
+	if p.shuffleChallenge(u, proof.chainBytes(), t1, t2, t3, t41, t42, tHat).Equal(ch) != 1 {
 		return invalid("shuffle proof of deck %q does not verify: the output is not a re-masked permutation of the input", p.dom.name)
 	}
 	return nil
@@ -332,12 +349,8 @@ func (pr *ShuffleProof) MarshalBinary() ([]byte, error) {
 	}
 	w := writer{b: make([]byte, 0, ShuffleProofSize(n))}
 	w.u16(n)
-	for _, e := range pr.com {
-		w.element(e)
-	}
-	for _, e := range pr.chain {
-		w.element(e)
-	}
+	w.b = append(w.b, pr.comBytes()...)
+	w.b = append(w.b, pr.chainBytes()...)
 	for _, s := range pr.sHat {
 		w.scalar(s)
 	}
@@ -356,13 +369,9 @@ func (pr *ShuffleProof) MarshalBinary() ([]byte, error) {
 func (pr *ShuffleProof) UnmarshalBinary(b []byte) error {
 	r := reader{b: b, what: "shuffle proof"}
 	n := r.count("count", MaxCards, 2*ElementSize+2*ScalarSize)
-	out := ShuffleProof{com: make([]*element, n), chain: make([]*element, n), sHat: make([]*scalar, n), sPrime: make([]*scalar, n)}
-	for i := range out.com {
-		out.com[i] = r.element("commitment")
-	}
-	for i := range out.chain {
-		out.chain[i] = r.element("chain")
-	}
+	out := ShuffleProof{sHat: make([]*scalar, n), sPrime: make([]*scalar, n)}
+	out.com, out.comEnc = r.elements(n, "commitment")
+	out.chain, out.chainEnc = r.elements(n, "chain")
 	for i := range out.sHat {
 		out.sHat[i] = r.scalar("ŝ")
 	}

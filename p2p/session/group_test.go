@@ -156,7 +156,7 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 		f    frame
 		want string
 	}{
-		{frame{T: tJoin, Version: "salvo/0", Name: "old", Nonce: nonce}, "salvo/0"},
+		{frame{T: tJoin, Version: "salvo/1", Name: "old", Nonce: nonce}, "salvo/1"},
 		{frame{T: tJoin, Version: Version, Name: "odd", Nonce: "abc"}, "nonce"},
 		{frame{T: tJoin, Version: Version, Name: strings.Repeat("x", 33), Nonce: nonce}, "name"},
 		{frame{T: tJoin, Version: Version, Name: hostiletest.EvilName, Nonce: nonce}, "name"},

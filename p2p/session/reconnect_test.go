@@ -205,9 +205,21 @@ func TestMatchSurvivesDrops(t *testing.T) {
 // Either peer's process dies mid-match (its host closed without a word,
 // as SIGKILL would) and a new process with the same identity, on another
 // port, resumes from the store; the match ends clean.
+//
+// The transcript has its readable name (TranscriptName); a store written
+// by an older Salvo, the transcript named <match ID>.jsonl and the peer
+// record without its name, resumes the same way.
 func TestResumeAfterRestart(t *testing.T) {
-	for _, victim := range []int{0, 1} {
-		t.Run([]string{"host killed", "joiner killed"}[victim], func(t *testing.T) {
+	for _, c := range []struct {
+		victim int
+		old    bool
+	}{{0, false}, {1, false}, {1, true}} {
+		victim := c.victim
+		name := []string{"host killed", "joiner killed"}[victim]
+		if c.old {
+			name += ", stored by an older Salvo"
+		}
+		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			sides := [2]*netSide{
 				startSide(t, newKey(t), Store{Dir: filepath.Join(dir, "a")}),
@@ -252,6 +264,12 @@ func TestResumeAfterRestart(t *testing.T) {
 				t.Fatal("victim never stopped")
 			}
 			_ = sides[victim].host.Close()
+			if want := filepath.Join(sides[victim].store.Dir, TranscriptName(ms[victim].Header, ms[victim].Seat)); sides[victim].store.Transcript(id) != want {
+				t.Fatalf("transcript %s, want the readable %s", sides[victim].store.Transcript(id), want)
+			}
+			if c.old {
+				toOldLayout(t, sides[victim].store, id)
+			}
 			saved, err := sides[victim].store.List()
 			if err != nil || len(saved) != 1 || !saved[0].InProgress() || saved[0].Match != id {
 				t.Fatalf("store after the kill: %+v, %v", saved, err)
@@ -485,4 +503,25 @@ func TestRelayedMatchMovesToDirect(t *testing.T) {
 	}
 	sameFiles(t, a.store.Transcript(ma.Header.Match), b.store.Transcript(ma.Header.Match))
 	auditClean(t, a.store.Transcript(ma.Header.Match))
+}
+
+// toOldLayout turns a match of the store into what an older Salvo wrote:
+// the transcript named <match ID>.jsonl, the peer record without its name.
+func toOldLayout(t *testing.T, s Store, id string) {
+	t.Helper()
+	pr, err := s.readPeer(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := filepath.Join(s.Dir, id+".jsonl")
+	if err := os.Rename(s.Transcript(id), old); err != nil {
+		t.Fatal(err)
+	}
+	pr.Transcript = ""
+	if err := s.writePeer(pr); err != nil {
+		t.Fatal(err)
+	}
+	if s.Transcript(id) != old {
+		t.Fatalf("the old layout's transcript is looked for at %s", s.Transcript(id))
+	}
 }

@@ -23,18 +23,45 @@ import (
 	"github.com/salvo-game/salvo/p2p"
 )
 
-// Store is the directory of matches played over the network:
-// <match ID>.jsonl (the transcript, synced at every accepted message),
-// <match ID>.secrets (the seat's secrets) and <match ID>.peer.json (who
-// the other peer is and where, and which side re-dials), enough for a
-// restarted process to resume; while a match runs, <match ID>.alive is its
-// heartbeat, which dates a restart's outage (alive.go).
+// Store is the directory of matches played over the network: the
+// transcript (synced at every accepted message, named as every transcript
+// is, TranscriptName), <match ID>.secrets (the seat's secrets) and
+// <match ID>.peer.json (who the other peer is and where, which side
+// re-dials, and the transcript's file name), enough for a restarted
+// process to resume; while a match runs, <match ID>.alive is its
+// heartbeat, which dates a restart's outage (alive.go). A match stored
+// before transcripts had readable names keeps <match ID>.jsonl.
 type Store struct{ Dir string }
 
-// Transcript is the path of a match's transcript. match must be a match
-// ID (as Load, List and the header give them); the methods that read or
-// write the store's files check it (file).
-func (s Store) Transcript(match string) string { return filepath.Join(s.Dir, match+".jsonl") }
+// Transcript is the path of a match's transcript, found by its match ID:
+// the name its peer record keeps, else the old <match ID>.jsonl. match
+// must be a match ID (as Load, List and the header give them); the
+// methods that read or write the store's files check it (file).
+func (s Store) Transcript(match string) string {
+	if pr, err := s.readPeer(match); err == nil && storedTranscriptName(pr.Transcript) {
+		return filepath.Join(s.Dir, pr.Transcript)
+	}
+	return filepath.Join(s.Dir, match+".jsonl")
+}
+
+// TranscriptFor is the path of the transcript seat keeps of the match h
+// in the store: the stored match's own file when it is in the store (a
+// resume), else the name PlayNet will give it. An interface calls it
+// before the match starts, to name the file on screen.
+func (s Store) TranscriptFor(h fairness.Header, seat engine.Seat) string {
+	if pr, err := s.readPeer(h.Match); err == nil {
+		return s.transcriptOf(pr)
+	}
+	return filepath.Join(s.Dir, TranscriptName(h, seat))
+}
+
+// transcriptOf is Transcript for a peer record already read.
+func (s Store) transcriptOf(pr peerRecord) string {
+	if storedTranscriptName(pr.Transcript) {
+		return filepath.Join(s.Dir, pr.Transcript)
+	}
+	return filepath.Join(s.Dir, pr.Match+".jsonl")
+}
 
 // Secrets is the path of a match's secrets file; match as for Transcript.
 func (s Store) Secrets(match string) string { return filepath.Join(s.Dir, match+".secrets") }
@@ -70,6 +97,10 @@ type peerRecord struct {
 	Ended string `json:"ended,omitempty"`
 	// Seq is the last message of a match that ended.
 	Seq uint64 `json:"seq,omitempty"`
+	// Transcript is the transcript's file name in the store's folder
+	// (TranscriptName): the index from match ID to file. Empty in a
+	// record of an older Salvo, whose transcript is <match ID>.jsonl.
+	Transcript string `json:"transcript,omitempty"`
 }
 
 // endedOver is peerRecord.Ended of a match that ended by the rules.
@@ -176,7 +207,7 @@ func (s Store) Load(match string) (Saved, error) {
 		}
 		return sv, nil
 	}
-	m, _, err := fairness.LoadMatch(games.Spec, s.Transcript(match))
+	m, _, err := fairness.LoadMatch(games.Spec, s.transcriptOf(pr))
 	if err != nil {
 		sv.Stopped, sv.StopReason = true, err.Error()
 		sv.Header = s.header(match)
@@ -279,7 +310,8 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	// The peer, read once: refresh runs on other goroutines, and
 	// m.Stream is replaced by the reconnecting transport below.
 	remote := m.Stream.Remote()
-	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: remote.String(), Dialer: dialer}
+	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: remote.String(), Dialer: dialer,
+		Transcript: TranscriptName(m.Header, m.Seat)}
 	for _, a := range h.Libp2p().Network().ListenAddresses() {
 		pr.Listen = append(pr.Listen, a.String())
 	}
@@ -316,7 +348,7 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	if err := refresh(); err != nil {
 		return nil, err
 	}
-	tw, err := fairness.CreateTranscript(cfg.Store.Transcript(id), m.Header)
+	tw, err := fairness.CreateTranscript(cfg.Store.transcriptOf(pr), m.Header)
 	if err != nil {
 		return nil, err
 	}
@@ -444,7 +476,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if err != nil {
 		return nil, fmt.Errorf("session: resume: remote peer: %w", err)
 	}
-	fm, envs, err := fairness.LoadMatch(games.Spec, cfg.Store.Transcript(match))
+	fm, envs, err := fairness.LoadMatch(games.Spec, cfg.Store.transcriptOf(pr))
 	if err != nil {
 		return nil, fmt.Errorf("session: resume: %w", err)
 	}
@@ -466,7 +498,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	if err := replayNotes(fm.Header(), envs, me.String(), cfg.Observe); err != nil {
 		return nil, err
 	}
-	tw, err := fairness.AppendTranscript(cfg.Store.Transcript(match))
+	tw, err := fairness.AppendTranscript(cfg.Store.transcriptOf(pr))
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,10 @@ import (
 )
 
 // Version names the handshake and envelope protocol; peers must agree.
-const Version = "salvo/1"
+// salvo/2 (issue 15): a seat's dice chain continues with a next chain,
+// named in a share (fairness.Dice); a salvo/1 peer would refuse that
+// share's next field, and so blame an honest peer, long into a match.
+const Version = "salvo/2"
 
 // HandshakeTimeout bounds the handshake.
 const HandshakeTimeout = 30 * time.Second

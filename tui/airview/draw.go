@@ -71,6 +71,17 @@ func (v *View) Draw(scr tcell.Screen) {
 	}
 }
 
+// RowsNeeded is the fewest rows that show the whole board: the header and
+// grid, the order and "Last:" lines, and every squadron in its compact
+// form (the match screen keeps them before it gives its prompt a second
+// row).
+func (v *View) RowsNeeded() int {
+	if v.g == nil {
+		return 0
+	}
+	return topH + 2 + v.g.Seats() + 1
+}
+
 // drawHeader draws the round, what the match is doing, and the piles.
 func (v *View) drawHeader(scr tcell.Screen, x, y, w int) {
 	th := v.th

@@ -33,8 +33,15 @@ type Target struct {
 // ErrEmpty is returned by Parse for a code with nothing in it.
 var ErrEmpty = p2p.ErrInviteEmpty
 
-// Code returns the invite code of a host.
-func Code(h *p2p.Host) string { return h.InviteCode() }
+// Code returns the invite code of a host: the short one (the peer ID and
+// a checksum, looked up in the public DHT) when the DHT can find the host,
+// else the long one with its addresses.
+func Code(h *p2p.Host) string {
+	if code, ok := h.ShortInviteCode(); ok {
+		return code
+	}
+	return h.InviteCode()
+}
 
 // FromPeer returns the code of a peer found on the LAN.
 func FromPeer(p p2p.PeerInfo) string {

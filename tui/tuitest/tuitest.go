@@ -344,3 +344,20 @@ func (u *UI) FeedUntil(c FeedCheck) {
 		}
 	}
 }
+
+// FeedAtSizes plays a practice match of cfg at 80x24 and at 120x40 (in
+// parallel subtests) until the event feed has shown every pattern of c
+// (FeedUntil); step makes, from a run's UI, the Step that answers one of
+// our decisions there (c.Step is not used).
+func FeedAtSizes(t *testing.T, cfg tui.Config, o Options, step func(*UI) func() bool, c FeedCheck) {
+	t.Helper()
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			u := Start(t, cfg, size[0], size[1], o)
+			run := c
+			run.Step = step(u)
+			u.FeedUntil(run)
+		})
+	}
+}

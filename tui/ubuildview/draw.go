@@ -86,14 +86,14 @@ func (v *View) Draw(scr tcell.Screen) {
 		if v.snap.Spectator {
 			title = fmt.Sprintf("%s · %s", v.snap.Name(me), me)
 		}
-		v.geo.own = v.drawGrid(scr, leftX, y, title, me, true)
+		v.geo.own = v.drawGrid(scr, leftX, y, min(gridW+gap-1, x+w-leftX), title, me, true)
 	}
 	if rightX >= 0 {
 		title := "Target · " + v.snap.Name(them)
 		if v.snap.Spectator {
 			title = fmt.Sprintf("%s · %s", v.snap.Name(them), them)
 		}
-		v.geo.tgt = v.drawGrid(scr, rightX, y, title, them, v.snap.Spectator)
+		v.geo.tgt = v.drawGrid(scr, rightX, y, x+w-rightX, title, them, v.snap.Spectator)
 	}
 	if h >= gridH+1 {
 		style.Print(scr, x, y+gridH, w, th.Dim, style.Truncate(v.volleyText(), w))
@@ -121,9 +121,11 @@ func (v *View) Draw(scr tcell.Screen) {
 
 // drawGrid draws seat's grid with its title at gx, gy; full shows the
 // seat's hidden values known to the viewer (ours, or all in the audit).
-func (v *View) drawGrid(scr tcell.Screen, gx, gy int, title string, seat engine.Seat, full bool) gridGeo {
+func (v *View) drawGrid(scr tcell.Screen, gx, gy, titleW int, title string, seat engine.Seat, full bool) gridGeo {
 	th := v.th
-	style.Print(scr, gx, gy, gridW+maxGap, th.Accent, title)
+	// The title keeps to the board's own cells (a long name ran into the
+	// pane beside it), shortened with "…".
+	style.Print(scr, gx, gy, titleW, th.Accent, style.Truncate(title, titleW))
 	for c := range ubuild.Cols {
 		style.Print(scr, gx+3+2*c, gy+1, 2, th.Dim, fmt.Sprint(c+1))
 	}

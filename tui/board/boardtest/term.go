@@ -163,13 +163,21 @@ func Find(lines []string, text string) (x, y int, ok bool) {
 }
 
 // PromptLine returns the match screen's prompt line of screen text s: the
-// line above the key bar, or "" when there is none.
+// line above the key bar, and the one above that when the prompt took two
+// (a row of the board and side pane has their "│" between them), joined;
+// "" when there is none.
 func PromptLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) < 2 {
+	n := len(lines)
+	if n < 2 {
 		return ""
 	}
-	return lines[len(lines)-2]
+	if n >= 5 { // a screen, not a few lines of a test
+		if above := lines[n-3]; !strings.Contains(above, "│") && strings.TrimSpace(above) != "" {
+			return " " + strings.TrimSpace(above) + " " + strings.TrimSpace(lines[n-2])
+		}
+	}
+	return lines[n-2]
 }
 
 // KeyBar returns the key-hint bar of screen text s (its last line).

@@ -1,0 +1,213 @@
+package fairness
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/ed25519"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/games"
+)
+
+// The transcripts in testdata/perf are seat 0's records of selfplay matches
+// between strong bots (`salvo selfplay -seed 3`, recorded before issue 15's
+// speed work): one per game, and Air with 2, 3 and 4 players. They are the
+// audit benchmark's input and, like the golden transcripts, must keep
+// auditing clean.
+var perfTranscripts = []string{"cards", "oceans", "sea", "air2", "air3", "air4"}
+
+// perfFile returns the transcript of a perf case (the U-Build one is the
+// golden standard match).
+func perfFile(name string) string {
+	if name == "ubuild" {
+		return filepath.Join("testdata", "ubuild-standard.jsonl")
+	}
+	return filepath.Join("testdata", "perf", name+".jsonl")
+}
+
+func TestPerfTranscriptsAuditClean(t *testing.T) {
+	for _, name := range perfTranscripts {
+		t.Run(name, func(t *testing.T) {
+			rep, err := AuditFile(perfFile(name), games.Spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Verdict != Clean {
+				t.Fatalf("audit: %s", rep.Summary())
+			}
+		})
+	}
+}
+
+// yardstick is the cost floor the audit is measured against: read each
+// line with plain encoding/json, decode its signature and check it with
+// crypto/ed25519, one verification per line. It is kept fixed (it uses
+// none of the audit's own decoding), so its ratio to the audit means the
+// same before and after a change of the audit.
+func yardstick(tb testing.TB, data []byte, keys map[string]ed25519.PublicKey) int {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 4<<20)
+	sc.Scan() // the header
+	n := 0
+	for sc.Scan() {
+		var e Envelope
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			tb.Fatal(err)
+		}
+		sig, err := base64.StdEncoding.DecodeString(e.Sig)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		d := e.signedDigest()
+		if !ed25519.Verify(keys[e.From], d[:], sig) {
+			tb.Fatalf("line %d: signature", n+2)
+		}
+		n++
+	}
+	return n
+}
+
+// rawKeys returns the players' raw Ed25519 keys by peer ID.
+func rawKeys(tb testing.TB, data []byte) map[string]ed25519.PublicKey {
+	h, _, err := ReadTranscript(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	_, keys, err := h.check(mustSpec(tb, h.Game))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[string]ed25519.PublicKey{}
+	for i, k := range keys {
+		raw, err := k.Raw()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[h.Players[i].Peer] = raw
+	}
+	return out
+}
+
+// BenchmarkAuditPerLine audits one transcript per game and, in the same
+// run and interleaved with it, the yardstick over the same lines. It
+// reports the audit's and the yardstick's CPU µs per envelope line and
+// their ratio. Issue 15's targets, on one core (-cpu 1): at most 40 µs a line
+// for the two-player games, 150 µs for Air.
+func BenchmarkAuditPerLine(b *testing.B) {
+	for _, name := range append([]string{"ubuild"}, perfTranscripts...) {
+		data, err := os.ReadFile(perfFile(name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		keys := rawKeys(b, data)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var audit, yard int64
+			lines := 0
+			for b.Loop() {
+				t0 := perfCPU()
+				rep, err := Audit(bytes.NewReader(data), games.Spec)
+				t1 := perfCPU()
+				if err != nil || rep.Verdict != Clean {
+					b.Fatalf("%v %v", err, rep.Summary())
+				}
+				lines = yardstick(b, data, keys)
+				audit, yard = audit+t1-t0, yard+perfCPU()-t1
+			}
+			per := func(ns int64) float64 { return float64(ns) / 1e3 / float64(b.N*lines) }
+			b.ReportMetric(per(audit), "audit-µs/line")
+			b.ReportMetric(per(yard), "yard-µs/line")
+			b.ReportMetric(float64(audit)/float64(yard), "audit/yard")
+			b.ReportMetric(float64(lines), "lines")
+		})
+	}
+}
+
+// BenchmarkFlights counts, from each recorded match, the flights (one
+// envelope each: the protocol is strictly sequential, so every envelope
+// waits for the one before) per decision (a move an agent chose, a
+// set-up commitment, a hidden choice) and the share of flights that carry
+// only dice preimages. It measures the transcripts; the loop only
+// satisfies the benchmark harness.
+func BenchmarkFlights(b *testing.B) {
+	for _, name := range append([]string{"ubuild"}, perfTranscripts...) {
+		b.Run(name, func(b *testing.B) {
+			var flights, decisions, dice int
+			for b.Loop() {
+				flights, decisions, dice = countFlights(b, perfFile(name))
+			}
+			b.ReportMetric(float64(flights)/float64(decisions), "flights/decision")
+			b.ReportMetric(float64(dice)/float64(flights), "dice-only/flight")
+			b.ReportMetric(float64(flights), "flights")
+		})
+	}
+}
+
+func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int) {
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	h, tr, err := ReadTranscript(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m, err := NewMatch(mustSpec(tb, h.Game), h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		ln, err := tr.Next()
+		if err != nil {
+			break
+		}
+		body, err := DecodeBody(ln.Envelope.Body)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		flights++
+		shares := 0
+		for _, in := range body.Inputs {
+			st, _ := m.Next()
+			switch {
+			case in.T == InShare:
+				shares++
+			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
+				decisions++
+			}
+			if _, err := m.Stage(h.Seat(ln.Envelope.From), in); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		if shares == len(body.Inputs) {
+			diceOnly++
+		}
+	}
+	return flights, decisions, diceOnly
+}
+
+func mustSpec(tb testing.TB, game string) (s engine.Spec) {
+	s, ok := games.Spec(game)
+	if !ok {
+		tb.Fatalf("no game %q", game)
+	}
+	return s
+}
+
+// BenchmarkNewChain is a seat's dice as a match starts them: before issue
+// 15 one chain of 16,384 links, now the first chain of SegmentLinks (the
+// others are built only when a seat's rolls reach them).
+func BenchmarkNewChain(b *testing.B) {
+	match := newHasher("m").sum()
+	for b.Loop() {
+		if _, err := NewChain(match, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package fairness
+
+import "time"
+
+// perfCPU falls back to wall time where CPU time is not measured.
+func perfCPU() int64 { return time.Now().UnixNano() }

@@ -89,7 +89,8 @@
 //	RTTPingTimeout   2 s     bound on the ping behind Conn.RTT
 //	RTTRefresh       15 s    Conn.RTT re-pings in the background when older
 //	LivenessEvery    1 s     a match pings its peers this long after the last ping
-//	LivenessTimeout  2.5 s   an unanswered ping means the link is dead
+//	LivenessTimeout  2.5 s   an unanswered ping means the link is dead (relayed links too)
+//	PunchAddrTTL     2 min 1 s  a hole punch's peer addresses (identify's clean-up spares them)
 //	ConnLow/High     32/96   connection manager watermarks, grace 1 min
 //	InvitePrefix     SALVO1  invite code prefix and format version
 //	InviteMaxAge     7 days  older codes are stale (relay reservations last 1 h)

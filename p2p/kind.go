@@ -29,7 +29,7 @@ func (h *Host) connKind(c network.Conn) string {
 	if c.Stat().Limited || IsRelayAddr(c.RemoteMultiaddr()) {
 		return KindRelayed
 	}
-	if h != nil && h.net.isPunched(c.ID()) {
+	if h != nil && h.net.isPunched(c) {
 		return KindHolePunched
 	}
 	if ip, ok := addrIP(c.RemoteMultiaddr()); ok && isLANIP(ip) {

@@ -65,7 +65,9 @@ func (l Liveness) Watch(ctx context.Context, h host.Host, p peer.ID, report func
 				return
 			case <-t.C:
 			}
-			if h.Network().Connectedness(p) == network.Connected {
+			// A relayed link alone is Limited, not Connected: it is
+			// probed too (the probe may use a limited connection).
+			if c := h.Network().Connectedness(p); c == network.Connected || c == network.Limited {
 				err := l.probe(ctx, h, p)
 				if ctx.Err() != nil {
 					return

@@ -2,10 +2,12 @@ package p2p
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
+	ma "github.com/multiformats/go-multiaddr"
 )
 
 // Liveness says nothing and never dials while there is no connection (a
@@ -43,5 +45,39 @@ func TestLivenessProbesWithoutDialing(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A peer reached only through a relay (a limited connection: libp2p says
+// Limited, not Connected) is probed too: a cut of a relayed match showed
+// no outage at all until yamux gave up 40 s later, and meanwhile the
+// per-step timeout, not paused, forfeited the match.
+func TestLivenessProbesRelayedLinks(t *testing.T) {
+	r := relayHost(t)
+	a := newHost(t, Config{ListenAddrs: loopTCP, Relays: []string{fullAddr(r)}, NoHolePunching: true})
+	b := newHost(t, Config{ListenAddrs: loopTCP, NoHolePunching: true})
+	waitFor(t, 10*time.Second, func() bool { return len(a.RelayAddrs()) > 0 })
+	inv, err := ParseInvite(a.InviteCode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv.Addrs = slices.DeleteFunc(inv.Addrs, func(x ma.Multiaddr) bool { return !IsRelayAddr(x) })
+	if _, err := b.ConnectInvite(ctxT(t, 30*time.Second), inv); err != nil {
+		t.Fatal(err)
+	}
+	if c := b.Libp2p().Network().Connectedness(a.ID()); c != network.Limited {
+		t.Skipf("connectedness %v, not a relayed link alone (libp2p moved it)", c)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	reports := make(chan error, 64)
+	Liveness{Every: 20 * time.Millisecond, Timeout: time.Second}.Watch(ctx, b.Libp2p(), a.ID(), func(err error) { reports <- err })
+	select {
+	case err := <-reports:
+		if err != nil {
+			t.Fatalf("a live relayed link reported dead: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a relayed link is never probed")
 	}
 }

@@ -105,6 +105,7 @@ type netState struct {
 	found        []peer.AddrInfo       // relay candidates found elsewhere (AddRelayCandidates)
 	punched      map[string]bool       // IDs of connections made by hole punching
 	punchedPeers map[peer.ID]time.Time // peers we hole-punched to, and when
+	punching     map[peer.ID]time.Time // peers a hole punch is dialing now, since when
 	punchLog     []PunchResult
 	bootstrap    []peer.AddrInfo
 	relays       []peer.AddrInfo
@@ -131,6 +132,7 @@ func newNetState() *netState {
 		held:         map[peer.ID]bool{},
 		punched:      map[string]bool{},
 		punchedPeers: map[peer.ID]time.Time{},
+		punching:     map[peer.ID]time.Time{},
 	}
 }
 

@@ -5,12 +5,26 @@ import (
 	"slices"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
+	ma "github.com/multiformats/go-multiaddr"
 )
 
 // maxPunchLog bounds the hole-punching attempts Punches remembers.
 const maxPunchLog = 64
+
+// PunchAddrTTL is how long the addresses the other peer sent for a hole
+// punch stay in the peerstore. DCUtR hands them to Host.Connect, which
+// stores them with peerstore.TempAddrTTL; identify, whenever it reads the
+// peer's addresses (an identify push arriving in the middle of the
+// punch), ends with "expire all temporary addresses", which removes
+// exactly the addresses of TempAddrTTL. The dial then finds none and the
+// punch fails with "no addresses" (seen under load in TestNetNATs). A
+// TTL one second longer is not touched by that clean-up, and Connect's
+// own AddAddrs keeps the longer one.
+var PunchAddrTTL = peerstore.TempAddrTTL + time.Second
 
 // Trace receives go-libp2p's hole-punching events (it implements
 // holepunch.EventTracer). A successful punch marks the direct connections
@@ -18,12 +32,20 @@ const maxPunchLog = 64
 // "hole-punched" from "direct"; every finished attempt is kept for
 // Punches.
 func (n *netState) Trace(evt *holepunch.Event) {
+	if start, ok := evt.Evt.(*holepunch.StartHolePunchEvt); ok {
+		n.mu.Lock()
+		n.punching[evt.Remote] = time.Unix(0, evt.Timestamp)
+		n.mu.Unlock()
+		n.keepPunchAddrs(evt.Remote, start.RemoteAddrs)
+		return
+	}
 	end, ok := evt.Evt.(*holepunch.EndHolePunchEvt)
 	if !ok {
 		return
 	}
 	r := PunchResult{Peer: evt.Remote, Success: end.Success, Elapsed: end.EllapsedTime, Error: end.Error, At: time.Unix(0, evt.Timestamp)}
 	n.mu.Lock()
+	delete(n.punching, evt.Remote)
 	n.punchLog = append(n.punchLog, r)
 	if len(n.punchLog) > maxPunchLog {
 		n.punchLog = slices.Delete(n.punchLog, 0, len(n.punchLog)-maxPunchLog)
@@ -40,6 +62,23 @@ func (n *netState) Trace(evt *holepunch.Event) {
 	}
 }
 
+// keepPunchAddrs stores the addresses peer p sent for the hole punch
+// about to be dialled with PunchAddrTTL, so that identify's clean-up of
+// temporary addresses cannot empty the dial under it. The tracer runs
+// synchronously just before the dial.
+func (n *netState) keepPunchAddrs(p peer.ID, addrs []string) {
+	if n.h == nil {
+		return
+	}
+	var keep []ma.Multiaddr
+	for _, s := range addrs {
+		if a, err := ma.NewMultiaddr(s); err == nil {
+			keep = append(keep, a)
+		}
+	}
+	n.h.h.Peerstore().AddAddrs(p, keep, PunchAddrTTL)
+}
+
 // markPunched records the direct connections to p as hole-punched.
 func (n *netState) markPunched(p peer.ID) {
 	for _, c := range n.h.h.Network().ConnsToPeer(p) {
@@ -52,11 +91,19 @@ func (n *netState) markPunched(p peer.ID) {
 	}
 }
 
-// isPunched reports a connection made by hole punching.
-func (n *netState) isPunched(id string) bool {
+// isPunched reports a connection made by hole punching: one marked when
+// its punch ended, or a direct one that opened while a punch to its peer
+// was dialing. The match may take the new connection before the punch's
+// end is traced (a relayed match moving off the relay at once), and it
+// was labelled "direct" then, under load.
+func (n *netState) isPunched(c network.Conn) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return n.punched[id]
+	if n.punched[c.ID()] {
+		return true
+	}
+	since, ok := n.punching[c.RemotePeer()]
+	return ok && !c.Stat().Opened.Before(since)
 }
 
 // Punches returns the hole-punching attempts this host took part in
@@ -72,6 +119,25 @@ func (h *Host) Punches() []PunchResult {
 // identify has told us our public address; a peer that starts DCUtR
 // before then gets "protocol not supported" and never tries again).
 const HolePunchReadyWait = 3 * time.Second
+
+// HolePunchReady reports whether this host answers DCUtR now (false
+// with hole punching off).
+func (h *Host) HolePunchReady() bool {
+	return !h.net.noPunch && slices.Contains(h.h.Mux().Protocols(), holepunch.Protocol)
+}
+
+// RelayedBefore reports whether every connection to p is relayed and was
+// opened before t: a connection on which no hole punch started after t.
+// It is false without any connection to p.
+func (h *Host) RelayedBefore(p peer.ID, t time.Time) bool {
+	conns := h.h.Network().ConnsToPeer(p)
+	for _, c := range conns {
+		if !IsRelayAddr(c.RemoteMultiaddr()) || !c.Stat().Opened.Before(t) {
+			return false
+		}
+	}
+	return len(conns) > 0
+}
 
 // WaitHolePunchReady waits (at most HolePunchReadyWait) until this host
 // answers DCUtR, when hole punching is on and the host has bootstrap peers

@@ -10,6 +10,7 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -17,14 +18,16 @@ import (
 // long the match still waits for it: a calm "waiting for cy … 9 min"
 // over a dead link reads as a slow opponent. The title bar and the
 // status line say it, read every KindEvery from the transport: a
-// two-player match's outage (session.Reconnecting.Outage), a table's
-// players that left or stopped answering (session.GroupMatch.Away).
+// two-player match's link state (session.Reconnecting.Link: reconnecting
+// or resuming, since when, when it gives up), a table's players that left
+// or stopped answering (session.GroupMatch.Away).
 
 // liveness is what the match screen last read of its links.
 type liveness struct {
-	// A two-player match without a stream: since when, and when it gives
-	// up on the other player (zero while the link is up or not read yet).
-	outSince, giveUpAt time.Time
+	// A two-player match's link: its phase and, without a stream, since
+	// when and when it gives up on the other player (zero while the link
+	// is up or not read yet).
+	link session.LinkState
 	// A table's players that are gone, and since when.
 	away map[engine.Seat]time.Time
 }
@@ -40,7 +43,7 @@ func (ms *matchScreen) watchLiveness() {
 		if g != nil {
 			lv.away = g.Away()
 		} else if rc := ms.rc.Load(); rc != nil {
-			lv.outSince, lv.giveUpAt, _ = rc.Outage()
+			lv.link = rc.Link()
 		}
 		a.post(func() { ms.links = lv })
 	})
@@ -67,7 +70,10 @@ func gone(d time.Duration) string {
 // up on the other player, from the transport when read, else from when the
 // title first showed it.
 func (ms *matchScreen) outage() (since, giveUpAt time.Time) {
-	since, giveUpAt = ms.links.outSince, ms.links.giveUpAt
+	since, giveUpAt = ms.links.link.Since, ms.links.link.GiveUpAt
+	if !ms.links.link.Phase.Down() {
+		since, giveUpAt = time.Time{}, time.Time{}
+	}
 	if since.IsZero() {
 		since = ms.lostAt
 	}
@@ -117,7 +123,7 @@ func (ms *matchScreen) linkText() string { return ms.linkWords(false) }
 func (ms *matchScreen) linkWords(counted bool) string {
 	if ms.reconnecting() {
 		since, at := ms.outage()
-		return fmt.Sprintf("reconnecting · %s, gives up in %s", gone(time.Since(since)), clock(time.Until(at)))
+		return outageTitle(ms.links.link.Phase, time.Since(since), time.Until(at))
 	}
 	seats := ms.goneSeats()
 	if len(seats) == 0 {
@@ -139,6 +145,17 @@ func (ms *matchScreen) linkWords(counted bool) string {
 		}
 	}
 	return fmt.Sprintf("%s gone %s, %s", who, gone(time.Since(first)), ms.giveUpText(first))
+}
+
+// outageTitle is the title bar's words for a link down for down, that
+// gives up in left, in phase: "reconnecting · 23 s, gives up in 1:37",
+// or "resuming · …" while a new stream's handshake runs.
+func outageTitle(phase session.LinkPhase, down, left time.Duration) string {
+	word := "reconnecting"
+	if phase == session.LinkResuming {
+		word = "resuming"
+	}
+	return fmt.Sprintf("%s · %s, gives up in %s", word, gone(down), clock(left))
 }
 
 // outageLine is the status line of a two-player match without a link.

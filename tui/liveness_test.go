@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
 )
 
@@ -149,4 +150,20 @@ func (hs *harness) feedHas(text string) bool {
 		}
 	})
 	return found
+}
+
+// The title bar's outage words follow the transport's link phase.
+func TestOutageTitleReadsThePhase(t *testing.T) {
+	for _, c := range []struct {
+		phase session.LinkPhase
+		want  string
+	}{
+		{session.LinkReconnecting, "reconnecting · 23 s, gives up in 1:37"},
+		{session.LinkWaiting, "reconnecting · 23 s, gives up in 1:37"},
+		{session.LinkResuming, "resuming · 23 s, gives up in 1:37"},
+	} {
+		if got := outageTitle(c.phase, 23*time.Second, 97*time.Second); got != c.want {
+			t.Errorf("%s: %q, want %q", c.phase, got, c.want)
+		}
+	}
 }

@@ -39,30 +39,52 @@ func TestNetCodeOnlyJoinerPunches(t *testing.T) {
 
 // Either peer of a code-only join behind NATs is killed with SIGKILL and
 // restarted with a bare `salvo resume --latest` (no network flags): the
-// stored relay brings both back, the match ends clean.
+// stored relay brings both back, the match ends clean, and the pair gets
+// back to a direct link or at least tries: over TCP the resumed side runs
+// DCUtR again (a restarted host was reached through the relay before its
+// DCUtR was up, and no punch was ever tried again); over QUIC the match
+// ends direct (a new punch, or a dial through the UDP mapping the first
+// punch left in the NATs).
 func TestNetKillAndResumeBehindNATs(t *testing.T) {
 	t.Parallel()
-	for _, victim := range []string{"host", "join"} {
-		t.Run(victim+" killed", func(t *testing.T) {
-			t.Parallel()
-			l := newLab(t)
-			l.internet(false)
-			r := l.relay("tcp")
-			homes := map[string]string{"host": l.home("host"), "join": l.home("join")}
-			args := []string{"netplay", "--seed", "7", "--think", "150ms", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor("tcp")}
-			h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
-			j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
-			procs := map[string]*exec.Cmd{"host": h, "join": j}
-			res, surv, killedAt := l.killAndResume(victim, procs, homes, 2*time.Second, 120*time.Second)
-			logb, _ := os.ReadFile(l.file("resumed.log"))
-			reserved := strings.Contains(string(logb), "relay reservation")
-			ok, tries := punched(res)
-			t.Logf("%s killed behind a NAT: resumed (no flags) to first message %.0f ms; kill to end %v; resumed side holds a relay reservation again: %v; punches after the resume: success=%v in %d; survivor streams %v",
-				victim, res.ResumeMS, time.Since(killedAt).Round(time.Millisecond), reserved, ok, tries, surv.Kinds)
-			if !reserved {
-				t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
-			}
-		})
+	for _, transport := range []string{"tcp", "quic-v1"} {
+		for _, victim := range []string{"host", "join"} {
+			t.Run(transport+", "+victim+" killed", func(t *testing.T) {
+				t.Parallel()
+				killBehindNATs(t, transport, victim)
+			})
+		}
+	}
+}
+
+// killBehindNATs is one case of TestNetKillAndResumeBehindNATs.
+func killBehindNATs(t *testing.T, transport, victim string) {
+	l := newLab(t)
+	l.internet(false)
+	r := l.relay(transport)
+	homes := map[string]string{"host": l.home("host"), "join": l.home("join")}
+	// A match long enough to punch again after the resume (DCUtR first
+	// tries the stored public address for 5 s).
+	args := []string{"netplay", "--seed", "7", "--think", "1s", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor(transport)}
+	h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
+	j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
+	procs := map[string]*exec.Cmd{"host": h, "join": j}
+	res, surv, killedAt := l.killAndResume(victim, procs, homes, 2*time.Second, 120*time.Second)
+	logb, _ := os.ReadFile(l.file("resumed.log"))
+	reserved := strings.Contains(string(logb), "relay reservation held")
+	ok, _ := punched(res)
+	// Every attempt of the resumed process, one it could not finish
+	// before it exited too (the report is written just before).
+	tries := strings.Count(string(logb), `msg="hole punch"`)
+	last := surv.Kinds[len(surv.Kinds)-1]
+	t.Logf("%s, %s killed behind a NAT: resumed (no flags) to first message %.0f ms; kill to end %v; resumed side holds a relay reservation again: %v; punches after the resume: success=%v in %d; survivor streams %v",
+		transport, victim, res.ResumeMS, time.Since(killedAt).Round(time.Millisecond), reserved, ok, tries, surv.Kinds)
+	if !reserved {
+		t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
+	}
+	direct := last == p2p.KindHolePunched || last == p2p.KindDirect
+	if transport == "tcp" && tries == 0 && !direct || transport != "tcp" && !direct {
+		t.Fatalf("no direct link after the resume and no punch tried (success=%v in %d; survivor streams %v)\n%s\n%s", ok, tries, surv.Kinds, l.output("resumed"), l.output(map[string]string{"host": "join", "join": "host"}[victim]))
 	}
 }
 

@@ -46,9 +46,10 @@ type netReport struct {
 }
 
 type punchReport struct {
-	Success   bool    `json:"success"`
-	ElapsedMS float64 `json:"elapsed_ms"`
-	Error     string  `json:"error,omitempty"`
+	Success   bool      `json:"success"`
+	ElapsedMS float64   `json:"elapsed_ms"`
+	Error     string    `json:"error,omitempty"`
+	At        time.Time `json:"at"` // when the attempt ended: before or after the match's end
 }
 
 // botOptions are the flags of the headless bot that plays for this peer.
@@ -386,7 +387,7 @@ func writeReport(path string, h *p2p.Host, rep *netReport, stderr io.Writer) {
 	}
 	rep.Reachability = h.Reachability().String()
 	for _, p := range h.Punches() {
-		rep.Punches = append(rep.Punches, punchReport{Success: p.Success, ElapsedMS: ms(p.Elapsed), Error: p.Error})
+		rep.Punches = append(rep.Punches, punchReport{Success: p.Success, ElapsedMS: ms(p.Elapsed), Error: p.Error, At: p.At})
 	}
 	b, _ := json.MarshalIndent(rep, "", "  ")
 	if err := writeAtomic(path, string(b)+"\n"); err != nil {

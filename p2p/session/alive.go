@@ -113,7 +113,7 @@ func (r *Reconnecting) awaySince() time.Time {
 	if r.cur != nil {
 		return time.Time{}
 	}
-	since := r.lostAt
+	since := r.link.since
 	if !r.downSince.IsZero() && (since.IsZero() || r.downSince.Before(since)) {
 		since = r.downSince
 	}

@@ -30,7 +30,7 @@ func TestHeartbeatDatesTheOutage(t *testing.T) {
 		if name == "a stream up" {
 			rc.cur = &p2p.Conn{}
 		} else {
-			rc.lostAt = time.Now().Add(-time.Hour)
+			rc.link = linkState{phase: LinkReconnecting, since: time.Now().Add(-time.Hour)}
 		}
 		start := time.Now()
 		stop := s.keepAlive(id, rc)

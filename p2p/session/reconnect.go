@@ -156,15 +156,13 @@ type Reconnecting struct {
 	cur       *p2p.Conn
 	gen       int
 	sent      []sentFrame
-	maxSeq    uint64 // highest envelope seq seen, sent or received
-	lostAt    time.Time
+	maxSeq    uint64        // highest envelope seq seen, sent or received
+	link      linkState     // connected, reconnecting since …, resuming, given up, closed (linkstate.go)
 	downSince time.Time     // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
 	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
 	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
 	backAt    uint64        // maxSeq when the current stream came up: what outage vouches for
 	goneErr   error
-	closed    bool
-	abandoned bool // closed mid-match by a stopping process: never send the end
 	endSeen   bool
 	endAt     uint64 // maxSeq when the other side's end arrived (fairness.EndSeen)
 	redialing bool
@@ -220,7 +218,7 @@ func (r *Reconnecting) probed(err error) {
 		return
 	}
 	r.mu.Lock()
-	up, gen := r.cur != nil && !r.closed, r.gen
+	up, gen := r.cur != nil && !r.link.phase.over(), r.gen
 	r.mu.Unlock()
 	if !up {
 		return
@@ -234,14 +232,47 @@ func (r *Reconnecting) probed(err error) {
 // Outage says, while the match has no stream, since when (as far as this
 // side can prove: a restart dates it from its heartbeat) and when the
 // match gives up on the other peer; ok is false while a stream is up.
+// It is Link, for callers that only want the outage.
 func (r *Reconnecting) Outage() (since, giveUpAt time.Time, ok bool) {
-	since = r.awaySince()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.cur != nil || since.IsZero() {
+	l := r.Link()
+	if !l.Phase.Down() || l.Since.IsZero() {
 		return time.Time{}, time.Time{}, false
 	}
-	return since, r.lostAt.Add(r.cfg.GiveUp), true
+	return l.Since, l.GiveUpAt, true
+}
+
+// Link is what the match's link is doing now: its phase, and during an
+// outage since when (as far as this side can prove: a restart dates it
+// from its heartbeat) and when the match gives up on the other peer.
+func (r *Reconnecting) Link() LinkState {
+	away := r.awaySince()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	l := LinkState{Phase: r.link.phase, Kind: KindReconnecting}
+	if r.cur != nil {
+		l.Kind = r.cur.Kind()
+	}
+	switch {
+	case l.Phase.Down() && !r.link.since.IsZero():
+		l.Since, l.GiveUpAt = away, r.link.since.Add(r.cfg.GiveUp)
+	case l.Phase == LinkGivenUp:
+		l.Since = r.link.since.Add(r.cfg.GiveUp)
+	}
+	return l
+}
+
+// moveLink applies ev to the link now, logging the change. The caller
+// holds mu.
+func (r *Reconnecting) moveLink(ev linkEvent) bool {
+	from := r.link.phase
+	if !r.link.move(ev, time.Now()) {
+		r.log.Debug("link event ignored", "phase", from, "event", ev)
+		return false
+	}
+	if r.link.phase != from {
+		r.log.Debug("link", "from", from, "to", r.link.phase, "event", ev)
+	}
+	return true
 }
 
 func short(s string) string {
@@ -306,7 +337,7 @@ func (r *Reconnecting) SendSeq(ctx context.Context, seq uint64, b []byte) error 
 	r.sendMu.Lock()
 	defer r.sendMu.Unlock()
 	r.mu.Lock()
-	if r.closed {
+	if r.link.phase.over() {
 		r.mu.Unlock()
 		return fmt.Errorf("session: send: match transport %w", p2p.ErrClosed)
 	}
@@ -369,12 +400,12 @@ func (r *Reconnecting) Recv(ctx context.Context) ([]byte, error) {
 func (r *Reconnecting) Close() error {
 	r.sendMu.Lock()
 	r.mu.Lock()
-	if r.closed {
+	if r.link.phase.over() {
 		r.mu.Unlock()
 		r.sendMu.Unlock()
 		return nil
 	}
-	r.closed = true
+	r.moveLink(evClose)
 	c := r.cur
 	r.mu.Unlock()
 	r.sendMu.Unlock()
@@ -487,7 +518,7 @@ func (r *Reconnecting) end(err error) {
 // are sent again, then c is read. The caller holds sendMu.
 func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	r.mu.Lock()
-	if r.goneErr != nil && !r.closed || r.abandoned || r.ctx.Err() != nil {
+	if r.refuses() {
 		r.mu.Unlock()
 		_ = c.Close()
 		return fmt.Errorf("session: resume: the match already ended here: %w", r.goneErr)
@@ -499,7 +530,8 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 	// Only the first stream after a restart follows a proven absence:
 	// a later link loss, with this process running, proves none.
 	r.outage, r.absent, r.backAt = r.absent, 0, r.maxSeq
-	r.lostAt, r.downSince = time.Time{}, time.Time{}
+	r.moveLink(evStreamUp)
+	r.downSince = time.Time{}
 	r.switches++
 	r.history = append(r.history, c.Kind())
 	var again [][]byte
@@ -508,7 +540,7 @@ func (r *Reconnecting) install(c *p2p.Conn, theirSeq uint64) error {
 			again = append(again, f.b)
 		}
 	}
-	closed := r.closed
+	closed := r.link.phase == LinkClosed
 	r.mu.Unlock()
 	if old != nil && old != c {
 		// Reset, not close: the other side must not read this as the end
@@ -582,8 +614,8 @@ func (r *Reconnecting) lost(gen int, err error) {
 	}
 	c := r.cur
 	r.cur = nil
-	r.lostAt = time.Now()
-	closed := r.closed
+	r.moveLink(evStreamLost)
+	closed := r.link.phase == LinkClosed
 	r.mu.Unlock()
 	c.Abort()
 	if closed {
@@ -650,11 +682,12 @@ func (r *Reconnecting) EndSeenAt() (uint64, bool) {
 // GiveUp.
 func (r *Reconnecting) startGiveUp() {
 	r.mu.Lock()
-	since := r.lostAt
+	since := r.link.since
 	r.mu.Unlock()
 	time.AfterFunc(r.cfg.GiveUp, func() {
 		r.mu.Lock()
-		still := r.cur == nil && r.lostAt.Equal(since) && !r.closed
+		// The same outage still (not one that ended and began again).
+		still := r.link.since.Equal(since) && r.moveLink(evGiveUp)
 		r.mu.Unlock()
 		if still {
 			r.log.Warn("peer gone", "after", r.cfg.GiveUp)
@@ -682,7 +715,7 @@ func (r *Reconnecting) redial() {
 		wait := RedialFirst
 		for {
 			r.mu.Lock()
-			done := r.cur != nil || r.endSeen || (!r.closed && r.goneErr != nil)
+			done := r.cur != nil || r.endSeen || (r.link.phase != LinkClosed && r.goneErr != nil)
 			r.mu.Unlock()
 			if done || r.ctx.Err() != nil {
 				return
@@ -693,7 +726,7 @@ func (r *Reconnecting) redial() {
 			}
 			r.log.Debug("resume attempt failed", "err", err, "retry_in", wait)
 			r.mu.Lock()
-			closed := r.closed
+			closed := r.link.phase == LinkClosed
 			r.mu.Unlock()
 			if closed && errors.Is(err, ErrNoSuchMatch) {
 				return // the other side is done with the match too
@@ -722,21 +755,41 @@ func (r *Reconnecting) dialOnce() error {
 	defer r.sendMu.Unlock()
 	r.mu.Lock()
 	mine := r.maxSeq
+	r.moveLink(evHandshake)
 	r.mu.Unlock()
-	if err := sendResume(ctx, c, resumeFrame{T: "resume", Match: r.match, Seq: mine}); err != nil {
+	f, err := r.dialHandshake(ctx, c, mine)
+	if err != nil {
 		c.Abort()
+		r.mu.Lock()
+		r.moveLink(evHandshakeFailed)
+		r.mu.Unlock()
 		return err
+	}
+	return r.install(c, f.Seq)
+}
+
+// dialHandshake runs the dialer's side of the resume handshake on c: our
+// highest seq out, the other side's answer for the same match back.
+func (r *Reconnecting) dialHandshake(ctx context.Context, c *p2p.Conn, mine uint64) (resumeFrame, error) {
+	if err := sendResume(ctx, c, resumeFrame{T: "resume", Match: r.match, Seq: mine}); err != nil {
+		return resumeFrame{}, err
 	}
 	f, err := recvResume(ctx, c)
 	if err != nil {
-		c.Abort()
-		return err
+		return resumeFrame{}, err
 	}
 	if f.Match != r.match {
-		c.Abort()
-		return fmt.Errorf("session: resume: peer answered for match %.12s…", f.Match)
+		return resumeFrame{}, fmt.Errorf("session: resume: peer answered for match %.12s…", f.Match)
 	}
-	return r.install(c, f.Seq)
+	return f, nil
+}
+
+// refuses reports a match that takes no new stream: given up, ended
+// there, abandoned, or released (a closed match still answers a late
+// resume). The caller holds mu.
+func (r *Reconnecting) refuses() bool {
+	p := r.link.phase
+	return p == LinkAbandoned || r.goneErr != nil && p != LinkClosed || r.ctx.Err() != nil
 }
 
 // accepted runs the waiting side of the handshake on a resume stream the
@@ -746,7 +799,10 @@ func (r *Reconnecting) accepted(c *p2p.Conn, theirSeq uint64) error {
 	defer r.sendMu.Unlock()
 	r.mu.Lock()
 	mine := r.maxSeq
-	refuse := r.goneErr != nil && !r.closed || r.abandoned || r.ctx.Err() != nil
+	refuse := r.refuses()
+	if !refuse {
+		r.moveLink(evHandshake)
+	}
 	r.mu.Unlock()
 	ctx, cancel := context.WithTimeout(r.ctx, ResumeTimeout)
 	defer cancel()
@@ -757,6 +813,9 @@ func (r *Reconnecting) accepted(c *p2p.Conn, theirSeq uint64) error {
 	}
 	if err := sendResume(ctx, c, resumeFrame{T: "resume", Match: r.match, Seq: mine}); err != nil {
 		c.Abort()
+		r.mu.Lock()
+		r.moveLink(evHandshakeFailed)
+		r.mu.Unlock()
 		return err
 	}
 	return r.install(c, theirSeq)
@@ -770,7 +829,7 @@ func (r *Reconnecting) connected(_ network.Network, c network.Conn) {
 		return
 	}
 	r.mu.Lock()
-	cur, closed := r.cur, r.closed
+	cur, closed := r.cur, r.link.phase.over()
 	r.mu.Unlock()
 	if closed {
 		return
@@ -788,7 +847,7 @@ func (r *Reconnecting) connected(_ network.Network, c network.Conn) {
 func (r *Reconnecting) migrate() {
 	r.mu.Lock()
 	cur := r.cur
-	if !r.cfg.Dialer || r.migrating || r.closed || cur == nil || cur.Kind() != p2p.KindRelayed {
+	if !r.cfg.Dialer || r.migrating || r.link.phase.over() || cur == nil || cur.Kind() != p2p.KindRelayed {
 		r.mu.Unlock()
 		return
 	}

@@ -55,5 +55,5 @@ func parseAddrs(ss []string) []ma.Multiaddr {
 func (r *Reconnecting) LinkDown() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.cur == nil && !r.closed
+	return r.cur == nil && !r.link.phase.over()
 }

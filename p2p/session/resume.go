@@ -169,7 +169,7 @@ func (r *Resumer) register(match string, remote peer.ID, cfg ReconnectConfig) (*
 	defer r.mu.Unlock()
 	if old, ok := r.live[match]; ok {
 		old.mu.Lock()
-		closed := old.closed
+		closed := old.link.phase.over()
 		old.mu.Unlock()
 		if !closed {
 			return nil, fmt.Errorf("session: match %.12s… is already running", match)

@@ -317,7 +317,10 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 	}
 	id := m.Header.Match
 	h := res.Host()
-	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: m.Stream.Remote().String(), Dialer: dialer,
+	// The peer, read once: refresh runs on other goroutines, and
+	// m.Stream is replaced by the reconnecting transport below.
+	remote := m.Stream.Remote()
+	pr := peerRecord{Match: id, Seat: int(m.Seat), Remote: remote.String(), Dialer: dialer,
 		Transcript: TranscriptName(m.Header, m.Seat)}
 	for _, a := range h.Libp2p().Network().ListenAddresses() {
 		pr.Listen = append(pr.Listen, a.String())
@@ -343,10 +346,10 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 				pr.Addrs = append(pr.Addrs, a.String())
 			}
 		}
-		for _, a := range h.Libp2p().Peerstore().Addrs(m.Stream.Remote()) {
+		for _, a := range h.Libp2p().Peerstore().Addrs(remote) {
 			add(a)
 		}
-		for _, c := range h.Libp2p().Network().ConnsToPeer(m.Stream.Remote()) {
+		for _, c := range h.Libp2p().Network().ConnsToPeer(remote) {
 			add(c.RemoteMultiaddr())
 		}
 		pr.Relays, pr.Bootstrap = h.NetPeers()
@@ -454,8 +457,7 @@ func ownForfeitRecord(res *fairness.Result, key crypto.PrivKey) *fairness.Closin
 // stopping mid-match and will resume).
 func (r *Reconnecting) abandon() {
 	r.mu.Lock()
-	r.closed = true
-	r.abandoned = true
+	r.moveLink(evAbandon)
 	c := r.cur
 	r.cur = nil
 	r.mu.Unlock()
@@ -534,20 +536,21 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	rc.mu.Lock()
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
-	rc.lostAt = time.Now()
+	rc.link.since = time.Now() // waiting for the other peer from now
 	// Away since the heartbeat stopped, or not at all (no heartbeat: a
 	// match of an older Salvo): never since the transcript's last write,
 	// which a long think with the link up leaves far behind, nor since the
 	// link went down while a process of ours still ran.
 	since, ok, aerr := cfg.Store.awaySince(match)
 	if ok {
-		rc.absent, rc.downSince = max(0, rc.lostAt.Sub(since)), since
+		rc.absent, rc.downSince = max(0, rc.link.since.Sub(since)), since
 	}
 	rc.mu.Unlock()
 	if aerr != nil {
 		rc.log.Warn("heartbeat unreadable: the outage counts from this process's start", "err", aerr)
 	}
 	rc.startGiveUp()
+	go rc.punchAgain()
 	if pr.Dialer {
 		rc.redial()
 	} else {
@@ -569,7 +572,7 @@ func (r *Reconnecting) poke(addrs []ma.Multiaddr) {
 	wait := RedialFirst
 	for {
 		r.mu.Lock()
-		done := r.cur != nil || r.closed || r.goneErr != nil
+		done := r.cur != nil || r.link.phase.over() || r.goneErr != nil
 		r.mu.Unlock()
 		if done {
 			return

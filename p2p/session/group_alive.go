@@ -104,4 +104,24 @@ func (g *giveUpGuard) overdue() error {
 	return &fairness.SeatGone{Seat: seat, Err: fmt.Errorf("session: %w: seat %d was gone for %v while the match waited for it", ErrPeerGone, seat, g.giveUp)}
 }
 
-var _ fairness.GroupTransport = (*giveUpGuard)(nil)
+// LinkDown reports that the seat the match waits for is away now: the
+// referee then pauses that step's timeout (fairness.LinkWatcher), so a
+// seat cut for longer than the step timeout but back within give-up plays
+// on, and only give-up (overdue) counts while it is gone (issue 13.4).
+func (g *giveUpGuard) LinkDown() bool {
+	seat := engine.Seat(g.waiting.Load())
+	if seat == engine.NoSeat || seat == g.m.Seat || int(seat) >= len(g.m.Header.Players) {
+		return false
+	}
+	p, err := peer.Decode(g.m.Header.Players[seat].Peer)
+	if err != nil {
+		return false
+	}
+	_, away := g.m.Topic.Away()[p]
+	return away
+}
+
+var (
+	_ fairness.GroupTransport = (*giveUpGuard)(nil)
+	_ fairness.LinkWatcher    = (*giveUpGuard)(nil)
+)

@@ -87,15 +87,7 @@ func (g *giveUpGuard) RecvFrom(ctx context.Context) ([]byte, string, error) {
 // overdue is ErrPeerGone when the seat the match waits for has been away
 // for the give-up time.
 func (g *giveUpGuard) overdue() error {
-	seat := engine.Seat(g.waiting.Load())
-	if seat == engine.NoSeat || seat == g.m.Seat || int(seat) >= len(g.m.Header.Players) {
-		return nil
-	}
-	p, err := peer.Decode(g.m.Header.Players[seat].Peer)
-	if err != nil {
-		return nil
-	}
-	since, away := g.m.Topic.Away()[p]
+	seat, since, away := g.awaitedAway()
 	if !away || time.Since(since) < g.giveUp {
 		return nil
 	}
@@ -109,16 +101,23 @@ func (g *giveUpGuard) overdue() error {
 // seat cut for longer than the step timeout but back within give-up plays
 // on, and only give-up (overdue) counts while it is gone (issue 13.4).
 func (g *giveUpGuard) LinkDown() bool {
-	seat := engine.Seat(g.waiting.Load())
+	_, _, away := g.awaitedAway()
+	return away
+}
+
+// awaitedAway is the seat the match waits for, if it is another seat, and
+// whether the topic lists it away and since when.
+func (g *giveUpGuard) awaitedAway() (seat engine.Seat, since time.Time, away bool) {
+	seat = engine.Seat(g.waiting.Load())
 	if seat == engine.NoSeat || seat == g.m.Seat || int(seat) >= len(g.m.Header.Players) {
-		return false
+		return seat, time.Time{}, false
 	}
 	p, err := peer.Decode(g.m.Header.Players[seat].Peer)
 	if err != nil {
-		return false
+		return seat, time.Time{}, false
 	}
-	_, away := g.m.Topic.Away()[p]
-	return away
+	since, away = g.m.Topic.Away()[p]
+	return seat, since, away
 }
 
 var (

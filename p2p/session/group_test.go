@@ -85,6 +85,9 @@ func TestGroupSeatThatLeavesIsTakenOffTheTable(t *testing.T) {
 			var once sync.Once
 			res, paths, errs := playTable(t, tb, 4*time.Second, func(seat int, ctx context.Context, cfg *PlayConfig) context.Context {
 				if seat != gone {
+					// While the seat awaited is away its step timeout
+					// is paused: give-up alone takes it off the table.
+					cfg.GiveUp = 4 * time.Second
 					return ctx
 				}
 				// After its fourth accepted message the peer's host shuts

@@ -320,10 +320,16 @@ func (sm *servedMatch) read(from, to uint64) ([][]byte, uint64, error) {
 	}
 	var out [][]byte
 	var high uint64
-	size := 0
+	size, full := 0, false
 	for _, l := range sm.lines {
 		high = max(high, l.seq)
-		if l.seq < from || l.seq > to || (len(out) > 0 && size+int(l.len) > MaxFetchBytes) {
+		if l.seq < from || l.seq > to || full {
+			continue
+		}
+		// The answer stops at the first envelope past the byte bound: one
+		// skipped and a smaller one after it sent would be a gap, which
+		// the asker refuses as a false answer.
+		if full = len(out) > 0 && size+int(l.len) > MaxFetchBytes; full {
 			continue
 		}
 		b := make([]byte, l.len)

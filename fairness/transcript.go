@@ -145,6 +145,9 @@ func CreateTranscript(path string, h Header) (*TranscriptWriter, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("transcript: %w", err)
 	}
+	if err := notAnotherMatch(path, h.Match); err != nil {
+		return nil, err
+	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("transcript: %w", err)
@@ -155,6 +158,29 @@ func CreateTranscript(path string, h Header) (*TranscriptWriter, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// notAnotherMatch refuses to start a transcript over a file that holds
+// another match's record. A file name keeps only a few digits of the
+// match ID (session.TranscriptName), and a host that picks its nonce after
+// seeing the joiner's could search for a new match whose name equals a
+// past one's; truncating that file would erase the evidence of the past
+// match. A file of the same match (a start again) or one that holds no
+// readable header is replaced as before.
+func notAnotherMatch(path, match string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // nothing there (or nothing we may read): nothing to keep
+	}
+	defer f.Close()
+	line, _, _ := bufio.NewReaderSize(io.LimitReader(f, int64(maxLine)), 64<<10).ReadLine()
+	var old struct {
+		Match string `json:"match"`
+	}
+	if json.Unmarshal(line, &old) != nil || old.Match == "" || old.Match == match {
+		return nil
+	}
+	return fmt.Errorf("transcript: %s already holds the record of match %.16s…; refusing to write match %.16s… over it", path, old.Match, match)
 }
 
 // Path returns the file's path.

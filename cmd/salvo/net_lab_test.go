@@ -229,14 +229,14 @@ func (l *lab) wait(cmd *exec.Cmd, name string, d time.Duration) {
 	select {
 	case err := <-done:
 		if err != nil {
-			l.t.Fatalf("%s: %v\n%s", name, err, l.output(name))
+			l.t.Fatalf("%s: %v\n%s%s", name, err, l.output(name), l.others(name))
 		}
 		if out := l.output(name); strings.Contains(out, "TEST GUARD") {
 			l.t.Fatalf("%s tried to leave the test network:\n%s", name, out)
 		}
 	case <-time.After(d):
 		_ = cmd.Process.Kill()
-		l.t.Fatalf("%s did not finish within %v\n%s", name, d, l.output(name))
+		l.t.Fatalf("%s did not finish within %v\n%s%s", name, d, l.output(name), l.others(name))
 	}
 }
 
@@ -251,6 +251,31 @@ func (l *lab) output(name string) string {
 		s += "--- log tail ---\n" + string(logb)
 	}
 	return s
+}
+
+// others digests the logs of the lab's other processes (their INFO,
+// WARN and ERROR lines, the last few of each): a peer that failed often
+// failed because of what another one did (a host that never got its
+// relay reservation leaves a joiner with no way in).
+func (l *lab) others(name string) string {
+	logs, _ := filepath.Glob(filepath.Join(l.dir, "*.log"))
+	var b strings.Builder
+	for _, path := range logs {
+		other := strings.TrimSuffix(filepath.Base(path), ".log")
+		if other == name {
+			continue
+		}
+		raw, _ := os.ReadFile(path)
+		var keep []string
+		for _, line := range strings.Split(string(raw), "\n") {
+			if !strings.Contains(line, "level=DEBUG") && strings.TrimSpace(line) != "" {
+				keep = append(keep, line)
+			}
+		}
+		keep = keep[max(0, len(keep)-30):]
+		fmt.Fprintf(&b, "--- %s: last %d lines above DEBUG ---\n%s\n", other, len(keep), strings.Join(keep, "\n"))
+	}
+	return b.String()
 }
 
 // report reads a --report file.

@@ -120,6 +120,19 @@ func punched(reps ...netReport) (ok bool, tries int) {
 	return ok, tries
 }
 
+// natsBlockedDirectDials fails unless the joiner's first stream ran on the
+// relayed connection, or, when the punch (which only a relayed connection
+// starts) won the race to the first stream, on the punched one: the NATs
+// block direct dials, and a first stream on any other kind means they did
+// not (seen in CI under load: the punch can finish before the first
+// stream opens).
+func natsBlockedDirectDials(t *testing.T, join netReport, punchOK bool) {
+	t.Helper()
+	if join.FirstKind != p2p.KindRelayed && (join.FirstKind != p2p.KindHolePunched || !punchOK) {
+		t.Fatalf("first stream %q (DCUtR success=%v), want relayed, or hole-punched after a successful punch (the NATs must block direct dials)", join.FirstKind, punchOK)
+	}
+}
+
 // Two peers behind separate NATs meet through the DHT on the relay host,
 // connect through the relay, try DCUtR, and finish a match either way.
 func TestNetNATs(t *testing.T) {
@@ -154,9 +167,7 @@ func TestNetNATs(t *testing.T) {
 			ok, tries := punched(host, join)
 			t.Logf("%s: found after %.0f ms, connected %.0f ms later (join), first stream %s, streams %v / %v, DCUtR success=%v in %d attempt reports %+v %+v; host reachability %s after %.0f ms; match %.0f ms",
 				tc.name, join.DiscoverMS, join.ConnectMS, join.FirstKind, host.Kinds, join.Kinds, ok, tries, host.Punches, join.Punches, host.Reachability, host.ReachMS, join.MatchMS)
-			if join.FirstKind != p2p.KindRelayed {
-				t.Fatalf("first stream %q, want relayed (the NATs must block direct dials)", join.FirstKind)
-			}
+			natsBlockedDirectDials(t, join, ok)
 			if ok != tc.wantPunch {
 				t.Fatalf("DCUtR success = %v, want %v (host punches %+v, join punches %+v)\n%s", ok, tc.wantPunch, host.Punches, join.Punches, l.output("join"))
 			}

@@ -111,7 +111,7 @@
 //	RelayIdentifyWait 5 s  a relay's wait for identify before its access decision
 //	RelayReservations 2      relays autorelay holds a reservation on
 //	RelayRetry       5 s     autorelay asks for relay candidates again (after an outage)
-//	RelayBackoff     1 min   a relay that refused a reservation is left alone
+//	RelayBackoff     15 s    a relay where a reservation failed is left alone
 //	MaxRelayCandidates 8     relays found elsewhere kept for autorelay
 //	MaxDiscoveredRelays 2    relays found in the DHT handed to autorelay
 //	RelaySearchInterval 30 s longest wait between DHT relay searches

@@ -151,10 +151,15 @@ const (
 	// while it holds fewer than RelayReservations: after an outage the
 	// reservation comes back at most this long after the link does.
 	RelayRetry = 5 * time.Second
-	// RelayBackoff is how long autorelay leaves a relay that refused a
-	// reservation alone (libp2p's default is an hour, too long for the
-	// one relay of an invite code).
-	RelayBackoff = time.Minute
+	// RelayBackoff is how long autorelay leaves a relay alone after a
+	// reservation failed there (a refusal, or a reservation that timed out
+	// on a loaded machine or link). libp2p's default is an hour, far too
+	// long for the one relay of an invite code; a minute was still as long
+	// as a joiner waits, so one slow answer left a host unreachable for a
+	// whole match offer. 15 s is the refill interval of a Salvo relay's
+	// own rate limit (RelayReserveEvery), so a host asking again this often
+	// never exhausts it.
+	RelayBackoff = RelayReserveEvery
 	// MaxDiscoveredRelays is how many relays found in the DHT a host
 	// hands autorelay (Config.DiscoverRelays).
 	MaxDiscoveredRelays = 2

@@ -125,15 +125,14 @@ func New(env board.Env) *View {
 
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
-	g, _ := v.life.Show(s)
+	g, ok := v.life.Show(s)
 	v.changed()
-	if v.life.Req != nil {
-		// Not yet board.Pending's rule: the modes read v.g for both drawing
-		// and deciding, so the request's game stays drawn until the request
-		// is answered or withdrawn.
-		return
+	if ok || v.life.Req == nil {
+		// board.Pending's rule: the newest game shown is drawn, a pending
+		// request or not (the request's own checks the answer). A snapshot
+		// of another game leaves a pending decision its game.
+		v.g = g
 	}
-	v.g = g
 }
 
 // Ask starts the decision the request asks for.
@@ -203,9 +202,6 @@ func (v *View) Withdraw(r *board.Request) {
 	if v.life.Withdraw(r) {
 		v.mode = idle
 		v.changed()
-		if g, ok := v.life.Snap.Game.(*sea.Game); ok {
-			v.g = g
-		}
 	}
 }
 

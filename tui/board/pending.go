@@ -58,8 +58,9 @@ func (p *Pending[G]) Withdraw(r *Request) bool {
 }
 
 // Reply sends d for the pending request. It reports whether the referee
-// took it: then the request is gone. A refusal, or no request pending,
-// leaves the reason on the message line and the player may try again.
+// took it: then the request is gone. A refusal leaves the reason on the
+// message line and the request pending, so the player may try again; with
+// no request pending nothing is sent and the message line is kept.
 func (p *Pending[G]) Reply(d engine.Decision) bool {
 	if !Send(p.Req, d, &p.Msg) {
 		return false

@@ -62,7 +62,7 @@ func (c *choice) holder(ref air.CardRef) int {
 func (c *choice) give(v *View, i int) {
 	hand := c.hand(v)
 	if i < 0 || i >= len(hand) {
-		v.msg = fmt.Sprintf("the hand has %d cards", len(hand))
+		v.life.Msg = fmt.Sprintf("the hand has %d cards", len(hand))
 		return
 	}
 	if _, ok := v.game().PlaneByID(c.plane); !ok {
@@ -126,21 +126,21 @@ func (c *choice) build(v *View) air.Choice {
 
 // play sends the choice once it is complete and the engine accepts it.
 func (c *choice) play(v *View) {
-	if v.req == nil {
+	if v.life.Req == nil {
 		return
 	}
 	ch := c.build(v)
 	if want := c.want(v); len(ch.Cards) < want {
 		for _, p := range c.planes(v) {
 			if _, ok := c.given[p.ID]; !ok {
-				v.msg = fmt.Sprintf("the %s has no card yet (%d of %d given)", p.Name(), len(ch.Cards), want)
+				v.life.Msg = fmt.Sprintf("the %s has no card yet (%d of %d given)", p.Name(), len(ch.Cards), want)
 				c.plane = p.ID
 				return
 			}
 		}
 	}
-	if err := checkChoice(v.req.Game, v.req.Need, v.req.Seat, ch); err != nil {
-		v.msg = board.Refusal(err)
+	if err := checkChoice(v.life.Req.Game, v.life.Req.Need, v.life.Req.Seat, ch); err != nil {
+		v.life.Msg = board.Refusal(err)
 		return
 	}
 	v.reply(engine.Decision{Choice: air.EncodeChoice(ch)})

@@ -116,7 +116,7 @@ func (v *View) phaseText() string {
 	case engine.NeedShuffle:
 		return n.Prompt + " (every seat shuffles, with proofs)"
 	case engine.NeedDeal:
-		return fmt.Sprintf("dealing %s's hand", v.snap.Name(n.Seat))
+		return fmt.Sprintf("dealing %s's hand", v.life.Snap.Name(n.Seat))
 	case engine.NeedChoice:
 		return "every squadron chooses its cards in secret"
 	case engine.NeedOpen:
@@ -141,14 +141,14 @@ func (v *View) squadName(s engine.Seat) string {
 	if s >= 0 && int(s) < len(air.Squadron) {
 		sq = air.Squadron[s]
 	}
-	return fmt.Sprintf("%s's %s", v.snap.Name(s), sq)
+	return fmt.Sprintf("%s's %s", v.life.Snap.Name(s), sq)
 }
 
 // planeStyle colours a seat's planes: the viewer's, teammates', and the
 // others' (in the audit, each seat its own).
 func (v *View) planeStyle(s engine.Seat) tcell.Style {
 	th := v.th
-	if v.snap.Spectator {
+	if v.life.Snap.Spectator {
 		return [4]tcell.Style{th.Ship, th.Warn, th.Good, th.Accent}[int(s)&3]
 	}
 	switch {
@@ -243,7 +243,7 @@ func (v *View) drawSide(scr tcell.Screen, x, y, w, h int) {
 		}
 	}
 	me := v.seat()
-	if v.snap.Spectator {
+	if v.life.Snap.Spectator {
 		line(th.Accent, "Hands")
 		for s := range g.Seats() {
 			line(th.Base, fmt.Sprintf("%s %d", air.Squadron[s], len(g.Hand(engine.Seat(s)))))
@@ -401,7 +401,7 @@ func (v *View) drawSquadrons(scr tcell.Screen, x, y, w, h int) {
 		}
 		var who []string
 		for s := range g.Seats() {
-			who = append(who, fmt.Sprintf("%s %s", squadronLetter(s), v.snap.Name(engine.Seat(s))+v.youText(engine.Seat(s))))
+			who = append(who, fmt.Sprintf("%s %s", squadronLetter(s), v.life.Snap.Name(engine.Seat(s))+v.youText(engine.Seat(s))))
 		}
 		style.Print(scr, x, y, w, th.Dim, style.Truncate(strings.Join(who, " · "), w))
 		y++
@@ -412,7 +412,7 @@ func (v *View) drawSquadrons(scr tcell.Screen, x, y, w, h int) {
 		name := air.Squadron[s]
 		nst := v.planeStyle(seat)
 		if roomy {
-			head := fmt.Sprintf("%s · %s%s", name, v.snap.Name(seat), v.youText(seat))
+			head := fmt.Sprintf("%s · %s%s", name, v.life.Snap.Name(seat), v.youText(seat))
 			if g.Teams() {
 				head += fmt.Sprintf(" · team %s", teamName(s))
 			}

@@ -13,12 +13,12 @@ import (
 // legal lists the moves the rules allow now (none unless the referee
 // waits for one).
 func (v *View) legal() []air.Move {
-	if v.req == nil || v.game() == nil {
+	if v.life.Req == nil || v.game() == nil {
 		return nil
 	}
-	if v.legalFor != v.req {
+	if v.legalFor != v.life.Req {
 		// The request's game never changes: list its moves once.
-		v.legalFor, v.legalMoves = v.req, v.game().LegalMoves()
+		v.legalFor, v.legalMoves = v.life.Req, v.game().LegalMoves()
 	}
 	return v.legalMoves
 }
@@ -110,7 +110,7 @@ func (v *View) pickTarget(fresh bool) {
 func (v *View) cycleTarget(d int) {
 	ts := v.targets()
 	if len(ts) == 0 {
-		v.msg = "no opposing plane is flying"
+		v.life.Msg = "no opposing plane is flying"
 		return
 	}
 	slices.SortFunc(ts, func(a, b air.Plane) int { return a.ID - b.ID })
@@ -143,11 +143,11 @@ func (v *View) moveCursor(dx, dy int) {
 
 // act sends a move of the turn; a refusal says why in the prompt.
 func (v *View) act(m air.Move) {
-	if v.req == nil {
+	if v.life.Req == nil {
 		return
 	}
 	if m.Target != nil && *m.Target < 0 {
-		v.msg = "no target selected (tab picks one)"
+		v.life.Msg = "no target selected (tab picks one)"
 		return
 	}
 	v.reply(engine.Decision{Move: m.Encode()})
@@ -261,7 +261,7 @@ func (v *View) bonusPrompt() string {
 		p, _ := c.PlaneByID(t.Plane)
 		return p.Pos.String()
 	}
-	return fmt.Sprintf("%s: y takes the +1 (lands at %s), n refuses it (lands at %s)", strings.TrimSuffix(v.req.Need.Prompt, "?"), land(true), land(false))
+	return fmt.Sprintf("%s: y takes the +1 (lands at %s), n refuses it (lands at %s)", strings.TrimSuffix(v.life.Req.Need.Prompt, "?"), land(true), land(false))
 }
 
 // bonusBindings are the keys of the F-35's +1.

@@ -79,12 +79,9 @@ type View struct {
 	th   *style.Theme
 	rand *rand.Rand
 
-	snap board.Snapshot
+	life board.Pending[*air.Game] // the snapshot, the request and the message line
 	g    *air.Game
-
-	req  *board.Request
 	mode mode
-	msg  string // why the last key did nothing, for the prompt
 
 	weapon air.Weapon
 	sel    int     // the plane whose cone is drawn when nothing is asked, or -1
@@ -114,7 +111,7 @@ var (
 func New(env board.Env) *View {
 	env = env.WithDefaults()
 	v := &View{th: env.Theme, rand: env.Rand, sel: -1, tgt: -1}
-	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: false})
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.life.Msg, Right: false})
 	return v
 }
 
@@ -140,8 +137,7 @@ func (v *View) Peek(g engine.Game, seat engine.Seat) []engine.Slot {
 
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
-	v.snap = s
-	g, _ := s.Game.(*air.Game)
+	g, _ := v.life.Show(s)
 	v.g = g
 	if g == nil {
 		return
@@ -156,10 +152,9 @@ func (v *View) Show(s board.Snapshot) {
 
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
-	v.req, v.msg, v.picked, v.wing = r, "", false, false
-	if g, ok := r.Game.(*air.Game); ok {
+	v.picked, v.wing = false, false
+	if g, ok := v.life.Ask(r); ok {
 		v.g = g
-		v.snap.Game = g
 	}
 	switch {
 	case r.Need.Kind == engine.NeedChoice && strings.HasPrefix(r.Need.Name, "choice/"):
@@ -172,48 +167,44 @@ func (v *View) Ask(r *board.Request) {
 		v.startTurn()
 	default:
 		v.mode = idle
-		v.msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
+		v.life.Msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
 	}
 	v.fit()
 }
 
 // Withdraw drops a request the referee no longer waits for.
 func (v *View) Withdraw(r *board.Request) {
-	if v.req == r {
-		v.req, v.mode = nil, idle
+	if v.life.Withdraw(r) {
+		v.mode = idle
 	}
 }
 
 // reply sends the decision; a refusal stays on screen and the player can
 // try again.
 func (v *View) reply(d engine.Decision) bool {
-	if !board.Send(v.req, d, &v.msg) {
+	if !v.life.Reply(d) {
 		return false
 	}
-	v.req, v.mode, v.wing = nil, idle, false
+	v.mode, v.wing = idle, false
 	return true
 }
 
 // game is the game decisions are checked against: the request's while
 // one is pending, else the one drawn.
 func (v *View) game() *air.Game {
-	if v.req != nil {
-		if g, ok := v.req.Game.(*air.Game); ok {
-			return g
-		}
-	}
-	return v.g
+	g, _ := v.life.Decide()
+	return g
 }
 
 // seat is the local seat (the first drawn in spectator mode).
-func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
+func (v *View) seat() engine.Seat { return v.life.Seat() }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
+func (v *View) secrets() engine.Secrets { return v.life.Secrets() }
 
 // mine reports whether seat is the viewer's own in a live match.
-func (v *View) mine(seat engine.Seat) bool { return !v.snap.Spectator && seat == v.seat() }
+func (v *View) mine(seat engine.Seat) bool { return !v.life.Snap.Spectator && seat == v.seat() }
 
 // card returns the face of a card the viewer knows: turned over in the
 // match, or in the viewer's secrets.
@@ -269,7 +260,7 @@ func (v *View) fit() {
 	}
 	if p, ok := g.PlaneByID(v.sel); !ok || p.Down {
 		v.sel = -1
-		if own := flying(g, v.seat()); len(own) > 0 && !v.snap.Spectator {
+		if own := flying(g, v.seat()); len(own) > 0 && !v.life.Snap.Spectator {
 			v.sel = own[0].ID
 		} else if all := flying(g, engine.NoSeat); len(all) > 0 {
 			v.sel = all[0].ID
@@ -308,7 +299,7 @@ const OutText = "your squadron was shot down: you are out of the game · nothing
 // out reports whether the player's own squadron is out of the game.
 func (v *View) out() bool {
 	g := v.g
-	return g != nil && !v.snap.Spectator && !g.Outcome().Done && g.Out(v.seat())
+	return g != nil && !v.life.Snap.Spectator && !g.Outcome().Done && g.Out(v.seat())
 }
 
 // Prompt says what the board expects of the player now.
@@ -326,7 +317,7 @@ func (v *View) Prompt() string {
 			p = OutText
 		}
 	}
-	return board.Prompt(v.msg, p)
+	return board.Prompt(v.life.Msg, p)
 }
 
 // Bindings lists the keys the board handles now.
@@ -348,14 +339,14 @@ func (v *View) Bindings() []keys.Binding {
 		}
 	}
 	if v.g == nil {
-		return board.Clearing(bs, &v.msg)
+		return board.Clearing(bs, &v.life.Msg)
 	}
 	if v.mode != bonusing {
 		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('w')}, Label: "w", Hint: "weapon: " + v.weapon.String(), Hidden: v.mode == choosing,
 			Help: "switch the weapon whose cone is drawn (and fired): missile or cannon", Run: v.switchWeapon})
 	}
 	return board.Clearing(append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Help: legendHelp,
-		Run: func() { v.legend = !v.legend }}), &v.msg)
+		Run: func() { v.legend = !v.legend }}), &v.life.Msg)
 }
 
 // switchWeapon toggles missile and cannon.

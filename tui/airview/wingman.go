@@ -45,7 +45,7 @@ func (v *View) cycleWing(d int) {
 // placeWing makes the wingman move to the cursor's space.
 func (v *View) placeWing() {
 	if !slices.Contains(v.wingmanSpaces(), v.cur) {
-		v.msg = fmt.Sprintf("%s is not a marked space: tab goes to one", v.cur)
+		v.life.Msg = fmt.Sprintf("%s is not a marked space: tab goes to one", v.cur)
 		return
 	}
 	v.wing = false

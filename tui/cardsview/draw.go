@@ -100,10 +100,10 @@ func (v *View) drawGrid(scr tcell.Screen, x, y, w, cw, rowH int, seat engine.Sea
 	th := v.th
 	title := "Your grid"
 	switch {
-	case v.snap.Spectator:
-		title = fmt.Sprintf("%s · %s", v.snap.Name(seat), seat)
+	case v.life.Snap.Spectator:
+		title = fmt.Sprintf("%s · %s", v.life.Snap.Name(seat), seat)
 	case seat != v.seat():
-		title = "Target · " + v.snap.Name(seat)
+		title = "Target · " + v.life.Snap.Name(seat)
 	}
 	if v.g.Turn() == seat && !v.g.Outcome().Done {
 		title += " · on turn"
@@ -172,7 +172,7 @@ func (v *View) cellLook(seat engine.Seat, pos int, c cards.Cell, w int, compact 
 		return []style.Seg{style.S(style.Sunk+shipName(c.Ship), th.Sunk)}, []style.Seg{style.S("sunk", th.Sunk)}
 	}
 	st := th.Ghost
-	if seat == v.seat() && !v.snap.Spectator {
+	if seat == v.seat() && !v.life.Snap.Spectator {
 		st = th.Ship
 	}
 	l1 := []style.Seg{style.S(style.Ship+shipName(c.Ship), st)}
@@ -238,7 +238,7 @@ func containsRef(rs []cards.CardRef, c cards.CardRef) bool {
 // handLines lays the local hand out in lines of at most w cells; each
 // entry is the indices of the cards on that line.
 func (v *View) handLines(w int) [][]int {
-	if v.snap.Spectator {
+	if v.life.Snap.Spectator {
 		return [][]int{nil, nil}
 	}
 	items := v.handItems(v.seat(), w >= 70)
@@ -263,12 +263,12 @@ func (v *View) drawInfo(scr tcell.Screen, x, y, w, h int) {
 	th := v.th
 	end := y + h
 	me, them := v.seat(), 1-v.seat()
-	if v.snap.Spectator {
+	if v.life.Snap.Spectator {
 		for _, s := range []engine.Seat{them, me} {
 			if y >= end {
 				return
 			}
-			segs := []style.Seg{style.S(v.snap.Name(s)+": ", th.Accent)}
+			segs := []style.Seg{style.S(v.life.Snap.Name(s)+": ", th.Accent)}
 			for _, it := range v.handItems(s, false) {
 				segs = append(segs, style.S(it.text+"  ", it.st))
 			}

@@ -121,15 +121,15 @@ func (v *View) openMenu() {
 	case playing:
 		_, f, ok := v.picked()
 		if !ok {
-			v.msg = "your hand is empty"
+			v.life.Msg = "your hand is empty"
 			return
 		}
 		moves = v.usesOf(v.sel)
 		if len(moves) == 0 {
 			if v.g.MustPlayFrom() != nil {
-				v.msg = "not one of the 3 drawn: tab picks another card"
+				v.life.Msg = "not one of the 3 drawn: tab picks another card"
 			} else {
-				v.msg = "this card cannot be played now"
+				v.life.Msg = "this card cannot be played now"
 			}
 			return
 		}
@@ -159,7 +159,7 @@ func (v *View) closeMenu() {
 // moveLabel puts a legal move into words from the player's side.
 func (v *View) moveLabel(m cards.Move) string {
 	opp := 1 - v.seat()
-	them := v.snap.Name(opp)
+	them := v.life.Snap.Name(opp)
 	switch m.Action {
 	case cards.Tap:
 		return fmt.Sprintf("tap %s's %s (facedown)", them, cards.PosName(m.Pos))
@@ -197,12 +197,12 @@ func (v *View) pegOn(k cards.Ship, i int) string {
 
 // commit answers a NeedCommit with the cards in a shuffled order.
 func (v *View) commit() {
-	if v.req == nil {
+	if v.life.Req == nil {
 		return
 	}
-	leaves, err := commitLeaves(v.g, v.req.Need, v.seat(), v.rand)
+	leaves, err := commitLeaves(v.g, v.life.Req.Need, v.seat(), v.rand)
 	if err != nil {
-		v.msg = err.Error()
+		v.life.Msg = err.Error()
 		return
 	}
 	v.reply(engine.Decision{Leaves: leaves})
@@ -242,7 +242,7 @@ func commitLeaves(g *cards.Game, n engine.Need, seat engine.Seat, r interface{ S
 }
 
 func (v *View) commitPrompt() string {
-	n := v.req.Need
+	n := v.life.Req.Need
 	switch n.Name {
 	case cards.CoordsName:
 		return fmt.Sprintf("Commit your %d coordinate cards: enter (their places are drawn when tapped)", cards.GridSize)
@@ -280,11 +280,11 @@ func (v *View) shipAt(s engine.Seat, pos int) (cards.Ship, bool) {
 func (v *View) playAtCursor() {
 	c, f, ok := v.picked()
 	if !ok {
-		v.msg = "your hand is empty"
+		v.life.Msg = "your hand is empty"
 		return
 	}
 	if !f.Valid() {
-		v.msg = "this board does not know that card's face"
+		v.life.Msg = "this board does not know that card's face"
 		return
 	}
 	s, pos := v.cursorCell()
@@ -300,15 +300,15 @@ func (v *View) playAtCursor() {
 		case afloat:
 			v.send(cards.Move{Action: cards.Attack, Card: c, Face: f, Ship: k})
 		case k.Valid():
-			v.msg = fmt.Sprintf("the %s is sunk", k.Title())
+			v.life.Msg = fmt.Sprintf("the %s is sunk", k.Title())
 		default:
-			v.msg = cards.PosName(pos) + " is a miss: nothing to play on"
+			v.life.Msg = cards.PosName(pos) + " is a miss: nothing to play on"
 		}
 		return
 	}
 	k, afloat := v.shipAt(s, pos)
 	if !afloat {
-		v.msg = "pick one of your revealed ships afloat, or aim at the opponent's grid"
+		v.life.Msg = "pick one of your revealed ships afloat, or aim at the opponent's grid"
 		return
 	}
 	switch {
@@ -323,14 +323,14 @@ func (v *View) playAtCursor() {
 		}
 		switch len(reps) {
 		case 0:
-			v.msg = fmt.Sprintf("your %s carries no peg card to take off", k.Title())
+			v.life.Msg = fmt.Sprintf("your %s carries no peg card to take off", k.Title())
 		case 1:
 			v.send(reps[0])
 		default:
 			v.showMenu("Repair your "+k.Title()+": take off which card?", reps)
 		}
 	default:
-		v.msg = fmt.Sprintf("%s goes on the opponent's grid, not on your %s", faceWords(f), k.Title())
+		v.life.Msg = fmt.Sprintf("%s goes on the opponent's grid, not on your %s", faceWords(f), k.Title())
 	}
 }
 

@@ -67,12 +67,9 @@ type View struct {
 	th   *style.Theme
 	rand *rand.Rand
 
-	snap board.Snapshot
+	life board.Pending[*cards.Game] // the snapshot, the request and the message line
 	g    *cards.Game
-
-	req  *board.Request
 	mode mode
-	msg  string // why the last key did nothing, for the prompt
 
 	sel      int // the picked hand card (index into the hand)
 	row, col int // the cursor: rows 0-2 the opponent's grid, 3-5 yours
@@ -94,14 +91,13 @@ var (
 func New(env board.Env) *View {
 	env = env.WithDefaults()
 	v := &View{th: env.Theme, rand: env.Rand}
-	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.life.Msg, Right: true})
 	return v
 }
 
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
-	v.snap = s
-	g, _ := s.Game.(*cards.Game)
+	g, _ := v.life.Show(s)
 	v.setGame(g)
 }
 
@@ -131,16 +127,14 @@ func (v *View) setGame(g *cards.Game) {
 
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
-	v.req, v.msg = r, ""
 	v.menu = menu{}
-	if g, ok := r.Game.(*cards.Game); ok {
-		v.snap.Game = g
+	if g, ok := v.life.Ask(r); ok {
 		v.setGame(g)
 	}
 	switch {
 	case v.g == nil:
 		v.mode = idle
-		v.msg = "this board draws only the coordinate card game"
+		v.life.Msg = "this board draws only the coordinate card game"
 	case r.Need.Kind == engine.NeedCommit:
 		v.mode = committing
 	case r.Need.Kind == engine.NeedMove && v.isStart():
@@ -151,37 +145,37 @@ func (v *View) Ask(r *board.Request) {
 		v.startPlay()
 	default:
 		v.mode = idle
-		v.msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
+		v.life.Msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
 	}
 }
 
 // Withdraw drops a request the referee no longer waits for.
 func (v *View) Withdraw(r *board.Request) {
-	if v.req == r {
-		v.req, v.mode, v.menu = nil, idle, menu{}
+	if v.life.Withdraw(r) {
+		v.mode, v.menu = idle, menu{}
 	}
 }
 
 // reply sends the decision; a refusal stays on the prompt line and the
 // player can try again.
 func (v *View) reply(d engine.Decision) bool {
-	if !board.Send(v.req, d, &v.msg) {
+	if !v.life.Reply(d) {
 		return false
 	}
-	v.req, v.mode, v.menu = nil, idle, menu{}
+	v.mode, v.menu = idle, menu{}
 	return true
 }
 
 // seat is the local seat (the one drawn at the bottom in spectator mode).
-func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
+func (v *View) seat() engine.Seat { return v.life.Seat() }
 
 // secrets returns the hidden values the board knows: the request's
 // (newest) or the snapshot's.
-func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
+func (v *View) secrets() engine.Secrets { return v.life.Secrets() }
 
 // who names a seat for sentences: "you" for the local seat in a live
 // match, else the player's name.
-func (v *View) who(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
+func (v *View) who(s engine.Seat) string { return v.life.Snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
@@ -194,7 +188,7 @@ func (v *View) Prompt() string {
 	case playing:
 		p = v.playPrompt()
 	}
-	return board.Prompt(v.msg, p)
+	return board.Prompt(v.life.Msg, p)
 }
 
 // Bindings lists the keys the board handles now. Each clears the last
@@ -210,10 +204,10 @@ func (v *View) Bindings() []keys.Binding {
 	case v.mode == playing:
 		bs = v.playBindings()
 	}
-	if !v.menu.Open() && !v.snap.Spectator {
+	if !v.menu.Open() && !v.life.Snap.Spectator {
 		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "legend", Help: legendHelp, Run: func() { v.legend = !v.legend }})
 	}
-	return board.Clearing(bs, &v.msg)
+	return board.Clearing(bs, &v.life.Msg)
 }
 
 // click handles a click at x, y.

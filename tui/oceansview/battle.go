@@ -126,10 +126,10 @@ func (v *View) tell(st step, cur *oceans.Game) {
 	}
 	for _, ev := range st.events {
 		me := v.seat()
-		if v.snap.Spectator {
+		if v.life.Snap.Spectator {
 			me = engine.NoSeat
 		}
-		text := sayTo(ev.Text, me, v.snap)
+		text := sayTo(ev.Text, me, v.life.Snap)
 		if inBattle {
 			switch ev.Kind {
 			case "reveal":

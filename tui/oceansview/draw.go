@@ -144,9 +144,9 @@ func (v *View) drawTable(scr tcell.Screen, x, y, w, cw int) int {
 		style.Print(scr, x+1, ry, labelW-1, nst, oceanLabel[o])
 		if c := v.g.Controller(o); c != engine.NoSeat {
 			st, glyph := th.Good, style.OK
-			if c != me || v.snap.Spectator {
+			if c != me || v.life.Snap.Spectator {
 				st, glyph = th.Bad, style.Fail
-				if v.snap.Spectator {
+				if v.life.Snap.Spectator {
 					st, glyph = th.Accent, style.OK
 				}
 			}
@@ -201,7 +201,7 @@ func (v *View) cardLook(s engine.Seat, leaf int, narrow bool) look {
 	th := v.th
 	if c := v.g.Known(s, leaf); c != oceans.NoCard {
 		st := th.Accent
-		if s == v.seat() && !v.snap.Spectator {
+		if s == v.seat() && !v.life.Snap.Spectator {
 			st = th.Ship
 		}
 		if narrow {
@@ -209,7 +209,7 @@ func (v *View) cardLook(s engine.Seat, leaf int, narrow bool) look {
 		}
 		return look{glyphUp + code[c], st}
 	}
-	if s == v.seat() || v.snap.Spectator {
+	if s == v.seat() || v.life.Snap.Spectator {
 		if c := v.secretCard(s, leaf); c != oceans.NoCard {
 			if narrow {
 				return look{strings.ToLower(code[c]), th.Ghost}
@@ -252,10 +252,10 @@ func handText(c oceans.Card, wide bool) string {
 func (v *View) drawHands(scr tcell.Screen, x, y, w, end int) int {
 	th := v.th
 	wide := w >= 70
-	if v.snap.Spectator {
+	if v.life.Snap.Spectator {
 		for _, s := range []engine.Seat{v.seat(), 1 - v.seat()} {
 			_, cards := v.hand(s)
-			segs := []style.Seg{style.S(v.snap.Name(s)+": ", th.Accent)}
+			segs := []style.Seg{style.S(v.life.Snap.Name(s)+": ", th.Accent)}
 			for _, c := range cards {
 				segs = append(segs, style.S(handText(c, false)+" ", th.Base))
 			}

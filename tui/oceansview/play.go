@@ -19,7 +19,7 @@ type menu = board.Menu[oceans.Move]
 
 // commit answers the fleet deck's commitment with the deck shuffled.
 func (v *View) commit() {
-	if v.req == nil {
+	if v.life.Req == nil {
 		return
 	}
 	deck := oceans.DeckList()
@@ -85,7 +85,7 @@ func (v *View) legal() []oceans.Move {
 func (v *View) send(m oceans.Move) {
 	b := m.Encode()
 	if !slices.ContainsFunc(v.legal(), func(x oceans.Move) bool { return string(x.Encode()) == string(b) }) {
-		v.msg = "refused: " + v.why(m)
+		v.life.Msg = "refused: " + v.why(m)
 		return
 	}
 	v.reply(engine.Decision{Move: b})
@@ -136,7 +136,7 @@ func (v *View) openMenu() {
 		}
 	}
 	if len(moves) == 0 {
-		v.msg = "nothing to do with this card now: tab picks another"
+		v.life.Msg = "nothing to do with this card now: tab picks another"
 		return
 	}
 	items := make([]board.MenuItem[oceans.Move], len(moves))
@@ -165,10 +165,10 @@ func (v *View) enemyCard(leaf int) string {
 	foe := 1 - v.seat()
 	o, _ := forceOf(v.g, foe, leaf)
 	if c := v.g.Known(foe, leaf); c != oceans.NoCard {
-		return fmt.Sprintf("%s's %s in the %s", v.snap.Name(foe), c, o)
+		return fmt.Sprintf("%s's %s in the %s", v.life.Snap.Name(foe), c, o)
 	}
 	i := slices.IndexFunc(v.g.TaskForce(foe, o), func(c oceans.TaskForceCard) bool { return c.Leaf == leaf })
-	return fmt.Sprintf("%s's card %d in the %s", v.snap.Name(foe), i+1, o)
+	return fmt.Sprintf("%s's card %d in the %s", v.life.Snap.Name(foe), i+1, o)
 }
 
 // moveLabel puts a legal move into words from the player's side.
@@ -223,7 +223,7 @@ func (v *View) moveLabel(m oceans.Move) string {
 func (v *View) place() {
 	leaf, _, ok := v.picked()
 	if !ok {
-		v.msg = "your hand is empty"
+		v.life.Msg = "your hand is empty"
 		return
 	}
 	kind := oceans.Place
@@ -275,13 +275,13 @@ func (v *View) mark() {
 	l, aimed := v.aimed()
 	switch {
 	case !ok || !targeting(c):
-		v.msg = "only a Carrier, Fighter Plane, Submarine or Destroyer names enemy cards"
+		v.life.Msg = "only a Carrier, Fighter Plane, Submarine or Destroyer names enemy cards"
 	case !aimed:
-		v.msg = "no enemy card there: ↑↓ picks an ocean with one"
+		v.life.Msg = "no enemy card there: ↑↓ picks an ocean with one"
 	case slices.Contains(v.marks, l):
 		v.marks = slices.DeleteFunc(v.marks, func(x int) bool { return x == l })
 	case !v.fits(c, l):
-		v.msg = fmt.Sprintf("%s cannot name that card: %s", cardWith(c), commandText[c])
+		v.life.Msg = fmt.Sprintf("%s cannot name that card: %s", cardWith(c), commandText[c])
 	case c == oceans.Carrier && len(v.marks) < oceans.CarrierReveals || len(v.marks) == 0:
 		v.marks = append(v.marks, l)
 	default:
@@ -294,7 +294,7 @@ func (v *View) mark() {
 func (v *View) discard() {
 	leaf, c, ok := v.picked()
 	if !ok {
-		v.msg = "your hand is empty"
+		v.life.Msg = "your hand is empty"
 		return
 	}
 	m := oceans.Move{Kind: oceans.Discard, Leaf: leaf}
@@ -315,7 +315,7 @@ func (v *View) discard() {
 		}
 		if len(m.Targets) == 0 && !v.wasted {
 			v.wasted = true
-			v.msg = fmt.Sprintf("no target under the cursor (%s): d again wastes the command", commandText[c])
+			v.life.Msg = fmt.Sprintf("no target under the cursor (%s): d again wastes the command", commandText[c])
 			return
 		}
 	}
@@ -336,7 +336,7 @@ func (v *View) moveOcean(d int) {
 func (v *View) moveTarget(d int) {
 	n := len(v.g.TaskForce(1-v.seat(), v.ocean))
 	if n == 0 {
-		v.msg = "no enemy card in the " + v.ocean.String()
+		v.life.Msg = "no enemy card in the " + v.ocean.String()
 		return
 	}
 	v.tcol = min(max(v.tcol+d, 0), n-1)

@@ -81,12 +81,9 @@ type View struct {
 	th   *style.Theme
 	rand *rand.Rand
 
-	snap board.Snapshot
+	life board.Pending[*oceans.Game] // the snapshot, the request and the message line
 	g    *oceans.Game
-
-	req  *board.Request
 	mode mode
-	msg  string // why the last key did nothing, for the prompt
 
 	sel    int          // the picked hand card (index into the hand)
 	ocean  oceans.Ocean // the picked ocean
@@ -114,14 +111,13 @@ var (
 func New(env board.Env) *View {
 	env = env.WithDefaults()
 	v := &View{th: env.Theme, rand: env.Rand}
-	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.life.Msg, Right: true})
 	return v
 }
 
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
-	v.snap = s
-	g, _ := s.Game.(*oceans.Game)
+	g, _ := v.life.Show(s)
 	v.setGame(g)
 }
 
@@ -164,16 +160,14 @@ func (v *View) fit() {
 
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
-	v.req, v.msg, v.wasted = r, "", false
-	v.menu = menu{}
-	if g, ok := r.Game.(*oceans.Game); ok {
-		v.snap.Game = g
+	v.wasted, v.menu = false, menu{}
+	if g, ok := v.life.Ask(r); ok {
 		v.setGame(g)
 	}
 	switch {
 	case v.g == nil:
 		v.mode = idle
-		v.msg = "this board draws only the ocean card game"
+		v.life.Msg = "this board draws only the ocean card game"
 	case r.Need.Kind == engine.NeedCommit:
 		v.mode = committing
 	case r.Need.Kind == engine.NeedMove && v.g.Phase() == oceans.PhaseDeploy:
@@ -187,35 +181,35 @@ func (v *View) Ask(r *board.Request) {
 		v.startPlay()
 	default:
 		v.mode = idle
-		v.msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
+		v.life.Msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
 	}
 }
 
 // Withdraw drops a request the referee no longer waits for.
 func (v *View) Withdraw(r *board.Request) {
-	if v.req == r {
-		v.req, v.mode, v.menu = nil, idle, menu{}
+	if v.life.Withdraw(r) {
+		v.mode, v.menu = idle, menu{}
 	}
 }
 
 // reply sends the decision; a refusal stays on the prompt line and the
 // player can try again.
 func (v *View) reply(d engine.Decision) bool {
-	if !board.Send(v.req, d, &v.msg) {
+	if !v.life.Reply(d) {
 		return false
 	}
-	v.req, v.mode, v.menu, v.marks, v.wasted = nil, idle, menu{}, nil, false
+	v.mode, v.menu, v.marks, v.wasted = idle, menu{}, nil, false
 	return true
 }
 
 // seat is the local seat (the one drawn on the left in spectator mode).
-func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
+func (v *View) seat() engine.Seat { return v.life.Seat() }
 
 // secrets returns the hidden values the board knows.
-func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
+func (v *View) secrets() engine.Secrets { return v.life.Secrets() }
 
 // who names a seat for the board: "you" for the local seat of a live match.
-func (v *View) who(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
+func (v *View) who(s engine.Seat) string { return v.life.Snap.Who(s, v.seat()) }
 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
@@ -230,7 +224,7 @@ func (v *View) Prompt() string {
 	case fighting:
 		p = v.fightPrompt()
 	}
-	return board.Prompt(v.msg, p)
+	return board.Prompt(v.life.Msg, p)
 }
 
 // Bindings lists the keys the board handles now; each clears the last
@@ -246,8 +240,8 @@ func (v *View) Bindings() []keys.Binding {
 	case v.mode == deploying || v.mode == playing:
 		bs = v.playBindings()
 	}
-	if v.g != nil && !v.snap.Spectator {
+	if v.g != nil && !v.life.Snap.Spectator {
 		bs = append(bs, v.legendBinding())
 	}
-	return board.Clearing(bs, &v.msg)
+	return board.Clearing(bs, &v.life.Msg)
 }

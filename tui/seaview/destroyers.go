@@ -137,14 +137,14 @@ func (s *destroying) enter(v *View) {
 	c := v.cur
 	if o := v.at(c); o.Kind == sea.DestroyerPiece && o.Owner == v.seat() && o.Index != s.d {
 		if !slices.Contains(s.candidates(v), o.Index) {
-			v.msg = fmt.Sprintf("destroyer %d has already acted this turn", o.Index)
+			v.life.Msg = fmt.Sprintf("destroyer %d has already acted this turn", o.Index)
 			return
 		}
 		s.choose(v, o.Index)
 		return
 	}
 	if s.d < 0 {
-		v.msg = "no destroyer selected: tab picks one"
+		v.life.Msg = "no destroyer selected: tab picks one"
 		return
 	}
 	if t, ok := s.targetAt(v, c); ok {
@@ -155,7 +155,7 @@ func (s *destroying) enter(v *View) {
 		v.replyMove(sea.DestroyerMove(s.d, ways[s.way%len(ways)]))
 		return
 	}
-	v.msg = s.whyNot(v, c)
+	v.life.Msg = s.whyNot(v, c)
 }
 
 // whyNot explains why the selected destroyer can do nothing at c.
@@ -184,7 +184,7 @@ func (s *destroying) whyNot(v *View, c sea.Cell) string {
 func (s *destroying) nextTarget(v *View) {
 	ts := s.targets(v)
 	if len(ts) == 0 {
-		v.msg = "nothing in range of this destroyer"
+		v.life.Msg = "nothing in range of this destroyer"
 		return
 	}
 	s.tsel = (s.tsel + 1) % len(ts)
@@ -203,7 +203,7 @@ func (s *destroying) aimAt(v *View, i int) {
 func (s *destroying) nextMove(v *View) {
 	ms := s.moves(v)
 	if len(ms) == 0 {
-		v.msg = "this destroyer cannot move"
+		v.life.Msg = "this destroyer cannot move"
 		return
 	}
 	s.msel = (s.msel + 1) % len(ms)

@@ -54,7 +54,7 @@ func (v *View) sidewinderPrompt() string {
 // sidewinder sends a Sidewinder use (or a refusal's reason).
 func (v *View) sidewinder(m sea.Move) {
 	if _, _, f, ok := v.dogfightMine(); ok && f.Missile != sea.Sidewinder {
-		v.msg = fmt.Sprintf("fighter %d carries a %s: there is no Sidewinder to launch", f.Index, f.Missile)
+		v.life.Msg = fmt.Sprintf("fighter %d carries a %s: there is no Sidewinder to launch", f.Index, f.Missile)
 		return
 	}
 	v.replyMove(m)
@@ -124,7 +124,7 @@ func (d *damaging) weakest(v *View) {
 
 func (d *damaging) send(v *View) {
 	if len(d.marked) != d.count {
-		v.msg = fmt.Sprintf("mark exactly %s (%d marked)", count(d.count, "fighter"), len(d.marked))
+		v.life.Msg = fmt.Sprintf("mark exactly %s (%d marked)", count(d.count, "fighter"), len(d.marked))
 		return
 	}
 	m := slices.Clone(d.marked)

@@ -134,7 +134,7 @@ func (v *View) drawBoard(scr tcell.Screen, x, y int) {
 	ov := v.overlay()
 	for r := range sea.Rows {
 		st := th.Dim
-		if !v.snap.Spectator && sea.HalfOf(r) == int(me) {
+		if !v.life.Snap.Spectator && sea.HalfOf(r) == int(me) {
 			st = th.Accent // your half
 		}
 		style.Print(scr, x, y+1+r, 2, st, fmt.Sprintf("%2d", r+1))
@@ -186,7 +186,7 @@ func (v *View) showCursor() bool {
 	case mStrengths, mLoad, mDamage, mSidewinder:
 		return false
 	}
-	return !v.snap.Spectator || v.req != nil
+	return !v.life.Snap.Spectator || v.life.Req != nil
 }
 
 // base is how space c looks with no decision under way.

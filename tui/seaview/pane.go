@@ -160,7 +160,7 @@ func (v *View) drawAdmiral(p *pane, s engine.Seat) {
 	for _, f := range v.fighters(s) {
 		switch f.State {
 		case sea.OnDeck:
-			deck = append(deck, fighterGlyph(f, own || v.snap.Spectator))
+			deck = append(deck, fighterGlyph(f, own || v.life.Snap.Spectator))
 			known = known && f.Strength > 0
 		case sea.InFlight:
 			air++

@@ -58,7 +58,7 @@ func (p *pathing) hits() int {
 // next puts the cursor on the next destination (hits first).
 func (p *pathing) next(v *View, d int) {
 	if len(p.dests) == 0 {
-		v.msg = "the Harpoon has nowhere to go"
+		v.life.Msg = "the Harpoon has nowhere to go"
 		return
 	}
 	p.sel = (p.sel + d + len(p.dests)) % len(p.dests)
@@ -70,9 +70,9 @@ func (p *pathing) send(v *View) {
 	d, ok := p.at(v.cur)
 	if !ok {
 		if v.cur == p.req.From {
-			v.msg = "the Harpoon is there already: choose where it goes"
+			v.life.Msg = "the Harpoon is there already: choose where it goes"
 		} else {
-			v.msg = fmt.Sprintf("a Harpoon from %s cannot reach %s with a %d", p.req.From, v.cur, p.req.Steps)
+			v.life.Msg = fmt.Sprintf("a Harpoon from %s cannot reach %s with a %d", p.req.From, v.cur, p.req.Steps)
 		}
 		return
 	}

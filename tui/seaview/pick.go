@@ -72,7 +72,7 @@ func (v *View) itemAt(c sea.Cell) int {
 func (v *View) choosePicked() {
 	it := v.itemAt(v.cur)
 	if it < 0 {
-		v.msg = "the cursor is not on a " + v.pickNoun() + ": tab puts it on one"
+		v.life.Msg = "the cursor is not on a " + v.pickNoun() + ": tab puts it on one"
 		return
 	}
 	switch v.mode {
@@ -184,10 +184,10 @@ func (v *View) launchBindings() []keys.Binding {
 
 func (v *View) dogfighterPrompt() string {
 	df, _ := v.g.Dogfight()
-	if v.req != nil && v.req.Need.Name == sea.NeedAttacker && df.Fighters[0] >= 0 {
+	if v.life.Req != nil && v.life.Req.Need.Name == sea.NeedAttacker && df.Fighters[0] >= 0 {
 		f := v.fighters(df.Seats[0])[df.Fighters[0]]
 		return fmt.Sprintf("Dogfight: choose your fighter to attack %s's fighter %d (strength %d)",
-			v.snap.Name(df.Seats[0]), f.Index, f.Strength)
+			v.life.Snap.Name(df.Seats[0]), f.Index, f.Strength)
 	}
 	return fmt.Sprintf("Dogfight: you defend — which of your fighters %s fights first?", ints(v.pick.items))
 }

@@ -77,7 +77,7 @@ func (p *placing) cells(c sea.Cell) []sea.Cell {
 func (p *placing) turn(v *View, d int) {
 	switch p.piece {
 	case sea.PieceShallow:
-		v.msg = "a shallow has no facing"
+		v.life.Msg = "a shallow has no facing"
 	case sea.PieceCarrier:
 		p.facing = sea.Dir((int(p.facing) + 2*d + 8) % 8)
 		if !p.facing.Straight() {
@@ -92,7 +92,7 @@ func (p *placing) turn(v *View, d int) {
 func (p *placing) random(v *View) {
 	opts := v.g.PlacementOptions()
 	if len(opts) == 0 {
-		v.msg = "no legal place is left for your " + string(p.piece)
+		v.life.Msg = "no legal place is left for your " + string(p.piece)
 		return
 	}
 	if free := p.untrapping(v, opts); len(free) > 0 {
@@ -122,7 +122,7 @@ func (p *placing) next(v *View) {
 			}
 		}
 	}
-	v.msg = "no legal place is left for your " + string(p.piece)
+	v.life.Msg = "no legal place is left for your " + string(p.piece)
 }
 
 // place sends the placement at the cursor.

@@ -41,7 +41,7 @@ func finish(v *View) []any {
 // monkey presses random keys of the ones the view declares, and clicks
 // random spaces and rows, until the decision is made or it gives up.
 func monkey(t *testing.T, v *View, r *rand.Rand, presses int) {
-	for i := 0; i < presses && v.req != nil && v.req.Pending(); i++ {
+	for i := 0; i < presses && v.life.Req != nil && v.life.Req.Pending(); i++ {
 		if r.IntN(5) == 0 {
 			boardtest.Render(t, v, 71, 27)
 			action := tview.MouseLeftClick

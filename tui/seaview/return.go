@@ -46,7 +46,7 @@ func (v *View) ownFighterAt(c sea.Cell) int {
 func (r *returning) toggleAt(v *View, c sea.Cell) {
 	f := v.ownFighterAt(c)
 	if f < 0 {
-		v.msg = "the cursor is not on one of your fighters in flight"
+		v.life.Msg = "the cursor is not on one of your fighters in flight"
 		return
 	}
 	if i := slices.Index(r.marked, f); i >= 0 {
@@ -54,7 +54,7 @@ func (r *returning) toggleAt(v *View, c sea.Cell) {
 		return
 	}
 	if len(r.marked) >= sea.ScrambleDice {
-		v.msg = fmt.Sprintf("at most %d fighters can return (one die each)", sea.ScrambleDice)
+		v.life.Msg = fmt.Sprintf("at most %d fighters can return (one die each)", sea.ScrambleDice)
 		return
 	}
 	r.marked = append(r.marked, f)

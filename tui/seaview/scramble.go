@@ -87,9 +87,9 @@ func (v *View) flightStart(f int) sea.Cell {
 func (s *scrambling) chooseFighter(v *View, f int) {
 	if !slices.Contains(s.candidates(v), f) {
 		if s.planned(f) >= 0 {
-			v.msg = fmt.Sprintf("fighter %d already has a flight (u undoes the last)", f)
+			v.life.Msg = fmt.Sprintf("fighter %d already has a flight (u undoes the last)", f)
 		} else {
-			v.msg = fmt.Sprintf("fighter %d cannot scramble this turn", f)
+			v.life.Msg = fmt.Sprintf("fighter %d cannot scramble this turn", f)
 		}
 		return
 	}
@@ -103,9 +103,9 @@ func (s *scrambling) chooseFighter(v *View, f int) {
 func (s *scrambling) chooseDie(v *View, i int) {
 	switch {
 	case i < 0 || i >= len(s.dice):
-		v.msg = fmt.Sprintf("there are %d dice", len(s.dice))
+		v.life.Msg = fmt.Sprintf("there are %d dice", len(s.dice))
 	case s.dieUsed(i):
-		v.msg = fmt.Sprintf("die %d is used already (u undoes the last flight)", i+1)
+		v.life.Msg = fmt.Sprintf("die %d is used already (u undoes the last flight)", i+1)
 	default:
 		s.die, s.sel = i, -1
 	}
@@ -147,11 +147,11 @@ func (s *scrambling) enter(v *View) {
 	}
 	switch {
 	case s.die < 0:
-		v.msg = "every die has a flight: f flies them"
+		v.life.Msg = "every die has a flight: f flies them"
 	case s.fighter < 0:
-		v.msg = "no fighter selected: tab picks one"
+		v.life.Msg = "no fighter selected: tab picks one"
 	default:
-		v.msg = fmt.Sprintf("fighter %d cannot stop at %s with a %d", s.fighter, v.cur, s.dice[s.die])
+		v.life.Msg = fmt.Sprintf("fighter %d cannot stop at %s with a %d", s.fighter, v.cur, s.dice[s.die])
 	}
 }
 
@@ -159,7 +159,7 @@ func (s *scrambling) enter(v *View) {
 func (s *scrambling) nextDest(v *View) {
 	ds := s.dests(v)
 	if len(ds) == 0 {
-		v.msg = "the selected fighter has nowhere to go with that die"
+		v.life.Msg = "the selected fighter has nowhere to go with that die"
 		return
 	}
 	s.sel = (s.sel + 1) % len(ds)
@@ -170,7 +170,7 @@ func (s *scrambling) nextDest(v *View) {
 func (s *scrambling) cycle(v *View, d int) {
 	cs := s.candidates(v)
 	if len(cs) == 0 {
-		v.msg = "no fighter is left to fly"
+		v.life.Msg = "no fighter is left to fly"
 		return
 	}
 	i := slices.Index(cs, s.fighter)
@@ -183,7 +183,7 @@ func (s *scrambling) cycle(v *View, d int) {
 // undo drops the last planned flight.
 func (s *scrambling) undo(v *View) {
 	if len(s.flights) == 0 {
-		v.msg = "no flight planned"
+		v.life.Msg = "no flight planned"
 		return
 	}
 	last := s.flights[len(s.flights)-1]

@@ -78,7 +78,7 @@ func (s *strengths) draw(v *View, p *pane) {
 // commit sends the strengths if they are the squadron's.
 func (v *View) commitStrengths() {
 	if v.str.check() != nil {
-		v.msg = "cannot commit" // the prompt says why
+		v.life.Msg = "cannot commit" // the prompt says why
 		return
 	}
 	leaves := make([][]byte, len(v.str.vals))

@@ -86,12 +86,9 @@ type View struct {
 	th   *style.Theme
 	rand *rand.Rand
 
-	snap board.Snapshot
+	life board.Pending[*sea.Game] // the snapshot, the request and the message line
 	g    *sea.Game
-
-	req  *board.Request
 	mode mode
-	msg  string // why the last key did nothing, for the prompt
 
 	cur sea.Cell // the board cursor
 
@@ -121,32 +118,30 @@ var (
 func New(env board.Env) *View {
 	env = env.WithDefaults()
 	v := &View{th: env.Theme, rand: env.Rand, cur: sea.At(sea.Cols/2, sea.HalfRows/2)}
-	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.life.Msg, Right: true})
 	v.str.reset()
 	return v
 }
 
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
-	v.snap = s
+	g, ok := v.life.Show(s)
 	v.changed()
-	if v.req != nil {
-		return // the request's game is the one the player decides on
-	}
-	if g, ok := s.Game.(*sea.Game); ok {
+	if ok || v.life.Req == nil {
+		// board.Pending's rule: the newest game shown is drawn, a pending
+		// request or not (the request's own checks the answer). A snapshot
+		// of another game leaves a pending decision its game.
 		v.g = g
-	} else {
-		v.g = nil
 	}
 }
 
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
-	v.req, v.msg, v.mode = r, "", idle
+	v.mode = idle
+	g, ok := v.life.Ask(r)
 	v.changed()
-	g, ok := r.Game.(*sea.Game)
 	if !ok {
-		v.msg = "this board only plays Mission Command Sea"
+		v.life.Msg = "this board only plays Mission Command Sea"
 		return
 	}
 	v.g = g
@@ -198,28 +193,25 @@ func (v *View) Ask(r *board.Request) {
 		}
 	}
 	if v.mode == idle {
-		v.msg = "this board cannot answer a " + n.Kind.String() + " " + n.Name + " need"
+		v.life.Msg = "this board cannot answer a " + n.Kind.String() + " " + n.Name + " need"
 	}
 }
 
 // Withdraw drops a request the referee no longer waits for.
 func (v *View) Withdraw(r *board.Request) {
-	if v.req == r {
-		v.req, v.mode = nil, idle
+	if v.life.Withdraw(r) {
+		v.mode = idle
 		v.changed()
-		if g, ok := v.snap.Game.(*sea.Game); ok {
-			v.g = g
-		}
 	}
 }
 
 // reply sends the decision; a refusal stays on screen with its reason and
 // the player can try again.
 func (v *View) reply(d engine.Decision) bool {
-	if !board.Send(v.req, d, &v.msg) {
+	if !v.life.Reply(d) {
 		return false
 	}
-	v.req, v.mode = nil, idle
+	v.mode = idle
 	v.changed()
 	return true
 }
@@ -229,7 +221,7 @@ func (v *View) replyMove(m sea.Move) bool { return v.reply(engine.Decision{Move:
 
 // seat is the local seat (the first drawn in the audit viewer).
 func (v *View) seat() engine.Seat {
-	if s := v.snap.Deciding(v.req); s != engine.NoSeat {
+	if s := v.life.Seat(); s != engine.NoSeat {
 		return s
 	}
 	return 0
@@ -240,7 +232,7 @@ func (v *View) foe() engine.Seat { return 1 - v.seat() }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
+func (v *View) secrets() engine.Secrets { return v.life.Secrets() }
 
 // fighters returns seat s's fighters as the viewer may see them: the
 // enemy's through public values only in a live match.
@@ -253,14 +245,14 @@ func (v *View) fighters(s engine.Seat) []sea.FighterView {
 
 // fightersOf reads seat s's fighters from the game.
 func (v *View) fightersOf(s engine.Seat) []sea.FighterView {
-	if s != v.seat() && !v.snap.Spectator {
+	if s != v.seat() && !v.life.Snap.Spectator {
 		return v.g.Fighters(s, nil)
 	}
 	return v.g.Fighters(s, v.secrets())
 }
 
 // name returns how the view names seat s: "you" for the local player.
-func (v *View) name(s engine.Seat) string { return v.snap.Who(s, v.seat()) }
+func (v *View) name(s engine.Seat) string { return v.life.Snap.Who(s, v.seat()) }
 
 // whose returns how the view names what seat s owns: "your" for the local
 // player, else "bob's".
@@ -269,7 +261,7 @@ func (v *View) whose(s engine.Seat) string { return board.Possessive(v.name(s)) 
 // Prompt says what the board expects of the player now.
 func (v *View) Prompt() string {
 	p := v.modePrompt()
-	return board.Prompt(v.msg, p)
+	return board.Prompt(v.life.Msg, p)
 }
 
 func (v *View) modePrompt() string {
@@ -304,7 +296,7 @@ func (v *View) modePrompt() string {
 
 // Bindings lists the keys the board handles now.
 func (v *View) Bindings() []keys.Binding {
-	if v.snap.Spectator && v.req == nil {
+	if v.life.Snap.Spectator && v.life.Req == nil {
 		return nil
 	}
 	bs := v.modeBindings()
@@ -312,7 +304,7 @@ func (v *View) Bindings() []keys.Binding {
 		return nil
 	}
 	return board.Clearing(append(bs, keys.Binding{Keys: runes('g'), Label: "g", Hint: "legend", Help: legendHelp,
-		Run: func() { v.legendOn = !v.legendOn }}), &v.msg)
+		Run: func() { v.legendOn = !v.legendOn }}), &v.life.Msg)
 }
 
 // modeBindings lists the keys of the decision under way.

@@ -668,3 +668,25 @@ func TestBindingsHaveHelp(t *testing.T) {
 		t.Fatalf("only %d modes seen", len(seen))
 	}
 }
+
+// TestShowWhileAskedDrawsTheNewestGame pins board.Pending's rule on this
+// board: a snapshot shown while a request is pending is drawn (the board
+// used to hold the request's game), the request's own game still checks
+// the answer, and the decision under way stays.
+func TestShowWhileAskedDrawsTheNewestGame(t *testing.T) {
+	d := newDriver(t, 1)
+	v := newView()
+	req := d.ask(v)
+	asked := req.Game.Hash()
+	d.step() // the state moves on, as a note from the referee would say
+	d.show(v, 0)
+	if v.g == nil || v.g.Hash() != d.g.Hash() || v.g.Hash() == asked {
+		t.Fatal("the board does not draw the newest snapshot shown")
+	}
+	if v.life.Req != req || v.mode != mStrengths {
+		t.Fatalf("the pending decision was dropped: mode %d", v.mode)
+	}
+	if g, _ := v.life.Decide(); g.Hash() != asked {
+		t.Fatal("the answer is not checked against the request's game")
+	}
+}

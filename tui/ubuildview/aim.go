@@ -87,7 +87,7 @@ func (v *View) toggle(c ubuild.Cell) {
 		return
 	}
 	if v.g == nil || !v.g.CanTarget(v.seat(), c) {
-		v.msg = fmt.Sprintf("%s was already called", c)
+		v.life.Msg = fmt.Sprintf("%s was already called", c)
 		return
 	}
 	n := v.shots(a.ship)
@@ -96,7 +96,7 @@ func (v *View) toggle(c ubuild.Cell) {
 			a.marks = []ubuild.Cell{c}
 			return
 		}
-		v.msg = fmt.Sprintf("%s fires %d shots: unmark one first", v.shipWord(), n)
+		v.life.Msg = fmt.Sprintf("%s fires %d shots: unmark one first", v.shipWord(), n)
 		return
 	}
 	a.marks = append(a.marks, c)
@@ -113,11 +113,11 @@ func (v *View) shipWord() string {
 // selectShip makes s the firing ship if it can fire.
 func (v *View) selectShip(s ubuild.Ship) {
 	if v.variant() == ubuild.Classic {
-		v.msg = "the classic variant names no ship"
+		v.life.Msg = "the classic variant names no ship"
 		return
 	}
 	if v.shots(s) == 0 {
-		v.msg = fmt.Sprintf("the %s cannot fire (sunk)", s.Name())
+		v.life.Msg = fmt.Sprintf("the %s cannot fire (sunk)", s.Name())
 		return
 	}
 	v.aim.ship = s
@@ -146,7 +146,7 @@ func (v *View) fire() {
 	}
 	b, err := ubuild.EncodeFire(a.ship, a.marks)
 	if err != nil {
-		v.msg = err.Error()
+		v.life.Msg = err.Error()
 		return
 	}
 	if v.reply(engine.Decision{Move: b}) {

@@ -55,7 +55,7 @@ func (a *armament) prompt() string {
 
 func (v *View) commitWeapons() {
 	if err := ubuild.ValidateWeapons(v.arm.w, v.arm.total); err != nil {
-		v.msg = err.Error()
+		v.life.Msg = err.Error()
 		return
 	}
 	v.reply(engine.Decision{Leaves: ubuild.WeaponLeaves(v.arm.w)})
@@ -66,11 +66,11 @@ func (v *View) armBindings() []keys.Binding {
 	change := func(d int) func() {
 		return func() {
 			if d > 0 && a.sum() >= a.total {
-				v.msg = fmt.Sprintf("all %d weapons are given: take one from another ship first", a.total)
+				v.life.Msg = fmt.Sprintf("all %d weapons are given: take one from another ship first", a.total)
 				return
 			}
 			if err := a.set(a.w[a.sel] + d); err != nil {
-				v.msg = err.Error()
+				v.life.Msg = err.Error()
 			}
 		}
 	}
@@ -99,7 +99,7 @@ func (v *View) armClick(x, y int, _ bool) {
 	v.arm.sel = ubuild.Ship(s)
 	if x >= v.geo.armBarX && x < v.geo.armBarX+ubuild.MaxWeapons {
 		if err := v.arm.set(x - v.geo.armBarX + 1); err != nil {
-			v.msg = err.Error()
+			v.life.Msg = err.Error()
 		}
 	}
 }

@@ -83,17 +83,17 @@ func (v *View) Draw(scr tcell.Screen) {
 	}
 	if leftX >= 0 {
 		title := "Your ocean"
-		if v.snap.Spectator {
-			title = fmt.Sprintf("%s · %s", v.snap.Name(me), me)
+		if v.life.Snap.Spectator {
+			title = fmt.Sprintf("%s · %s", v.life.Snap.Name(me), me)
 		}
 		v.geo.own = v.drawGrid(scr, leftX, y, min(gridW+gap-1, x+w-leftX), title, me, true)
 	}
 	if rightX >= 0 {
-		title := "Target · " + v.snap.Name(them)
-		if v.snap.Spectator {
-			title = fmt.Sprintf("%s · %s", v.snap.Name(them), them)
+		title := "Target · " + v.life.Snap.Name(them)
+		if v.life.Snap.Spectator {
+			title = fmt.Sprintf("%s · %s", v.life.Snap.Name(them), them)
 		}
-		v.geo.tgt = v.drawGrid(scr, rightX, y, x+w-rightX, title, them, v.snap.Spectator)
+		v.geo.tgt = v.drawGrid(scr, rightX, y, x+w-rightX, title, them, v.life.Snap.Spectator)
 	}
 	if h >= gridH+1 {
 		style.Print(scr, x, y+gridH, w, th.Dim, style.Truncate(v.volleyText(), w))
@@ -115,7 +115,7 @@ func (v *View) Draw(scr tcell.Screen) {
 		}
 	}
 	if rightX >= 0 {
-		v.drawFleetTable(scr, rightX, ty, x+w-rightX, them, v.snap.Spectator)
+		v.drawFleetTable(scr, rightX, ty, x+w-rightX, them, v.life.Snap.Spectator)
 	}
 }
 
@@ -130,7 +130,7 @@ func (v *View) drawGrid(scr tcell.Screen, gx, gy, titleW int, title string, seat
 		style.Print(scr, gx+3+2*c, gy+1, 2, th.Dim, fmt.Sprint(c+1))
 	}
 	geo := gridGeo{x: gx + 3, y: gy + 2, ok: true}
-	own := full && !v.snap.Spectator
+	own := full && !v.life.Snap.Spectator
 	for r := range ubuild.Rows {
 		style.Print(scr, gx, gy+2+r, 2, th.Dim, string(rune('A'+r)))
 		for c := range ubuild.Cols {
@@ -255,7 +255,7 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 		st := fleet[s]
 		ry := y + 1 + int(s)
 		ptr, pst := " ", th.Base
-		if full && !v.snap.Spectator && v.mode == aiming && v.aim.ship == s {
+		if full && !v.life.Snap.Spectator && v.mode == aiming && v.aim.ship == s {
 			ptr, pst = style.Pointer, th.Accent
 		}
 		segs := []style.Seg{style.S(ptr, pst), style.S(style.Pad(shortName(s), tableBarX-1), th.Base)}
@@ -274,7 +274,7 @@ func (v *View) drawFleetTable(scr tcell.Screen, x, y, w int, seat engine.Seat, f
 		if known {
 			sinkAt = min(sinkAt, n)
 		}
-		placing := full && !v.snap.Spectator && v.mode == placing
+		placing := full && !v.life.Snap.Spectator && v.mode == placing
 		switch {
 		case placing && v.place.cur == s:
 			segs[0] = style.S(style.Pointer, th.Accent)
@@ -332,11 +332,11 @@ func (v *View) volleyText() string {
 			return "Both fleets committed: a joint coin flip picks who fires first."
 		}
 		if f := v.g.FirstPlayer(); f != engine.NoSeat {
-			return fmt.Sprintf("%s fires first (joint coin flip).", v.snap.Name(f))
+			return fmt.Sprintf("%s fires first (joint coin flip).", v.life.Snap.Name(f))
 		}
 		return ""
 	}
-	who := v.snap.Name(vl.Attacker)
+	who := v.life.Snap.Name(vl.Attacker)
 	if vl.Ship != ubuild.NoShip {
 		who += "'s " + shortName(vl.Ship)
 	}

@@ -169,11 +169,11 @@ func (p *placement) prompt() string {
 func (v *View) commitLayout() {
 	l := v.place.layout()
 	if !v.place.allPlaced() {
-		v.msg = fmt.Sprintf("%d ships still to place", ubuild.NumShips-v.place.count())
+		v.life.Msg = fmt.Sprintf("%d ships still to place", ubuild.NumShips-v.place.count())
 		return
 	}
 	if err := l.Validate(); err != nil {
-		v.msg = err.Error()
+		v.life.Msg = err.Error()
 		return
 	}
 	v.reply(engine.Decision{Leaves: l.Leaves()})
@@ -188,7 +188,7 @@ func (v *View) placeBindings() []keys.Binding {
 			keys.Binding{Keys: []keys.Key{keys.R('r'), keys.R(' ')}, Label: "r", Hint: "turn", Help: "turn the floating ship between across and down (space too; right click on the board)", Run: p.rotate},
 			keys.Binding{Keys: keys.Enter, Label: "enter", Hint: "drop", Help: "drop the floating ship where it is (left click on your ocean drops it there)", Run: func() {
 				if err := p.drop(); err != nil {
-					v.msg = err.Error()
+					v.life.Msg = err.Error()
 				}
 			}},
 		)
@@ -233,6 +233,6 @@ func (v *View) placeClick(x, y int, right bool) {
 	p.row, p.col = c.Row(), c.Col()
 	p.clamp()
 	if err := p.drop(); err != nil {
-		v.msg = err.Error()
+		v.life.Msg = err.Error()
 	}
 }

@@ -41,12 +41,9 @@ type View struct {
 	th   *style.Theme
 	rand *rand.Rand
 
-	snap board.Snapshot
+	life board.Pending[*ubuild.Game] // the snapshot, the request and the message line
 	g    *ubuild.Game
-
-	req  *board.Request
 	mode mode
-	msg  string // a one-off message for the prompt: why a key did nothing
 
 	place placement
 	arm   armament
@@ -66,7 +63,7 @@ var (
 func New(env board.Env) *View {
 	env = env.WithDefaults()
 	v := &View{th: env.Theme, rand: env.Rand}
-	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.msg, Right: true})
+	v.Base = board.NewBase(board.Handlers{Self: v, Bindings: v.Bindings, Click: v.click, Msg: &v.life.Msg, Right: true})
 	v.place.reset()
 	v.arm.reset(ubuild.MaxFleetWeapons)
 	return v
@@ -74,12 +71,7 @@ func New(env board.Env) *View {
 
 // Show replaces the snapshot the board draws from.
 func (v *View) Show(s board.Snapshot) {
-	v.snap = s
-	if g, ok := s.Game.(*ubuild.Game); ok {
-		v.g = g
-	} else {
-		v.g = nil
-	}
+	v.g, _ = v.life.Show(s)
 	if v.mode == aiming {
 		v.aim.fit(v)
 	}
@@ -87,10 +79,8 @@ func (v *View) Show(s board.Snapshot) {
 
 // Ask starts the decision the request asks for.
 func (v *View) Ask(r *board.Request) {
-	v.req, v.msg = r, ""
-	if g, ok := r.Game.(*ubuild.Game); ok {
+	if g, ok := v.life.Ask(r); ok {
 		v.g = g
-		v.snap.Game = g
 	}
 	switch {
 	case r.Need.Kind == engine.NeedCommit && r.Need.Name == ubuild.GridName:
@@ -106,33 +96,33 @@ func (v *View) Ask(r *board.Request) {
 		v.aim.start(v)
 	default:
 		v.mode = idle
-		v.msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
+		v.life.Msg = "this board cannot answer a " + r.Need.Kind.String() + " need"
 	}
 }
 
 // Withdraw drops a request the referee no longer waits for.
 func (v *View) Withdraw(r *board.Request) {
-	if v.req == r {
-		v.req, v.mode = nil, idle
+	if v.life.Withdraw(r) {
+		v.mode = idle
 	}
 }
 
 // reply sends the decision; a refusal stays on screen and the player can try
 // again.
 func (v *View) reply(d engine.Decision) bool {
-	if !board.Send(v.req, d, &v.msg) {
+	if !v.life.Reply(d) {
 		return false
 	}
-	v.req, v.mode = nil, idle
+	v.mode = idle
 	return true
 }
 
 // seat is the local seat (the first drawn in spectator mode).
-func (v *View) seat() engine.Seat { return v.snap.Deciding(v.req) }
+func (v *View) seat() engine.Seat { return v.life.Seat() }
 
 // secrets returns the hidden values the view knows: the request's (newest)
 // or the snapshot's.
-func (v *View) secrets() engine.Secrets { return v.snap.SecretsFor(v.req) }
+func (v *View) secrets() engine.Secrets { return v.life.Secrets() }
 
 func (v *View) variant() string {
 	if v.g == nil {
@@ -152,7 +142,7 @@ func (v *View) Prompt() string {
 	case aiming:
 		p = v.aim.prompt(v)
 	}
-	return board.Prompt(v.msg, p)
+	return board.Prompt(v.life.Msg, p)
 }
 
 // Bindings lists the keys the board handles now.
@@ -166,10 +156,10 @@ func (v *View) Bindings() []keys.Binding {
 	case aiming:
 		bs = v.aimBindings()
 	}
-	if v.g != nil && !v.snap.Spectator {
+	if v.g != nil && !v.life.Snap.Spectator {
 		bs = append(bs, v.legendBinding())
 	}
-	return board.Clearing(bs, &v.msg)
+	return board.Clearing(bs, &v.life.Msg)
 }
 
 // click places ships, marks shots and picks ships with the mouse.

@@ -56,8 +56,8 @@ func tableRecord(h *p2p.Host, m *GroupMatch) peerRecord {
 	return pr
 }
 
-// tableAddrs lists every player's addresses the peerstore holds now
-// (none for this seat), at most maxAddrs each.
+// tableAddrs lists where every other player can be found now (none for
+// this seat), at most maxAddrs each (peerAddrs).
 func tableAddrs(h *p2p.Host, hd fairness.Header, seat engine.Seat) []PeerAddrs {
 	out := make([]PeerAddrs, len(hd.Players))
 	for s, p := range hd.Players {
@@ -66,11 +66,7 @@ func tableAddrs(h *p2p.Host, hd fairness.Header, seat engine.Seat) []PeerAddrs {
 		if err != nil || engine.Seat(s) == seat {
 			continue
 		}
-		for _, a := range h.Libp2p().Peerstore().Addrs(id) {
-			if len(out[s].Addrs) < maxAddrs {
-				out[s].Addrs = append(out[s].Addrs, a.String())
-			}
-		}
+		out[s].Addrs = peerAddrs(h, id)
 	}
 	return out
 }

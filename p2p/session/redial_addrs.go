@@ -3,7 +3,10 @@ package session
 import (
 	"slices"
 
+	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
+
+	"github.com/salvo-game/salvo/p2p"
 )
 
 // maxKnownAddrs bounds the addresses remember keeps (the newest win).
@@ -36,6 +39,28 @@ func (r *Reconnecting) readdAddrs() {
 	addrs := append(r.known[:0:0], r.known...)
 	r.mu.Unlock()
 	r.h.AddPeerAddrs(r.remote, append(addrs, r.h.CircuitAddrs()...))
+}
+
+// peerAddrs is where peer id can be found now, for a stored peer record:
+// the addresses of open connections first (proven to work), then the
+// peerstore's (identify's, the invite's), without repeats and at most
+// maxAddrs. The bound matters: the peer announces its own addresses, so an
+// opponent could otherwise make every refresh write a peer record of any
+// size to this player's disk.
+func peerAddrs(h *p2p.Host, id peer.ID) []string {
+	var out []string
+	add := func(a ma.Multiaddr) {
+		if a != nil && len(out) < maxAddrs && !slices.Contains(out, a.String()) {
+			out = append(out, a.String())
+		}
+	}
+	for _, c := range h.Libp2p().Network().ConnsToPeer(id) {
+		add(c.RemoteMultiaddr())
+	}
+	for _, a := range h.Libp2p().Peerstore().Addrs(id) {
+		add(a)
+	}
+	return out
 }
 
 // parseAddrs reads stored multiaddrs, skipping any that no longer parse.

@@ -338,20 +338,7 @@ func (m *Match) PlayNet(ctx context.Context, res *Resumer, dialer bool, cfg NetP
 			return nil
 		default:
 		}
-		seen := map[string]bool{}
-		pr.Addrs = pr.Addrs[:0]
-		add := func(a ma.Multiaddr) {
-			if a != nil && !seen[a.String()] {
-				seen[a.String()] = true
-				pr.Addrs = append(pr.Addrs, a.String())
-			}
-		}
-		for _, a := range h.Libp2p().Peerstore().Addrs(remote) {
-			add(a)
-		}
-		for _, c := range h.Libp2p().Network().ConnsToPeer(remote) {
-			add(c.RemoteMultiaddr())
-		}
+		pr.Addrs = peerAddrs(h, remote)
 		pr.Relays, pr.Bootstrap = h.NetPeers()
 		return cfg.Store.writePeer(pr)
 	}

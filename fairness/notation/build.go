@@ -7,7 +7,7 @@ import (
 	"io"
 	"regexp"
 	"slices"
-		"strconv"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,7 +123,7 @@ func headerTags(rep *fairness.Report, name func(engine.Seat) string) []Tag {
 // result says how the match ended, naming the players by label.
 func result(rep *fairness.Report, name func(engine.Seat) string) string {
 	if rep.Verdict != fairness.Clean {
-		return say(rep.Summary(), name)
+		return sayVerdict(rep.Header, rep.Summary(), name)
 	}
 	o := rep.Outcome
 	if o.Draw || len(o.Winners) == 0 {
@@ -152,12 +152,29 @@ func say(text string, name func(engine.Seat) string) string {
 	return untrusted.Escape(text)
 }
 
+// sayVerdict is say for the audit's verdict, which names a player as
+// "seat N name (peer)": the label alone says it here.
+func sayVerdict(h fairness.Header, text string, name func(engine.Seat) string) string {
+	for i, p := range h.Players {
+		peer := p.Peer
+		if len(peer) > 12 {
+			peer = peer[:6] + "…" + peer[len(peer)-4:]
+		}
+		who := fmt.Sprintf("seat %d (%s)", i, untrusted.Escape(peer))
+		if p.Name != "" {
+			who = fmt.Sprintf("seat %d %s (%s)", i, untrusted.Escape(p.Name), untrusted.Escape(peer))
+		}
+		text = strings.ReplaceAll(text, who, name(engine.Seat(i)))
+	}
+	return say(text, name)
+}
+
 // The referee's own events, which say how the protocol went (chains,
 // commitments, preimages, openings, shuffles) rather than what happened in
 // the game: a notation leaves them out, but keeps a joint roll's values.
 var (
 	protocolEvent = regexp.MustCompile(`^seat \d+ (committed dice chain [0-9a-f]{8}|committed \S+ \(\d+ leaves\) root [0-9a-f]{8}|revealed its preimage for roll \d+ |opened \d+ committed value\(s\), every path checks|committed its choice |opened its choice |published its key share for deck |shuffled deck .*, shuffle proof ✓$|unmasked \d+ card\(s\) of )`)
-	rollEvent = regexp.MustCompile(`^roll \d+ \((.*)\) = \[([-0-9 ]*)\] from `)
+	rollEvent     = regexp.MustCompile(`^roll \d+ \((.*)\) = \[([-0-9 ]*)\] from `)
 )
 
 // message turns one audited step into a message: for each input, its move

@@ -106,9 +106,11 @@ func headerTags(rep *fairness.Report, name func(engine.Seat) string) []Tag {
 		{Name: "Game", Value: h.Game},
 		{Name: "Variant", Value: h.Variant},
 		{Name: "Rules", Value: h.Rules},
-		{Name: "Date", Value: h.Created},
-		{Name: "Match", Value: h.Match},
 	}
+	if h.Created != "" { // unknown in old transcripts, and not signed: see docs/NOTATION.md
+		tags = append(tags, Tag{Name: "Date", Value: h.Created})
+	}
+	tags = append(tags, Tag{Name: "Match", Value: h.Match})
 	for i, p := range h.Players {
 		tags = append(tags,
 			Tag{Name: fmt.Sprintf("Player%d", i), Value: p.Name},

@@ -21,14 +21,22 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: salvo export [-o OUT] FILE\n\nWrites the match notation of a transcript: a text record for people (as\nchess has PGN), with the players, the result and every move, roll and\neffect in the game's own terms (docs/NOTATION.md). FILE is found as salvo\naudit finds it. The notation is built from a full audit of the transcript,\nand its Verdict tag says what the audit found. Check a notation someone\nhands you with: salvo audit --notation NOTATION TRANSCRIPT")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
+	// Flags may come after the file too: salvo export m.jsonl -o m.salvo.
+	var files []string
+	for {
+		if code, ok := parseFlags(fs, args); !ok {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fs.Usage()
 		return exitUsage
 	}
-	path, err := findTranscript(fs.Arg(0))
+	path, err := findTranscript(files[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "salvo export: %v\n", err)
 		return exitUsage

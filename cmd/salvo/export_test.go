@@ -34,7 +34,7 @@ func TestExportThenAuditNotation(t *testing.T) {
 			transcript := filepath.Join("..", "..", "fairness", "testdata", file)
 			note := filepath.Join(t.TempDir(), g+".salvo")
 			var out, errb bytes.Buffer
-			if code := run([]string{"export", "-o", note, transcript}, &out, &errb); code != exitOK {
+			if code := run([]string{"export", transcript, "-o", note}, &out, &errb); code != exitOK {
 				t.Fatalf("export: exit %d: %s", code, errb.String())
 			}
 			if code := run([]string{"audit", "--notation", note, transcript}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "says exactly what") {

@@ -93,7 +93,9 @@ func (m *Match) accept(e *Envelope, body *Body) ([]engine.Event, error) {
 // acceptBody applies the decoded body of an envelope that passed check.
 func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.Event, error) {
 	var evs []engine.Event
+	m.cuts = m.cuts[:0]
 	for i, in := range body.Inputs {
+		m.cuts = append(m.cuts, len(evs))
 		got, err := m.apply(from, in)
 		if err != nil {
 			return nil, m.refused(from, e, i+1, in, err)

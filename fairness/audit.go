@@ -3,11 +3,13 @@ package fairness
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,6 +46,12 @@ type AuditStep struct {
 	// steps differ at a place both senders' signatures hold for prove that
 	// the sender signed two versions of it (see [AuditJoint]).
 	Message Digest
+	// Moves holds the move of each input that carries one (nil for the
+	// others), and Cuts where each input's events start in Events, in
+	// input order: what the match notation (package fairness/notation)
+	// needs to say each input's decision and its effects.
+	Moves []json.RawMessage
+	Cuts  []int
 }
 
 // Report is the result of an audit.
@@ -206,6 +214,9 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 			revealed(rep, &step, pl.body)
 			evs, err := m.accept(e, pl.body)
 			step.Events, step.OK = evs, err == nil
+			if err == nil {
+				step.Cuts = slices.Clone(m.cuts)
+			}
 			if err != nil {
 				step.Message, step.Error = e.Hash(), err.Error()
 				var v *Violation
@@ -233,6 +244,7 @@ func revealed(rep *Report, step *AuditStep, body *Body) {
 	}
 	for _, in := range body.Inputs {
 		step.Inputs = append(step.Inputs, in.T)
+		step.Moves = append(step.Moves, in.Move)
 		for _, o := range in.Open {
 			rep.Revealed[o.Slot] = o.Value
 		}

@@ -50,6 +50,10 @@ type Match struct {
 	broken   *Violation
 	releases int    // InRelease inputs accepted (release.go)
 	removed  uint64 // seats taken off the table, bit s for seat s (remove.go)
+	// cuts holds, for the envelope accepted last, where each input's
+	// events start among its events: the audit keeps them (AuditStep.Cuts)
+	// so that a reader can tell what each input did.
+	cuts []int
 }
 
 type accepted struct {

@@ -42,7 +42,7 @@ func (a *App) openAudit(path string) {
 	a.closeOverlay()
 	a.push(as)
 	a.goBack(func() {
-		data, err := replayFile(path)
+		data, err := openRecord(path)
 		a.post(func() { as.loaded(data, err) })
 	})
 }
@@ -179,7 +179,11 @@ func (as *auditScreen) openDetail() {
 
 func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := as.a, as.a.th
-	left := []style.Seg{style.S("Audit · "+filepath.Base(as.path), th.Base)}
+	title := "Audit · "
+	if as.data != nil && as.data.unverified {
+		title = "Notation, UNVERIFIED · "
+	}
+	left := []style.Seg{style.S(title+filepath.Base(as.path), th.Base)}
 	if as.data != nil {
 		hd := as.data.header
 		left = append(left, style.S(fmt.Sprintf(" · %s (%s) · %s", shortTitle(as.data.spec.Title), hd.Variant, strings.Join(as.names, " vs ")), th.Base))
@@ -198,7 +202,10 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	// Verdict.
 	rep := as.data.report
 	vst, glyph := th.Good, style.OK
-	if rep.Verdict != fairness.Clean {
+	switch {
+	case as.data.unverified:
+		vst, glyph = th.Warn, "?"
+	case rep.Verdict != fairness.Clean:
 		vst, glyph = th.Bad, style.Fail
 	}
 	// The verdict may take an eighth of the screen (at least two lines):
@@ -225,9 +232,13 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	if bodyH-boardH < 3 {
 		boardH = bodyH
 	}
-	as.view.SetRect(bx, top, bw, boardH)
-	as.view.Draw(scr)
 	ey := top + boardH
+	if as.data.unverified {
+		ey = top + as.drawUnverified(scr, bx, top, bw)
+	} else {
+		as.view.SetRect(bx, top, bw, boardH)
+		as.view.Draw(scr)
+	}
 	st := as.data.steps[as.sel]
 	var lines []style.Seg
 	if st.err != "" {
@@ -257,6 +268,17 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	style.Print(scr, x+1, sy, w-2, th.Dim, pos)
 }
 
+// drawUnverified says, where a transcript's board would be, that a
+// notation on its own is unchecked, and returns the rows it took.
+func (as *auditScreen) drawUnverified(scr tcell.Screen, x, y, w int) int {
+	th := as.a.th
+	lines := style.Wrap("UNVERIFIED: this is a match notation, text that anyone can write. Nothing on this screen has been checked: no signature, no roll, no hidden value. salvo audit --notation "+filepath.Base(as.path)+" TRANSCRIPT checks it against the signed transcript.", w, "")
+	for i, l := range lines {
+		style.Print(scr, x, y+i, w, th.Warn, l)
+	}
+	return len(lines) + 1
+}
+
 func (as *auditScreen) drawList(scr tcell.Screen, x, y, w, h int) {
 	th := as.a.th
 	style.Print(scr, x+1, y, w-1, th.Accent, "Messages: who sent what")
@@ -274,7 +296,13 @@ func (as *auditScreen) drawList(scr tcell.Screen, x, y, w, h int) {
 		k := as.listOff + i
 		s := steps[k]
 		glyph, gst := style.OK, th.Good
-		if !s.ok {
+		switch {
+		case as.data.unverified: // nothing was checked: no tick
+			glyph, gst = "·", th.Dim
+			if !s.ok {
+				glyph, gst = "!", th.Warn
+			}
+		case !s.ok:
 			glyph, gst = style.Fail, th.Bad
 		}
 		var text string

@@ -15,6 +15,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/notation"
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/invite"
@@ -257,7 +258,7 @@ func checkTranscriptPath(path string) (string, bool) {
 	st, err := os.Stat(path)
 	switch {
 	case path == "":
-		return "type the path of a transcript (.jsonl)", false
+		return "type the path of a transcript (.jsonl) or a match notation", false
 	case err != nil:
 		return "no such file yet", false
 	case st.IsDir():
@@ -276,6 +277,14 @@ func checkTranscriptPath(path string) (string, bool) {
 		return err.Error(), false
 	}
 	defer f.Close()
+	if isNotation(path) {
+		n, err := notation.Parse(f)
+		if err != nil {
+			return err.Error(), false
+		}
+		game, _ := n.Tag("Game")
+		return fmt.Sprintf("a match notation of %s: shown unverified", game), true
+	}
 	h, _, err := fairness.ReadTranscript(f)
 	if err != nil {
 		return err.Error(), false

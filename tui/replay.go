@@ -34,6 +34,9 @@ type replayed struct {
 	report   *fairness.Report
 	steps    []auditStep
 	firstBad int // index of the first failing step, or -1
+	// unverified marks a notation read on its own (see openRecord): no
+	// board, no checks, and the screen says so.
+	unverified bool
 }
 
 // replayFile audits the transcript at path and replays it, keeping the

@@ -17,16 +17,20 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("salvo audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "list every message with its checks")
+	notePath := fs.String("notation", "", "check that this match notation (salvo export) says exactly what the one transcript FILE proves")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE [FILE...]\n\nA FILE not found as given is looked for in $SALVO_HOME/matches by its name\n(as the lobby and salvo resume list it) or its match ID's first 8 digits.\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.\n\nGiven the records of one match kept by different players, it audits each and\nthen all of them together: a player who signed two versions of one message\nis named, and records that end differently after a lost link are called\n\"disputed\".")
+		fmt.Fprintln(stderr, "usage: salvo audit [-v] FILE [FILE...]\n       salvo audit --notation NOTATION FILE\n\nA FILE not found as given is looked for in $SALVO_HOME/matches by its name\n(as the lobby and salvo resume list it) or its match ID's first 8 digits.\n\nRe-verifies a match transcript: signatures, the message chain, every opening,\nevery dice roll, a full replay through the rules, the final reveal. Prints\n\"clean\" and the result, or the first violation with the player and message.\n\nGiven the records of one match kept by different players, it audits each and\nthen all of them together: a player who signed two versions of one message\nis named, and records that end differently after a lost link are called\n\"disputed\".\n\nWith --notation, it checks a match notation against the transcript FILE:\nexit 0 when the notation says exactly what the signed transcript proves,\n1 naming the first line that says anything else (comments aside).")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() < 1 {
+	if fs.NArg() < 1 || *notePath != "" && fs.NArg() != 1 {
 		fs.Usage()
 		return exitUsage
+	}
+	if *notePath != "" {
+		return auditNotation(*notePath, fs.Arg(0), stdout, stderr)
 	}
 	reps := make([]*fairness.Report, fs.NArg())
 	for i, ref := range fs.Args() {

@@ -59,6 +59,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		start = tui.StartHost
 	case "join":
 		start = tui.StartJoin
+	case "view":
+		start = tui.StartAudit
 	default:
 		fmt.Fprintf(stderr, "salvo: unknown command %q\n\n%s", cmd, usageText())
 		return exitUsage
@@ -98,6 +100,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "usage: salvo play [--game G] [--variant V] [--players N] [--vs bot] [--bot LEVEL]\n\nPractice against a bot (or N-1 bots): more libp2p hosts start in this\nprocess and the whole protocol runs over real loopback connections.")
 		case "host":
 			fmt.Fprintln(stderr, "usage: salvo host [--game G] [--variant V] [--players N] [--relay ADDR] [--bootstrap ADDR]\n\nHost a game: shows an invite code to give the other players, whether\nthis peer is reachable, and waits. A dropped link is resumed; a match\nleft running when Salvo stops is resumed from the lobby.")
+		case "view":
+			fmt.Fprintln(stderr, "usage: salvo view [flags] FILE\n\nOpens the match viewer on a transcript, audited as salvo audit does, or on\na match notation (salvo export), shown as unverified: a notation alone\nproves nothing until salvo audit --notation checks it against its transcript.")
 		case "join":
 			fmt.Fprintln(stderr, "usage: salvo join [flags] CODE\n\nJoin a hosted game by its invite code (--relay and --bootstrap help\nbehind NATs and when the code's addresses went stale).")
 		default:
@@ -128,9 +132,16 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		cfg.Code = code
-	case cmd == "join":
+	case cmd == "join" || cmd == "view" && len(rest) != 1:
 		fs.Usage()
 		return exitUsage
+	case cmd == "view":
+		path, err := findTranscript(rest[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "salvo view: %v\n", err)
+			return exitUsage
+		}
+		cfg.File = path
 	case len(rest) > 0:
 		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, rest[0])
 		return exitUsage

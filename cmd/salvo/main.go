@@ -10,6 +10,8 @@
 //	salvo join CODE                        join a hosted game
 //	salvo selfplay --game G --out FILE     two bots on two loopback hosts, headless
 //	salvo audit FILE                       re-verify a transcript
+//	salvo export FILE                      write a transcript's match notation
+//	salvo view FILE                        the match viewer on a transcript or a notation
 //	salvo version
 package main
 
@@ -60,6 +62,8 @@ func dispatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		return runSelfplay(args, stdout, stderr)
 	case "audit":
 		return runAudit(args, stdout, stderr)
+	case "export":
+		return runExport(args, stdout, stderr)
 	case "relay":
 		return runRelay(args, stdout, stderr)
 	case "netplay":
@@ -76,7 +80,7 @@ func dispatch(cmd string, args []string, stdout, stderr io.Writer) int {
 }
 
 // commands are the subcommands that have a help of their own.
-var commands = []string{"play", "host", "join", "selfplay", "audit", "relay", "netplay", "resume"}
+var commands = []string{"play", "host", "join", "selfplay", "audit", "export", "view", "relay", "netplay", "resume"}
 
 // runHelp prints the general help, or with a command's name that command's
 // own (its usage and flags, on stdout: asked for, it is output, not an
@@ -119,6 +123,9 @@ Usage:
                                           bots on loopback libp2p hosts, headless (3-4 players
                                           for air, over a pubsub topic); --cheat list shows kinds
   salvo audit FILE                        re-verify a match transcript
+  salvo audit --notation NOTATION FILE    check that a match notation says what the transcript proves
+  salvo export [-o OUT] FILE              write a transcript's match notation (docs/NOTATION.md)
+  salvo view FILE                         step through a transcript (audited) or a notation in the viewer
   salvo relay [--listen A] [--bootstrap A]  relay and DHT bootstrap peer for players behind NATs
   salvo netplay --role host|join [--code C | --rendezvous NAME | --mdns] [--bootstrap A] [--relay A]
                                           a bot plays one match over the network (headless)

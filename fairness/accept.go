@@ -180,6 +180,7 @@ func (m *Match) advance(e *Envelope, from engine.Seat) {
 	m.history = append(m.history, accepted{prev: m.prev, hash: e.Hash(), from: from})
 	m.seq = e.Seq
 	m.prev = e.Hash()
+	m.inMessage = 0
 }
 
 // Stage applies one input of the local seat, ahead of sealing it into an

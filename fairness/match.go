@@ -54,6 +54,10 @@ type Match struct {
 	// events start among its events: the audit keeps them (AuditStep.Cuts)
 	// so that a reader can tell what each input did.
 	cuts []int
+	// inMessage counts the inputs applied since the last message was
+	// accepted or sealed: a seat's silence can be claimed only as the
+	// first input of a message (removalFits).
+	inMessage int
 }
 
 type accepted struct {
@@ -268,7 +272,11 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		return nil, errors.New("the match is over")
 	}
 	if in.T == InRemove {
-		return m.applyRemove(from, in)
+		evs, err := m.applyRemove(from, in)
+		if err == nil {
+			m.inMessage++
+		}
+		return evs, err
 	}
 	if in.T == InResign {
 		if st.Seat != from {
@@ -276,6 +284,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		}
 		m.resigned = from
 		m.lastFrom = from
+		m.inMessage++
 		return []engine.Event{engine.Eventf(from, "resign", "%s resigned", from)}, nil
 	}
 	if st.Seat != from {
@@ -294,6 +303,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		return nil, err
 	}
 	m.lastFrom = from
+	m.inMessage++
 	return evs, nil
 }
 

@@ -23,7 +23,10 @@ import (
 //     first seat after it in seat order still at the table and not out.
 //     Its claim needs no more than the departed seat's silence past the
 //     give-up time (as a forfeit claim, it blames the seat actually
-//     awaited: forfeitFits), or that seat's own signed left record;
+//     awaited: forfeitFits), or that seat's own signed left record. A
+//     claim of silence is the first input of its message: after other
+//     inputs of the same message, which are what made the match wait for
+//     the seat, nobody could have seen it silent;
 //   - when the match waits for another seat, a departure is sequenced
 //     only with the leaver's own signed left record, by the seat awaited,
 //     as the first input of its next message; a silent seat that is not
@@ -103,6 +106,8 @@ func (m *Match) removalFits(from, gone engine.Seat, left *Closing) error {
 		return fmt.Errorf("%w: %s was taken off the table before", errRemoval, gone)
 	case !m.playsOn(gone):
 		return fmt.Errorf("%w: the game does not play on without %s (a departure is a forfeit there)", errRemoval, gone)
+	case left == nil && m.inMessage > 0:
+		return fmt.Errorf("%w: %s's silence is claimed after other inputs of the same message, which made the match wait for it: nobody could have seen it silent (a claim of silence is the first input of a message)", errRemoval, gone)
 	case st.Seat == gone && from != m.claimant(gone):
 		return fmt.Errorf("%w: the match waits for %s, whose departure only %s may claim", errRemoval, gone, m.claimant(gone))
 	case st.Seat != gone && from != st.Seat:

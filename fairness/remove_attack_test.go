@@ -297,3 +297,47 @@ func TestAttackRemoval(t *testing.T) {
 		refusedFor(t, m, theirs, v, "out of turn")
 	})
 }
+
+// A claimant cannot take a seat off the table in the very message that
+// made the match wait for it: a claim of silence after the sender's own
+// move (or dice share) in one message leaves the seat no moment to be
+// silent in, so it is a signed violation of the claimant, live and in the
+// audit.
+func TestAttackRemovalInTheMessageThatMadeTheSeatAwaited(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full multi-player Air match takes a few seconds")
+	}
+	fx := newRemovalFixture(t, 4)
+	n := engine.Seat(fx.n)
+	m := fx.at(t, 0)
+	k, from, gone := -1, engine.NoSeat, engine.NoSeat
+	for i, e := range fx.envs {
+		before, ok := m.Next()
+		if !ok {
+			break
+		}
+		if _, err := m.Accept(e); err != nil {
+			t.Fatal(err)
+		}
+		after, ok := m.Next()
+		// The sender is the claimant of the seat its message made the
+		// match wait for: the first seat after it, with nobody removed.
+		if i > 10 && ok && after.Seat != before.Seat && (after.Seat+1)%n == before.Seat {
+			k, from, gone = i, before.Seat, after.Seat
+			break
+		}
+	}
+	if k < 0 {
+		t.Fatal("no message in the match made the match wait for the seat before its sender")
+	}
+	body, err := fairness.DecodeBody(fx.envs[k].Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = fx.at(t, k)
+	claim := fx.forge(t, m, from, append(body.Inputs, remove(gone, nil))...)
+	refusedFor(t, m, claim, from, "first input of a message")
+	if rep := fx.record(t, append(fx.envs[:k:k], claim)...); rep.Verdict != fairness.Violated || rep.Violation.Seat != from {
+		t.Fatalf("audit: %s", rep.Summary())
+	}
+}

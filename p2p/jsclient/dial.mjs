@@ -33,15 +33,18 @@ try {
   const conn = await node.dial(ma, { signal: AbortSignal.timeout(10000) })
   const connectMs = performance.now() - t0
 
-  // identify runs on connect; wait for the peer's protocols to arrive.
-  let protocols = []
-  for (let i = 0; i < 100 && protocols.length === 0; i++) {
-    const p = await node.peerStore.get(conn.remotePeer).catch(() => null)
-    protocols = p?.protocols ?? []
-    if (protocols.length === 0) await new Promise(resolve => setTimeout(resolve, 20))
+  // identify runs on connect; wait (up to 10 s) until its answer is in:
+  // the agent version comes only with it. The protocol list alone is not
+  // a sign: the Go peer's own identify stream to us puts /ipfs/id/1.0.0
+  // there first, and on a loaded machine that came before our answer.
+  let peer = null
+  for (let i = 0; i < 500; i++) {
+    peer = await node.peerStore.get(conn.remotePeer).catch(() => null)
+    if (peer?.metadata?.get('AgentVersion')) break
+    await new Promise(resolve => setTimeout(resolve, 20))
   }
-  const peer = await node.peerStore.get(conn.remotePeer)
-  const agentBytes = peer.metadata.get('AgentVersion')
+  const protocols = peer?.protocols ?? []
+  const agentBytes = peer?.metadata?.get('AgentVersion')
   const agent = agentBytes ? new TextDecoder().decode(agentBytes) : ''
 
   const rtts = []

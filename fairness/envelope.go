@@ -177,9 +177,12 @@ func DecodeEnvelope(b []byte) (*Envelope, error) {
 	if len(b) > MaxEnvelope {
 		return nil, fmt.Errorf("envelope of %d bytes exceeds the %d-byte limit", len(b), MaxEnvelope)
 	}
-	var e Envelope
-	if err := decodeCanonical(b, &e); err != nil {
-		return nil, fmt.Errorf("decode envelope: %w", err)
+	e, ok := fastEnvelope(b)
+	if !ok {
+		e = new(Envelope)
+		if err := decodeCanonical(b, e); err != nil {
+			return nil, fmt.Errorf("decode envelope: %w", err)
+		}
 	}
 	if len(e.Body) == 0 || e.Body[0] != '{' {
 		// A body is an object; null or any other value would pass the
@@ -190,20 +193,23 @@ func DecodeEnvelope(b []byte) (*Envelope, error) {
 	if _, err := canonicalBase64(e.Sig); err != nil {
 		return nil, fmt.Errorf("decode envelope: field \"sig\": %w", err)
 	}
-	return &e, nil
+	return e, nil
 }
 
 // DecodeBody parses an envelope's body strictly, in the one form EncodeBody
 // writes.
 func DecodeBody(raw []byte) (*Body, error) {
-	var b Body
-	if err := decodeCanonical(raw, &b); err != nil {
-		return nil, fmt.Errorf("decode body: %w", err)
+	b, ok := fastBody(raw)
+	if !ok {
+		b = new(Body)
+		if err := decodeCanonical(raw, b); err != nil {
+			return nil, fmt.Errorf("decode body: %w", err)
+		}
 	}
 	if len(b.Inputs) == 0 {
 		return nil, fmt.Errorf("decode body: no inputs")
 	}
-	return &b, nil
+	return b, nil
 }
 
 // EncodeBody encodes a body in the compact form envelopes carry.

@@ -30,6 +30,17 @@ type PublicKey struct {
 	Seat int
 	x    *element
 	e, s *scalar // proof: e = H(seat, X, s·G − e·X)
+	// xEnc is x's encoding when known (the bytes x was decoded from, or
+	// made with it): every share of the seat's hashes it.
+	xEnc []byte
+}
+
+// xBytes returns the encoding of X.
+func (pk *PublicKey) xBytes() []byte {
+	if len(pk.xEnc) == ElementSize {
+		return pk.xEnc
+	}
+	return pk.x.Encode(nil)
 }
 
 // GenerateKey draws a fresh key share for seat from rng (crypto/rand.Reader
@@ -51,13 +62,14 @@ func (p *Params) GenerateKey(rng io.Reader, seat int) (*KeyShare, error) {
 	}
 	X := ristretto255.NewElement().ScalarBaseMult(x)
 	R := ristretto255.NewElement().ScalarBaseMult(k)
-	e := p.keyChallenge(seat, X, R)
+	xEnc := X.Encode(nil)
+	e := p.keyChallenge(seat, xEnc, R)
 	s := ristretto255.NewScalar().Add(k, ristretto255.NewScalar().Multiply(e, x))
-	return &KeyShare{seat: seat, x: x, pub: &PublicKey{Seat: seat, x: X, e: e, s: s}}, nil
+	return &KeyShare{seat: seat, x: x, pub: &PublicKey{Seat: seat, x: X, e: e, s: s, xEnc: xEnc}}, nil
 }
 
-func (p *Params) keyChallenge(seat int, X, R *element) *scalar {
-	return newTranscript("key", &p.dom).uint(uint64(seat)).element(X).element(R).challenge()
+func (p *Params) keyChallenge(seat int, X []byte, R *element) *scalar {
+	return newTranscript("key", &p.dom).uint(uint64(seat)).encodings(X).element(R).challenge()
 }
 
 // Seat returns the seat the key share belongs to.
@@ -77,7 +89,7 @@ func (p *Params) VerifyPublicKey(pk *PublicKey) error {
 	// R = s·G − e·X
 	negE := ristretto255.NewScalar().Negate(pk.e)
 	R := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(negE, pk.x, pk.s)
-	if p.keyChallenge(pk.Seat, pk.x, R).Equal(pk.e) != 1 {
+	if p.keyChallenge(pk.Seat, pk.xBytes(), R).Equal(pk.e) != 1 {
 		return invalid("public key of seat %d: proof of knowledge does not verify for deck %q", pk.Seat, p.dom.name)
 	}
 	return nil
@@ -104,13 +116,14 @@ func (pk *PublicKey) UnmarshalBinary(b []byte) error {
 	if r.err == nil && seat >= MaxSeats {
 		r.fail("seat %d exceeds %d", seat, MaxSeats-1)
 	}
+	raw := r.b
 	x := r.element("X")
 	e := r.scalar("e")
 	s := r.scalar("s")
 	if err := r.done(); err != nil {
 		return err
 	}
-	*pk = PublicKey{Seat: seat, x: x, e: e, s: s}
+	*pk = PublicKey{Seat: seat, x: x, e: e, s: s, xEnc: append([]byte(nil), raw[:ElementSize]...)}
 	return nil
 }
 
@@ -177,8 +190,7 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 		if err := p.VerifyPublicKey(pk); err != nil {
 			return nil, fmt.Errorf("joint key: %w", err)
 		}
-		var k [32]byte
-		pk.x.Encode(k[:0])
+		k := [32]byte(pk.xBytes())
 		if j, ok := seen[k]; ok {
 			return nil, invalid("seats %d and %d published the same key share", j, i)
 		}

@@ -19,11 +19,24 @@ type Share struct {
 	Pos  int
 	d    *element
 	e, s *scalar
+	// dEnc is d's encoding when known (the bytes d was decoded from, or
+	// made with it), so that verifying hashes it without encoding d again.
+	dEnc []byte
 }
 
-func (p *Params) shareChallenge(seat, pos int, X *element, c Card, D, A, B *element) *scalar {
+// dBytes returns the encoding of D.
+func (sh *Share) dBytes() []byte {
+	if len(sh.dEnc) == ElementSize {
+		return sh.dEnc
+	}
+	return sh.d.Encode(nil)
+}
+
+// shareChallenge is the hash of a share's statement; X and D come as
+// their encodings.
+func (p *Params) shareChallenge(seat, pos int, X []byte, c Card, D []byte, A, B *element) *scalar {
 	return newTranscript("share", &p.dom).uint(uint64(seat)).uint(uint64(pos)).
-		element(X).card(c).element(D).element(A).element(B).challenge()
+		encodings(X).card(c).encodings(D).element(A).element(B).challenge()
 }
 
 // UnmaskShare returns key's unmasking share of the card at position pos.
@@ -40,9 +53,10 @@ func (p *Params) UnmaskShare(key *KeyShare, pos int, c Card) (*Share, error) {
 	D := ristretto255.NewElement().ScalarMult(key.x, c.c1)
 	A := ristretto255.NewElement().ScalarBaseMult(k)
 	B := ristretto255.NewElement().ScalarMult(k, c.c1)
-	e := p.shareChallenge(key.seat, pos, key.pub.x, c, D, A, B)
+	dEnc := D.Encode(nil)
+	e := p.shareChallenge(key.seat, pos, key.pub.xBytes(), c, dEnc, A, B)
 	s := ristretto255.NewScalar().Add(k, ristretto255.NewScalar().Multiply(e, key.x))
-	return &Share{Seat: key.seat, Pos: pos, d: D, e: e, s: s}, nil
+	return &Share{Seat: key.seat, Pos: pos, d: D, e: e, s: s, dEnc: dEnc}, nil
 }
 
 // VerifyShare checks a share of the card at position pos against the
@@ -65,7 +79,7 @@ func (p *Params) VerifyShare(jk *JointKey, pos int, c Card, sh *Share) error {
 	// A = s·G − e·X, B = s·C1 − e·D
 	A := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(negE, pk.x, sh.s)
 	B := ristretto255.NewElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
-	if p.shareChallenge(sh.Seat, pos, pk.x, c, sh.d, A, B).Equal(sh.e) != 1 {
+	if p.shareChallenge(sh.Seat, pos, pk.xBytes(), c, sh.dBytes(), A, B).Equal(sh.e) != 1 {
 		return invalid("unmasking share of seat %d for card %d of deck %q does not verify", sh.Seat, pos, p.dom.name)
 	}
 	return nil
@@ -171,12 +185,13 @@ func (sh *Share) UnmarshalBinary(b []byte) error {
 	if r.err == nil && pos >= MaxCards {
 		r.fail("position %d exceeds %d", pos, MaxCards-1)
 	}
+	raw := r.b
 	d := r.element("D")
 	e := r.scalar("e")
 	s := r.scalar("s")
 	if err := r.done(); err != nil {
 		return err
 	}
-	*sh = Share{Seat: seat, Pos: pos, d: d, e: e, s: s}
+	*sh = Share{Seat: seat, Pos: pos, d: d, e: e, s: s, dEnc: append([]byte(nil), raw[:ElementSize]...)}
 	return nil
 }

@@ -2,8 +2,6 @@ package deck
 
 import (
 	"testing"
-
-	"github.com/gtank/ristretto255"
 )
 
 // OpenChecked takes the shares a referee verified at the deal as verified
@@ -33,8 +31,8 @@ func TestOpenCheckedIsOpen(t *testing.T) {
 		name           string
 		fresh, checked []*Share
 	}{
-		{"tampered fresh share", []*Share{{Seat: 0, Pos: pos, d: good.d, e: good.e, s: ristretto255.NewScalar().Add(good.s, good.e)}}, all[1:]},
-		{"wrong D in the fresh share", []*Share{{Seat: 0, Pos: pos, d: ristretto255.NewElement().Base(), e: good.e, s: good.s}}, all[1:]},
+		{"tampered fresh share", []*Share{{Seat: 0, Pos: pos, d: good.d, e: good.e, s: newScalar().Add(good.s, good.e)}}, all[1:]},
+		{"wrong D in the fresh share", []*Share{{Seat: 0, Pos: pos, d: newElement().Base(), e: good.e, s: good.s}}, all[1:]},
 		{"a seat's share missing", all[:1], all[1:2]},
 		{"a seat twice", all[:1], []*Share{all[1], all[1]}},
 		{"the fresh seat again among the kept", all[:1], []*Share{all[0], all[2]}},

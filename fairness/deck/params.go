@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/gtank/ristretto255"
-
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -122,7 +120,7 @@ func (p *Params) NewDeck(values []int) (Deck, error) {
 		if v < 1 || v > p.maxValue {
 			return nil, fmt.Errorf("deck: card %d has value %d: want 1..%d", i, v, p.maxValue)
 		}
-		d[i] = Card{c1: ristretto255.NewElement(), c2: ristretto255.NewElement().Add(p.values[v-1], ristretto255.NewElement())}.withEncoding()
+		d[i] = Card{c1: newElement(), c2: newElement().Add(p.values[v-1], newElement())}.withEncoding()
 	}
 	return d, nil
 }

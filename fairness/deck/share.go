@@ -2,8 +2,6 @@ package deck
 
 import (
 	"fmt"
-
-	"github.com/gtank/ristretto255"
 )
 
 // ShareSize is the encoded size of a [Share].
@@ -50,12 +48,12 @@ func (p *Params) UnmaskShare(key *KeyShare, pos int, c Card) (*Share, error) {
 		return nil, fmt.Errorf("deck: unmask position %d: want 0..%d", pos, MaxCards-1)
 	}
 	k := newTranscript("share/nonce", &p.dom).scalar(key.x).uint(uint64(key.seat)).uint(uint64(pos)).card(c).challenge()
-	D := ristretto255.NewElement().ScalarMult(key.x, c.c1)
-	A := ristretto255.NewElement().ScalarBaseMult(k)
-	B := ristretto255.NewElement().ScalarMult(k, c.c1)
+	D := newElement().ScalarMult(key.x, c.c1)
+	A := newElement().ScalarBaseMult(k)
+	B := newElement().ScalarMult(k, c.c1)
 	dEnc := D.Encode(nil)
 	e := p.shareChallenge(key.seat, pos, key.pub.xBytes(), c, dEnc, A, B)
-	s := ristretto255.NewScalar().Add(k, ristretto255.NewScalar().Multiply(e, key.x))
+	s := newScalar().Add(k, newScalar().Multiply(e, key.x))
 	return &Share{Seat: key.seat, Pos: pos, d: D, e: e, s: s, dEnc: dEnc}, nil
 }
 
@@ -75,10 +73,10 @@ func (p *Params) VerifyShare(jk *JointKey, pos int, c Card, sh *Share) error {
 	if sh.Pos != pos {
 		return invalid("share of seat %d is for position %d, not %d", sh.Seat, sh.Pos, pos)
 	}
-	negE := ristretto255.NewScalar().Negate(sh.e)
+	negE := newScalar().Negate(sh.e)
 	// A = s·G − e·X, B = s·C1 − e·D
-	A := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(negE, pk.x, sh.s)
-	B := ristretto255.NewElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
+	A := newElement().VarTimeDoubleScalarBaseMult(negE, pk.x, sh.s)
+	B := newElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
 	if p.shareChallenge(sh.Seat, pos, pk.xBytes(), c, sh.dBytes(), A, B).Equal(sh.e) != 1 {
 		return invalid("unmasking share of seat %d for card %d of deck %q does not verify", sh.Seat, pos, p.dom.name)
 	}
@@ -125,7 +123,7 @@ func (p *Params) unmask(jk *JointKey, key *KeyShare, pos int, c Card, fresh, che
 			return 0, fmt.Errorf("deck: key share of seat %d is not part of the joint key of deck %q", key.seat, p.dom.name)
 		}
 		have[key.seat] = true
-		m.Subtract(m, ristretto255.NewElement().ScalarMult(key.x, c.c1))
+		m.Subtract(m, newElement().ScalarMult(key.x, c.c1))
 	}
 	for i, sh := range append(fresh[:len(fresh):len(fresh)], checked...) {
 		var err error

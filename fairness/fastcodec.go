@@ -3,7 +3,6 @@ package fairness
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/hex"
 	"strconv"
 
 	"github.com/salvo-game/salvo/engine"
@@ -134,38 +133,62 @@ func (r *fastReader) uint64() (uint64, bool) {
 	return n, err == nil
 }
 
-// lowerHex reports whether s is lower-case hex of whole bytes, the only
-// hex Salvo writes (hex.Decode also takes upper case).
-func lowerHex(s []byte) bool {
-	if len(s)%2 != 0 {
-		return false
+// nibble maps a lower-case hex digit to its value, and every other byte,
+// upper-case digits included (hex.Decode takes them, Salvo never writes
+// them), to 0xff.
+var nibble = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
 	}
-	for _, c := range s {
-		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
-		}
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i)
 	}
-	return true
+	return t
+}()
+
+// hexString consumes a quoted string of lower-case hex of whole bytes,
+// the only hex Salvo writes, and returns its content.
+func (r *fastReader) hexString() ([]byte, bool) {
+	if r.i >= len(r.b) || r.b[r.i] != '"' {
+		return nil, false
+	}
+	start := r.i + 1
+	j := start
+	for j < len(r.b) && nibble[r.b[j]] != 0xff {
+		j++
+	}
+	if j >= len(r.b) || r.b[j] != '"' || (j-start)%2 != 0 {
+		return nil, false
+	}
+	r.i = j + 1
+	return r.b[start:j], true
+}
+
+// decodeHex decodes s, lower-case hex that hexString read, into dst.
+func decodeHex(dst, s []byte) {
+	for i := range dst {
+		dst[i] = nibble[s[2*i]]<<4 | nibble[s[2*i+1]]
+	}
 }
 
 // digest consumes a Digest (or Salt) as its TextUnmarshaler reads it.
 func (r *fastReader) digest() (d Digest, ok bool) {
-	s, ok := r.rawString()
-	if !ok || len(s) != 2*len(d) || !lowerHex(s) {
+	s, ok := r.hexString()
+	if !ok || len(s) != 2*len(d) {
 		return d, false
 	}
-	hex.Decode(d[:], s)
+	decodeHex(d[:], s)
 	return d, true
 }
 
 // hexValue consumes a Hex as its UnmarshalText reads it: never nil.
 func (r *fastReader) hexValue() (Hex, bool) {
-	s, ok := r.rawString()
-	if !ok || len(s) > 2*maxValue || !lowerHex(s) {
+	s, ok := r.hexString()
+	if !ok || len(s) > 2*maxValue {
 		return nil, false
 	}
 	out := make([]byte, len(s)/2)
-	hex.Decode(out, s)
+	decodeHex(out, s)
 	return out, true
 }
 

@@ -177,9 +177,10 @@ func (m *Match) check(e *Envelope) *Violation {
 }
 
 func (m *Match) advance(e *Envelope, from engine.Seat) {
-	m.history = append(m.history, accepted{prev: m.prev, hash: e.Hash(), from: from})
+	id := e.Hash()
+	m.history = append(m.history, accepted{prev: m.prev, hash: id, from: from})
 	m.seq = e.Seq
-	m.prev = e.Hash()
+	m.prev = id
 	m.inMessage = 0
 }
 

@@ -452,8 +452,8 @@ func (p *parsed) decode(h Header, keys []crypto.PubKey) {
 	p.raw = nil
 	if e := p.Envelope; p.err == nil && e != nil {
 		p.body, _ = DecodeBody(e.Body)
-		if s := h.Seat(e.From); s != engine.NoSeat && e.Verify(keys[s]) == nil {
-			e.verified = true
+		if s := h.Seat(e.From); s != engine.NoSeat {
+			_ = e.verifyOnce(keys[s]) // a failure is the replay's to report
 		}
 	}
 }

@@ -211,3 +211,62 @@ func BenchmarkNewChain(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAuditParts splits an audit's CPU time per line, in one run, into
+// decoding (the envelope and its body), signature verification, and the
+// rest (the replay: openings, dice, deck proofs, the engine, state hashes),
+// to say where the time goes.
+func BenchmarkAuditParts(b *testing.B) {
+	for _, name := range append([]string{"ubuild"}, perfTranscripts...) {
+		data, err := os.ReadFile(perfFile(name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			h, _, err := ReadTranscript(bytes.NewReader(data))
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, keys, err := h.check(mustSpec(b, h.Game))
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := range keys {
+				keys[i] = fastKey(keys[i])
+			}
+			lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))[1:]
+			var decode, verify, audit int64
+			for b.Loop() {
+				t0 := perfCPU()
+				envs := make([]*Envelope, 0, len(lines))
+				for i, l := range lines {
+					ln, err := parseLine(i+2, l)
+					if err != nil || ln.Envelope == nil {
+						continue
+					}
+					if _, err := DecodeBody(ln.Envelope.Body); err != nil {
+						b.Fatal(err)
+					}
+					envs = append(envs, ln.Envelope)
+				}
+				t1 := perfCPU()
+				for _, e := range envs {
+					if err := e.Verify(keys[h.Seat(e.From)]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				t2 := perfCPU()
+				if _, err := Audit(bytes.NewReader(data), games.Spec); err != nil {
+					b.Fatal(err)
+				}
+				t3 := perfCPU()
+				decode, verify, audit = decode+t1-t0, verify+t2-t1, audit+t3-t2
+			}
+			per := func(ns int64) float64 { return float64(ns) / 1e3 / float64(b.N*len(lines)) }
+			b.ReportMetric(per(audit), "audit-µs/line")
+			b.ReportMetric(per(decode), "decode-µs/line")
+			b.ReportMetric(per(verify), "verify-µs/line")
+			b.ReportMetric(per(audit-decode-verify), "rest-µs/line")
+		})
+	}
+}

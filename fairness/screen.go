@@ -55,12 +55,11 @@ func (r *Referee) screen(e *Envelope, author string) screening {
 	if named == engine.NoSeat {
 		return dropped
 	}
-	if e.Match == h.Match && e.Verify(r.m.keys[named]) == nil {
+	if e.Match == h.Match && e.verifyOnce(r.m.keys[named]) == nil {
 		// The decoder reads only the one spelling of a message (a
 		// re-spelled copy comes through vouchedCopy), so its ID is the
 		// one its signer gave it: a copy is a copy, never a second
 		// version, an equivocation of its signer.
-		e.verified = true
 		return vouched
 	}
 	if named == h.Seat(author) {

@@ -227,17 +227,17 @@ func (m *Match) openShared(from engine.Seat, slot engine.Slot, b []byte) (int, e
 	if sh.Seat != int(from) {
 		return 0, fmt.Errorf("open %s: the share names seat %d", slot, sh.Seat)
 	}
-	shares := []*deck.Share{sh}
+	var others []*deck.Share // verified when they arrived
 	for s := range m.keys {
 		if engine.Seat(s) != from && d.joint.Key(s) != nil {
 			other, ok := d.shares[slot.Index][engine.Seat(s)]
 			if !ok {
 				return 0, fmt.Errorf("open %s: %s never unmasked it", slot, engine.Seat(s))
 			}
-			shares = append(shares, other)
+			others = append(others, other)
 		}
 	}
-	v, err := d.p.Open(d.joint, slot.Index, d.cards[slot.Index], shares)
+	v, err := d.p.OpenChecked(d.joint, slot.Index, d.cards[slot.Index], []*deck.Share{sh}, others)
 	if err != nil {
 		return 0, fmt.Errorf("open %s: %w", slot, err)
 	}

@@ -1,8 +1,6 @@
 package deck
 
-import (
-	"github.com/gtank/ristretto255"
-)
+import ()
 
 // CardSize is the encoded size of a [Card].
 const CardSize = 2 * ElementSize
@@ -79,7 +77,7 @@ type Deck []Card
 func (d Deck) Clone() Deck {
 	out := make(Deck, len(d))
 	for i, c := range d {
-		out[i] = Card{c1: ristretto255.NewElement().Add(c.c1, ristretto255.NewElement()), c2: ristretto255.NewElement().Add(c.c2, ristretto255.NewElement()), enc: c.enc}
+		out[i] = Card{c1: newElement().Add(c.c1, newElement()), c2: newElement().Add(c.c2, newElement()), enc: c.enc}
 	}
 	return out
 }

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gtank/ristretto255"
-
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -183,8 +181,8 @@ func TestBadShuffleRejected(t *testing.T) {
 	reencrypt := func(c Card) Card {
 		r, _ := randScalar(tb.rng)
 		return Card{
-			c1: ristretto255.NewElement().Add(c.c1, ristretto255.NewElement().ScalarBaseMult(r)),
-			c2: ristretto255.NewElement().Add(c.c2, ristretto255.NewElement().ScalarMult(r, tb.jk.x)),
+			c1: newElement().Add(c.c1, newElement().ScalarBaseMult(r)),
+			c2: newElement().Add(c.c2, newElement().ScalarMult(r, tb.jk.x)),
 		}
 	}
 	good, proof, err := tb.p.Shuffle(tb.rng, tb.jk, in)
@@ -243,7 +241,7 @@ func TestBadShuffleRejected(t *testing.T) {
 		{"tampered response", func() (Deck, *ShuffleProof) {
 			pr := *proof
 			pr.sPrime = slices.Clone(proof.sPrime)
-			pr.sPrime[7] = ristretto255.NewScalar().Add(pr.sPrime[7], pr.sPrime[7])
+			pr.sPrime[7] = newScalar().Add(pr.sPrime[7], pr.sPrime[7])
 			return good, &pr
 		}},
 		{"nil proof", func() (Deck, *ShuffleProof) { return good, nil }},
@@ -321,13 +319,13 @@ func TestBadShareRejected(t *testing.T) {
 		name string
 		sh   *Share
 	}{
-		{"wrong D", &Share{Seat: 1, Pos: pos, d: ristretto255.NewElement().Add(good.d, ristretto255.NewElement().Base()), e: good.e, s: good.s}},
+		{"wrong D", &Share{Seat: 1, Pos: pos, d: newElement().Add(good.d, newElement().Base()), e: good.e, s: good.s}},
 		{"D of another seat's key", func() *Share {
 			s2, _ := tb.p.UnmaskShare(tb.keys[2], pos, card)
 			return &Share{Seat: 1, Pos: pos, d: s2.d, e: s2.e, s: s2.s}
 		}()},
-		{"identity D", &Share{Seat: 1, Pos: pos, d: ristretto255.NewElement(), e: good.e, s: good.s}},
-		{"tampered response", &Share{Seat: 1, Pos: pos, d: good.d, e: good.e, s: ristretto255.NewScalar().Add(good.s, good.e)}},
+		{"identity D", &Share{Seat: 1, Pos: pos, d: newElement(), e: good.e, s: good.s}},
+		{"tampered response", &Share{Seat: 1, Pos: pos, d: good.d, e: good.e, s: newScalar().Add(good.s, good.e)}},
 		{"share of another card", &Share{Seat: 1, Pos: pos, d: otherCard.d, e: otherCard.e, s: otherCard.s}},
 		{"share claimed for another position", &Share{Seat: 1, Pos: pos + 1, d: good.d, e: good.e, s: good.s}},
 		{"stale share from another deck", staleShare},
@@ -363,7 +361,7 @@ func TestJointKeyChecks(t *testing.T) {
 		// Seat 2 publishes X = Y − X0 − X1 to control the joint key: it cannot
 		// prove knowledge of its discrete log.
 		rogue := *pubs[2]
-		rogue.x = ristretto255.NewElement().Subtract(ristretto255.NewElement().Base(), pubs[0].x)
+		rogue.x = newElement().Subtract(newElement().Base(), pubs[0].x)
 		rogue.x.Subtract(rogue.x, pubs[1].x)
 		if _, err := tb.p.NewJointKey([]*PublicKey{pubs[0], pubs[1], &rogue}); err == nil {
 			t.Fatal("rogue key accepted")

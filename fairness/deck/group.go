@@ -7,7 +7,6 @@ import (
 	"hash"
 	"io"
 
-	"github.com/gtank/ristretto255"
 	"golang.org/x/crypto/blake2b"
 )
 
@@ -19,11 +18,6 @@ const (
 
 // Protocol is the version tag written first into every hash of the package.
 const Protocol = "salvo/deck/1"
-
-type (
-	element = ristretto255.Element
-	scalar  = ristretto255.Scalar
-)
 
 // ErrMalformed is wrapped by every decoding error: bytes that are not a
 // canonical encoding of the value asked for.
@@ -47,7 +41,7 @@ func randScalar(rng io.Reader) (*scalar, error) {
 	if _, err := io.ReadFull(rng, b[:]); err != nil {
 		return nil, fmt.Errorf("deck: read randomness: %w", err)
 	}
-	return ristretto255.NewScalar().FromUniformBytes(b[:]), nil
+	return newScalar().FromUniformBytes(b[:]), nil
 }
 
 func randScalars(rng io.Reader, n int) ([]*scalar, error) {
@@ -145,14 +139,14 @@ func (t *transcript) sum() []byte { return t.h.Sum(nil) }
 
 // challenge returns the digest reduced to a scalar.
 func (t *transcript) challenge() *scalar {
-	return ristretto255.NewScalar().FromUniformBytes(t.sum())
+	return newScalar().FromUniformBytes(t.sum())
 }
 
 // hashToElement maps a label and an index to a group element nobody knows
 // the discrete logarithm of (ristretto255's one-way map on 64 hash bytes).
 func hashToElement(label string, i uint64) *element {
 	t := newTranscript(label, nil).uint(i)
-	return ristretto255.NewElement().FromUniformBytes(t.sum())
+	return newElement().FromUniformBytes(t.sum())
 }
 
 // writer and reader build and parse the package's binary encodings: fixed
@@ -202,7 +196,7 @@ func (r *reader) element(field string) *element {
 	if b == nil {
 		return nil
 	}
-	e := ristretto255.NewElement()
+	e := newElement()
 	if err := e.Decode(b); err != nil {
 		r.fail("%s: not a canonical ristretto255 element", field)
 		return nil
@@ -215,7 +209,7 @@ func (r *reader) scalar(field string) *scalar {
 	if b == nil {
 		return nil
 	}
-	s := ristretto255.NewScalar()
+	s := newScalar()
 	if err := s.Decode(b); err != nil {
 		r.fail("%s: not a canonical scalar", field)
 		return nil

@@ -3,8 +3,6 @@ package deck
 import (
 	"fmt"
 	"io"
-
-	"github.com/gtank/ristretto255"
 )
 
 // MaxSeats bounds the number of key shares of one deck.
@@ -13,7 +11,7 @@ const MaxSeats = 16
 // PublicKeySize is the encoded size of a [PublicKey].
 const PublicKeySize = 2 + ElementSize + 2*ScalarSize
 
-func dup(e *element) *element { return ristretto255.NewElement().Add(e, ristretto255.NewElement()) }
+func dup(e *element) *element { return newElement().Add(e, newElement()) }
 
 // KeyShare is one seat's secret ElGamal key share x for one deck. It never
 // leaves its owner; only its [PublicKey] is published.
@@ -30,6 +28,17 @@ type PublicKey struct {
 	Seat int
 	x    *element
 	e, s *scalar // proof: e = H(seat, X, s·G − e·X)
+	// xEnc is x's encoding when known (the bytes x was decoded from, or
+	// made with it): every share of the seat's hashes it.
+	xEnc []byte
+}
+
+// xBytes returns the encoding of X.
+func (pk *PublicKey) xBytes() []byte {
+	if len(pk.xEnc) == ElementSize {
+		return pk.xEnc
+	}
+	return pk.x.Encode(nil)
 }
 
 // GenerateKey draws a fresh key share for seat from rng (crypto/rand.Reader
@@ -42,22 +51,23 @@ func (p *Params) GenerateKey(rng io.Reader, seat int) (*KeyShare, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate key for seat %d: %w", seat, err)
 	}
-	if x.Equal(ristretto255.NewScalar()) == 1 {
+	if x.Equal(newScalar()) == 1 {
 		return nil, fmt.Errorf("deck: generate key for seat %d: zero scalar drawn", seat)
 	}
 	k, err := randScalar(rng)
 	if err != nil {
 		return nil, fmt.Errorf("generate key proof for seat %d: %w", seat, err)
 	}
-	X := ristretto255.NewElement().ScalarBaseMult(x)
-	R := ristretto255.NewElement().ScalarBaseMult(k)
-	e := p.keyChallenge(seat, X, R)
-	s := ristretto255.NewScalar().Add(k, ristretto255.NewScalar().Multiply(e, x))
-	return &KeyShare{seat: seat, x: x, pub: &PublicKey{Seat: seat, x: X, e: e, s: s}}, nil
+	X := newElement().ScalarBaseMult(x)
+	R := newElement().ScalarBaseMult(k)
+	xEnc := X.Encode(nil)
+	e := p.keyChallenge(seat, xEnc, R)
+	s := newScalar().Add(k, newScalar().Multiply(e, x))
+	return &KeyShare{seat: seat, x: x, pub: &PublicKey{Seat: seat, x: X, e: e, s: s, xEnc: xEnc}}, nil
 }
 
-func (p *Params) keyChallenge(seat int, X, R *element) *scalar {
-	return newTranscript("key", &p.dom).uint(uint64(seat)).element(X).element(R).challenge()
+func (p *Params) keyChallenge(seat int, X []byte, R *element) *scalar {
+	return newTranscript("key", &p.dom).uint(uint64(seat)).encodings(X).element(R).challenge()
 }
 
 // Seat returns the seat the key share belongs to.
@@ -71,13 +81,13 @@ func (p *Params) VerifyPublicKey(pk *PublicKey) error {
 	if pk == nil || pk.x == nil || pk.e == nil || pk.s == nil {
 		return malformed("public key: missing fields")
 	}
-	if pk.x.Equal(ristretto255.NewElement()) == 1 {
+	if pk.x.Equal(newElement()) == 1 {
 		return invalid("public key of seat %d is the identity", pk.Seat)
 	}
 	// R = s·G − e·X
-	negE := ristretto255.NewScalar().Negate(pk.e)
-	R := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(negE, pk.x, pk.s)
-	if p.keyChallenge(pk.Seat, pk.x, R).Equal(pk.e) != 1 {
+	negE := newScalar().Negate(pk.e)
+	R := newElement().VarTimeDoubleScalarBaseMult(negE, pk.x, pk.s)
+	if p.keyChallenge(pk.Seat, pk.xBytes(), R).Equal(pk.e) != 1 {
 		return invalid("public key of seat %d: proof of knowledge does not verify for deck %q", pk.Seat, p.dom.name)
 	}
 	return nil
@@ -104,13 +114,14 @@ func (pk *PublicKey) UnmarshalBinary(b []byte) error {
 	if r.err == nil && seat >= MaxSeats {
 		r.fail("seat %d exceeds %d", seat, MaxSeats-1)
 	}
+	raw := r.b
 	x := r.element("X")
 	e := r.scalar("e")
 	s := r.scalar("s")
 	if err := r.done(); err != nil {
 		return err
 	}
-	*pk = PublicKey{Seat: seat, x: x, e: e, s: s}
+	*pk = PublicKey{Seat: seat, x: x, e: e, s: s, xEnc: append([]byte(nil), raw[:ElementSize]...)}
 	return nil
 }
 
@@ -142,7 +153,7 @@ func (k *KeyShare) UnmarshalBinary(b []byte) error {
 	if err := pub.UnmarshalBinary(rest); err != nil {
 		return fmt.Errorf("key share: %w", err)
 	}
-	if pub.Seat != seat || ristretto255.NewElement().ScalarBaseMult(x).Equal(pub.x) != 1 {
+	if pub.Seat != seat || newElement().ScalarBaseMult(x).Equal(pub.x) != 1 {
 		return malformed("key share: secret does not match its public key")
 	}
 	*k = KeyShare{seat: seat, x: x, pub: &pub}
@@ -165,7 +176,7 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 	if len(keys) < 1 || len(keys) > MaxSeats {
 		return nil, fmt.Errorf("deck: %d key shares: want 1..%d", len(keys), MaxSeats)
 	}
-	X := ristretto255.NewElement()
+	X := newElement()
 	seen := make(map[[32]byte]int, len(keys))
 	for i, pk := range keys {
 		if pk == nil {
@@ -177,8 +188,7 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 		if err := p.VerifyPublicKey(pk); err != nil {
 			return nil, fmt.Errorf("joint key: %w", err)
 		}
-		var k [32]byte
-		pk.x.Encode(k[:0])
+		k := [32]byte(pk.xBytes())
 		if j, ok := seen[k]; ok {
 			return nil, invalid("seats %d and %d published the same key share", j, i)
 		}
@@ -188,7 +198,7 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 	if len(seen) == 0 {
 		return nil, fmt.Errorf("deck: no key share at all")
 	}
-	if X.Equal(ristretto255.NewElement()) == 1 {
+	if X.Equal(newElement()) == 1 {
 		return nil, invalid("joint key is the identity")
 	}
 	return &JointKey{keys: append([]*PublicKey(nil), keys...), x: X}, nil

@@ -2,8 +2,7 @@ package deck
 
 import (
 	"fmt"
-
-	"github.com/gtank/ristretto255"
+	"sync"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -28,6 +27,8 @@ type Params struct {
 	maxValue int
 	// gens[0] is the base of the commitment chain, gens[1..] the
 	// independent generators of the permutation commitment.
+	// gens, values and lookup are shared by every Params of the same
+	// maxValue (see fixedFor): nothing may change them.
 	gens   []*element
 	values []*element       // values[v-1] encodes card value v
 	lookup map[[32]byte]int // encoding → value
@@ -43,27 +44,52 @@ func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, err
 	if deckName == "" {
 		return nil, fmt.Errorf("deck: empty deck name")
 	}
-	p := &Params{
-		dom:      domain{match: match, name: deckName},
-		maxValue: maxValue,
-		gens:     make([]*element, maxValue+1),
-		values:   make([]*element, maxValue),
-		lookup:   make(map[[32]byte]int, maxValue),
+	t, err := fixedFor(maxValue)
+	if err != nil {
+		return nil, err
 	}
-	for i := range p.gens {
-		p.gens[i] = hashToElement("generator", uint64(i))
+	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, values: t.values, lookup: t.lookup}, nil
+}
+
+// fixed holds the group elements of decks of maxValue card values that
+// depend on nothing else: hashes to the group of a label and an index, the
+// same in every match. Computing them was most of a deck's set-up for the
+// auditor (issue 15: an eighth of a 2-player Air audit), so they are made
+// once per process and shared, read-only, by every Params.
+type fixed struct {
+	gens   []*element
+	values []*element
+	lookup map[[32]byte]int
+}
+
+// fixedTables maps a count of card values to its *fixed.
+var fixedTables sync.Map
+
+// fixedFor returns the fixed elements of decks of maxValue card values.
+func fixedFor(maxValue int) (*fixed, error) {
+	if t, ok := fixedTables.Load(maxValue); ok {
+		return t.(*fixed), nil
+	}
+	t := &fixed{
+		gens:   make([]*element, maxValue+1),
+		values: make([]*element, maxValue),
+		lookup: make(map[[32]byte]int, maxValue),
+	}
+	for i := range t.gens {
+		t.gens[i] = hashToElement("generator", uint64(i))
 	}
 	for v := 1; v <= maxValue; v++ {
 		e := hashToElement("card", uint64(v))
 		var k [32]byte
 		e.Encode(k[:0])
-		if _, dup := p.lookup[k]; dup {
+		if _, dup := t.lookup[k]; dup {
 			return nil, fmt.Errorf("deck: card encodings of value %d collide", v) // never happens
 		}
-		p.values[v-1] = e
-		p.lookup[k] = v
+		t.values[v-1] = e
+		t.lookup[k] = v
 	}
-	return p, nil
+	got, _ := fixedTables.LoadOrStore(maxValue, t)
+	return got.(*fixed), nil
 }
 
 // Match returns the match ID the parameters are bound to.
@@ -94,7 +120,7 @@ func (p *Params) NewDeck(values []int) (Deck, error) {
 		if v < 1 || v > p.maxValue {
 			return nil, fmt.Errorf("deck: card %d has value %d: want 1..%d", i, v, p.maxValue)
 		}
-		d[i] = Card{c1: ristretto255.NewElement(), c2: ristretto255.NewElement().Add(p.values[v-1], ristretto255.NewElement())}.withEncoding()
+		d[i] = Card{c1: newElement(), c2: newElement().Add(p.values[v-1], newElement())}.withEncoding()
 	}
 	return d, nil
 }

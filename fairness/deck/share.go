@@ -2,8 +2,6 @@ package deck
 
 import (
 	"fmt"
-
-	"github.com/gtank/ristretto255"
 )
 
 // ShareSize is the encoded size of a [Share].
@@ -19,11 +17,24 @@ type Share struct {
 	Pos  int
 	d    *element
 	e, s *scalar
+	// dEnc is d's encoding when known (the bytes d was decoded from, or
+	// made with it), so that verifying hashes it without encoding d again.
+	dEnc []byte
 }
 
-func (p *Params) shareChallenge(seat, pos int, X *element, c Card, D, A, B *element) *scalar {
+// dBytes returns the encoding of D.
+func (sh *Share) dBytes() []byte {
+	if len(sh.dEnc) == ElementSize {
+		return sh.dEnc
+	}
+	return sh.d.Encode(nil)
+}
+
+// shareChallenge is the hash of a share's statement; X and D come as
+// their encodings.
+func (p *Params) shareChallenge(seat, pos int, X []byte, c Card, D []byte, A, B *element) *scalar {
 	return newTranscript("share", &p.dom).uint(uint64(seat)).uint(uint64(pos)).
-		element(X).card(c).element(D).element(A).element(B).challenge()
+		encodings(X).card(c).encodings(D).element(A).element(B).challenge()
 }
 
 // UnmaskShare returns key's unmasking share of the card at position pos.
@@ -37,12 +48,13 @@ func (p *Params) UnmaskShare(key *KeyShare, pos int, c Card) (*Share, error) {
 		return nil, fmt.Errorf("deck: unmask position %d: want 0..%d", pos, MaxCards-1)
 	}
 	k := newTranscript("share/nonce", &p.dom).scalar(key.x).uint(uint64(key.seat)).uint(uint64(pos)).card(c).challenge()
-	D := ristretto255.NewElement().ScalarMult(key.x, c.c1)
-	A := ristretto255.NewElement().ScalarBaseMult(k)
-	B := ristretto255.NewElement().ScalarMult(k, c.c1)
-	e := p.shareChallenge(key.seat, pos, key.pub.x, c, D, A, B)
-	s := ristretto255.NewScalar().Add(k, ristretto255.NewScalar().Multiply(e, key.x))
-	return &Share{Seat: key.seat, Pos: pos, d: D, e: e, s: s}, nil
+	D := newElement().ScalarMult(key.x, c.c1)
+	A := newElement().ScalarBaseMult(k)
+	B := newElement().ScalarMult(k, c.c1)
+	dEnc := D.Encode(nil)
+	e := p.shareChallenge(key.seat, pos, key.pub.xBytes(), c, dEnc, A, B)
+	s := newScalar().Add(k, newScalar().Multiply(e, key.x))
+	return &Share{Seat: key.seat, Pos: pos, d: D, e: e, s: s, dEnc: dEnc}, nil
 }
 
 // VerifyShare checks a share of the card at position pos against the
@@ -61,11 +73,11 @@ func (p *Params) VerifyShare(jk *JointKey, pos int, c Card, sh *Share) error {
 	if sh.Pos != pos {
 		return invalid("share of seat %d is for position %d, not %d", sh.Seat, sh.Pos, pos)
 	}
-	negE := ristretto255.NewScalar().Negate(sh.e)
+	negE := newScalar().Negate(sh.e)
 	// A = s·G − e·X, B = s·C1 − e·D
-	A := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(negE, pk.x, sh.s)
-	B := ristretto255.NewElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
-	if p.shareChallenge(sh.Seat, pos, pk.x, c, sh.d, A, B).Equal(sh.e) != 1 {
+	A := newElement().VarTimeDoubleScalarBaseMult(negE, pk.x, sh.s)
+	B := newElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
+	if p.shareChallenge(sh.Seat, pos, pk.xBytes(), c, sh.dBytes(), A, B).Equal(sh.e) != 1 {
 		return invalid("unmasking share of seat %d for card %d of deck %q does not verify", sh.Seat, pos, p.dom.name)
 	}
 	return nil
@@ -75,7 +87,17 @@ func (p *Params) VerifyShare(jk *JointKey, pos int, c Card, sh *Share) error {
 // at position pos and returns the card's value: the public reveal of a
 // played card.
 func (p *Params) Open(jk *JointKey, pos int, c Card, shares []*Share) (int, error) {
-	return p.unmask(jk, nil, pos, c, shares)
+	return p.unmask(jk, nil, pos, c, shares, nil)
+}
+
+// OpenChecked is [Params.Open] for a card whose shares checked have been
+// verified already, by [Params.VerifyShare] with the same joint key,
+// position and card (a referee verifies each share as it arrives and keeps
+// it): only the shares fresh are verified, the statement about checked is
+// the one already proven. Verifying the other seats' shares again when the
+// holder plays a card was a tenth of an Air audit (issue 15).
+func (p *Params) OpenChecked(jk *JointKey, pos int, c Card, fresh, checked []*Share) (int, error) {
+	return p.unmask(jk, nil, pos, c, fresh, checked)
 }
 
 // Peek is the private reveal of a dealt card: the receiving seat (key)
@@ -85,10 +107,12 @@ func (p *Params) Peek(jk *JointKey, key *KeyShare, pos int, c Card, others []*Sh
 	if key == nil {
 		return 0, fmt.Errorf("deck: peek without a key share")
 	}
-	return p.unmask(jk, key, pos, c, others)
+	return p.unmask(jk, key, pos, c, others, nil)
 }
 
-func (p *Params) unmask(jk *JointKey, key *KeyShare, pos int, c Card, shares []*Share) (int, error) {
+// unmask verifies the shares fresh, takes checked as verified, and
+// removes them all, with key's own share if key is given, from the card.
+func (p *Params) unmask(jk *JointKey, key *KeyShare, pos int, c Card, fresh, checked []*Share) (int, error) {
 	if !c.valid() {
 		return 0, malformed("open: card %d is the zero value", pos)
 	}
@@ -99,10 +123,16 @@ func (p *Params) unmask(jk *JointKey, key *KeyShare, pos int, c Card, shares []*
 			return 0, fmt.Errorf("deck: key share of seat %d is not part of the joint key of deck %q", key.seat, p.dom.name)
 		}
 		have[key.seat] = true
-		m.Subtract(m, ristretto255.NewElement().ScalarMult(key.x, c.c1))
+		m.Subtract(m, newElement().ScalarMult(key.x, c.c1))
 	}
-	for _, sh := range shares {
-		if err := p.VerifyShare(jk, pos, c, sh); err != nil {
+	for i, sh := range append(fresh[:len(fresh):len(fresh)], checked...) {
+		var err error
+		if i < len(fresh) {
+			err = p.VerifyShare(jk, pos, c, sh)
+		} else if sh == nil || sh.Pos != pos || jk.Key(sh.Seat) == nil {
+			err = fmt.Errorf("deck: a share taken as verified is not one for card %d of this deck", pos)
+		}
+		if err != nil {
 			return 0, fmt.Errorf("open card %d: %w", pos, err)
 		}
 		if have[sh.Seat] {
@@ -153,12 +183,13 @@ func (sh *Share) UnmarshalBinary(b []byte) error {
 	if r.err == nil && pos >= MaxCards {
 		r.fail("position %d exceeds %d", pos, MaxCards-1)
 	}
+	raw := r.b
 	d := r.element("D")
 	e := r.scalar("e")
 	s := r.scalar("s")
 	if err := r.done(); err != nil {
 		return err
 	}
-	*sh = Share{Seat: seat, Pos: pos, d: d, e: e, s: s}
+	*sh = Share{Seat: seat, Pos: pos, d: d, e: e, s: s, dEnc: append([]byte(nil), raw[:ElementSize]...)}
 	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-
-	"github.com/gtank/ristretto255"
 )
 
 // ShuffleProof is a non-interactive zero-knowledge argument (Terelius and
@@ -97,8 +95,8 @@ func (p *Params) shuffleWith(rng io.Reader, jk *JointKey, in Deck, perm []int) (
 	for i := range out {
 		src := in[perm[i]]
 		out[i] = Card{
-			c1: ristretto255.NewElement().Add(src.c1, ristretto255.NewElement().ScalarBaseMult(rho[i])),
-			c2: ristretto255.NewElement().Add(src.c2, ristretto255.NewElement().ScalarMult(rho[i], jk.x)),
+			c1: newElement().Add(src.c1, newElement().ScalarBaseMult(rho[i])),
+			c2: newElement().Add(src.c2, newElement().ScalarMult(rho[i], jk.x)),
 		}.withEncoding()
 	}
 	proof, err := p.proveShuffle(rng, jk, in, out, perm, rho)
@@ -137,7 +135,7 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 	n := len(in)
 	h := p.gens[0]
 	hs := p.gens[1 : n+1]
-	G := ristretto255.NewElement().Base()
+	G := newElement().Base()
 
 	// Commit to the permutation: com[perm[i]] = r[perm[i]]·G + h_i.
 	r, err := randScalars(rng, n)
@@ -149,7 +147,7 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 	// a map that is not one.)
 	com := make([]*element, n)
 	for j := range com {
-		com[j] = ristretto255.NewElement().ScalarBaseMult(r[j])
+		com[j] = newElement().ScalarBaseMult(r[j])
 	}
 	for i := 0; i < n; i++ {
 		com[perm[i]].Add(com[perm[i]], hs[i])
@@ -169,7 +167,7 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 	chain := make([]*element, n)
 	prev := h
 	for i := 0; i < n; i++ {
-		chain[i] = ristretto255.NewElement().MultiScalarMult([]*scalar{rHat[i], uP[i]}, []*element{G, prev})
+		chain[i] = newElement().MultiScalarMult([]*scalar{rHat[i], uP[i]}, []*element{G, prev})
 		prev = chain[i]
 	}
 
@@ -185,44 +183,44 @@ func (p *Params) proveShuffle(rng io.Reader, jk *JointKey, in, out Deck, perm []
 	if err != nil {
 		return nil, fmt.Errorf("shuffle proof: %w", err)
 	}
-	t1 := ristretto255.NewElement().ScalarBaseMult(w[0])
-	t2 := ristretto255.NewElement().ScalarBaseMult(w[1])
-	t3 := ristretto255.NewElement().MultiScalarMult(append([]*scalar{w[2]}, wP...), append([]*element{G}, hs...))
-	negW4 := ristretto255.NewScalar().Negate(w[3])
+	t1 := newElement().ScalarBaseMult(w[0])
+	t2 := newElement().ScalarBaseMult(w[1])
+	t3 := newElement().MultiScalarMult(append([]*scalar{w[2]}, wP...), append([]*element{G}, hs...))
+	negW4 := newScalar().Negate(w[3])
 	c2s := make([]*element, n)
 	c1s := make([]*element, n)
 	for i, c := range out {
 		c1s[i], c2s[i] = c.c1, c.c2
 	}
-	t41 := ristretto255.NewElement().MultiScalarMult(append([]*scalar{negW4}, wP...), append([]*element{jk.x}, c2s...))
-	t42 := ristretto255.NewElement().MultiScalarMult(append([]*scalar{negW4}, wP...), append([]*element{G}, c1s...))
+	t41 := newElement().MultiScalarMult(append([]*scalar{negW4}, wP...), append([]*element{jk.x}, c2s...))
+	t42 := newElement().MultiScalarMult(append([]*scalar{negW4}, wP...), append([]*element{G}, c1s...))
 	tHat := make([]*element, n)
 	prev = h
 	for i := 0; i < n; i++ {
-		tHat[i] = ristretto255.NewElement().MultiScalarMult([]*scalar{wHat[i], wP[i]}, []*element{G, prev})
+		tHat[i] = newElement().MultiScalarMult([]*scalar{wHat[i], wP[i]}, []*element{G, prev})
 		prev = chain[i]
 	}
 	chainEnc := encodeAll(chain)
 	ch := p.shuffleChallenge(u, chainEnc, t1, t2, t3, t41, t42, tHat)
 
-	mul := func(a, b *scalar) *scalar { return ristretto255.NewScalar().Multiply(a, b) }
-	resp := func(w, x *scalar) *scalar { return ristretto255.NewScalar().Subtract(w, mul(ch, x)) }
+	mul := func(a, b *scalar) *scalar { return newScalar().Multiply(a, b) }
+	resp := func(w, x *scalar) *scalar { return newScalar().Subtract(w, mul(ch, x)) }
 
-	rBar := ristretto255.NewScalar()
-	rU := ristretto255.NewScalar()
+	rBar := newScalar()
+	rU := newScalar()
 	for j := 0; j < n; j++ {
 		rBar.Add(rBar, r[j])
 		rU.Add(rU, mul(r[j], u[j]))
 	}
 	// R̂ = Σ r̂_i·v_i with v_i = Π_{k>i} u'_k.
-	rHatSum := ristretto255.NewScalar()
-	v := ristretto255.NewScalar()
+	rHatSum := newScalar()
+	v := newScalar()
 	v.FromUniformBytes(oneWide[:])
 	for i := n - 1; i >= 0; i-- {
 		rHatSum.Add(rHatSum, mul(rHat[i], v))
 		v = mul(v, uP[i])
 	}
-	rhoU := ristretto255.NewScalar()
+	rhoU := newScalar()
 	for i := 0; i < n; i++ {
 		rhoU.Add(rhoU, mul(rho[i], uP[i]))
 	}
@@ -274,44 +272,44 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 	}
 	h := p.gens[0]
 	hs := p.gens[1 : n+1]
-	G := ristretto255.NewElement().Base()
+	G := newElement().Base()
 	ch := proof.ch
 	u := p.shuffleChallenges(jk, in, out, proof.comBytes())
 
 	// c̄ = Σ com_j − Σ h_i;  ĉ = ĉ_n − (Π u_j)·h
-	cBar := ristretto255.NewElement()
-	U := ristretto255.NewScalar().FromUniformBytes(oneWide[:])
+	cBar := newElement()
+	U := newScalar().FromUniformBytes(oneWide[:])
 	for j := 0; j < n; j++ {
 		cBar.Add(cBar, proof.com[j])
 		cBar.Subtract(cBar, hs[j])
 		U.Multiply(U, u[j])
 	}
-	cHat := ristretto255.NewElement().Subtract(proof.chain[n-1], ristretto255.NewElement().VarTimeMultiScalarMult([]*scalar{U}, []*element{h}))
+	cHat := newElement().Subtract(proof.chain[n-1], newElement().VarTimeMultiScalarMult([]*scalar{U}, []*element{h}))
 
 	// t1' = ch·c̄ + s1·G;  t2' = ch·ĉ + s2·G
-	t1 := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(ch, cBar, proof.s[0])
-	t2 := ristretto255.NewElement().VarTimeDoubleScalarBaseMult(ch, cHat, proof.s[1])
+	t1 := newElement().VarTimeDoubleScalarBaseMult(ch, cBar, proof.s[0])
+	t2 := newElement().VarTimeDoubleScalarBaseMult(ch, cHat, proof.s[1])
 
 	// t3' = ch·Σu_j·com_j + s3·G + Σ s'_i·h_i
 	sc := make([]*scalar, 0, 2*n+1)
 	el := make([]*element, 0, 2*n+1)
 	for j := 0; j < n; j++ {
-		sc = append(sc, ristretto255.NewScalar().Multiply(ch, u[j]))
+		sc = append(sc, newScalar().Multiply(ch, u[j]))
 		el = append(el, proof.com[j])
 	}
 	sc = append(sc, proof.s[2])
 	el = append(el, G)
 	sc = append(sc, proof.sPrime...)
 	el = append(el, hs...)
-	t3 := ristretto255.NewElement().VarTimeMultiScalarMult(sc, el)
+	t3 := newElement().VarTimeMultiScalarMult(sc, el)
 
 	// t41' = ch·Σu_j·in_j.C2 − s4·X + Σ s'_i·out_i.C2, and the same on C1 with G.
-	negS4 := ristretto255.NewScalar().Negate(proof.s[3])
+	negS4 := newScalar().Negate(proof.s[3])
 	t4 := func(part func(Card) *element, base *element) *element {
 		sc := make([]*scalar, 0, 2*n+1)
 		el := make([]*element, 0, 2*n+1)
 		for j := 0; j < n; j++ {
-			sc = append(sc, ristretto255.NewScalar().Multiply(ch, u[j]))
+			sc = append(sc, newScalar().Multiply(ch, u[j]))
 			el = append(el, part(in[j]))
 		}
 		sc = append(sc, negS4)
@@ -320,7 +318,7 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 			sc = append(sc, proof.sPrime[i])
 			el = append(el, part(out[i]))
 		}
-		return ristretto255.NewElement().VarTimeMultiScalarMult(sc, el)
+		return newElement().VarTimeMultiScalarMult(sc, el)
 	}
 	t41 := t4(func(c Card) *element { return c.c2 }, jk.x)
 	t42 := t4(func(c Card) *element { return c.c1 }, G)
@@ -329,7 +327,7 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 	tHat := make([]*element, n)
 	prev := h
 	for i := 0; i < n; i++ {
-		tHat[i] = ristretto255.NewElement().VarTimeMultiScalarMult(
+		tHat[i] = newElement().VarTimeMultiScalarMult(
 			[]*scalar{ch, proof.sHat[i], proof.sPrime[i]},
 			[]*element{proof.chain[i], G, prev})
 		prev = proof.chain[i]

@@ -341,3 +341,35 @@ func TestAttackRemovalInTheMessageThatMadeTheSeatAwaited(t *testing.T) {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
 }
+
+// A leaver's own left record counts only from where it really left: a
+// record dated before a message the leaver signed afterwards (a back-dated
+// departure, say to disown that message) does not remove it, and the seat
+// that sequences it is named.
+func TestAttackRemovalWithABackDatedLeftRecord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full multi-player Air match takes a few seconds")
+	}
+	fx := newRemovalFixture(t, 4)
+	k := fx.find(t, awaitsMove)
+	m := fx.at(t, k)
+	st, _ := m.Next()
+	// The latest seat other than the one awaited that signed a message
+	// before k, and the place just before that message.
+	leaver, before := engine.NoSeat, -1
+	for j := k - 1; j > 0 && before < 0; j-- {
+		if s := fx.h.Seat(fx.envs[j].From); s != st.Seat {
+			leaver, before = s, j
+		}
+	}
+	if before < 0 {
+		t.Fatal("no other seat signed a message before the place found")
+	}
+	backDated := fx.left(t, fx.at(t, before), leaver)
+	refusedFor(t, m, fx.forge(t, m, st.Seat, remove(leaver, backDated)), st.Seat, "signed a later message")
+	// The same seat's record dated where the match stands removes it.
+	m = fx.at(t, k)
+	if _, err := m.Accept(fx.forge(t, m, st.Seat, remove(leaver, fx.left(t, m, leaver)))); err != nil || !m.Removed(leaver) {
+		t.Fatalf("a left record dated where the match stands: %v (removed %v)", err, m.Removed(leaver))
+	}
+}

@@ -5,51 +5,212 @@ import (
 	"strings"
 )
 
-// Eventf returns an event whose Text is fmt.Sprintf(format, args...), with
-// every Seat argument (under %s or %v) written as Seat.String writes it
-// ("seat 1"). The event keeps the seats apart from the words around them,
-// so that an interface names each its own way with [Event.Say] instead of
-// searching Text for "seat N".
-func Eventf(seat Seat, kind, format string, args ...any) Event {
-	var buf [8]any // the marked arguments, on the stack for most events
+// Words is a line for people that may name seats: an event, a refusal, a
+// reason the match ended, a prompt, a note of the referee. Built by
+// [Wordsf], it keeps each seat apart from the words around it, so that
+// String writes the seats as [Seat.String] does ("seat 1"), which is the
+// text that errors, logs, state hashes and transcripts hold, unchanged,
+// while Say writes them as an interface names its players. Nobody finds a
+// seat by searching the words for "seat N": a player named "seat 2" is
+// never taken for one.
+type Words struct {
+	text string // the seats written as "seat N"
+	said string // the seats marked; "" when the words name none
+}
+
+// Wordsf returns fmt.Sprintf(format, args...) as Words, with every Seat
+// argument (under %s or %v) kept as a seat, and the seats of every Words
+// argument and of every error argument that has Words ([Worded]) kept
+// too. Words that hold the marker (never an engine's: a peer's junk, say)
+// are kept plain: they name no seat.
+func Wordsf(format string, args ...any) Words {
+	var buf [8]any // the marked arguments, on the stack for most texts
+	marked, ok := mark(buf[:0], args)
+	if !ok || marked == nil {
+		return Words{text: fmt.Sprintf(format, args...)}
+	}
+	said := fmt.Sprintf(format, marked...)
+	return Words{text: render(said, Seat.String), said: said}
+}
+
+// Plain returns text that names no seat as Words (a seat written in it
+// stays as it is written).
+func Plain(text string) Words { return Words{text: text} }
+
+// String returns the words with each seat written as Seat.String writes
+// it: the text as logs, errors and transcripts hold it.
+func (w Words) String() string { return w.text }
+
+// Say returns the words with each seat they name written by name (an
+// interface passes its players' display names).
+func (w Words) Say(name func(Seat) string) string {
+	if w.said == "" {
+		return w.text
+	}
+	return render(w.said, name)
+}
+
+// Worded is implemented by errors (and other texts) that keep the seats
+// they name apart ([Words]): [*IllegalError], [*Fault], the errors of
+// [Errorf], and the referee's violations. Their Words' String is their
+// Error.
+type Worded interface {
+	Words() Words
+}
+
+// WordsOf returns what v says as Words: its own (a [Worded] whose Words
+// agree with its text), else its text plain. v is an error, a Stringer or
+// a string.
+func WordsOf(v any) Words {
+	var text string
+	switch v := v.(type) {
+	case nil:
+		return Words{}
+	case Words:
+		return v
+	case error:
+		text = v.Error()
+	case fmt.Stringer:
+		text = v.String()
+	case string:
+		return Plain(v)
+	default:
+		return Plain(fmt.Sprint(v))
+	}
+	if w, ok := v.(Worded); ok {
+		if w := w.Words(); w.text == text {
+			return w
+		}
+	}
+	return Plain(text)
+}
+
+// Say returns err's text with each seat it keeps apart ([Worded]) named by
+// name; a seat only written in the text stays "seat N".
+func Say(err error, name func(Seat) string) string { return WordsOf(err).Say(name) }
+
+// Errorf is fmt.Errorf (it wraps what %w names) with its seats kept apart
+// as [Wordsf] keeps them: its error is [Worded].
+func Errorf(format string, args ...any) error {
+	err := fmt.Errorf(format, args...)
+	var buf [8]any
+	marked, ok := mark(buf[:0], args)
+	if !ok || marked == nil {
+		return err
+	}
+	said := fmt.Errorf(format, marked...).Error()
+	return &wordedError{err: err, words: Words{text: err.Error(), said: said}}
+}
+
+// wordedError is an error of Errorf: fmt's error, with its Words.
+type wordedError struct {
+	err   error
+	words Words
+}
+
+func (e *wordedError) Error() string { return e.err.Error() }
+func (e *wordedError) Words() Words  { return e.words }
+
+// Unwrap returns what fmt.Errorf's error wraps, so errors.Is and As see
+// through an Errorf as through fmt.Errorf.
+func (e *wordedError) Unwrap() []error {
+	switch u := e.err.(type) {
+	case interface{ Unwrap() []error }:
+		return u.Unwrap()
+	case interface{ Unwrap() error }:
+		return []error{u.Unwrap()}
+	}
+	return nil
+}
+
+// mark appends to buf each argument as the marked text formats it: a Seat
+// as a marked seat, Words and Worded errors by their marked words. It
+// returns nil when nothing is marked, and false when an argument's text
+// holds the marker (the whole text is then kept plain).
+func mark(buf []any, args []any) ([]any, bool) {
 	var marked []any
 	for i, a := range args {
+		var m any
 		switch a := a.(type) {
 		case Seat:
-			if marked == nil {
-				marked = append(buf[:0], args[:i]...)
-			}
-			marked = append(marked, seatMark(a))
-			continue
+			m = seatMark(a)
 		case string:
 			if strings.Contains(a, seatMarker) {
-				// Words that hold the marker: keep them plain.
-				return Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)}
+				return nil, false
+			}
+		case Words:
+			if a.said == "" && strings.Contains(a.text, seatMarker) {
+				return nil, false
+			}
+			if a.said != "" {
+				m = markedWords{a}
+			}
+		case error:
+			w := WordsOf(a)
+			if w.said == "" && strings.Contains(w.text, seatMarker) {
+				return nil, false
+			}
+			if w.said != "" {
+				m = markedError{a, w}
 			}
 		}
-		if marked != nil {
+		if m != nil && marked == nil {
+			marked = append(buf, args[:i]...)
+		}
+		switch {
+		case m != nil:
+			marked = append(marked, m)
+		case marked != nil:
 			marked = append(marked, a)
 		}
 	}
-	if marked == nil {
-		return Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, args...)}
-	}
-	said := fmt.Sprintf(format, marked...)
-	return Event{Seat: seat, Kind: kind, Text: render(said, Seat.String), said: said}
+	return marked, true
 }
+
+// markedWords formats Words with their seats marked.
+type markedWords struct{ w Words }
+
+func (m markedWords) Format(f fmt.State, verb rune) { fmt.Fprint(f, m.w.said) }
+
+// markedError formats a Worded error with its seats marked; it is still
+// the error, so that fmt.Errorf's %w wraps it.
+type markedError struct {
+	error
+	w Words
+}
+
+func (m markedError) Format(f fmt.State, verb rune) { fmt.Fprint(f, m.w.said) }
+func (m markedError) Unwrap() error                 { return m.error }
+
+// Eventf returns an event whose Text is fmt.Sprintf(format, args...), with
+// every Seat argument (under %s or %v) written as Seat.String writes it
+// ("seat 1"). The event keeps the seats apart from the words around them
+// ([Wordsf]), so that an interface names each its own way with
+// [Event.Say] instead of searching Text for "seat N".
+func Eventf(seat Seat, kind, format string, args ...any) Event {
+	w := Wordsf(format, args...)
+	return Event{Seat: seat, Kind: kind, Text: w.text, said: w.said}
+}
+
+// Words returns the event's text as Words.
+func (e Event) Words() Words { return agree(e.Text, e.said) }
 
 // Say returns the event's text with each seat it names written by name
 // (an interface passes its players' display names). An event built
 // without Eventf says its Text.
-func (e Event) Say(name func(Seat) string) string {
-	if e.said == "" {
-		return e.Text
+func (e Event) Say(name func(Seat) string) string { return e.Words().Say(name) }
+
+// agree returns text as Words with the marked said, when said writes text
+// (a field set beside it since the words were built makes it plain).
+func agree(text, said string) Words {
+	if said == "" || render(said, Seat.String) != text {
+		return Words{text: text}
 	}
-	return render(e.said, name)
+	return Words{text: text, said: said}
 }
 
 // seatMarker, then a byte holding the seat plus one, stands for a seat in
-// an event's marked text (Event.said); no engine writes it.
+// marked words (Words.said); no engine writes it.
 const seatMarker = "\x00"
 
 // seatMark formats a seat as the marker and the seat's byte. It is an

@@ -113,18 +113,22 @@ func playerName(h Header, s engine.Seat) string {
 	return fmt.Sprintf("%s (%s)", s, untrusted.Escape(shortPeer(p.Peer)))
 }
 
+// describeOutcome says the result in a verdict's words, naming the
+// players (and the seats the reason speaks of) as playerName does.
 func describeOutcome(h Header, o engine.Outcome) string {
+	name := func(s engine.Seat) string { return playerName(h, s) }
+	why := o.Why().Say(name)
 	switch {
 	case o.Draw:
-		return "draw, " + o.Reason
+		return "draw, " + why
 	case len(o.Winners) > 0:
 		names := make([]string, len(o.Winners))
 		for i, w := range o.Winners {
-			names[i] = playerName(h, w)
+			names[i] = name(w)
 		}
-		return fmt.Sprintf("%s won: %s", strings.Join(names, " and "), o.Reason)
+		return fmt.Sprintf("%s won: %s", strings.Join(names, " and "), why)
 	}
-	return o.Reason
+	return why
 }
 
 // Specs finds a game by name.
@@ -370,7 +374,7 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
 			playerName(h, blamed), c.Closing, c.Seq, plainDetail(c.Detail), playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
-	rep.Outcome = m.forfeitOutcome(blamed, "opponent forfeited by "+string(c.Closing))
+	rep.Outcome = m.forfeitOutcome(blamed, engine.Wordsf("opponent forfeited by %s", c.Closing))
 	return rep
 }
 
@@ -387,7 +391,7 @@ func concludeAdmission(rep *Report, m *Match, c *Closing) *Report {
 	case c.Seq < m.Seq():
 		rep.Detail += fmt.Sprintf("; it never received messages %d to %d", c.Seq+1, m.Seq())
 	}
-	rep.Outcome = m.forfeitOutcome(blamed, playerName(h, blamed)+" left the match")
+	rep.Outcome = m.forfeitOutcome(blamed, engine.Wordsf("%s left the match", blamed))
 	return rep
 }
 
@@ -407,19 +411,17 @@ func others(n int, s engine.Seat) []engine.Seat {
 // it has one ([engine.Forfeiter]: in Air's team game the other team wins,
 // the forfeiter's teammate included among the losers), else every other
 // seat wins. why says how the forfeit came about; the game's rule follows it.
-func (m *Match) forfeitOutcome(seat engine.Seat, why string) engine.Outcome {
+func (m *Match) forfeitOutcome(seat engine.Seat, why engine.Words) engine.Outcome {
 	f, ok := m.game.(engine.Forfeiter)
 	if !ok {
-		return engine.Outcome{Done: true, Winners: others(m.Seats(), seat), Reason: why}
+		return engine.Outcome{Done: true, Winners: others(m.Seats(), seat)}.WithReason(why)
 	}
 	o := f.ForfeitOutcome(seat)
 	if o.Reason != "" {
-		o.Reason = why + "; " + o.Reason
-	} else {
-		o.Reason = why
+		why = engine.Wordsf("%s; %s", why, o.Why())
 	}
 	o.Done = true
-	return o
+	return o.WithReason(why)
 }
 
 // parsed is one transcript line decoded ahead of the replay.

@@ -50,6 +50,58 @@ func (w Words) Say(name func(Seat) string) string {
 	return render(w.said, name)
 }
 
+// Part is a stretch of [Words]: words, or a seat they name.
+type Part struct {
+	Text   string // the words (when IsSeat is false)
+	Seat   Seat   // the seat named (when IsSeat is true)
+	IsSeat bool
+}
+
+// Parts returns the words as stretches of words and the seats between
+// them, in order: what an interface reads to put grammar around a seat it
+// names "you", without searching the text for the seat.
+func (w Words) Parts() []Part {
+	if w.said == "" {
+		return []Part{{Text: w.text}}
+	}
+	var out []Part
+	said := w.said
+	for {
+		i := strings.IndexByte(said, seatMarker[0])
+		if i < 0 || i+1 >= len(said) {
+			if said != "" {
+				out = append(out, Part{Text: said})
+			}
+			return out
+		}
+		if i > 0 {
+			out = append(out, Part{Text: said[:i]})
+		}
+		out = append(out, Part{Seat: Seat(int(said[i+1]) - 1), IsSeat: true})
+		said = said[i+2:]
+	}
+}
+
+// Edit returns the words with f applied to each stretch of words between
+// the seats they name, never to a seat: an interface's touches to an
+// engine's wording ("an" before a vowel, a suffix dropped) cannot change
+// a player's name, which Say puts in afterwards.
+func (w Words) Edit(f func(string) string) Words {
+	if w.said == "" {
+		return Plain(f(w.text))
+	}
+	var b strings.Builder
+	for _, p := range w.Parts() {
+		if p.IsSeat {
+			fmt.Fprint(&b, seatMark(p.Seat))
+			continue
+		}
+		b.WriteString(strings.ReplaceAll(f(p.Text), seatMarker, ""))
+	}
+	said := b.String()
+	return Words{text: render(said, Seat.String), said: said}
+}
+
 // Worded is implemented by errors (and other texts) that keep the seats
 // they name apart ([Words]): [*IllegalError], [*Fault], the errors of
 // [Errorf], and the referee's violations. Their Words' String is their

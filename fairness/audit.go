@@ -39,11 +39,21 @@ type AuditStep struct {
 	Events []engine.Event
 	State  Digest
 	OK     bool
-	Error  string // for the failing message
+	Error  string       // for the failing message
+	why    engine.Words // Error with its seats apart (ErrorWords)
 	// Message is the envelope's hash: two records of one match whose
 	// steps differ at a place both senders' signatures hold for prove that
 	// the sender signed two versions of it (see [AuditJoint]).
 	Message Digest
+}
+
+// ErrorWords returns Error as [engine.Words]: a listing names the seats
+// it speaks of by their players (Words.Say), never by searching the text.
+func (s AuditStep) ErrorWords() engine.Words {
+	if s.why.String() != s.Error {
+		return engine.Plain(s.Error)
+	}
+	return s.why
 }
 
 // Report is the result of an audit.
@@ -211,7 +221,8 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 			evs, err := m.accept(e, pl.body)
 			step.Events, step.OK = evs, err == nil
 			if err != nil {
-				step.Message, step.Error = e.Hash(), err.Error()
+				step.Message, step.why = e.Hash(), engine.WordsOf(err)
+				step.Error = step.why.String()
 				var v *Violation
 				if !errors.As(err, &v) {
 					v = &Violation{Seat: step.Seat, Peer: e.From, Seq: e.Seq, Err: err}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -112,7 +113,8 @@ type Worded interface {
 
 // WordsOf returns what v says as Words: its own (a [Worded] whose Words
 // agree with its text), else its text plain. v is an error, a Stringer or
-// a string.
+// a string. An error that wraps a Worded one with plain words before it
+// (fmt.Errorf("reply: %w", err)) keeps the seats of the one it wraps.
 func WordsOf(v any) Words {
 	var text string
 	switch v := v.(type) {
@@ -134,7 +136,27 @@ func WordsOf(v any) Words {
 			return w
 		}
 	}
+	if err, ok := v.(error); ok {
+		return wrappedWords(err, text)
+	}
 	return Plain(text)
+}
+
+// wrappedWords returns the words of err, whose text is text: the words of
+// the first error it wraps that is [Worded], after the plain words that
+// err's text puts before that one's; text plain when there is none, or
+// when err's text does not end with it.
+func wrappedWords(err error, text string) Words {
+	var inner Worded
+	if !errors.As(err, &inner) {
+		return Plain(text)
+	}
+	w := inner.Words()
+	head, ok := strings.CutSuffix(text, w.text)
+	if !ok || w.said == "" || strings.Contains(head, seatMarker) {
+		return Plain(text)
+	}
+	return Words{text: text, said: head + w.said}
 }
 
 // Say returns err's text with each seat it keeps apart ([Worded]) named by

@@ -76,8 +76,9 @@ func (n Note) Words() engine.Words {
 	return n.words
 }
 
-// withText returns the note with w as its text.
-func (n Note) withText(w engine.Words) Note {
+// WithText returns the note with w as its text: Text is w's, and Words
+// keeps the seats w names apart.
+func (n Note) WithText(w engine.Words) Note {
 	n.Text, n.words = w.String(), w
 	return n
 }
@@ -241,7 +242,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 				return &r.res, err
 			}
 			r.res.Outcome = r.m.Outcome()
-			r.note(Note{Dir: DirStop, OK: true}.withText(engine.Wordsf("match over: %s", r.res.Outcome.Why())))
+			r.note(Note{Dir: DirStop, OK: true}.WithText(engine.Wordsf("match over: %s", r.res.Outcome.Why())))
 			return &r.res, nil
 		}
 		if r.adoptLeft() {
@@ -338,7 +339,7 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	if err := r.peekDealt(); err != nil {
 		return true, err
 	}
-	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Events: evs}.withText(engine.Wordsf("%s: %s", st.Kind, describe(st.Need))))
+	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Events: evs}.WithText(engine.Wordsf("%s: %s", st.Kind, describe(st.Need))))
 	return false, nil
 }
 
@@ -545,7 +546,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	if r.lost != nil {
 		return true, r.abandon(ctx, r.lost)
 	}
-	r.note(Note{Dir: DirWait, OK: true, Need: st.Need, Wait: st.Seat}.withText(engine.Wordsf("waiting for %s: %s", st.Seat, describe(st.Need))))
+	r.note(Note{Dir: DirWait, OK: true, Need: st.Need, Wait: st.Seat}.WithText(engine.Wordsf("waiting for %s: %s", st.Seat, describe(st.Need))))
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false
@@ -624,7 +625,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// refused (errOwnTurn). Our move goes into our transcript,
 			// and the seat that owes the one after it forfeits.
 			r.lost = f.err
-			r.note(Note{Dir: DirLost, OK: false}.withText(engine.Wordsf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)))
+			r.note(Note{Dir: DirLost, OK: false}.WithText(engine.Wordsf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)))
 			return errIgnored
 		}
 		return r.abandon(ctx, f.err)
@@ -805,7 +806,7 @@ func (r *Referee) record(c *Closing, text engine.Words) error {
 	if c.Closing != CloseViolation {
 		r.res.Outcome = r.m.forfeitOutcome(blamed, engine.Wordsf("%s forfeits (%s)", blamed, c.Closing))
 	}
-	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false}.withText(text))
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false}.WithText(text))
 	return nil
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -31,7 +32,7 @@ func Wordsf(format string, args ...any) Words {
 		return Words{text: fmt.Sprintf(format, args...)}
 	}
 	said := fmt.Sprintf(format, marked...)
-	return Words{text: render(said, Seat.String), said: said}
+	return Words{text: render(said, nil), said: said}
 }
 
 // Plain returns text that names no seat as Words (a seat written in it
@@ -100,7 +101,7 @@ func (w Words) Edit(f func(string) string) Words {
 		b.WriteString(strings.ReplaceAll(f(p.Text), seatMarker, ""))
 	}
 	said := b.String()
-	return Words{text: render(said, Seat.String), said: said}
+	return Words{text: render(said, nil), said: said}
 }
 
 // Worded is implemented by errors (and other texts) that keep the seats
@@ -277,7 +278,7 @@ func (e Event) Say(name func(Seat) string) string { return e.Words().Say(name) }
 // agree returns text as Words with the marked said, when said writes text
 // (a field set beside it since the words were built makes it plain).
 func agree(text, said string) Words {
-	if said == "" || render(said, Seat.String) != text {
+	if said == "" || render(said, nil) != text {
 		return Words{text: text}
 	}
 	return Words{text: text, said: said}
@@ -299,18 +300,30 @@ func (m seatMark) Format(f fmt.State, verb rune) {
 	f.Write([]byte{seatMarker[0], byte(int(m) + 1)})
 }
 
-// render writes marked text with each marked seat named by name.
+// render writes marked text with each marked seat named by name; a nil
+// name writes each as Seat.String does, without a string per seat (the
+// plain text of every event and prompt is written so).
 func render(said string, name func(Seat) string) string {
+	i := strings.IndexByte(said, seatMarker[0])
+	if i < 0 || i+1 >= len(said) {
+		return said
+	}
 	var b strings.Builder
 	b.Grow(len(said) + 16)
-	for {
-		i := strings.IndexByte(said, seatMarker[0])
-		if i < 0 || i+1 >= len(said) {
-			b.WriteString(said)
-			return b.String()
-		}
+	for i >= 0 && i+1 < len(said) {
 		b.WriteString(said[:i])
-		b.WriteString(name(Seat(int(said[i+1]) - 1)))
+		switch s := Seat(int(said[i+1]) - 1); {
+		case name != nil:
+			b.WriteString(name(s))
+		case s == NoSeat:
+			b.WriteString(NoSeat.String())
+		default:
+			b.WriteString("seat ")
+			b.WriteString(strconv.Itoa(int(s)))
+		}
 		said = said[i+2:]
+		i = strings.IndexByte(said, seatMarker[0])
 	}
+	b.WriteString(said)
+	return b.String()
 }

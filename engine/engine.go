@@ -134,6 +134,10 @@ type Slot struct {
 // String returns a readable form of the slot, such as "seat 1/grid[23]".
 func (s Slot) String() string { return fmt.Sprintf("%s/%s[%d]", s.Owner, s.Name, s.Index) }
 
+// Words returns the slot's String as Words ([Worded]): a text that
+// names a slot keeps its owner apart, for an interface to name.
+func (s Slot) Words() Words { return Wordsf("%s/%s[%d]", s.Owner, s.Name, s.Index) }
+
 // Need is what a game waits for next.
 type Need struct {
 	// Kind is the kind of input needed; NeedNone once the game is over.

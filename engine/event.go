@@ -199,35 +199,33 @@ func (e *wordedError) Unwrap() []error {
 }
 
 // mark appends to buf each argument as the marked text formats it: a Seat
-// as a marked seat, Words and Worded errors by their marked words. It
-// returns nil when nothing is marked, and false when an argument's text
-// holds the marker (the whole text is then kept plain).
+// as a marked seat; Words, and errors and other values that are [Worded]
+// (a [Slot]), by their marked words. It returns nil when nothing is
+// marked, and false when an argument's text holds the marker (the whole
+// text is then kept plain).
 func mark(buf []any, args []any) ([]any, bool) {
 	var marked []any
 	for i, a := range args {
 		var m any
+		var w Words
 		switch a := a.(type) {
 		case Seat:
 			m = seatMark(a)
 		case string:
-			if strings.Contains(a, seatMarker) {
-				return nil, false
-			}
+			w = Plain(a)
 		case Words:
-			if a.said == "" && strings.Contains(a.text, seatMarker) {
-				return nil, false
-			}
-			if a.said != "" {
-				m = markedWords{a}
-			}
-		case error:
-			w := WordsOf(a)
-			if w.said == "" && strings.Contains(w.text, seatMarker) {
-				return nil, false
-			}
-			if w.said != "" {
-				m = markedError{a, w}
-			}
+			w = a
+		case error, Worded:
+			w = WordsOf(a)
+		}
+		switch {
+		case w.said == "" && strings.Contains(w.text, seatMarker):
+			return nil, false
+		case w.said == "":
+		case isError(a):
+			m = markedError{a.(error), w}
+		default:
+			m = markedWords{w}
 		}
 		if m != nil && marked == nil {
 			marked = append(buf, args[:i]...)
@@ -240,6 +238,11 @@ func mark(buf []any, args []any) ([]any, bool) {
 		}
 	}
 	return marked, true
+}
+
+func isError(a any) bool {
+	_, ok := a.(error)
+	return ok
 }
 
 // markedWords formats Words with their seats marked.

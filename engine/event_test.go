@@ -58,6 +58,7 @@ func TestWordsKeepSeatsApart(t *testing.T) {
 		{engine.WordsOf(errors.New("seat 1 typed by hand")), "seat 1 typed by hand", "seat 1 typed by hand"},
 		{engine.Outcome{}.WithReason(engine.Wordsf("%s wins", s1)).Why(), "seat 1 wins", "bob wins"},
 		{engine.Need{}.WithPrompt(engine.Wordsf("%s fires", s0)).Asks(), "seat 0 fires", "seat 1 fires"},
+		{engine.Wordsf("slot %s opened twice", engine.Slot{Owner: s1, Name: "grid", Index: 3}), "slot seat 1/grid[3] opened twice", "slot bob/grid[3] opened twice"},
 		{engine.Wordsf("%s plays a Ace", s1).Edit(func(t string) string { return strings.ReplaceAll(t, "a A", "an A") }), "seat 1 plays an Ace", "bob plays an Ace"},
 	} {
 		if c.w.String() != c.text || c.w.Say(name) != c.said {

@@ -55,7 +55,7 @@ type Note struct {
 	Dir    Dir
 	OK     bool
 	Text   string       // seats written "seat N"; Words keeps them apart
-	words  engine.Words // Text with its seats apart (withText)
+	words  engine.Words // Text with its seats apart (WithText)
 	Events []engine.Event
 	State  Digest
 	Game   engine.Game

@@ -358,3 +358,19 @@ func TestNeedWordOfADeparture(t *testing.T) {
 		t.Fatalf("needWord of a removal: %q", got)
 	}
 }
+
+// The line of a match stopped by a closing record names the seats of our
+// own violation's error by their players, and shows a peer's detail as it
+// was signed: its "seat 1" is a peer's word, not a seat.
+func TestStopWordsNameOnlyTheirSeats(t *testing.T) {
+	s := board.Snapshot{Names: []string{"seat 1", "bob"}}
+	err := engine.Errorf("out of turn: the match waits for %s's move", engine.Seat(1))
+	own := &fairness.Result{Violation: &fairness.Violation{Seat: 0, Err: err}, Closing: &fairness.Closing{Detail: err.Error()}}
+	if got, want := s.Say(stopWords(own)), "out of turn: the match waits for bob's move"; got != want {
+		t.Errorf("own violation: %q, want %q", got, want)
+	}
+	peer := &fairness.Result{Closing: &fairness.Closing{Detail: "seat 1 quit"}}
+	if got := s.Say(stopWords(peer)); got != "seat 1 quit" {
+		t.Errorf("a peer's detail: %q", got)
+	}
+}

@@ -134,6 +134,10 @@ type Slot struct {
 // String returns a readable form of the slot, such as "seat 1/grid[23]".
 func (s Slot) String() string { return fmt.Sprintf("%s/%s[%d]", s.Owner, s.Name, s.Index) }
 
+// Words returns the slot's String as Words ([Worded]): a text that
+// names a slot keeps its owner apart, for an interface to name.
+func (s Slot) Words() Words { return Wordsf("%s/%s[%d]", s.Owner, s.Name, s.Index) }
+
 // Need is what a game waits for next.
 type Need struct {
 	// Kind is the kind of input needed; NeedNone once the game is over.
@@ -159,9 +163,23 @@ type Need struct {
 	// Auto marks a move that the rules fix given the seat's secrets (such as
 	// answering a volley); the seat's [Answerer] produces it.
 	Auto bool
-	// Prompt says in a few words what is awaited, for logs and the UI.
+	// Prompt says in a few words what is awaited, for logs and the UI;
+	// one that names a seat is set with WithPrompt.
 	Prompt string
+	said   string // Prompt with its seats marked (WithPrompt)
 }
+
+// WithPrompt returns the need with w as its prompt: Prompt is w's text,
+// and [Need.Asks] keeps the seats it names apart, for an interface to name
+// them.
+func (n Need) WithPrompt(w Words) Need {
+	n.Prompt, n.said = w.text, w.said
+	return n
+}
+
+// Asks returns the prompt as Words (the seats it names apart when it was
+// set with WithPrompt and not changed since).
+func (n Need) Asks() Words { return agree(n.Prompt, n.said) }
 
 // Opened is a hidden value whose opening the referee has checked against its
 // commitment.
@@ -214,8 +232,21 @@ type Outcome struct {
 	Done    bool   // the game is over
 	Winners []Seat // the winning seats (a team may win together); empty on a draw
 	Draw    bool   // nobody won
-	Reason  string // why it ended, such as "sank the whole fleet"
+	Reason  string // why it ended, such as "sank the whole fleet"; seats written "seat N"
+	said    string // Reason with its seats marked (WithReason)
 }
+
+// WithReason returns the outcome with w as its reason: Reason is w's text,
+// and [Outcome.Why] keeps the seats it names apart, for an interface to
+// name them. A reason naming no seat may be set as Reason directly.
+func (o Outcome) WithReason(w Words) Outcome {
+	o.Reason, o.said = w.text, w.said
+	return o
+}
+
+// Why returns the reason as Words (the seats it names apart when it was
+// set with WithReason and not changed since).
+func (o Outcome) Why() Words { return agree(o.Reason, o.said) }
 
 // Game is one match of one game, from setup to the end.
 type Game interface {
@@ -308,6 +339,7 @@ var ErrIllegal = errors.New("illegal input")
 // error's text, which layers of context may wrap.
 type IllegalError struct {
 	Reason string // the rule broken, for people: "C-4 was shot at already"
+	said   string // Reason with its seats marked ([Words])
 }
 
 // Error returns "illegal input: " and the reason.
@@ -316,10 +348,18 @@ func (e *IllegalError) Error() string { return ErrIllegal.Error() + ": " + e.Rea
 // Unwrap returns [ErrIllegal], so that errors.Is finds it.
 func (e *IllegalError) Unwrap() error { return ErrIllegal }
 
+// Why returns the reason as Words: a refusal shown to a player names the
+// seats the rule speaks of by their players (Words.Say).
+func (e *IllegalError) Why() Words { return agree(e.Reason, e.said) }
+
+// Words returns the error's text as Words ([Worded]).
+func (e *IllegalError) Words() Words { return Wordsf("%v: %s", ErrIllegal, e.Why()) }
+
 // Illegal returns an [*IllegalError] (wrapping [ErrIllegal]) with the given
-// explanation.
+// explanation, its seats kept apart as [Wordsf] keeps them.
 func Illegal(format string, args ...any) error {
-	return &IllegalError{Reason: fmt.Sprintf(format, args...)}
+	w := Wordsf(format, args...)
+	return &IllegalError{Reason: w.text, said: w.said}
 }
 
 // CheckKind is the first check of a game's Apply: it returns an error
@@ -356,7 +396,10 @@ type Fault struct {
 }
 
 // Error returns the seat and the reason.
-func (f *Fault) Error() string { return fmt.Sprintf("%s: %v", f.Seat, f.Err) }
+func (f *Fault) Error() string { return f.Words().String() }
+
+// Words returns the error's text as Words ([Worded]).
+func (f *Fault) Words() Words { return Wordsf("%s: %v", f.Seat, f.Err) }
 
 // Unwrap returns the underlying error.
 func (f *Fault) Unwrap() error { return f.Err }

@@ -28,8 +28,12 @@ type Violation struct {
 }
 
 // Error names the seat, the message and the reason.
-func (v *Violation) Error() string {
-	return fmt.Sprintf("%s (%s) message %d: %v", v.Seat, shortPeer(v.Peer), v.Seq, v.Err)
+func (v *Violation) Error() string { return v.Words().String() }
+
+// Words returns the error's text with its seats apart ([engine.Worded]),
+// for an interface to name them.
+func (v *Violation) Words() engine.Words {
+	return engine.Wordsf("%s (%s) message %d: %v", v.Seat, shortPeer(v.Peer), v.Seq, v.Err)
 }
 
 // Unwrap returns the reason.
@@ -113,7 +117,7 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 // input (from 1), in, the match refused with err: the seat err blames is
 // at fault.
 func (m *Match) refused(from engine.Seat, e *Envelope, n int, in WireInput, err error) *Violation {
-	return m.fail(engine.Blame(err, from), e, true, fmt.Errorf("input %d (%s): %w", n, in.T, err))
+	return m.fail(engine.Blame(err, from), e, true, engine.Errorf("input %d (%s): %w", n, in.T, err))
 }
 
 func (m *Match) fail(seat engine.Seat, e *Envelope, signed bool, err error) *Violation {
@@ -155,7 +159,7 @@ func (m *Match) check(e *Envelope) *Violation {
 		past := m.history[e.Seq-1]
 		switch {
 		case hexDigest(past.prev) == e.Prev && past.from != from:
-			return signed(fmt.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
+			return signed(engine.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
 		case hexDigest(past.prev) == e.Prev:
 			// Signed for a place already taken by another message of its
 			// sender: the record holds both, so it proves the equivocation
@@ -171,7 +175,7 @@ func (m *Match) check(e *Envelope) *Violation {
 		return signed(fmt.Errorf("%w: it does not follow message %d (prev %.8s…, want %.8s…)", ErrSequence, m.seq, e.Prev, hexDigest(m.prev)))
 	}
 	if expect.Seat != from && !m.mayClaim(from, expect.Seat) {
-		return signed(fmt.Errorf("%w: the match waits for %s's %s", ErrOutOfTurn, expect.Seat, expect.Kind))
+		return signed(engine.Errorf("%w: the match waits for %s's %s", ErrOutOfTurn, expect.Seat, expect.Kind))
 	}
 	return nil
 }

@@ -41,7 +41,8 @@ type AuditStep struct {
 	Events []engine.Event
 	State  Digest
 	OK     bool
-	Error  string // for the failing message
+	Error  string       // for the failing message
+	why    engine.Words // Error with its seats apart (ErrorWords)
 	// Message is the envelope's hash: two records of one match whose
 	// steps differ at a place both senders' signatures hold for prove that
 	// the sender signed two versions of it (see [AuditJoint]).
@@ -52,6 +53,15 @@ type AuditStep struct {
 	// needs to say each input's decision and its effects.
 	Moves []json.RawMessage
 	Cuts  []int
+}
+
+// ErrorWords returns Error as [engine.Words]: a listing names the seats
+// it speaks of by their players (Words.Say), never by searching the text.
+func (s AuditStep) ErrorWords() engine.Words {
+	if s.why.String() != s.Error {
+		return engine.Plain(s.Error)
+	}
+	return s.why
 }
 
 // Report is the result of an audit.
@@ -121,18 +131,22 @@ func playerName(h Header, s engine.Seat) string {
 	return fmt.Sprintf("%s (%s)", s, untrusted.Escape(shortPeer(p.Peer)))
 }
 
+// describeOutcome says the result in a verdict's words, naming the
+// players (and the seats the reason speaks of) as playerName does.
 func describeOutcome(h Header, o engine.Outcome) string {
+	name := func(s engine.Seat) string { return playerName(h, s) }
+	why := o.Why().Say(name)
 	switch {
 	case o.Draw:
-		return "draw, " + o.Reason
+		return "draw, " + why
 	case len(o.Winners) > 0:
 		names := make([]string, len(o.Winners))
 		for i, w := range o.Winners {
-			names[i] = playerName(h, w)
+			names[i] = name(w)
 		}
-		return fmt.Sprintf("%s won: %s", strings.Join(names, " and "), o.Reason)
+		return fmt.Sprintf("%s won: %s", strings.Join(names, " and "), why)
 	}
-	return o.Reason
+	return why
 }
 
 // Specs finds a game by name.
@@ -218,7 +232,8 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 				step.Cuts = slices.Clone(m.cuts)
 			}
 			if err != nil {
-				step.Message, step.Error = e.Hash(), err.Error()
+				step.Message, step.why = e.Hash(), engine.WordsOf(err)
+				step.Error = step.why.String()
 				var v *Violation
 				if !errors.As(err, &v) {
 					v = &Violation{Seat: step.Seat, Peer: e.From, Seq: e.Seq, Err: err}
@@ -382,7 +397,7 @@ func concludeForfeit(rep *Report, m *Match, c *Closing) *Report {
 		rep.Detail = fmt.Sprintf("%s forfeits: %s after message %d (%s); claimed by %s, who never received %s's messages %d to %d; %s",
 			playerName(h, blamed), c.Closing, c.Seq, plainDetail(c.Detail), playerName(h, writer), playerName(h, blamed), c.Seq+1, m.Seq(), word)
 	}
-	rep.Outcome = m.forfeitOutcome(blamed, "opponent forfeited by "+string(c.Closing))
+	rep.Outcome = m.forfeitOutcome(blamed, engine.Wordsf("opponent forfeited by %s", c.Closing))
 	return rep
 }
 
@@ -399,7 +414,7 @@ func concludeAdmission(rep *Report, m *Match, c *Closing) *Report {
 	case c.Seq < m.Seq():
 		rep.Detail += fmt.Sprintf("; it never received messages %d to %d", c.Seq+1, m.Seq())
 	}
-	rep.Outcome = m.forfeitOutcome(blamed, playerName(h, blamed)+" left the match")
+	rep.Outcome = m.forfeitOutcome(blamed, engine.Wordsf("%s left the match", blamed))
 	return rep
 }
 
@@ -419,19 +434,17 @@ func others(n int, s engine.Seat) []engine.Seat {
 // it has one ([engine.Forfeiter]: in Air's team game the other team wins,
 // the forfeiter's teammate included among the losers), else every other
 // seat wins. why says how the forfeit came about; the game's rule follows it.
-func (m *Match) forfeitOutcome(seat engine.Seat, why string) engine.Outcome {
+func (m *Match) forfeitOutcome(seat engine.Seat, why engine.Words) engine.Outcome {
 	f, ok := m.game.(engine.Forfeiter)
 	if !ok {
-		return engine.Outcome{Done: true, Winners: others(m.Seats(), seat), Reason: why}
+		return engine.Outcome{Done: true, Winners: others(m.Seats(), seat)}.WithReason(why)
 	}
 	o := f.ForfeitOutcome(seat)
 	if o.Reason != "" {
-		o.Reason = why + "; " + o.Reason
-	} else {
-		o.Reason = why
+		why = engine.Wordsf("%s; %s", why, o.Why())
 	}
 	o.Done = true
-	return o
+	return o.WithReason(why)
 }
 
 // parsed is one transcript line decoded ahead of the replay.

@@ -133,7 +133,7 @@ func (m *Match) Done() bool { return m.resigned != engine.NoSeat || m.game.Outco
 // Outcome returns the result, counting a resignation.
 func (m *Match) Outcome() engine.Outcome {
 	if m.resigned != engine.NoSeat {
-		return m.forfeitOutcome(m.resigned, fmt.Sprintf("%s resigned", m.resigned))
+		return m.forfeitOutcome(m.resigned, engine.Wordsf("%s resigned", m.resigned))
 	}
 	return m.game.Outcome()
 }
@@ -280,7 +280,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	}
 	if in.T == InResign {
 		if st.Seat != from {
-			return nil, fmt.Errorf("resigned out of turn (it is %s's turn)", st.Seat)
+			return nil, engine.Errorf("resigned out of turn (it is %s's turn)", st.Seat)
 		}
 		m.resigned = from
 		m.lastFrom = from
@@ -288,10 +288,10 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		return []engine.Event{engine.Eventf(from, "resign", "%s resigned", from)}, nil
 	}
 	if st.Seat != from {
-		return nil, fmt.Errorf("out of turn: the match waits for %s's %s", st.Seat, st.Kind)
+		return nil, engine.Errorf("out of turn: the match waits for %s's %s", st.Seat, st.Kind)
 	}
 	if in.T != st.Kind {
-		return nil, fmt.Errorf("sent %q where the match waits for %q (%s)", in.T, st.Kind, describe(st.Need))
+		return nil, engine.Errorf("sent %q where the match waits for %q (%s)", in.T, st.Kind, describe(st.Need))
 	}
 	if in.Next != "" && in.T != InShare {
 		// Only a share continues a dice chain; older Salvo refused the
@@ -307,14 +307,15 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	return evs, nil
 }
 
-func describe(n engine.Need) string {
+// describe says what n asks for: its prompt, or its kind and name.
+func describe(n engine.Need) engine.Words {
 	if n.Prompt != "" {
-		return n.Prompt
+		return n.Asks()
 	}
 	if n.Name != "" {
-		return n.Kind.String() + " " + n.Name
+		return engine.Plain(n.Kind.String() + " " + n.Name)
 	}
-	return n.Kind.String()
+	return engine.Plain(n.Kind.String())
 }
 
 func (m *Match) applyKind(st Step, in WireInput) ([]engine.Event, error) {

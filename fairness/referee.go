@@ -54,7 +54,8 @@ type Note struct {
 	Seat   engine.Seat
 	Dir    Dir
 	OK     bool
-	Text   string
+	Text   string       // seats written "seat N"; Words keeps them apart
+	words  engine.Words // Text with its seats apart (WithText)
 	Events []engine.Event
 	State  Digest
 	Game   engine.Game
@@ -64,6 +65,22 @@ type Note struct {
 	Kind    InputKind   // for DirLocal: the kind of input staged
 	Need    engine.Need // for DirWait: what the match waits for
 	Wait    engine.Seat // for DirWait: who it waits for
+}
+
+// Words returns the note's text as [engine.Words]: an interface names the
+// seats it speaks of by their players (Words.Say), never by searching Text.
+func (n Note) Words() engine.Words {
+	if n.words.String() != n.Text {
+		return engine.Plain(n.Text) // Text set by hand
+	}
+	return n.words
+}
+
+// WithText returns the note with w as its text: Text is w's, and Words
+// keeps the seats w names apart.
+func (n Note) WithText(w engine.Words) Note {
+	n.Text, n.words = w.String(), w
+	return n
 }
 
 // Immediate is implemented by agents that decide at once (bots). The
@@ -225,7 +242,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 				return &r.res, err
 			}
 			r.res.Outcome = r.m.Outcome()
-			r.note(Note{Dir: DirStop, OK: true, Text: "match over: " + r.res.Outcome.Reason})
+			r.note(Note{Dir: DirStop, OK: true}.WithText(engine.Wordsf("match over: %s", r.res.Outcome.Why())))
 			return &r.res, nil
 		}
 		if r.adoptLeft() {
@@ -322,7 +339,7 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 	if err := r.peekDealt(); err != nil {
 		return true, err
 	}
-	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Text: fmt.Sprintf("%s: %s", st.Kind, describe(st.Need)), Events: evs})
+	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Events: evs}.WithText(engine.Wordsf("%s: %s", st.Kind, describe(st.Need))))
 	return false, nil
 }
 
@@ -521,7 +538,7 @@ func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (eng
 // waits for, after the transport reported err: the others are gone.
 func (r *Referee) abandon(ctx context.Context, err error) error {
 	st, _ := r.m.Next()
-	return r.close(ctx, CloseAbandoned, st.Seat, fmt.Sprintf("connection lost: %v", err))
+	return r.close(ctx, CloseAbandoned, st.Seat, engine.Wordsf("connection lost: %v", err))
 }
 
 // remote waits for the seat whose turn it is, and checks what it sends.
@@ -529,7 +546,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	if r.lost != nil {
 		return true, r.abandon(ctx, r.lost)
 	}
-	r.note(Note{Dir: DirWait, OK: true, Text: fmt.Sprintf("waiting for %s: %s", st.Seat, describe(st.Need)), Need: st.Need, Wait: st.Seat})
+	r.note(Note{Dir: DirWait, OK: true, Need: st.Need, Wait: st.Seat}.WithText(engine.Wordsf("waiting for %s: %s", st.Seat, describe(st.Need))))
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false
@@ -560,7 +577,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 				timer.Reset(r.cfg.Timeout)
 				continue
 			}
-			return true, r.close(ctx, CloseTimeout, st.Seat, fmt.Sprintf("no message for %s while waiting for its %s", r.cfg.Timeout, st.Kind))
+			return true, r.close(ctx, CloseTimeout, st.Seat, engine.Wordsf("no message for %s while waiting for its %s", r.cfg.Timeout, st.Kind))
 		case <-ctx.Done():
 			return true, ctx.Err()
 		}
@@ -608,7 +625,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			// refused (errOwnTurn). Our move goes into our transcript,
 			// and the seat that owes the one after it forfeits.
 			r.lost = f.err
-			r.note(Note{Dir: DirLost, OK: false, Text: fmt.Sprintf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)})
+			r.note(Note{Dir: DirLost, OK: false}.WithText(engine.Wordsf("the other players are gone (%v): make your move, then the forfeit of the player who owes the next one is recorded", f.err)))
 			return errIgnored
 		}
 		return r.abandon(ctx, f.err)
@@ -630,7 +647,7 @@ func (r *Referee) handleFrame(ctx context.Context, f frame) error {
 			return werr
 		}
 		r.res.Violation = &Violation{Seat: seat, Peer: peerOf(), Seq: r.m.Seq() + 1, Err: err}
-		return r.close(ctx, CloseViolation, seat, err.Error())
+		return r.close(ctx, CloseViolation, seat, engine.WordsOf(err))
 	}
 	return r.handleEnvelope(ctx, e, len(f.b), peerOf(), f.from != "")
 }
@@ -651,7 +668,7 @@ func (r *Referee) acceptEnvelope(ctx context.Context, e *Envelope) error {
 			return fmt.Errorf("referee: %w", err)
 		}
 		r.res.Violation = v
-		return r.close(ctx, CloseViolation, v.Seat, v.Err.Error())
+		return r.close(ctx, CloseViolation, v.Seat, engine.WordsOf(v.Err))
 	}
 	r.res.Received++
 	if err := r.peekDealt(); err != nil {
@@ -721,17 +738,18 @@ func countInputs(e *Envelope) int {
 	return len(b.Inputs)
 }
 
-// close ends the match with a signed closing record blaming seat.
-func (r *Referee) close(ctx context.Context, reason CloseReason, seat engine.Seat, detail string) error {
+// close ends the match with a signed closing record blaming seat; the
+// record's detail is detail's text.
+func (r *Referee) close(ctx context.Context, reason CloseReason, seat engine.Seat, detail engine.Words) error {
 	seq := r.m.Seq()
 	if reason == CloseViolation && r.res.Violation != nil {
 		seq = r.res.Violation.Seq
 	}
-	c := &Closing{Closing: reason, Match: r.m.Header().Match, Seat: int(seat), Seq: seq, Detail: detail}
+	c := &Closing{Closing: reason, Match: r.m.Header().Match, Seat: int(seat), Seq: seq, Detail: detail.String()}
 	if err := c.Sign(r.cfg.Key); err != nil {
 		return err
 	}
-	return r.record(c, fmt.Sprintf("match stopped: %s by %s: %s", reason, seat, detail))
+	return r.record(c, engine.Wordsf("match stopped: %s by %s: %s", reason, seat, detail))
 }
 
 // adopt ends the match with a closing record another player wrote and
@@ -756,8 +774,8 @@ func (r *Referee) adopt(c *Closing) error {
 		if _, err := forfeitFits(h, r.m, c); err != nil {
 			return err
 		}
-		return r.record(c, fmt.Sprintf("match stopped: %s left the match after message %d (its own signed word): %s",
-			playerName(h, engine.Seat(c.Seat)), c.Seq, c.Detail))
+		return r.record(c, engine.Wordsf("match stopped: %s left the match after message %d (its own signed word): %s",
+			engine.Seat(c.Seat), c.Seq, c.Detail))
 	}
 	if err := notBeforeOurs(r.m, r.cfg.Seat, r.cfg.Transport, r.resumedAt, c); err != nil {
 		return err
@@ -771,24 +789,24 @@ func (r *Referee) adopt(c *Closing) error {
 		// someone else (its writer, say) is no give-up on us.
 		return fmt.Errorf("%w: it blames seat %d while the match waited for seat %d", errClosingMisfit, c.Seat, next.Seat)
 	}
-	return r.record(c, fmt.Sprintf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
-		playerName(h, h.Seat(c.By)), playerName(h, engine.Seat(c.Seat)), c.Closing, c.Seq, c.Detail))
+	return r.record(c, engine.Wordsf("match stopped: %s recorded %s's forfeit (%s) after message %d: %s",
+		h.Seat(c.By), engine.Seat(c.Seat), c.Closing, c.Seq, c.Detail))
 }
 
 // record ends the match with the closing record c, signed and checked: it
 // writes c to the transcript and keeps it as the result's, gives the match
 // to the other seats when c is a forfeit (a violation's outcome is left to
 // the audit), and notes the stop with text.
-func (r *Referee) record(c *Closing, text string) error {
+func (r *Referee) record(c *Closing, text engine.Words) error {
 	r.res.Closing = c
 	if err := r.cfg.Transcript.WriteClosing(c); err != nil {
 		return fmt.Errorf("referee: record the %s closing: %w", c.Closing, err)
 	}
 	blamed := engine.Seat(c.Seat)
 	if c.Closing != CloseViolation {
-		r.res.Outcome = r.m.forfeitOutcome(blamed, fmt.Sprintf("%s forfeits (%s)", blamed, c.Closing))
+		r.res.Outcome = r.m.forfeitOutcome(blamed, engine.Wordsf("%s forfeits (%s)", blamed, c.Closing))
 	}
-	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false, Text: text})
+	r.note(Note{Seq: c.Seq, Seat: blamed, Dir: DirStop, OK: false}.WithText(text))
 	return nil
 }
 
@@ -826,5 +844,5 @@ func (r *Referee) sendFault(ctx context.Context, err error) error {
 		return err
 	}
 	r.res.Violation = v
-	return r.close(ctx, CloseViolation, v.Seat, v.Err.Error())
+	return r.close(ctx, CloseViolation, v.Seat, engine.WordsOf(v.Err))
 }

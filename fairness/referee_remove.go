@@ -77,7 +77,7 @@ func (r *Referee) claimDeparture(gone engine.Seat, why string) error {
 		return fmt.Errorf("referee: claim the departure of %s: %w", gone, err)
 	}
 	r.staged = append(r.staged, in)
-	r.note(Note{Seat: gone, Dir: "local", OK: true, Text: fmt.Sprintf("%s %s: this seat takes it off the table, and play goes on", gone, why), Events: evs})
+	r.note(Note{Seat: gone, Dir: "local", OK: true, Events: evs}.WithText(engine.Wordsf("%s %s: this seat takes it off the table, and play goes on", gone, why)))
 	return nil
 }
 
@@ -229,7 +229,7 @@ func (r *Referee) sequenceLeft(st Step) bool {
 		}
 		delete(r.leaving, seat)
 		r.staged = append(r.staged, in)
-		r.note(Note{Seat: seat, Dir: "local", OK: true, Text: fmt.Sprintf("%s left after message %d (its own signed word): this seat takes it off the table, and play goes on", seat, c.Seq), Events: evs})
+		r.note(Note{Seat: seat, Dir: "local", OK: true, Events: evs}.WithText(engine.Wordsf("%s left after message %d (its own signed word): this seat takes it off the table, and play goes on", seat, c.Seq)))
 		return true
 	}
 	return false

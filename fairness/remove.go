@@ -159,11 +159,11 @@ func (m *Match) applyRemove(from engine.Seat, in WireInput) ([]engine.Event, err
 	if err != nil {
 		return nil, err
 	}
-	how := fmt.Sprintf("went silent past the give-up time; %s claims it", from)
+	how := engine.Wordsf("went silent past the give-up time; %s claims it", from)
 	if in.Left != nil {
-		how = fmt.Sprintf("left after message %d (its own signed word)", in.Left.Seq)
+		how = engine.Wordsf("left after message %d (its own signed word)", in.Left.Seq)
 	}
-	head := engine.Event{Seat: gone, Kind: "removed", Text: fmt.Sprintf("%s %s: it is taken off the table and the others play on", gone, how)}
+	head := engine.Eventf(gone, "removed", "%s %s: it is taken off the table and the others play on", gone, how)
 	return prepend(head, append(evs, more...)), nil
 }
 

@@ -69,8 +69,8 @@ func (as *auditScreen) loaded(data *replayed, err error) {
 	as.show()
 }
 
-// say puts the players' names in place of "seat N".
-func (as *auditScreen) say(text string) string { return board.Snapshot{Names: as.names}.Say(text) }
+// say tells w with the players' names for the seats it names.
+func (as *auditScreen) say(w engine.Words) string { return board.Snapshot{Names: as.names}.Say(w) }
 
 func (as *auditScreen) show() {
 	if as.data == nil || as.sel < 0 || as.sel >= len(as.data.steps) {
@@ -119,7 +119,7 @@ func (as *auditScreen) search() {
 	n := len(as.data.steps)
 	for k := 1; k <= n; k++ {
 		i := (as.sel + k) % n
-		if strings.Contains(as.say(as.data.steps[i].text()), q) || strings.Contains(as.data.steps[i].text(), q) {
+		if strings.Contains(strings.ToLower(as.data.steps[i].said(as.say)), q) || strings.Contains(as.data.steps[i].text(), q) {
 			as.jump(i)
 			as.note = fmt.Sprintf("%q found at step %d (/ enter searches again)", q, i)
 			return
@@ -174,7 +174,7 @@ func (as *auditScreen) openDetail() {
 		as.a.openOverlay(newTextBox(as.a, "Message", []style.Seg{style.S(err.Error(), as.a.th.Bad)}))
 		return
 	}
-	as.a.openOverlay(newTextBox(as.a, fmt.Sprintf("Message %d", st.seq), messageLines(as.a, h, m, as.describer, as.say)))
+	as.a.openOverlay(newTextBox(as.a, fmt.Sprintf("Message %d", st.seq), messageLines(as.a, h, m, as.describer, board.Snapshot{Names: as.names}.Name)))
 }
 
 func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
@@ -241,13 +241,13 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	}
 	st := as.data.steps[as.sel]
 	var lines []style.Seg
-	if st.err != "" {
-		for _, l := range style.Wrap(style.Fail+" "+as.say(strings.ReplaceAll(st.err, engine.ErrIllegal.Error()+": ", "")), bw, "  ") {
+	if st.err.String() != "" {
+		for _, l := range style.Wrap(style.Fail+" "+as.say(ruleWords(st.err)), bw, "  ") {
 			lines = append(lines, style.S(l, th.Bad))
 		}
 	}
 	for _, e := range st.events {
-		for _, l := range style.Wrap("· "+e.Say(board.Snapshot{Names: as.names}.Name), bw, "  ") {
+		for _, l := range style.Wrap("· "+as.say(e.Words()), bw, "  ") {
 			lines = append(lines, style.S(l, th.Base))
 		}
 	}

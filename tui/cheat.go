@@ -26,10 +26,11 @@ type evidence struct {
 	transcript string
 }
 
-// gatherEvidence reads the offending message back from the transcript.
-func gatherEvidence(v *fairness.Violation, path string, d board.Describer, say func(string) string) *evidence {
-	ev := &evidence{who: say(v.Seat.String()), seat: v.Seat, peer: v.Peer, seq: v.Seq, signed: v.Signed,
-		rule: say(strings.ReplaceAll(v.Err.Error(), engine.ErrIllegal.Error()+": ", "")), transcript: path}
+// gatherEvidence reads the offending message back from the transcript,
+// naming seats with name.
+func gatherEvidence(v *fairness.Violation, path string, d board.Describer, name func(engine.Seat) string) *evidence {
+	ev := &evidence{who: name(v.Seat), seat: v.Seat, peer: v.Peer, seq: v.Seq, signed: v.Signed,
+		rule: ruleWords(engine.WordsOf(v.Err)).Say(name), transcript: path}
 	_, m, err := findMessage(path, v.Seq)
 	if err != nil || m.bodyErr != nil {
 		return ev
@@ -37,14 +38,20 @@ func gatherEvidence(v *fairness.Violation, path string, d board.Describer, say f
 	var proofs []string
 	for _, in := range m.body.Inputs {
 		if in.T == fairness.InMove || in.T == fairness.InShare || in.T == fairness.InCommit {
-			ev.claims = append(ev.claims, say(describeInput(in, d)))
+			ev.claims = append(ev.claims, describeInput(in, d))
 		}
 		for _, o := range in.Open {
-			proofs = append(proofs, say(describeOpening(o, m.commits, d)))
+			proofs = append(proofs, describeOpening(o, m.commits, d, name))
 		}
 	}
 	ev.proofs = relevant(proofs, ev.rule)
 	return ev
+}
+
+// ruleWords is the words of a broken rule's error without the engine's
+// "illegal input: " before the rule.
+func ruleWords(w engine.Words) engine.Words {
+	return w.Edit(func(t string) string { return strings.ReplaceAll(t, engine.ErrIllegal.Error()+": ", "") })
 }
 
 // relevant keeps the openings the broken rule talks about (those naming a

@@ -110,9 +110,10 @@ func describeInput(in fairness.WireInput, d board.Describer) string {
 	return string(in.T)
 }
 
-// describeOpening returns an opening with the commitment it answers to.
-func describeOpening(o fairness.Opening, commits map[commitKey]commitRef, d board.Describer) string {
-	what := fmt.Sprintf("%s = %x", o.Slot, o.Value)
+// describeOpening returns an opening with the commitment it answers to,
+// naming the seat of a slot no describer tells with name.
+func describeOpening(o fairness.Opening, commits map[commitKey]commitRef, d board.Describer, name func(engine.Seat) string) string {
+	what := engine.Wordsf("%s/%s[%d] = %x", o.Slot.Owner, o.Slot.Name, o.Slot.Index, o.Value).Say(name)
 	if d != nil {
 		what = d.DescribeValue(o.Slot, o.Value)
 	}
@@ -125,12 +126,13 @@ func describeOpening(o fairness.Opening, commits map[commitKey]commitRef, d boar
 
 func hexOf(b []byte) string { return fmt.Sprintf("%x", b) }
 
-// messageLines renders a message for the detail window.
-func messageLines(a *App, h fairness.Header, m *message, d board.Describer, say func(string) string) []style.Seg {
+// messageLines renders a message for the detail window, naming seats with
+// name.
+func messageLines(a *App, h fairness.Header, m *message, d board.Describer, name func(engine.Seat) string) []style.Seg {
 	th := a.th
 	e := m.env
 	out := []style.Seg{
-		style.S(fmt.Sprintf("message %d, line %d of the transcript, from %s (%s)", e.Seq, m.line, say(m.seat.String()), shortID(e.From)), th.Accent),
+		style.S(fmt.Sprintf("message %d, line %d of the transcript, from %s (%s)", e.Seq, m.line, name(m.seat), shortID(e.From)), th.Accent),
 		style.S(fmt.Sprintf("match %s · previous message hash %s · signature %s", short(e.Match), short(e.Prev), short(e.Sig)), th.Dim),
 		style.S("The signature is the sender's libp2p Ed25519 key over all of it, so only the sender could have written it, and it chains to every message before.", th.Dim),
 		style.S("", th.Base),
@@ -139,9 +141,9 @@ func messageLines(a *App, h fairness.Header, m *message, d board.Describer, say 
 		return append(out, style.S("body: "+m.bodyErr.Error(), th.Bad))
 	}
 	for i, in := range m.body.Inputs {
-		out = append(out, style.S(fmt.Sprintf("input %d: %s", i+1, say(describeInput(in, d))), th.Base))
+		out = append(out, style.S(fmt.Sprintf("input %d: %s", i+1, describeInput(in, d)), th.Base))
 		for _, o := range in.Open {
-			out = append(out, style.S("  opens "+say(describeOpening(o, m.commits, d)), th.Base))
+			out = append(out, style.S("  opens "+describeOpening(o, m.commits, d, name), th.Base))
 		}
 	}
 	out = append(out, style.S(fmt.Sprintf("state hash after it, as the sender computed: %s", short(m.body.State)), th.Base), style.S("", th.Base))

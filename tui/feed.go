@@ -74,7 +74,7 @@ func (f *eventFeed) note(n fairness.Note, s board.Snapshot) {
 	case fairness.DirStop:
 		// The referee's "match over" line, unless the game's own end
 		// event said it just before.
-		if t := untrusted.Escape(s.Say(n.Text)); n.OK && !f.recent(t) {
+		if t := untrusted.Escape(s.Say(n.Words())); n.OK && !f.recent(t) {
 			f.add("end", t)
 		}
 	}

@@ -36,7 +36,7 @@ func TestFeedJoinsEachShotToItsResult(t *testing.T) {
 		{Dir: fairness.DirLocal, Events: []engine.Event{ev("miss", "C-4: miss"), ev("hit", "D-5: hit, seat 0's Cruiser")}},
 		{Dir: fairness.DirIn, Events: []engine.Event{ev("draw", "seat 1 draws 1 card(s)"), ev("miss", "a stray result")}},
 		{Dir: fairness.DirIn, Events: []engine.Event{ev("fleet sunk", "seat 1 sank the whole fleet of seat 0")}},
-		{Dir: fairness.DirStop, OK: true, Text: "seat 1 sank the whole fleet of seat 0"},
+		fairness.Note{Dir: fairness.DirStop, OK: true}.WithText(engine.Wordsf("%s sank the whole fleet of %s", engine.Seat(1), engine.Seat(0))),
 	} {
 		f.note(n, s)
 	}

@@ -208,7 +208,7 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 		ms.view = newPlainView(a.th)
 	}
 	ms.describer, _ = ms.view.(board.Describer)
-	ms.vlog = newVerifyLog(a.th, ms.say)
+	ms.vlog = newVerifyLog(a.th)
 	ms.feed = newEventFeed(a.th, ms.view)
 	ms.ctx, ms.stopFor = context.WithCancelCause(a.ctx)
 	ms.cancel = func() { ms.stopFor(nil) }
@@ -237,9 +237,9 @@ func newMatchScreen(a *App, st matchStart) *matchScreen {
 	return ms
 }
 
-// say puts the players' names in place of "seat N" in a text (an error,
-// a reason) that names seats in words.
-func (ms *matchScreen) say(text string) string { return board.Snapshot{Names: ms.names}.Say(text) }
+// say tells words (a reason, a prompt) that name seats with the players'
+// names.
+func (ms *matchScreen) say(w engine.Words) string { return board.Snapshot{Names: ms.names}.Say(w) }
 
 // name is the display name of seat.
 func (ms *matchScreen) name(seat engine.Seat) string {
@@ -435,7 +435,7 @@ func (ms *matchScreen) finish(res *fairness.Result, err error) {
 		ms.req = nil
 	}
 	if res != nil && res.Violation != nil {
-		ms.evidence = gatherEvidence(res.Violation, ms.transcript, ms.describer, ms.say)
+		ms.evidence = gatherEvidence(res.Violation, ms.transcript, ms.describer, ms.name)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		ms.a.log.Warn("match ended with an error", "err", err)
@@ -655,7 +655,7 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 		if errors.Is(ms.runErr, context.Canceled) {
 			return "you left the match", th.Warn
 		}
-		return "the match failed: " + ms.say(ms.runErr.Error()), th.Bad
+		return "the match failed: " + ms.sayError(ms.runErr), th.Bad
 	case ms.result == nil:
 		return "the match ended", th.Dim
 	case ms.result.Removed:
@@ -664,31 +664,31 @@ func (ms *matchScreen) outcomeText() (string, tcell.Style) {
 	o := ms.result.Outcome
 	switch {
 	case o.Draw:
-		return "draw: " + ms.say(o.Reason), th.Accent
+		return "draw: " + ms.say(o.Why()), th.Accent
 	case len(o.Winners) > 0:
 		for _, w := range o.Winners {
 			if w == ms.seat {
-				why := ms.say(o.Reason)
+				why := ms.say(o.Why())
 				if r := forfeitReason(ms.result.Closing, ms.forfeiter(ms.result.Closing), ms.a.giveUp()); r != "" {
 					why = r
 				}
 				return style.OK + " you won: " + why, th.Good
 			}
 		}
-		why := lostBecause(len(ms.names), o.Winners, o.Reason, ms.say)
+		why := lostBecause(len(ms.names), o.Winners, o.Why(), ms.name)
 		if r := lossReason(ms.result.Closing, ms.seat, ms.opponent); r != "" {
 			why = r
 		}
 		return "you lost: " + why, th.Warn
 	case ms.result.Closing != nil:
-		return "the match stopped: " + ms.say(ms.result.Closing.Detail), th.Warn
+		return "the match stopped: " + ms.say(stopWords(ms.result)), th.Warn
 	case ms.runErr != nil:
 		if errors.Is(ms.runErr, context.Canceled) {
 			return "you left the match", th.Warn
 		}
-		return "the match failed: " + ms.say(ms.runErr.Error()), th.Bad
+		return "the match failed: " + ms.sayError(ms.runErr), th.Bad
 	}
-	return "the match ended: " + ms.say(o.Reason), th.Dim
+	return "the match ended: " + ms.say(o.Why()), th.Dim
 }
 
 // turnText says whose turn it is, for the title bar.
@@ -780,7 +780,7 @@ func (ms *matchScreen) statusLine(w int) []style.Seg {
 	case ms.awayWait() != nil:
 		line = ms.awayWait()
 	case ms.waiting:
-		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.name(ms.waitSeat), ms.say(ms.waitNeed.Prompt), ms.waitNeed.Kind.String()), th.Warn),
+		line = []style.Seg{style.S(a.spinner()+" ", th.Warn), style.S(waitingText(ms.name(ms.waitSeat), ms.say(ms.waitNeed.Asks()), ms.waitNeed.Kind.String()), th.Warn),
 			style.S(fmt.Sprintf(" · %s", waited(time.Since(ms.since))), th.Dim)}
 		line = append(line, ms.awayTail()...)
 	default:
@@ -867,7 +867,7 @@ func (ms *matchScreen) openDetail() {
 		ms.a.openOverlay(newTextBox(ms.a, "Message", []style.Seg{style.S(err.Error(), ms.a.th.Bad)}))
 		return
 	}
-	ms.a.openOverlay(newTextBox(ms.a, fmt.Sprintf("Message %d", e.seq), messageLines(ms.a, h, m, ms.describer, ms.say)))
+	ms.a.openOverlay(newTextBox(ms.a, fmt.Sprintf("Message %d", e.seq), messageLines(ms.a, h, m, ms.describer, ms.name)))
 }
 
 func (ms *matchScreen) mouse(action tview.MouseAction, ev *tcell.EventMouse) bool {

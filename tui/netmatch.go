@@ -283,20 +283,29 @@ var loserWords = strings.NewReplacer(
 // whose subject is the winner.
 var winnerDeeds = map[string]bool{"sank": true, "shot": true, "destroyed": true, "controls": true}
 
+// namesSeat reports whether w names a seat.
+func namesSeat(w engine.Words) bool {
+	for _, p := range w.Parts() {
+		if p.IsSeat {
+			return true
+		}
+	}
+	return false
+}
+
 // lostBecause says why we lost with the winner as the subject: an engine's
 // reason is the winner's deed, and "you lost: sank the whole fleet" read
 // as if the loser had done it. A reason that names its own subject (it
-// holds a seat, or is a sentence of its own) is only put into names.
-func lostBecause(players int, winners []engine.Seat, reason string, say func(string) string) string {
-	if reason == "" || strings.ContainsAny(reason, ":;") || say(reason) != reason {
-		return say(reason)
-	}
-	if len(winners) == 0 {
-		return say(reason)
+// names a seat, or is a sentence of its own) is only told with the
+// players' names (name).
+func lostBecause(players int, winners []engine.Seat, why engine.Words, name func(engine.Seat) string) string {
+	reason := why.String()
+	if reason == "" || strings.ContainsAny(reason, ":;") || namesSeat(why) || len(winners) == 0 {
+		return why.Say(name)
 	}
 	who := make([]string, 0, len(winners))
 	for _, w := range winners {
-		who = append(who, say(w.String()))
+		who = append(who, name(w))
 	}
 	if players == 2 {
 		reason = loserWords.Replace(reason)

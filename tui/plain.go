@@ -49,7 +49,7 @@ func (p *plainView) Draw(scr tcell.Screen) {
 	style.Print(scr, x, y, w, p.th.Warn, "No board for this game yet.")
 	if g := p.snap.Game; g != nil {
 		n := g.Next()
-		style.Print(scr, x, y+2, w, p.th.Base, fmt.Sprintf("next: %s %s", n.Kind, n.Prompt))
+		style.Print(scr, x, y+2, w, p.th.Base, fmt.Sprintf("next: %s %s", n.Kind, p.snap.Say(n.Asks())))
 		style.Print(scr, x, y+3, w, p.th.Dim, "state hash "+g.Hash().Short())
 	}
 }

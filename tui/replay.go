@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/board"
 )
 
 // auditStep is one line of a transcript, replayed: the game as it stood
@@ -22,7 +22,7 @@ type auditStep struct {
 	inputs []string
 	events []engine.Event
 	ok     bool
-	err    string
+	err    engine.Words // what failed, its seats apart for the names
 	game   engine.Game
 }
 
@@ -68,7 +68,7 @@ func replayFile(path string) (*replayed, error) {
 	}
 	m, err := fairness.NewMatch(spec, h)
 	if err != nil {
-		r.steps = append(r.steps, auditStep{line: 1, kind: "header", err: err.Error()})
+		r.steps = append(r.steps, auditStep{line: 1, kind: "header", err: engine.WordsOf(err)})
 		r.firstBad = 0
 		return r, nil
 	}
@@ -83,7 +83,7 @@ func replayFile(path string) (*replayed, error) {
 			break
 		}
 		if err != nil {
-			r.steps = append(r.steps, auditStep{line: len(r.steps) + 1, kind: "raw", seat: engine.NoSeat, err: err.Error(), game: m.Game().Clone()})
+			r.steps = append(r.steps, auditStep{line: len(r.steps) + 1, kind: "raw", seat: engine.NoSeat, err: engine.WordsOf(err), game: m.Game().Clone()})
 			break
 		}
 		st := auditStep{line: ln.No, seat: engine.NoSeat}
@@ -92,10 +92,10 @@ func replayFile(path string) (*replayed, error) {
 			c := ln.Closing
 			st.kind, st.seq, st.ok = "closing", c.Seq, c.Closing != fairness.CloseViolation
 			st.seat = h.Seat(c.By)
-			st.err = fmt.Sprintf("closing record by %s: %s by seat %d after message %d: %s", shortID(c.By), c.Closing, c.Seat, c.Seq, c.Detail)
+			st.err = engine.Wordsf("closing record by %s: %s by %s after message %d: %s", shortID(c.By), c.Closing, engine.Seat(c.Seat), c.Seq, c.Detail)
 		case ln.Raw != nil:
 			st.kind, st.seat = "raw", h.Seat(ln.Raw.From)
-			st.err = "an undecodable message, kept as received"
+			st.err = engine.Plain("an undecodable message, kept as received")
 		default:
 			e := ln.Envelope
 			st.kind, st.seq, st.seat = "message", e.Seq, h.Seat(e.From)
@@ -105,7 +105,7 @@ func replayFile(path string) (*replayed, error) {
 			evs, err := m.Accept(e)
 			st.events, st.ok = evs, err == nil
 			if err != nil {
-				st.err = err.Error()
+				st.err = engine.WordsOf(err)
 			}
 		}
 		st.game = m.Game().Clone()
@@ -118,13 +118,17 @@ func replayFile(path string) (*replayed, error) {
 }
 
 // text returns the searchable text of a step.
-func (s auditStep) text() string {
+func (s auditStep) text() string { return strings.ToLower(s.said(engine.Words.String)) }
+
+// said is the step's text with its words told by say (the players' names
+// for the seats they name, or "seat N" with Words.String).
+func (s auditStep) said(say func(engine.Words) string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s %s %s %s", s.seq, s.seat, s.kind, strings.Join(s.inputs, " "), s.err)
+	fmt.Fprintf(&b, "%d %s %s %s %s", s.seq, say(engine.Wordsf("%s", s.seat)), s.kind, strings.Join(s.inputs, " "), say(s.err))
 	for _, e := range s.events {
-		b.WriteString(" " + e.Text)
+		b.WriteString(" " + say(e.Words()))
 	}
-	return strings.ToLower(b.String())
+	return b.String()
 }
 
 // inputWords names the inputs of one message by what each answered, as
@@ -153,7 +157,11 @@ func inputWords(shadow *fairness.Match, from engine.Seat, ins []fairness.WireInp
 // "answer", "commit grid", "roll", "shuffle".
 func needWord(st fairness.Step, t fairness.InputKind) string {
 	n := st.Need
-	verb, _, _ := strings.Cut(strings.TrimSpace(seatPrefix.ReplaceAllString(n.Prompt, "")), " ")
+	prompt := n.Prompt
+	if _, rest, ok := board.AfterSeat(n.Asks()); ok {
+		prompt = rest // the words after the seat the prompt begins with
+	}
+	verb, _, _ := strings.Cut(strings.TrimSpace(prompt), " ")
 	switch {
 	case t == fairness.InHello:
 		return "dice chain"
@@ -174,6 +182,3 @@ func needWord(st fairness.Step, t fairness.InputKind) string {
 	}
 	return string(t)
 }
-
-// seatPrefix is the "seat N " an engine's prompt may start with.
-var seatPrefix = regexp.MustCompile(`^seat \d+ `)

@@ -13,7 +13,7 @@ import (
 func titleScreen(names []string, seat engine.Seat) *matchScreen {
 	th := style.New(false)
 	ms := &matchScreen{names: names, seat: seat, waitSeat: engine.NoSeat, mover: engine.NoSeat, view: newPlainView(th)}
-	ms.vlog = newVerifyLog(th, ms.say)
+	ms.vlog = newVerifyLog(th)
 	ms.feed = newEventFeed(th, ms.view)
 	return ms
 }

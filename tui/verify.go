@@ -14,8 +14,21 @@ import (
 	"github.com/salvo-game/salvo/tui/style"
 )
 
-// openedText matches the referee's event about checked openings.
-var openedText = regexp.MustCompile(`^(seat \d+) opened (\d+) committed value`)
+// openedText matches the words after the seat of the referee's event
+// about checked openings ([board.AfterSeat]).
+var openedText = regexp.MustCompile(`^ opened (\d+) committed value`)
+
+// openedCount reads how many openings the referee's "opened" event
+// checked, from its words after the seat.
+func openedCount(e engine.Event) (int, bool) {
+	_, rest, ok := board.AfterSeat(e.Words())
+	m := openedText.FindStringSubmatch(rest)
+	if !ok || m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil
+}
 
 // logEntry is one line of the verification log, with indented details.
 type logEntry struct {
@@ -30,15 +43,14 @@ type logEntry struct {
 // every commitment, opening and roll checked, as it happens.
 type verifyLog struct {
 	th      *style.Theme
-	say     func(string) string
 	entries []logEntry
 	sel     int // the selected entry while the pane has the keys
 	off     int // first line shown, when not following
 	follow  bool
 }
 
-func newVerifyLog(th *style.Theme, say func(string) string) *verifyLog {
-	return &verifyLog{th: th, say: say, follow: true}
+func newVerifyLog(th *style.Theme) *verifyLog {
+	return &verifyLog{th: th, follow: true}
 }
 
 func (l *verifyLog) add(e logEntry) {
@@ -64,8 +76,7 @@ func (l *verifyLog) eventSegs(evs []engine.Event, name func(engine.Seat) string)
 			commitSeen = true
 			out = append(out, style.S(style.OK+" "+text, th.Good))
 		case "opened":
-			if m := openedText.FindStringSubmatch(e.Text); m != nil {
-				n, _ := strconv.Atoi(m[2])
+			if n, ok := openedCount(e); ok {
 				plural := "s match"
 				if n == 1 {
 					plural = " matches"
@@ -92,7 +103,7 @@ func (l *verifyLog) eventSegs(evs []engine.Event, name func(engine.Seat) string)
 func (l *verifyLog) note(n fairness.Note, names []string) {
 	th := l.th
 	name := board.Snapshot{Names: names}.Name
-	who := name(n.Seat)
+	who, text := name(n.Seat), n.Words().Say(name)
 	switch n.Dir {
 	case fairness.DirIn:
 		l.add(logEntry{seq: n.Seq, glyph: style.OK, st: th.Good,
@@ -109,12 +120,12 @@ func (l *verifyLog) note(n fairness.Note, names []string) {
 	case fairness.DirOut:
 		l.add(logEntry{seq: n.Seq, glyph: style.Sent, st: th.Dim, text: fmt.Sprintf("#%d signed and sent", n.Seq)})
 	case fairness.DirLost:
-		l.add(logEntry{glyph: style.Fail, st: th.Bad, text: l.say(n.Text)})
+		l.add(logEntry{glyph: style.Fail, st: th.Bad, text: text})
 	case fairness.DirStop:
 		if n.OK {
-			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: l.say(n.Text)})
+			l.add(logEntry{glyph: style.Ship, st: th.Accent, text: text})
 		} else {
-			l.add(logEntry{seq: n.Seq, glyph: style.Fail, st: th.Bad, text: l.say(n.Text)})
+			l.add(logEntry{seq: n.Seq, glyph: style.Fail, st: th.Bad, text: text})
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/ubuild"
 	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/board/boardtest"
 	"github.com/salvo-game/salvo/tui/keys"
 	"github.com/salvo-game/salvo/tui/style"
@@ -47,24 +48,22 @@ func TestLoserReadsWhoSankItsFleet(t *testing.T) {
 }
 
 func TestLostBecause(t *testing.T) {
-	say := func(s string) string {
-		return strings.ReplaceAll(strings.ReplaceAll(s, "seat 0", "ann"), "seat 1", "bob")
-	}
+	name := board.Snapshot{Names: []string{"ann", "bob"}}.Name
 	for _, c := range []struct {
 		players int
 		winners []engine.Seat
-		reason  string
+		reason  engine.Words
 		want    string
 	}{
-		{2, []engine.Seat{1}, "sank the whole fleet", "bob sank your whole fleet"},
-		{2, []engine.Seat{1}, "sank the whole enemy fleet", "bob sank your whole fleet"},
-		{2, []engine.Seat{0}, "shot down both opposing planes", "ann shot down both your planes"},
-		{4, []engine.Seat{0, 1}, "last squadron flying", "ann and bob: last squadron flying"},
-		{2, []engine.Seat{0}, "controls more oceans (5-3) when the deck ran out", "ann controls more oceans (5-3) when the deck ran out"},
-		{2, []engine.Seat{1}, "seat 0's deck ran out with oceans tied 3-3", "ann's deck ran out with oceans tied 3-3"},
-		{2, []engine.Seat{1}, "both fleets were destroyed: the undamaged carrier wins", "both fleets were destroyed: the undamaged carrier wins"},
+		{2, []engine.Seat{1}, engine.Plain("sank the whole fleet"), "bob sank your whole fleet"},
+		{2, []engine.Seat{1}, engine.Plain("sank the whole enemy fleet"), "bob sank your whole fleet"},
+		{2, []engine.Seat{0}, engine.Plain("shot down both opposing planes"), "ann shot down both your planes"},
+		{4, []engine.Seat{0, 1}, engine.Plain("last squadron flying"), "ann and bob: last squadron flying"},
+		{2, []engine.Seat{0}, engine.Plain("controls more oceans (5-3) when the deck ran out"), "ann controls more oceans (5-3) when the deck ran out"},
+		{2, []engine.Seat{1}, engine.Wordsf("%s's deck ran out with oceans tied 3-3", engine.Seat(0)), "ann's deck ran out with oceans tied 3-3"},
+		{2, []engine.Seat{1}, engine.Plain("both fleets were destroyed: the undamaged carrier wins"), "both fleets were destroyed: the undamaged carrier wins"},
 	} {
-		if got := lostBecause(c.players, c.winners, c.reason, say); got != c.want {
+		if got := lostBecause(c.players, c.winners, c.reason, name); got != c.want {
 			t.Errorf("lostBecause(%q) = %q, want %q", c.reason, got, c.want)
 		}
 	}
@@ -357,5 +356,21 @@ func TestNeedWordOfADeparture(t *testing.T) {
 	st := fairness.Step{Kind: fairness.InOpen, Need: engine.Need{Kind: engine.NeedOpen}}
 	if got := needWord(st, fairness.InRemove); got != "departure" {
 		t.Fatalf("needWord of a removal: %q", got)
+	}
+}
+
+// The line of a match stopped by a closing record names the seats of our
+// own violation's error by their players, and shows a peer's detail as it
+// was signed: its "seat 1" is a peer's word, not a seat.
+func TestStopWordsNameOnlyTheirSeats(t *testing.T) {
+	s := board.Snapshot{Names: []string{"seat 1", "bob"}}
+	err := engine.Errorf("out of turn: the match waits for %s's move", engine.Seat(1))
+	own := &fairness.Result{Violation: &fairness.Violation{Seat: 0, Err: err}, Closing: &fairness.Closing{Detail: err.Error()}}
+	if got, want := s.Say(stopWords(own)), "out of turn: the match waits for bob's move"; got != want {
+		t.Errorf("own violation: %q, want %q", got, want)
+	}
+	peer := &fairness.Result{Closing: &fairness.Closing{Detail: "seat 1 quit"}}
+	if got := s.Say(stopWords(peer)); got != "seat 1 quit" {
+		t.Errorf("a peer's detail: %q", got)
 	}
 }

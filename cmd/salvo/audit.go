@@ -4,10 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
-	"strings"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/untrusted"
@@ -75,35 +73,30 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 // Seats are named by their players (a reader of the listing knows ann and
 // bob, not "seat 0"); the names come from the file and are escaped.
 func printSteps(w io.Writer, rep *fairness.Report) {
-	say := seatNamer(rep.Header)
+	name := seatNamer(rep.Header)
 	for _, s := range rep.Steps {
 		mark := "✓"
 		if !s.OK {
 			mark = "✗"
 		}
-		fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, say(s.Seat.String()), s.Inputs)
+		fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, name(s.Seat), s.Inputs)
 		for _, e := range s.Events {
-			fmt.Fprintf(w, "    %s\n", say(e.Text))
+			fmt.Fprintf(w, "    %s\n", e.Say(name))
 		}
 		if s.Error != "" {
-			fmt.Fprintf(w, "    %s\n", say(s.Error))
+			fmt.Fprintf(w, "    %s\n", s.ErrorWords().Say(name))
 		}
 	}
 }
 
-// seatWord matches "seat N" in engine and referee texts.
-var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
-
-// seatNamer returns a function that puts each player's name (escaped) in
-// place of "seat N"; a seat without a name keeps its number.
-func seatNamer(h fairness.Header) func(string) string {
-	return func(text string) string {
-		return seatWord.ReplaceAllStringFunc(text, func(m string) string {
-			n, err := strconv.Atoi(strings.TrimPrefix(m, "seat "))
-			if err != nil || n < 0 || n >= len(h.Players) || h.Players[n].Name == "" {
-				return m
-			}
-			return untrusted.Escape(h.Players[n].Name)
-		})
+// seatNamer returns a function that names a seat by its player (escaped),
+// for the seats texts keep apart ([engine.Words]); a seat without a name
+// keeps its number.
+func seatNamer(h fairness.Header) func(engine.Seat) string {
+	return func(s engine.Seat) string {
+		if s < 0 || int(s) >= len(h.Players) || h.Players[s].Name == "" {
+			return s.String()
+		}
+		return untrusted.Escape(h.Players[s].Name)
 	}
 }

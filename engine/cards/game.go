@@ -219,7 +219,7 @@ func (g *Game) Next() engine.Need {
 			acting = other(g.draw.seat)
 		}
 		return engine.Need{Kind: engine.NeedRandom, Seat: acting, Seats: both, Name: "draw", Count: 1,
-			Bound: drawBound(r, k), Prompt: fmt.Sprintf("%s draws %d", g.draw.seat, k)}
+			Bound: drawBound(r, k)}.WithPrompt(engine.Wordsf("%s draws %d", g.draw.seat, k))
 	case stReshuffle:
 		p := &g.players[g.draw.seat]
 		return engine.Need{Kind: engine.NeedCommit, Seat: g.draw.seat, Name: DeckName(len(p.decks) + 1),

@@ -158,7 +158,7 @@ func (g *Game) endBattle(ev []engine.Event) []engine.Event {
 	g.control[b.ocean] = ws
 	ev = append(ev, engine.Eventf(ws, "battle", "%s wins the %s (attacker %d, defender %d)", ws, b.ocean, att, def))
 	if g.controlled(ws) >= OceansToWin {
-		return g.finish(ws, fmt.Sprintf("controls %d oceans", OceansToWin), ev)
+		return g.finish(ws, engine.Wordsf("controls %d oceans", OceansToWin), ev)
 	}
 	return ev
 }

@@ -145,8 +145,8 @@ func (g *Game) Next() engine.Need {
 	case PhaseDeal, PhaseDraw:
 		k := g.drawCount()
 		return engine.Need{Kind: engine.NeedRandom, Seat: g.turn, Seats: bothSeats(),
-			Name: fmt.Sprintf("%s/%d", g.phase, g.turn), Count: 1, Bound: fallingFactorial(len(g.seats[g.turn].deck), k),
-			Prompt: fmt.Sprintf("draw %d cards for %s", k, g.turn)}
+			Name: fmt.Sprintf("%s/%d", g.phase, g.turn), Count: 1, Bound: fallingFactorial(len(g.seats[g.turn].deck), k)}.
+			WithPrompt(engine.Wordsf("draw %d cards for %s", k, g.turn))
 	case PhaseDeploy:
 		return engine.Need{Kind: engine.NeedMove, Seat: g.turn, Prompt: "deploy a card faceup to an ocean"}
 	case PhasePlay:
@@ -391,19 +391,19 @@ func (g *Game) inPlay() int { return g.controlled(engine.NoSeat) }
 func (g *Game) endByDeck(ev []engine.Event) []engine.Event {
 	s := g.turn
 	mine, theirs := g.controlled(s), g.controlled(other(s))
-	w, why := other(s), fmt.Sprintf("%s's deck ran out with oceans tied %d-%d", s, mine, theirs)
+	w, why := other(s), engine.Wordsf("%s's deck ran out with oceans tied %d-%d", s, mine, theirs)
 	switch {
 	case mine > theirs:
-		w, why = s, fmt.Sprintf("controls more oceans (%d-%d) when the deck ran out", mine, theirs)
+		w, why = s, engine.Wordsf("controls more oceans (%d-%d) when the deck ran out", mine, theirs)
 	case mine < theirs:
-		why = fmt.Sprintf("controls more oceans (%d-%d) when the deck ran out", theirs, mine)
+		why = engine.Wordsf("controls more oceans (%d-%d) when the deck ran out", theirs, mine)
 	}
 	return g.finish(w, why, ev)
 }
 
 // finish decides the result and starts the end-of-match reveal.
-func (g *Game) finish(w engine.Seat, why string, ev []engine.Event) []engine.Event {
-	g.result = engine.Outcome{Winners: []engine.Seat{w}, Reason: why}
+func (g *Game) finish(w engine.Seat, why engine.Words, ev []engine.Event) []engine.Event {
+	g.result = engine.Outcome{Winners: []engine.Seat{w}}.WithReason(why)
 	g.phase, g.turn, g.plays = PhaseFinal, 0, 0
 	return append(ev, engine.Eventf(w, "game-over", "%s wins: %s", w, why))
 }

@@ -1,7 +1,6 @@
 package ubuild
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/salvo-game/salvo/engine"
@@ -71,26 +70,26 @@ func (g *Game) Next() engine.Need {
 	switch st.phase {
 	case PhaseSetup:
 		c := commitSteps(st.variant)[st.step]
-		return engine.Need{Kind: engine.NeedCommit, Seat: c.seat, Name: c.name, Size: c.size,
-			Prompt: fmt.Sprintf("%s commits its %s", c.seat, c.name)}
+		return engine.Need{Kind: engine.NeedCommit, Seat: c.seat, Name: c.name, Size: c.size}.
+			WithPrompt(engine.Wordsf("%s commits its %s", c.seat, c.name))
 	case PhaseFirst:
 		return engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: []engine.Seat{0, 1},
 			Name: FirstPlayerRoll, Count: 1, Bound: 2, Prompt: "flip for the first player"}
 	case PhaseFire:
-		return engine.Need{Kind: engine.NeedMove, Seat: st.attacker,
-			Prompt: fmt.Sprintf("%s fires (turn %d)", st.attacker, st.turn+1)}
+		return engine.Need{Kind: engine.NeedMove, Seat: st.attacker}.
+			WithPrompt(engine.Wordsf("%s fires (turn %d)", st.attacker, st.turn+1))
 	case PhaseAnswer:
 		d := 1 - st.attacker
 		open := make([]engine.Slot, len(st.last.Shots))
 		for i, c := range st.last.Shots {
 			open[i] = GridSlot(d, c)
 		}
-		return engine.Need{Kind: engine.NeedMove, Seat: d, Auto: true, Open: open,
-			Prompt: fmt.Sprintf("%s answers the volley of turn %d", d, st.turn)}
+		return engine.Need{Kind: engine.NeedMove, Seat: d, Auto: true, Open: open}.
+			WithPrompt(engine.Wordsf("%s answers the volley of turn %d", d, st.turn))
 	case PhaseReveal:
 		s := engine.Seat(st.step)
-		return engine.Need{Kind: engine.NeedOpen, Seat: s, Open: st.hiddenSlots(s),
-			Prompt: fmt.Sprintf("%s reveals its fleet", s)}
+		return engine.Need{Kind: engine.NeedOpen, Seat: s, Open: st.hiddenSlots(s)}.
+			WithPrompt(engine.Wordsf("%s reveals its fleet", s))
 	}
 	return engine.Need{Kind: engine.NeedNone, Seat: engine.NoSeat, Prompt: "the match is over"}
 }

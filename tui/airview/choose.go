@@ -7,7 +7,6 @@ import (
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/air"
-	"github.com/salvo-game/salvo/tui/board"
 	"github.com/salvo-game/salvo/tui/keys"
 )
 
@@ -140,7 +139,7 @@ func (c *choice) play(v *View) {
 		}
 	}
 	if err := checkChoice(v.life.Req.Game, v.life.Req.Need, v.life.Req.Seat, ch); err != nil {
-		v.life.Msg = board.Refusal(err)
+		v.life.Msg = v.life.Snap.Refusal(err)
 		return
 	}
 	v.reply(engine.Decision{Choice: air.EncodeChoice(ch)})

@@ -103,13 +103,13 @@ func (v *View) phaseText() string {
 	g := v.g
 	if o := g.Outcome(); o.Done {
 		if o.Draw || len(o.Winners) == 0 {
-			return "draw: " + o.Reason
+			return "draw: " + v.life.Snap.Say(o.Why())
 		}
 		var ws []string
 		for _, s := range o.Winners {
 			ws = append(ws, v.squadName(s))
 		}
-		return fmt.Sprintf("%s won: %s", strings.Join(ws, " and "), o.Reason)
+		return fmt.Sprintf("%s won: %s", strings.Join(ws, " and "), v.life.Snap.Say(o.Why()))
 	}
 	n := g.Next()
 	switch n.Kind {

@@ -47,12 +47,14 @@ func Narrate(e engine.Event, s board.Snapshot) string {
 	case "shuffle":
 		return "" // the first shuffle of the deck, before anyone plays
 	case "fire":
-		return squadrons(weaponWords.Replace(e.Say(s.Name)), s)
+		return s.Say(e.Words().Edit(func(t string) string { return squadrons(weaponWords.Replace(t), s) }))
 	case "left":
 		// "Dave left: their planes leave the board; play goes on"
-		return strings.Replace(squadrons(e.Text, s), ": its planes", ": their planes", 1)
+		return s.Say(e.Words().Edit(func(t string) string {
+			return strings.Replace(squadrons(t, s), ": its planes", ": their planes", 1)
+		}))
 	}
-	return squadrons(oneDie.ReplaceAllString(e.Say(s.Name), "1 die"), s)
+	return s.Say(e.Words().Edit(func(t string) string { return squadrons(oneDie.ReplaceAllString(t, "1 die"), s) }))
 }
 
 // squadrons puts each squadron's player in place of its colour.

@@ -111,17 +111,18 @@ func TestPromptAndRefusal(t *testing.T) {
 			t.Errorf("Prompt(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
+	s := Snapshot{Names: []string{"ann", "bob"}}
 	err := fmt.Errorf("reply: %w", engine.Illegal("C-4 was shot at already"))
-	if got, want := Refusal(err), "refused: C-4 was shot at already"; got != want {
+	if got, want := s.Refusal(err), "refused: C-4 was shot at already"; got != want {
 		t.Errorf("Refusal = %q, want %q", got, want)
 	}
 	// The reason is the engine's typed one, whatever its text quotes: a
 	// search for the last "illegal input: " cut this one in the middle.
 	err = fmt.Errorf("reply: %w", engine.Illegal("no ship is named %q", "illegal input: x"))
-	if got, want := Refusal(err), `refused: no ship is named "illegal input: x"`; got != want {
+	if got, want := s.Refusal(err), `refused: no ship is named "illegal input: x"`; got != want {
 		t.Errorf("Refusal = %q, want %q", got, want)
 	}
-	if got := Refusal(errors.New("gone")); got != "refused: gone" {
+	if got := s.Refusal(errors.New("gone")); got != "refused: gone" {
 		t.Errorf("Refusal = %q", got)
 	}
 }

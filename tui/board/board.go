@@ -5,8 +5,10 @@
 // asks for. [Human] is the [engine.Agent] of the local player that hands the
 // referee's needs to the view and waits for the player's answer. [Base] is
 // what every board embeds for its key and mouse handlers and the start of
-// its Draw; the [Snapshot] methods and the words helpers (Prompt, Refusal,
-// Possessive, Verb) are the small logic the boards share.
+// its Draw; the [Snapshot] methods (Name, and Say, SayError and Refusal,
+// which tell texts that name seats from the seats they keep apart) and the
+// words helpers (Prompt, Possessive, Verb) are the small logic the boards
+// share.
 //
 // # Concurrency
 //

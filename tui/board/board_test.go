@@ -114,7 +114,7 @@ func TestRequestChecksMovesAgainstTheRules(t *testing.T) {
 			}
 			// Send says the same, in the view's message line.
 			msg := "an old message"
-			if got := Send(NewRequest(g.Next(), 0, g.Copy(), nil), engine.Decision{Move: []byte(tc.move)}, &msg); got != tc.ok {
+			if got := Send(NewRequest(g.Next(), 0, g.Copy(), nil), engine.Decision{Move: []byte(tc.move)}, Snapshot{}, &msg); got != tc.ok {
 				t.Fatalf("Send = %v", got)
 			}
 			if tc.ok && msg != "" || !tc.ok && !strings.HasPrefix(msg, "refused: ") {
@@ -123,7 +123,7 @@ func TestRequestChecksMovesAgainstTheRules(t *testing.T) {
 		})
 	}
 	msg := "kept"
-	if Send(nil, engine.Decision{}, &msg) || msg != "kept" {
+	if Send(nil, engine.Decision{}, Snapshot{}, &msg) || msg != "kept" {
 		t.Fatalf("Send with nothing asked: took it, or changed the message to %q", msg)
 	}
 }

@@ -35,7 +35,7 @@ func TestRefereeEvent(t *testing.T) {
 		{"resign", "seat 1 resigned", false},
 		{"hit", "seat 0 hit C4 with a 5", false},
 	} {
-		if got := RefereeEvent(engine.Event{Kind: c.kind, Text: c.text}); got != c.referee {
+		if got := RefereeEvent(enginetest.Event(engine.NoSeat, c.kind, c.text)); got != c.referee {
 			t.Errorf("RefereeEvent(%s %q) = %v, want %v", c.kind, c.text, got, c.referee)
 		}
 	}

@@ -62,7 +62,7 @@ func (p *Pending[G]) Withdraw(r *Request) bool {
 // message line and the request pending, so the player may try again; with
 // no request pending nothing is sent and the message line is kept.
 func (p *Pending[G]) Reply(d engine.Decision) bool {
-	if !Send(p.Req, d, &p.Msg) {
+	if !Send(p.Req, d, p.Snap, &p.Msg) {
 		return false
 	}
 	p.Req = nil

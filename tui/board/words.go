@@ -2,9 +2,6 @@ package board
 
 import (
 	"errors"
-	"regexp"
-	"strconv"
-	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -30,41 +27,33 @@ func (s Snapshot) Who(seat, local engine.Seat) string {
 	return s.Name(seat)
 }
 
-// seatWord matches "seat N" in free texts: errors, reasons, prompts and
-// the referee's notes. An engine's events keep their seats apart
-// ([engine.Eventf]), and a board names those with [engine.Event.Say] and
-// [Snapshot.Name]; a seat the interface holds as a value it names with
-// Name, never by writing it out for Say to find.
-var seatWord = regexp.MustCompile(`\bseat (\d+)\b`)
+// Say returns words (an error's, a reason, a prompt, a referee's note)
+// with each seat they name written by [Snapshot.Name]. The words keep
+// their seats apart ([engine.Words]): nothing here searches text for
+// "seat N", so a player named "seat 2" is shown as it is named.
+func (s Snapshot) Say(w engine.Words) string { return w.Say(s.Name) }
 
-// Say puts the players' names (as [Snapshot.Name] gives them) in place of
-// each "seat N" in text; a seat without a name stays "seat N".
-func (s Snapshot) Say(text string) string {
-	return seatWord.ReplaceAllStringFunc(text, func(w string) string {
-		n, err := strconv.Atoi(strings.TrimPrefix(w, "seat "))
-		if err != nil {
-			return w
-		}
-		return s.Name(engine.Seat(n))
-	})
-}
+// SayError is [Snapshot.Say] for an error: its text with the seats it
+// keeps apart ([engine.Worded]) named by their players.
+func (s Snapshot) SayError(err error) string { return engine.Say(err, s.Name) }
 
 // Refusal puts a refused decision's error in one line for the prompt:
 // "refused: " and the rule, the reason of the engine's [*engine.IllegalError]
 // (the layers of context around it dropped), or the whole error when it is
-// no rule of the game's, or "not allowed" when the reason is empty.
-func Refusal(err error) string {
+// no rule of the game's, or "not allowed" when the reason is empty. The
+// seats it names are named by their players.
+func (s Snapshot) Refusal(err error) string {
 	if err == nil {
 		return ""
 	}
-	s := err.Error()
+	text := s.SayError(err)
 	if ill, ok := errors.AsType[*engine.IllegalError](err); ok {
-		s = ill.Reason
+		text = s.Say(ill.Why())
 	}
-	if s == "" {
-		s = "not allowed"
+	if text == "" {
+		text = "not allowed"
 	}
-	return "refused: " + s
+	return "refused: " + text
 }
 
 // Possessive turns "you" (as [Snapshot.Who] says it) into "your" and a
@@ -87,14 +76,14 @@ func Verb(who, plural, singular string) string {
 
 // Send hands the decision d to r, the request being answered (nil when
 // nothing is asked), and reports whether the referee took it: a refusal
-// is put in words into *msg, where the view shows it and the player can
-// try again; a decision taken clears *msg.
-func Send(r *Request, d engine.Decision, msg *string) bool {
+// is put in words (s's, [Snapshot.Refusal]) into *msg, where the view
+// shows it and the player can try again; a decision taken clears *msg.
+func Send(r *Request, d engine.Decision, s Snapshot, msg *string) bool {
 	if r == nil {
 		return false
 	}
 	if err := r.Reply(d); err != nil {
-		*msg = Refusal(err)
+		*msg = s.Refusal(err)
 		return false
 	}
 	*msg = ""

@@ -10,9 +10,10 @@ import (
 )
 
 var (
-	// playText is the engine's text of a card play: "seat 1 plays tap
-	// red2 deck/1[17] at B3" (cards.Move's String after the player).
-	playText = regexp.MustCompile(`^(seat \d+) plays (\S+)(?: (\S+) deck/(\d+)\[(\d+)\])?` +
+	// playText is the engine's words of a card play after the player
+	// ([board.AfterSeat]): " plays tap red2 deck/1[17] at B3" (cards.Move's
+	// String).
+	playText = regexp.MustCompile(`^ plays (\S+)(?: (\S+) deck/(\d+)\[(\d+)\])?` +
 		`(?: at ([A-C])(\d))?(?: on (\w+))?(?: (\w+) peg (\d+))?(?: \[(.*)\])?$`)
 	// refText is a card's place in a deck, as the engine writes it.
 	refText = regexp.MustCompile(`deck/(\d+)\[(\d+)\]`)
@@ -29,30 +30,32 @@ func (v *View) Narrate(e engine.Event, s board.Snapshot) string { return Narrate
 func Narrate(e engine.Event, s board.Snapshot) string {
 	switch e.Kind {
 	case "play":
-		if m, ok := parsePlay(e.Text); ok {
+		if m, ok := parsePlay(e.Words()); ok {
 			return s.Name(e.Seat) + " " + describeMove(m)
 		}
 	case "reshuffle":
-		return newPile.ReplaceAllString(e.Say(s.Name), "")
+		return s.Say(e.Words().Edit(func(t string) string { return newPile.ReplaceAllString(t, "") }))
 	}
 	return e.Say(s.Name)
 }
 
-// parsePlay reads the move back from the engine's text of a play.
-func parsePlay(text string) (cards.Move, bool) {
-	p := playText.FindStringSubmatch(text)
-	if p == nil {
+// parsePlay reads the move back from the engine's words of a play, after
+// the seat that plays.
+func parsePlay(w engine.Words) (cards.Move, bool) {
+	_, rest, ok := board.AfterSeat(w)
+	p := playText.FindStringSubmatch(rest)
+	if !ok || p == nil {
 		return cards.Move{}, false
 	}
 	var m cards.Move
-	ok := named(p[2], &m.Action) && (p[3] == "" || named(p[3], &m.Face)) &&
-		(p[8] == "" || named(p[8], &m.Ship)) && (p[9] == "" || named(p[9], &m.Ship))
-	m.Card = cards.CardRef{Deck: atoi(p[4]), Leaf: atoi(p[5])}
-	if p[6] != "" {
-		m.Pos = int(p[6][0]-'A')*cards.GridCols + atoi(p[7]) - 1
+	ok = named(p[1], &m.Action) && (p[2] == "" || named(p[2], &m.Face)) &&
+		(p[7] == "" || named(p[7], &m.Ship)) && (p[8] == "" || named(p[8], &m.Ship))
+	m.Card = cards.CardRef{Deck: atoi(p[3]), Leaf: atoi(p[4])}
+	if p[5] != "" {
+		m.Pos = int(p[5][0]-'A')*cards.GridCols + atoi(p[6]) - 1
 	}
-	m.Peg = atoi(p[10])
-	for _, r := range refText.FindAllStringSubmatch(p[11], -1) {
+	m.Peg = atoi(p[9])
+	for _, r := range refText.FindAllStringSubmatch(p[10], -1) {
 		m.Discard = append(m.Discard, cards.CardRef{Deck: atoi(r[1]), Leaf: atoi(r[2])})
 	}
 	return m, ok

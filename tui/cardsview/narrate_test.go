@@ -29,7 +29,7 @@ func TestNarrateReadsEveryPlayBack(t *testing.T) {
 		{Action: cards.PTRepair, Ship: cards.Carrier, Peg: 0},
 		{Action: cards.Skip},
 	} {
-		e := engine.Event{Seat: 1, Kind: "play", Text: "seat 1 plays " + m.String()}
+		e := engine.Eventf(1, "play", "%s plays %s", engine.Seat(1), m)
 		got := Narrate(e, s)
 		if want := "bob " + describeMove(m); got != want {
 			t.Errorf("Narrate(%q)\n got %q\nwant %q", e.Text, got, want)

@@ -129,7 +129,7 @@ func (v *View) tell(st step, cur *oceans.Game) {
 		if v.life.Snap.Spectator {
 			me = engine.NoSeat
 		}
-		text := sayTo(ev.Text, me, v.life.Snap)
+		text := sayTo(ev.Words(), me, v.life.Snap)
 		if inBattle {
 			switch ev.Kind {
 			case "reveal":

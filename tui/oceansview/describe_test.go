@@ -65,22 +65,29 @@ func FuzzDescribe(f *testing.F) {
 
 func TestEventsInWords(t *testing.T) {
 	snap := board.Snapshot{Names: []string{"ann", "bot"}}
+	s0, s1 := engine.Seat(0), engine.Seat(1)
 	tests := []struct {
-		text string
+		text engine.Words
 		me   engine.Seat
 		want string
 	}{
-		{"seat 1 deploys a Aircraft Carrier to the Pacific", 0, "bot deploys an Aircraft Carrier to the Pacific"},
-		{"seat 0 plays its Minefield", 0, "you play your Minefield"},
-		{"seat 0's PT Boat is destroyed", 0, "your PT Boat is destroyed"},
-		{"seat 0 wins the Arctic (attacker 4, defender 2)", 0, "you win the Arctic (attacker 4, defender 2)"},
-		{"seat 1 may not attack nor play a second card next turn", 1, "you may not attack nor play a second card next turn"},
-		{"seat 0 plays its Minefield", engine.NoSeat, "ann plays its Minefield"},
+		{engine.Wordsf("%s deploys a Aircraft Carrier to the Pacific", s1), 0, "bot deploys an Aircraft Carrier to the Pacific"},
+		{engine.Wordsf("%s plays its Minefield", s0), 0, "you play your Minefield"},
+		{engine.Wordsf("%s's PT Boat is destroyed", s0), 0, "your PT Boat is destroyed"},
+		{engine.Wordsf("%s wins the Arctic (attacker 4, defender 2)", s0), 0, "you win the Arctic (attacker 4, defender 2)"},
+		{engine.Wordsf("%s may not attack nor play a second card next turn", s1), 1, "you may not attack nor play a second card next turn"},
+		{engine.Wordsf("%s plays its Minefield", s0), engine.NoSeat, "ann plays its Minefield"},
+		{engine.Wordsf("%s's Battleship sinks %s's Submarine", s1, s0), 0, "bot's Battleship sinks your Submarine"},
 	}
 	for _, tc := range tests {
 		if got := sayTo(tc.text, tc.me, snap); got != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.text, got, tc.want)
 		}
+	}
+	// A player named like a seat, or like "a" card, keeps the name.
+	hostile := board.Snapshot{Names: []string{"seat 1's a Ace", "bot"}}
+	if got, want := sayTo(engine.Wordsf("%s plays its Minefield", s0), 1, hostile), "seat 1's a Ace plays its Minefield"; got != want {
+		t.Errorf("a hostile name: got %q, want %q", got, want)
 	}
 	if c := cardIn("bot's Fighter Plane is destroyed"); c != oceans.Fighter {
 		t.Errorf("cardIn found %v", c)

@@ -1,7 +1,6 @@
 package oceansview
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -91,11 +90,8 @@ func cardWith(c oceans.Card) string {
 // Carrier" in the engine's texts).
 var anVowel = regexp.MustCompile(`\ba ([AEIOU])`)
 
-// say puts the players' names of snap in place of "seat N", and "an"
-// before a vowel.
-func say(text string, snap board.Snapshot) string {
-	return snap.Say(anVowel.ReplaceAllString(text, "an $1"))
-}
+// anBeforeVowel puts "an" before a vowel in the engine's words.
+func anBeforeVowel(text string) string { return anVowel.ReplaceAllString(text, "an $1") }
 
 // youVerbs are the verbs of the engine's event texts, with the form that
 // agrees with "you".
@@ -104,21 +100,41 @@ var youVerbs = map[string]string{
 	"wins": "win", "attacks": "attack", "controls": "control", "is": "are", "must": "must", "may": "may", "drew": "drew",
 }
 
-// sayTo puts names in place of "seat N", and "you" in place of the seat me
-// (with the verb and possessives agreeing) unless me is NoSeat.
-func sayTo(text string, me engine.Seat, snap board.Snapshot) string {
-	if me != engine.NoSeat {
-		self := fmt.Sprintf("seat %d", me)
-		if rest, ok := strings.CutPrefix(text, self+" "); ok {
-			word, tail, _ := strings.Cut(rest, " ")
-			if vb, ok := youVerbs[word]; ok {
-				text = "you " + vb + " " + strings.Replace(tail, "its ", "your ", 1)
-			}
+// sayTo tells w with the players' names of snap for its seats, and "you"
+// for the seat me (with the verb and possessives agreeing) unless me is
+// NoSeat. It reads the seats from the words' parts, never from the text:
+// a player's name is never taken for a seat, nor changed.
+func sayTo(w engine.Words, me engine.Seat, snap board.Snapshot) string {
+	parts := w.Parts()
+	var b strings.Builder
+	for i, p := range parts {
+		switch {
+		case !p.IsSeat:
+			b.WriteString(anBeforeVowel(p.Text))
+		case p.Seat != me || me == engine.NoSeat:
+			b.WriteString(snap.Name(p.Seat))
+		case i+1 < len(parts) && !parts[i+1].IsSeat && strings.HasPrefix(parts[i+1].Text, "'s"):
+			b.WriteString("your")
+			parts[i+1].Text = parts[i+1].Text[len("'s"):]
+		case i == 0 && len(parts) > 1 && !parts[1].IsSeat:
+			b.WriteString("you")
+			parts[1].Text = agreeWithYou(parts[1].Text)
+		default:
+			b.WriteString("you")
 		}
-		text = strings.ReplaceAll(text, self+"'s", "your")
-		text = strings.ReplaceAll(text, self, "you")
 	}
-	return say(text, snap)
+	return b.String()
+}
+
+// agreeWithYou makes the words after "you" at the start of an event agree
+// with it: " plays its card" becomes " play your card".
+func agreeWithYou(rest string) string {
+	word, tail, _ := strings.Cut(strings.TrimPrefix(rest, " "), " ")
+	vb, ok := youVerbs[word]
+	if !ok || !strings.HasPrefix(rest, " ") {
+		return rest
+	}
+	return " " + vb + " " + strings.Replace(tail, "its ", "your ", 1)
 }
 
 // cardIn finds the card an event text names (the longest name that fits).

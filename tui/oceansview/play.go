@@ -106,7 +106,7 @@ func (v *View) why(m oceans.Move) string {
 		_, err = g.Apply(engine.Input{Kind: engine.NeedMove, Seat: v.seat(), Move: b, Opened: opened})
 	}
 	if err != nil {
-		return strings.ReplaceAll(err.Error(), engine.ErrIllegal.Error()+": ", "")
+		return strings.TrimPrefix(v.life.Snap.Refusal(err), "refused: ")
 	}
 	if _, c, ok := v.picked(); ok && !c.CanJoin() && (m.Kind == oceans.Place || m.Kind == oceans.Deploy) {
 		return fmt.Sprintf("%s cannot join a task force: d discards it for its command", cardWith(c))
@@ -122,7 +122,7 @@ func (v *View) openMenu() {
 	switch v.mode {
 	case fighting:
 		moves = v.legal()
-		title = "Battle: " + v.g.Next().Prompt
+		title = "Battle: " + v.life.Snap.Say(v.g.Next().Asks())
 	case deploying, playing:
 		leaf, c, ok := v.picked()
 		for _, m := range v.legal() {
@@ -437,7 +437,7 @@ func (v *View) fightPrompt() string {
 	if v.g.Next().Kind != engine.NeedMove {
 		return ""
 	}
-	return "Battle: " + v.g.Next().Prompt + " — enter or 1-9 chooses"
+	return "Battle: " + v.life.Snap.Say(v.g.Next().Asks()) + " — enter or 1-9 chooses"
 }
 
 // click handles a click at x, y.

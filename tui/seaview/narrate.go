@@ -12,8 +12,9 @@ var (
 	// shotAt matches what a destroyer fires at in the engine's texts: a
 	// piece of the other side, which the engine leaves unnamed.
 	shotAt = regexp.MustCompile(`\b(fires at )(fighter \d+|destroyer \d+|harpoon \d+|carrier)\b`)
-	// shotResult matches the engine's hit or miss of a destroyer's shot.
-	shotResult = regexp.MustCompile(`^seat \d+ (hit|missed) .* with a (\d+)$`)
+	// shotResult matches the engine's hit or miss of a destroyer's shot,
+	// after the seat that fired ([board.AfterSeat]).
+	shotResult = regexp.MustCompile(`^ (hit|missed) .* with a (\d+)$`)
 )
 
 // Narrate tells a Sea event with the players' names and says whose piece
@@ -33,10 +34,13 @@ func Narrate(e engine.Event, s board.Snapshot) string {
 	case "fire":
 		if e.Seat == 0 || e.Seat == 1 {
 			foe := board.Possessive(s.Name(1 - e.Seat))
-			return shotAt.ReplaceAllString(e.Say(s.Name), "${1}"+strings.ReplaceAll(foe, "$", "$$")+" ${2}")
+			return s.Say(e.Words().Edit(func(t string) string {
+				return shotAt.ReplaceAllString(t, "${1}"+strings.ReplaceAll(foe, "$", "$$")+" ${2}")
+			}))
 		}
 	case "hit", "miss":
-		if m := shotResult.FindStringSubmatch(e.Text); m != nil {
+		_, rest, ok := board.AfterSeat(e.Words())
+		if m := shotResult.FindStringSubmatch(rest); ok && m != nil {
 			return m[1] + " with a " + m[2]
 		}
 	}

@@ -49,7 +49,7 @@ func (v *View) drawStatus(p *pane) {
 			text = "Match over: " + v.name(w) + " won"
 		}
 		p.text(text, th.Accent)
-		p.text(o.Reason, th.Dim)
+		p.text(v.life.Snap.Say(o.Why()), th.Dim)
 		return
 	case n.Name == "reveal":
 		p.text("Match decided: the final reveal", th.Accent)

@@ -18,7 +18,7 @@ func (v *View) Narrate(e engine.Event, s board.Snapshot) string { return Narrate
 // Narrate is [View.Narrate] without a view.
 func Narrate(e engine.Event, s board.Snapshot) string {
 	if e.Kind == "commit" {
-		return rootSuffix.ReplaceAllString(e.Say(s.Name), "")
+		return s.Say(e.Words().Edit(func(t string) string { return rootSuffix.ReplaceAllString(t, "") }))
 	}
 	return e.Say(s.Name)
 }

@@ -78,7 +78,7 @@ func replayNotation(path string) (*replayed, error) {
 		}
 		for _, it := range m.Items {
 			if it.Kind == notation.ItemFault {
-				st.ok, st.err = false, it.Text
+				st.ok, st.err = false, engine.Plain(it.Text)
 				continue
 			}
 			if it.Kind != notation.ItemEffect {

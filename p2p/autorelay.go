@@ -49,20 +49,21 @@ import (
 const autorelayTag = "autorelay"
 
 // autorelayOptions are the libp2p options of the client side: autorelay
-// fed by relaySource and, unless noPortMap, UPnP / NAT-PMP port mapping
-// on the home router.
+// fed by relaySource, AutoNAT v2 (reachability per address: the circuit
+// addresses are announced while no direct address is confirmed
+// reachable) and, unless noPortMap, UPnP / NAT-PMP port mapping on the
+// home router.
 //
-// AutoNAT v2 (libp2p.EnableAutoNATv2) stays off: with it on, go-libp2p
-// v0.51's hole-punching service of a code-only joiner behind a NAT never
-// saw a public address of its own, and DCUtR never started
-// (TestNetCodeOnlyJoinerPunches: 0 attempts in 3 of 3 runs, a punch in
-// each run without it). The joiner, listening on TCP only, then reached
-// the relay over QUIC from an unbound UDP port, so identify's observed
-// address matched none of its listen addresses; why v2 changes that
-// choice was not found. Punching matters more than a second opinion on
-// reachability.
+// AutoNAT v2 once kept a code-only joiner from hole-punching: with it on,
+// go-libp2p announces autorelay's circuit addresses, through every
+// address of the relay (its QUIC one too), so the invite code carried
+// the relay's QUIC address, and the joiner, listening on TCP only,
+// reached the relay over QUIC from an unbound UDP port. Its observed
+// address then matched none of its listen addresses, and DCUtR never
+// started. listenedRanker (dialrank.go) is the fix.
 func (n *netState) autorelayOptions(noPortMap bool) []libp2p.Option {
 	opts := []libp2p.Option{
+		libp2p.EnableAutoNATv2(),
 		libp2p.EnableAutoRelayWithPeerSource(n.relaySource,
 			autorelay.WithMaxCandidates(MaxRelayCandidates),
 			autorelay.WithMinCandidates(1),

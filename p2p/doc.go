@@ -49,7 +49,8 @@
 //     [Config.DHT], [Config.Bootstrap], by default [PublicBootstrap]; any
 //     Salvo peer can bootstrap others in a DHT of one's own) for rendezvous on a hashed match name ([Host.Advertise],
 //     [Host.Rendezvous]) and finding a peer by ID ([Host.FindPeer]);
-//     AutoNAT ([Host.Reachability]); UPnP / NAT-PMP port
+//     AutoNAT ([Host.Reachability]; v2's per-address verdicts,
+//     [Host.ConfirmedAddrs]); UPnP / NAT-PMP port
 //     mapping ([Config.NoPortMap]); circuit relay v2 reservations held by
 //     libp2p's autorelay ([Config.Relays], an invite's relays, relays
 //     found in the DHT with [Config.DiscoverRelays] or handed in with
@@ -116,6 +117,7 @@
 //	MaxDiscoveredRelays 2    relays found in the DHT handed to autorelay
 //	RelaySearchInterval 30 s longest wait between DHT relay searches
 //	HolePunchReadyWait 3 s   wait for our DCUtR service before an internet dial
+//	UnlistenedDialDelay 1 s  a transport we do not listen on is dialed after the others
 //
 // Display names and offers must be valid UTF-8 without control, format
 // (bidi overrides, zero-width) or line-separator characters, since they end

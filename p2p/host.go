@@ -19,6 +19,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/net/connmgr"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/security/noise"
 	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
 	libp2pquic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -153,10 +154,13 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	if len(listen) == 0 {
 		listen = slices.Clone(defaultListenAddrs)
 	}
+	listenMA := make([]ma.Multiaddr, 0, len(listen))
 	for _, a := range listen {
-		if _, err := ma.NewMultiaddr(a); err != nil {
+		m, err := ma.NewMultiaddr(a)
+		if err != nil {
 			return nil, fmt.Errorf("p2p: new host: listen address %q: %w", a, err)
 		}
+		listenMA = append(listenMA, m)
 	}
 	cm, err := connmgr.NewConnManager(ConnLow, ConnHigh, connmgr.WithGracePeriod(ConnGrace))
 	if err != nil {
@@ -193,6 +197,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	opts := append([]libp2p.Option{
 		libp2p.Identity(key),
 		libp2p.ListenAddrStrings(listen...),
+		libp2p.SwarmOpts(swarm.WithDialRanker(listenedRanker(listenMA))),
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Transport(libp2pquic.NewTransport),
 		libp2p.Security(noise.ID, noise.New),

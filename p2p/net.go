@@ -101,11 +101,12 @@ type netState struct {
 	relaySvc     *relay.Relay
 	relayMode    RelayMode
 	relayLimits  RelayLimits
-	held         map[peer.ID]bool      // relays autorelay holds a reservation on
-	found        []peer.AddrInfo       // relay candidates found elsewhere (AddRelayCandidates)
-	punched      map[string]bool       // IDs of connections made by hole punching
-	punchedPeers map[peer.ID]time.Time // peers we hole-punched to, and when
-	punching     map[peer.ID]time.Time // peers a hole punch is dialing now, since when
+	held         map[peer.ID]bool           // relays autorelay holds a reservation on
+	found        []peer.AddrInfo            // relay candidates found elsewhere (AddRelayCandidates)
+	punched      map[string]bool            // IDs of connections made by hole punching
+	punchedPeers map[peer.ID]time.Time      // peers we hole-punched to, and when
+	punching     map[peer.ID]time.Time      // peers a hole punch is dialing now, since when
+	natTCP       map[peer.ID][]ma.Multiaddr // remote addresses of hole-punched TCP connections
 	punchLog     []PunchResult
 	bootstrap    []peer.AddrInfo
 	relays       []peer.AddrInfo
@@ -133,6 +134,7 @@ func newNetState() *netState {
 		punched:      map[string]bool{},
 		punchedPeers: map[peer.ID]time.Time{},
 		punching:     map[peer.ID]time.Time{},
+		natTCP:       map[peer.ID][]ma.Multiaddr{},
 	}
 }
 

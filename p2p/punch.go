@@ -87,8 +87,49 @@ func (n *netState) markPunched(p peer.ID) {
 		}
 		n.mu.Lock()
 		n.punched[c.ID()] = true
+		n.rememberNATTCP(p, c.RemoteMultiaddr())
 		n.mu.Unlock()
 	}
+}
+
+// maxNATTCP bounds the punched TCP addresses kept per peer (the newest win).
+const maxNATTCP = 8
+
+// rememberNATTCP keeps the remote address of a hole-punched connection
+// to p when it is a TCP one; n.mu is held.
+func (n *netState) rememberNATTCP(p peer.ID, a ma.Multiaddr) {
+	if IsRelayAddr(a) || ipTransport(a) != ma.P_TCP || slices.ContainsFunc(n.natTCP[p], a.Equal) {
+		return
+	}
+	list := append(n.natTCP[p], a)
+	n.natTCP[p] = list[max(0, len(list)-maxNATTCP):]
+}
+
+// PunchedTCPAddrs are the remote addresses of the hole-punched TCP
+// connections to p this host has had: ports the NATs opened for one
+// connection, not addresses to dial again. After that connection ends
+// (the peer's process killed), a dial to such an address from our listen
+// port waits in SYN-SENT behind the NAT, and libp2p's hole puncher dials
+// every public address it knows before it punches; the half-open
+// connection it leaves holds the very port pair the punch needs, so the
+// punch's dial cannot take our listen port ("connect: cannot assign
+// requested address"), libp2p falls back to a random port, which the
+// NAT maps to a port the other side is not dialing, and the punch fails
+// (TestNetKillAndResumeBehindNATs, host killed, TCP). A stored peer
+// record leaves them out.
+func (h *Host) PunchedTCPAddrs(p peer.ID) []ma.Multiaddr {
+	var open []ma.Multiaddr // punched, its punch's end not traced yet
+	for _, c := range h.h.Network().ConnsToPeer(p) {
+		if h.net.isPunched(c) {
+			open = append(open, c.RemoteMultiaddr())
+		}
+	}
+	h.net.mu.Lock()
+	defer h.net.mu.Unlock()
+	for _, a := range open {
+		h.net.rememberNATTCP(p, a)
+	}
+	return slices.Clone(h.net.natTCP[p])
 }
 
 // isPunched reports a connection made by hole punching: one marked when

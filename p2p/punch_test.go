@@ -65,3 +65,39 @@ func TestConnOpenedDuringPunchIsHolePunched(t *testing.T) {
 		t.Fatalf("after the punch's end the connection is %q, want %q", k, KindHolePunched)
 	}
 }
+
+// The remote address of a hole-punched TCP connection is remembered as a
+// NAT mapping, not an address to dial again (a stored peer record and
+// every redial leave it out), from the moment the connection is known to
+// be punched and after it closed; a connection that was not punched is
+// not, nor a QUIC or relayed address (a UDP mapping may still carry a
+// dial).
+func TestPunchedTCPAddrsRemembered(t *testing.T) {
+	h, other := newHost(t, Config{ListenAddrs: loopTCP}), newHost(t, Config{ListenAddrs: loopTCP})
+	ctx := ctxT(t, 10*time.Second)
+	if _, err := h.Connect(ctx, fullAddr(other)); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.PunchedTCPAddrs(other.ID()); len(got) != 0 {
+		t.Fatalf("no punch yet, punched addresses %v", got)
+	}
+	_ = h.Libp2p().Network().ClosePeer(other.ID())
+	time.Sleep(5 * time.Millisecond)
+	h.net.Trace(&holepunch.Event{Remote: other.ID(), Timestamp: time.Now().UnixNano(), Evt: &holepunch.StartHolePunchEvt{RTT: time.Millisecond}})
+	if _, err := h.Connect(ctx, fullAddr(other)); err != nil {
+		t.Fatal(err)
+	}
+	tcpAddr := h.Libp2p().Network().ConnsToPeer(other.ID())[0].RemoteMultiaddr()
+	if got := h.PunchedTCPAddrs(other.ID()); len(got) != 1 || !got[0].Equal(tcpAddr) {
+		t.Fatalf("during the punch: punched addresses %v, want the connection's %v", got, tcpAddr)
+	}
+	h.net.Trace(&holepunch.Event{Remote: other.ID(), Timestamp: time.Now().UnixNano(), Evt: &holepunch.EndHolePunchEvt{Success: true}})
+	_ = h.Libp2p().Network().ClosePeer(other.ID())
+	h.net.mu.Lock()
+	h.net.rememberNATTCP(other.ID(), ma.StringCast("/ip4/7.0.0.3/udp/4001/quic-v1"))
+	h.net.rememberNATTCP(other.ID(), ma.StringCast("/ip4/7.0.0.1/tcp/4001/p2p/12D3KooWGVpfd3ijNhXjj122tXdreoM3M2zyNv86DZoMMV4ZR1Fz/p2p-circuit"))
+	h.net.mu.Unlock()
+	if got := h.PunchedTCPAddrs(other.ID()); len(got) != 1 || !got[0].Equal(tcpAddr) {
+		t.Fatalf("after the connection closed: punched addresses %v, want %v only", got, tcpAddr)
+	}
+}

@@ -38,11 +38,14 @@ func TestNetCodeOnlyJoinerPunches(t *testing.T) {
 // Either peer of a code-only join behind NATs is killed with SIGKILL and
 // restarted with a bare `salvo resume --latest` (no network flags): the
 // stored relay brings both back, the match ends clean, and the pair gets
-// back to a direct link or at least tries: over TCP the resumed side runs
-// DCUtR again (a restarted host was reached through the relay before its
-// DCUtR was up, and no punch was ever tried again); over QUIC the match
-// ends direct (a new punch, or a dial through the UDP mapping the first
-// punch left in the NATs).
+// back to a direct link: over TCP the resumed side punches again (a
+// restarted host was reached through the relay before its DCUtR was up,
+// and no punch was ever tried again; then the punch of a restarted host
+// failed, 2 runs in 20, because the stored peer record sent libp2p's
+// hole puncher first to the NAT port of the killed connection, see
+// p2p.Host.PunchedTCPAddrs); over QUIC the match ends direct (a new
+// punch, or a dial through the UDP mapping the first punch left in the
+// NATs).
 func TestNetKillAndResumeBehindNATs(t *testing.T) {
 	t.Parallel()
 	for _, transport := range []string{"tcp", "quic-v1"} {
@@ -81,8 +84,8 @@ func killBehindNATs(t *testing.T, transport, victim string) {
 		t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
 	}
 	direct := last == p2p.KindHolePunched || last == p2p.KindDirect
-	if transport == "tcp" && tries == 0 && !direct || transport != "tcp" && !direct {
-		t.Fatalf("no direct link after the resume and no punch tried (success=%v in %d; survivor streams %v)\n%s\n%s", ok, tries, surv.Kinds, l.output("resumed"), l.output(map[string]string{"host": "join", "join": "host"}[victim]))
+	if transport == "tcp" && !ok && !direct || transport != "tcp" && !direct {
+		t.Fatalf("no direct link after the resume and no successful punch (success=%v in %d; survivor streams %v)\n%s\n%s", ok, tries, surv.Kinds, l.output("resumed"), l.output(map[string]string{"host": "join", "join": "host"}[victim]))
 	}
 }
 

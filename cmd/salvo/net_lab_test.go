@@ -311,6 +311,11 @@ func (l *lab) waitFile(path string, d time.Duration) string {
 func (l *lab) cleanup() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	// SALVO_LAB_KEEP=dir keeps a copy of the lab's files (logs, reports,
+	// data directories) in dir/<prefix>, for reading after the run.
+	if keep := os.Getenv("SALVO_LAB_KEEP"); keep != "" {
+		_ = exec.Command("cp", "-r", l.dir, filepath.Join(keep, l.prefix)).Run()
+	}
 	for _, c := range l.procs {
 		if c.ProcessState == nil && c.Process != nil {
 			_ = c.Process.Kill()

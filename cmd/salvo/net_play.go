@@ -15,6 +15,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	ma "github.com/multiformats/go-multiaddr"
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
@@ -30,6 +31,8 @@ type netReport struct {
 	Remote       string        `json:"remote,omitempty"`
 	Match        string        `json:"match,omitempty"`
 	Reachability string        `json:"reachability"`
+	Reachable    []string      `json:"reachable,omitempty"`       // addresses AutoNAT v2 confirmed reachable
+	Unreachable  []string      `json:"unreachable,omitempty"`     // addresses AutoNAT v2 found unreachable
 	ReachMS      float64       `json:"reachability_ms,omitempty"` // start → AutoNAT's first answer
 	DiscoverMS   float64       `json:"discover_ms,omitempty"`     // start → the other peer found
 	ConnectMS    float64       `json:"connect_ms,omitempty"`      // found → connected
@@ -148,6 +151,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	relayWait := fs.Duration("relay-wait", 20*time.Second, "host: how long to wait for a relay reservation before showing the code")
 	players := fs.Int("players", 2, "the table's size, this peer included: 3 or 4 play over a gossipsub topic (host and joiners alike)")
 	reachWait := fs.Duration("wait-reachability", 0, "before exiting, wait this long for AutoNAT to say whether this peer is reachable (for the report)")
+	v2Wait := fs.Duration("wait-autonat-v2", 0, "before exiting, wait this long for AutoNAT v2 to confirm an address reachable or unreachable (for the report)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo netplay --role host|join [flags]\n\nA bot plays one match against another peer over the network (headless).")
 		fs.PrintDefaults()
@@ -183,6 +187,9 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 		if _, err := h.WaitReachability(rctx); err == nil {
 			rep.ReachMS = ms(time.Since(start))
 		}
+		vctx, cancel := context.WithTimeout(ctx, *v2Wait-time.Since(start))
+		defer cancel()
+		_ = h.WaitConfirmedAddrs(vctx) // the report says what it found, if anything
 	}()
 	defer func() { <-reachDone; writeReport(*reportPath, h, rep, stderr) }()
 	self := session.Self{Key: cfg.Key, Name: cfg.Name}
@@ -386,6 +393,8 @@ func writeReport(path string, h *p2p.Host, rep *netReport, stderr io.Writer) {
 		return
 	}
 	rep.Reachability = h.Reachability().String()
+	reachable, unreachable := h.ConfirmedAddrs()
+	rep.Reachable, rep.Unreachable = addrStrings(reachable), addrStrings(unreachable)
 	for _, p := range h.Punches() {
 		rep.Punches = append(rep.Punches, punchReport{Success: p.Success, ElapsedMS: ms(p.Elapsed), Error: p.Error, At: p.At})
 	}
@@ -418,4 +427,13 @@ func waitFile(ctx context.Context, path string) (string, error) {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+}
+
+// addrStrings spells multiaddrs out.
+func addrStrings(addrs []ma.Multiaddr) []string {
+	var out []string
+	for _, a := range addrs {
+		out = append(out, a.String())
+	}
+	return out
 }

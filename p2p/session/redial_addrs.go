@@ -38,6 +38,8 @@ func (r *Reconnecting) readdAddrs() {
 	r.mu.Lock()
 	addrs := append(r.known[:0:0], r.known...)
 	r.mu.Unlock()
+	stale := r.h.PunchedTCPAddrs(r.remote) // remembered before the punch was traced
+	addrs = slices.DeleteFunc(addrs, func(a ma.Multiaddr) bool { return slices.ContainsFunc(stale, a.Equal) })
 	r.h.AddPeerAddrs(r.remote, append(addrs, r.h.CircuitAddrs()...))
 }
 
@@ -49,8 +51,9 @@ func (r *Reconnecting) readdAddrs() {
 // size to this player's disk.
 func peerAddrs(h *p2p.Host, id peer.ID) []string {
 	var out []string
+	stale := h.PunchedTCPAddrs(id)
 	add := func(a ma.Multiaddr) {
-		if a != nil && len(out) < maxAddrs && !slices.Contains(out, a.String()) {
+		if a != nil && len(out) < maxAddrs && !slices.Contains(out, a.String()) && !slices.ContainsFunc(stale, a.Equal) {
 			out = append(out, a.String())
 		}
 	}

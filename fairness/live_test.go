@@ -1,0 +1,101 @@
+package fairness_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// liveAudit feeds a record's lines one at a time to a live audit and
+// returns it with the first bad line it named (nil if none).
+func liveAudit(t *testing.T, lines []string) (*fairness.LiveAudit, *fairness.BadLine) {
+	t.Helper()
+	la, err := fairness.NewLiveAudit([]byte(lines[0]), games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ln := range lines[1:] {
+		if err := la.Add([]byte(ln)); err != nil {
+			var bad *fairness.BadLine
+			if !errors.As(err, &bad) {
+				t.Fatalf("Add: %v is no *BadLine", err)
+			}
+			return la, bad
+		}
+	}
+	return la, nil
+}
+
+// A live audit that takes every golden transcript line by line reaches
+// the verdict, outcome and steps of the audit of the whole file: it is
+// the same checker, not a second one.
+func TestLiveAuditAgreesWithAudit(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
+	if err != nil || len(paths) < 10 {
+		t.Fatalf("golden transcripts: %v (%d)", err, len(paths))
+	}
+	for _, p := range paths {
+		name := filepath.Base(p)
+		t.Run(name, func(t *testing.T) {
+			want := auditFile(t, p)
+			la, bad := liveAudit(t, goldenLines(t, name))
+			got := la.Report()
+			if got.Verdict != want.Verdict || got.Summary() != want.Summary() || len(got.Steps) != len(want.Steps) {
+				t.Fatalf("live: %s (%d steps); file: %s (%d steps)", got.Summary(), len(got.Steps), want.Summary(), len(want.Steps))
+			}
+			if (bad != nil) != (want.Verdict == fairness.Violated || want.Verdict == fairness.Corrupt) {
+				t.Fatalf("bad line %v for a %s record", bad, want.Verdict)
+			}
+			if want.Verdict == fairness.Clean && (!la.Ended() || len(got.Revealed) == 0) {
+				t.Fatalf("a clean record: ended %v, %d values revealed", la.Ended(), len(got.Revealed))
+			}
+		})
+	}
+}
+
+// A live audit fed a line with a flipped byte, a line dropped, two lines
+// swapped or a line after the end stops at that line and names it, with
+// the sender the line claims and what failed.
+func TestLiveAuditNamesTheBadLine(t *testing.T) {
+	lines := goldenLines(t, "ubuild-standard.jsonl")
+	flip := func(i int, at string) []string {
+		c := append([]string(nil), lines...)
+		k := strings.Index(c[i], at) + len(at)
+		b := []byte(c[i])
+		b[k] ^= 0x01
+		c[i] = string(b)
+		return c
+	}
+	var swapped []string
+	swapped = append(swapped, lines[:4]...)
+	swapped = append(swapped, lines[5], lines[4])
+	swapped = append(swapped, lines[6:]...)
+	cases := []struct {
+		name  string
+		lines []string
+		line  int
+		says  string
+	}{
+		{"flipped signature", flip(6, `"sig":"`), 7, "seat"},
+		{"flipped syntax", flip(5, `"seq"`), 6, "unknown"},
+		{"dropped", append(append([]string(nil), lines[:4]...), lines[5:]...), 5, "seat"},
+		{"swapped", swapped, 5, "seat"},
+		{"after the end", append(append([]string(nil), lines...), lines[3]), len(lines) + 1, "line"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, bad := liveAudit(t, c.lines)
+			if bad == nil {
+				t.Fatal("a tampered record passed")
+			}
+			if bad.Line != c.line || !strings.Contains(bad.Error(), c.says) || bad.Reason == "" {
+				t.Fatalf("named %v; want line %d", bad, c.line)
+			}
+			t.Log(bad)
+		})
+	}
+}

@@ -4,7 +4,7 @@
 // it, and the spectator's side, which checks every line with the audit's
 // own checks (fairness.LiveAudit) before it shows it or passes it on.
 //
-//	spectator → server   {"t":"watch","match":"<match ID, or empty for the one it plays>","from":N}
+//	spectator → server   {"t":"watch","match":"<match ID, or empty for the one it plays>","from":N[,"direct":true]}
 //	server → spectator   {"t":"ok","match":"<match ID>"}
 //	                     then the record's lines N, N+1, … one frame each (line 1 is the header),
 //	                     each as the server's player accepts it
@@ -83,6 +83,7 @@ type frame struct {
 	T      string     `json:"t"`
 	Match  string     `json:"match,omitempty"`
 	From   int        `json:"from,omitempty"`
+	Direct bool       `json:"direct,omitempty"` // the peers a busy answer named all failed
 	Lines  int        `json:"lines,omitempty"`
 	Peers  []PeerInfo `json:"peers,omitempty"`
 	Reason string     `json:"reason,omitempty"`

@@ -58,6 +58,13 @@ func (r *Record) Len() (int, bool) {
 	return len(r.lines), r.ended
 }
 
+// Lines returns a copy of the record's lines so far.
+func (r *Record) Lines() [][]byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([][]byte(nil), r.lines...)
+}
+
 // Line returns line n (1-based), waiting until the record holds it; io.EOF
 // when the record ended before it.
 func (r *Record) Line(ctx context.Context, n int) ([]byte, error) {

@@ -47,6 +47,10 @@ type served struct {
 	allow   bool      // the header opened the match to watchers
 	players []peer.ID // the match's players, to send spectators on to
 	users   int       // registrations not yet released
+	// served counts the spectators given this record; recent are the
+	// last MaxPeers of them, who pass it on (Config.Linger after its end).
+	served int
+	recent []peer.ID
 }
 
 var servers = struct {
@@ -188,7 +192,7 @@ func (s *Server) answer(st network.Stream, remote peer.ID) error {
 		return errors.New("watch: the first frame is no request")
 	}
 	_ = st.SetReadDeadline(time.Time{})
-	match, sv, refusal := s.admit(req.Match, remote)
+	match, sv, refusal := s.admit(req, remote)
 	if refusal != nil {
 		return s.send(st, *refusal)
 	}
@@ -218,12 +222,18 @@ func (s *Server) answer(st network.Stream, remote peer.ID) error {
 	}
 }
 
-// admit finds the record asked for (the latest served when match is
-// empty) and takes remote on as one of its watchers, or returns the
+// admit finds the record asked for (the latest served when the request
+// names none) and takes remote on as one of its watchers, or returns the
 // answer that refuses it: no such match, not open to watchers, or busy.
-func (s *Server) admit(match string, remote peer.ID) (string, *served, *frame) {
+// Busy is every seat taken (MaxWatchers), or, for a request not marked
+// direct, a record already given to MaxWatchers spectators, who pass it
+// on: so a player's upload stays at about MaxWatchers copies of its
+// record however many come, at once or one after another, while a
+// spectator whose relays all failed still gets it here (direct).
+func (s *Server) admit(req frame, remote peer.ID) (string, *served, *frame) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	match := req.Match
 	if match == "" {
 		match = s.latest
 	}
@@ -235,14 +245,24 @@ func (s *Server) admit(match string, remote peer.ID) (string, *served, *frame) {
 		return "", nil, &frame{T: tDecline, Reason: "this match does not allow watching (its host chose so at set-up)"}
 	case len(s.watchers) >= MaxWatchers:
 		return "", nil, &frame{T: tBusy, Match: match, Peers: s.others(sv, remote)}
+	case sv.served >= MaxWatchers && !req.Direct:
+		if peers := s.others(sv, remote); len(peers) > 0 {
+			return "", nil, &frame{T: tBusy, Match: match, Peers: peers}
+		}
 	}
 	s.watchers[remote] = true
+	sv.served++
+	sv.recent = append(sv.recent, remote)
+	if len(sv.recent) > MaxPeers {
+		sv.recent = sv.recent[1:]
+	}
 	return match, sv, nil
 }
 
 // others lists, for a busy answer, the peers that can serve instead: the
-// spectators this peer serves (each passes on what it verified), then the
-// match's other players, with the addresses this host knows (s.mu held).
+// spectators this peer serves and served last (each passes on what it
+// verified), then the match's other players, with the addresses this
+// host knows (s.mu held).
 func (s *Server) others(sv *served, remote peer.ID) []PeerInfo {
 	var out []PeerInfo
 	add := func(p peer.ID) {
@@ -262,6 +282,11 @@ func (s *Server) others(sv *served, remote peer.ID) []PeerInfo {
 	for p := range s.watchers {
 		add(p)
 	}
+	for i := len(sv.recent) - 1; i >= 0; i-- {
+		if !s.watchers[sv.recent[i]] {
+			add(sv.recent[i])
+		}
+	}
 	for _, p := range sv.players {
 		add(p)
 	}
@@ -276,10 +301,7 @@ func (s *Server) leave(p peer.ID) {
 
 func (s *Server) send(st network.Stream, f frame) error {
 	_ = st.SetWriteDeadline(time.Now().Add(WriteTimeout))
-	if err := writeFrame(countWriter{st, &s.sent}, f); err != nil {
-		return err
-	}
-	return nil
+	return writeFrame(countWriter{st, &s.sent}, f)
 }
 
 func (s *Server) sendRaw(st network.Stream, b []byte) error {

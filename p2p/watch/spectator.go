@@ -31,6 +31,10 @@ type Config struct {
 	// Linger is how long the spectator keeps passing the record on to
 	// other spectators after it ended; 0 means Linger.
 	Linger time.Duration
+	// Record, if set, receives the verified lines (a new one otherwise):
+	// what `salvo watch --save` writes, and what tests compare with the
+	// players' transcripts.
+	Record *Record
 	Log    *slog.Logger
 }
 
@@ -68,7 +72,10 @@ type spectator struct {
 	match   string
 	queue   []peer.AddrInfo
 	asked   map[peer.ID]bool
-	refused error // the last decline
+	tries   int
+	busy    []peer.AddrInfo // the sources that sent this spectator on
+	direct  bool            // asking the busy ones again
+	refused error           // the last decline
 }
 
 // Watch follows a match from the peer first (a player, or a spectator)
@@ -79,7 +86,10 @@ type spectator struct {
 // *Stopped error at the first line that fails a check; ErrNotWatchable
 // when the match is closed to spectators.
 func Watch(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Report, error) {
-	sp := &spectator{cfg: cfg, log: cfg.Log, rec: NewRecord(), match: cfg.Match, asked: map[peer.ID]bool{}}
+	sp := &spectator{cfg: cfg, log: cfg.Log, rec: cfg.Record, match: cfg.Match, asked: map[peer.ID]bool{}}
+	if sp.rec == nil {
+		sp.rec = NewRecord()
+	}
 	if sp.log == nil {
 		sp.log = slog.New(slog.DiscardHandler)
 	}
@@ -96,33 +106,48 @@ func Watch(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Repo
 		}
 	}()
 	sp.queue = append(sp.queue, first)
-	for len(sp.queue) > 0 && len(sp.asked) < maxSources {
-		src := sp.queue[0]
-		sp.queue = sp.queue[1:]
-		if sp.asked[src.ID] || src.ID == cfg.Host.ID() {
-			continue
+	for range 2 {
+		for len(sp.queue) > 0 && sp.tries < maxSources {
+			src := sp.queue[0]
+			sp.queue = sp.queue[1:]
+			if sp.asked[src.ID] || src.ID == cfg.Host.ID() {
+				continue
+			}
+			if done, err := sp.try(ctx, src); done {
+				return sp.report(), err
+			}
 		}
-		sp.asked[src.ID] = true
-		err := sp.from(ctx, src)
-		var stop *Stopped
-		switch {
-		case errors.As(err, &stop):
-			return sp.report(), err
-		case ctx.Err() != nil:
-			return sp.report(), ctx.Err()
-		case sp.la != nil && sp.la.Ended():
-			return sp.report(), nil
-		case err != nil:
-			sp.log.Debug("watch source failed", "peer", p2p.ShortID(src.ID), "err", err)
-		}
+		// Every peer the busy ones named failed or had no more: ask the
+		// busy ones again, directly.
+		sp.queue, sp.busy, sp.direct, sp.asked = sp.busy, nil, true, map[peer.ID]bool{}
 	}
 	if sp.la == nil {
 		if sp.refused != nil {
 			return nil, sp.refused
 		}
-		return nil, fmt.Errorf("watch: no peer served the match (%d asked)", len(sp.asked))
+		return nil, fmt.Errorf("watch: no peer served the match (%d asked)", sp.tries)
 	}
 	return sp.report(), nil
+}
+
+// try takes the record from src; done when the watch is over (the match
+// ended, a line failed, ctx ended).
+func (sp *spectator) try(ctx context.Context, src peer.AddrInfo) (bool, error) {
+	sp.asked[src.ID] = true
+	sp.tries++
+	err := sp.from(ctx, src)
+	var stop *Stopped
+	switch {
+	case errors.As(err, &stop):
+		return true, err
+	case ctx.Err() != nil:
+		return true, ctx.Err()
+	case sp.la != nil && sp.la.Ended():
+		return true, nil
+	case err != nil:
+		sp.log.Debug("watch source failed", "peer", p2p.ShortID(src.ID), "err", err)
+	}
+	return false, nil
 }
 
 func (sp *spectator) report() *fairness.Report {
@@ -150,7 +175,7 @@ func (sp *spectator) from(ctx context.Context, src peer.AddrInfo) error {
 	if sp.la != nil {
 		next = sp.la.Lines() + 1
 	}
-	if err := writeFrame(st, frame{T: tWatch, Match: sp.match, From: next}); err != nil {
+	if err := writeFrame(st, frame{T: tWatch, Match: sp.match, From: next, Direct: sp.direct}); err != nil {
 		return err
 	}
 	_ = st.SetReadDeadline(time.Now().Add(RequestTimeout))
@@ -165,6 +190,7 @@ func (sp *spectator) from(ctx context.Context, src peer.AddrInfo) error {
 	switch {
 	case f.T == tBusy:
 		sp.sentOn(f)
+		sp.busy = append(sp.busy, src)
 		return nil
 	case f.T == tDecline:
 		sp.refused = fmt.Errorf("%w by %s: %s", ErrNotWatchable, src.ID, untrusted.Escape(f.Reason))

@@ -73,17 +73,23 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 func printSteps(w io.Writer, rep *fairness.Report) {
 	say := seatNamer(rep.Header)
 	for _, s := range rep.Steps {
-		mark := "✓"
-		if !s.OK {
-			mark = "✗"
-		}
-		fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, say(s.Seat.String()), s.Inputs)
-		for _, e := range s.Events {
-			fmt.Fprintf(w, "    %s\n", say(e.Text))
-		}
-		if s.Error != "" {
-			fmt.Fprintf(w, "    %s\n", say(s.Error))
-		}
+		printStep(w, say, s)
+	}
+}
+
+// printStep lists one message with what was checked (salvo audit -v,
+// salvo watch).
+func printStep(w io.Writer, say func(string) string, s fairness.AuditStep) {
+	mark := "✓"
+	if !s.OK {
+		mark = "✗"
+	}
+	fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, say(s.Seat.String()), s.Inputs)
+	for _, e := range s.Events {
+		fmt.Fprintf(w, "    %s\n", say(e.Text))
+	}
+	if s.Error != "" {
+		fmt.Fprintf(w, "    %s\n", say(s.Error))
 	}
 }
 

@@ -21,6 +21,9 @@ import (
 // RequestTimeout bounds the wait for a spectator's request.
 const RequestTimeout = 10 * time.Second
 
+// reasonNoMatch is the decline of a request for a match not served here.
+const reasonNoMatch = "no such match here"
+
 // maxLimiters bounds the request limiters a server keeps; past it they are
 // dropped and start afresh (a peer gains at most one burst by it).
 const maxLimiters = 1024
@@ -63,6 +66,13 @@ func ServerOf(h host.Host) *Server {
 	servers.Lock()
 	defer servers.Unlock()
 	return servers.m[h]
+}
+
+// Watching returns how many spectators this server is serving now.
+func (s *Server) Watching() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.watchers)
 }
 
 // Sent returns the bytes this server has sent to spectators.
@@ -240,7 +250,7 @@ func (s *Server) admit(req frame, remote peer.ID) (string, *served, *frame) {
 	sv := s.records[match]
 	switch {
 	case sv == nil:
-		return "", nil, &frame{T: tDecline, Reason: "no such match here"}
+		return "", nil, &frame{T: tDecline, Reason: reasonNoMatch}
 	case !sv.allow:
 		return "", nil, &frame{T: tDecline, Reason: "this match does not allow watching (its host chose so at set-up)"}
 	case len(s.watchers) >= MaxWatchers:

@@ -59,8 +59,12 @@ func (s *Stopped) Error() string {
 func (s *Stopped) Unwrap() error { return s.BadLine }
 
 // ErrNotWatchable is returned when the match's host did not open it to
-// spectators.
-var ErrNotWatchable = errors.New("watch: refused")
+// spectators; ErrNoMatch when no peer asked had the match (a host still
+// waiting for its players, say).
+var (
+	ErrNotWatchable = errors.New("watch: refused")
+	ErrNoMatch      = errors.New("watch: no match")
+)
 
 // spectator is one watch in progress.
 type spectator struct {
@@ -100,7 +104,9 @@ func Watch(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Repo
 		sp.cfg.Linger = Linger
 	}
 	defer func() {
-		sp.rec.End()
+		if sp.la != nil { // a watch that took nothing leaves the record open, for the next
+			sp.rec.End()
+		}
 		if sp.release != nil {
 			sp.release()
 		}
@@ -193,7 +199,11 @@ func (sp *spectator) from(ctx context.Context, src peer.AddrInfo) error {
 		sp.busy = append(sp.busy, src)
 		return nil
 	case f.T == tDecline:
-		sp.refused = fmt.Errorf("%w by %s: %s", ErrNotWatchable, src.ID, untrusted.Escape(f.Reason))
+		why := ErrNotWatchable
+		if f.Reason == reasonNoMatch {
+			why = ErrNoMatch
+		}
+		sp.refused = fmt.Errorf("%w by %s: %s", why, src.ID, untrusted.Escape(f.Reason))
 		return sp.refused
 	case f.T != tOK || (sp.match != "" && f.Match != sp.match):
 		return fmt.Errorf("watch: answer %q for match %.16s…", untrusted.Escape(f.T), f.Match)

@@ -34,6 +34,7 @@ const (
 	StartJoin                  // joining by code (salvo join CODE)
 	StartAudit                 // the audit viewer on a file
 	StartResume                // a network match of the store, where it stands (salvo resume)
+	StartWatch                 // watching the match of the player an invite code names (salvo watch CODE)
 )
 
 // Config sets up the interface.
@@ -69,7 +70,7 @@ type Config struct {
 	// fairness/cheat). For tests and demonstrations only.
 	BotCheat string
 	// Start is the first screen; Code is the invite code for StartJoin
-	// and File the transcript for StartAudit; Resume is the match ID
+	// and StartWatch and File the transcript for StartAudit; Resume is the match ID
 	// of the store for StartResume.
 	Start  Start
 	Code   string
@@ -246,6 +247,8 @@ func (a *App) Run() error {
 		a.openAudit(a.cfg.File)
 	case StartResume:
 		a.resumeStored(a.cfg.Resume)
+	case StartWatch:
+		a.openWatch(a.cfg.Code)
 	}
 	go a.posts.run(a.tv)
 	a.wg.Add(1)

@@ -59,6 +59,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		start = tui.StartHost
 	case "join":
 		start = tui.StartJoin
+	case "watch":
+		start = tui.StartWatch
 	default:
 		fmt.Fprintf(stderr, "salvo: unknown command %q\n\n%s", cmd, usageText())
 		return exitUsage
@@ -121,14 +123,14 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout, GiveUp: o.giveUp, Players: o.players,
 		LANOnly: o.lanOnly, PublicBootstrap: p2p.PublicBootstrap()}
 	switch {
-	case cmd == "join" && len(rest) >= 1:
+	case (cmd == "join" || cmd == "watch") && len(rest) >= 1:
 		code := strings.Join(rest, " ") // a code pasted with spaces
 		if _, err := invite.Parse(code); err != nil {
-			fmt.Fprintf(stderr, "salvo join: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return exitUsage
 		}
 		cfg.Code = code
-	case cmd == "join":
+	case cmd == "join" || cmd == "watch":
 		fs.Usage()
 		return exitUsage
 	case len(rest) > 0:

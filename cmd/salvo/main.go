@@ -65,7 +65,10 @@ func dispatch(cmd string, args []string, stdout, stderr io.Writer) int {
 	case "netplay":
 		return runNetplay(args, stdout, stderr)
 	case "watch":
-		return runWatch(args, stdout, stderr)
+		if plainWatch(args) {
+			return runWatch(args, stdout, stderr)
+		}
+		return runInteractive(cmd, args, stdout, stderr)
 	case "resume":
 		return runResume(args, stdout, stderr)
 	case "version", "--version":
@@ -125,8 +128,9 @@ Usage:
   salvo netplay --role host|join [--code C | --rendezvous NAME | --mdns] [--bootstrap A] [--relay A]
                                           a bot plays one match over the network (headless;
                                           --watchable lets spectators follow it)
-  salvo watch CODE [--save FILE]          follow a match its host opened to spectators, checking
-                                          every message as it arrives
+  salvo watch CODE [--plain] [--save FILE]
+                                          follow a match its host opened to spectators, checking
+                                          every message as it arrives (--plain: as text)
   salvo resume [MATCH | --latest] [--bot LEVEL]
                                           list network matches in progress, or resume one in the
                                           interface (with --bot, a bot plays the rest, headless)

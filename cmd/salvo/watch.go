@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -44,6 +45,7 @@ func runWatch(args []string, stdout, stderr io.Writer) int {
 	reportPath := fs.String("report", "", "write a JSON report of the watch here")
 	linger := fs.Duration("linger", 10*time.Second, "after the end, keep passing the record on to other spectators this long")
 	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for the peer's match to start")
+	fs.Bool("plain", false, "print the messages as text (the default when the output is no terminal) instead of opening the interface")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: salvo watch [flags] CODE\n\nFollows a match a player's invite CODE points at, if its host allowed\nspectators: every message is checked as it arrives (signatures, the\nchain, openings, rolls, shuffle proofs, state hashes), and passed on to\nother spectators. Stops at the first message that fails, naming it.")
 		fs.PrintDefaults()
@@ -84,8 +86,8 @@ func runWatch(args []string, stdout, stderr io.Writer) int {
 	rec := watch.NewRecord()
 	pr := &watchPrinter{w: stdout}
 	start := time.Now()
-	cfg := watch.Config{Host: np.h.Libp2p(), Specs: games.Spec, Match: *match, Record: rec, Linger: *linger, Log: np.cfg.Logger, Observe: pr.line}
-	res, err := watchWhenStarted(np, peer.AddrInfo{ID: target}, cfg, *wait)
+	res, err := watch.Watch(np.ctx, peer.AddrInfo{ID: target}, watch.Config{Host: np.h.Libp2p(), Specs: games.Spec, Match: *match,
+		Record: rec, Linger: *linger, Wait: *wait, Log: np.cfg.Logger, Observe: pr.line})
 	rep.WatchMS = ms(time.Since(start))
 	rep.Lines, _ = rec.Len()
 	if *save != "" {
@@ -113,23 +115,20 @@ func runWatch(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// watchWhenStarted watches from first, asking again every half second
-// while it has no match to show yet (a host still waiting for its
-// players), for wait at most.
-func watchWhenStarted(np *netPeer, first peer.AddrInfo, cfg watch.Config, wait time.Duration) (*fairness.Report, error) {
-	deadline := time.Now().Add(wait)
-	for {
-		res, err := watch.Watch(np.ctx, first, cfg)
-		var stop *watch.Stopped
-		if res != nil || errors.As(err, &stop) || errors.Is(err, watch.ErrNotWatchable) || np.ctx.Err() != nil || time.Now().After(deadline) {
-			return res, err
+// plainWatch reports whether salvo watch prints text rather than opening
+// the interface: asked for with --plain, or when the output is no
+// terminal (a pipe, a file, a test).
+func plainWatch(args []string) bool {
+	for _, a := range args {
+		if a == "--plain" || a == "-plain" || strings.HasPrefix(a, "--plain=") || strings.HasPrefix(a, "-plain=") {
+			return true
 		}
-		np.cfg.Logger.Debug("no match to watch yet", "err", err)
-		select {
-		case <-np.ctx.Done():
-		case <-time.After(500 * time.Millisecond):
+		if a == "-h" || a == "--help" || a == "-help" {
+			return true
 		}
 	}
+	fi, err := os.Stdout.Stat()
+	return err != nil || fi.Mode()&os.ModeCharDevice == 0
 }
 
 // lingerServing keeps passing the record on to spectators this one serves

@@ -35,7 +35,10 @@ type Config struct {
 	// what `salvo watch --save` writes, and what tests compare with the
 	// players' transcripts.
 	Record *Record
-	Log    *slog.Logger
+	// Wait is how long to keep asking while no peer has the match yet (a
+	// host still waiting for its players), every half second; 0 asks once.
+	Wait time.Duration
+	Log  *slog.Logger
 }
 
 // DefaultIdle is Config.Idle's default.
@@ -82,14 +85,34 @@ type spectator struct {
 	refused error           // the last decline
 }
 
-// Watch follows a match from the peer first (a player, or a spectator)
+// Watch follows a match from the peer first; see watchOnce. While no
+// peer has the match yet it asks again, cfg.Wait long.
+func Watch(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Report, error) {
+	deadline := time.Now().Add(cfg.Wait)
+	for {
+		rep, err := watchOnce(ctx, first, cfg)
+		if rep != nil || !errors.Is(err, ErrNoMatch) || !time.Now().Before(deadline) {
+			return rep, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(retryEvery):
+		}
+	}
+}
+
+// retryEvery is how often Watch asks again for a match not started yet.
+const retryEvery = 500 * time.Millisecond
+
+// watchOnce follows a match from the peer first (a player, or a spectator)
 // and the peers a busy one sends it on to: it checks every line as it
 // arrives (fairness.LiveAudit) and passes on what it verified to other
 // spectators while it watches and cfg.Linger after. It returns the audit
 // of the record when the match ended (or no peer had more of it); a
 // *Stopped error at the first line that fails a check; ErrNotWatchable
 // when the match is closed to spectators.
-func Watch(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Report, error) {
+func watchOnce(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Report, error) {
 	sp := &spectator{cfg: cfg, log: cfg.Log, rec: cfg.Record, match: cfg.Match, asked: map[peer.ID]bool{}}
 	if sp.rec == nil {
 		sp.rec = NewRecord()
@@ -131,7 +154,7 @@ func Watch(ctx context.Context, first peer.AddrInfo, cfg Config) (*fairness.Repo
 		if sp.refused != nil {
 			return nil, sp.refused
 		}
-		return nil, fmt.Errorf("watch: no peer served the match (%d asked)", sp.tries)
+		return nil, fmt.Errorf("%w: no peer served it (%d asked)", ErrNoMatch, sp.tries)
 	}
 	return sp.report(), nil
 }

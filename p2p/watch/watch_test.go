@@ -19,6 +19,7 @@ import (
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/p2p/watch"
+	"github.com/salvo-game/salvo/p2p/watch/watchtest"
 )
 
 // newHost starts a spectator's host on loopback.
@@ -93,58 +94,6 @@ func agrees(t *testing.T, name string, w watched, path string) {
 	}
 }
 
-// twoPlayer plays a 2-player match of game between bots over real
-// loopback hosts (session.PlayNet, as netplay does), watchable or not;
-// onMessage runs on each message the host's seat accepts or sends.
-// It returns the pair and each seat's transcript path once the match is
-// over.
-func twoPlayer(t *testing.T, ctx context.Context, game string, watchable bool, onMessage func(n int, p *session.Pair)) (*session.Pair, [2]string) {
-	t.Helper()
-	p, err := session.Loopback(ctx, session.LoopbackConfig{Offer: session.Offer{Game: game, Watch: watchable}, HostName: "ann", GuestName: "bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	dir := t.TempDir()
-	var paths [2]string
-	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	var n int
-	for s := range 2 {
-		res := session.NewResumer(p.Hosts[s], nil)
-		t.Cleanup(res.Close)
-		store := session.Store{Dir: filepath.Join(dir, fmt.Sprint(s))}
-		e, _ := games.Lookup(game)
-		cfg := session.NetPlayConfig{Key: p.Keys[s], Agent: e.Bots["strong"](rand.New(rand.NewPCG(uint64(s), 3))), Timeout: 20 * time.Second, Store: store,
-			Reconnect: session.ReconnectConfig{GiveUp: 15 * time.Second}}
-		if s == 0 && onMessage != nil {
-			cfg.Observe = func(note fairness.Note) {
-				if note.Dir == fairness.DirIn || note.Dir == fairness.DirOut {
-					n++
-					onMessage(n, p)
-				}
-			}
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var res2 *fairness.Result
-			res2, errs[s] = p.Seats[s].PlayNet(ctx, res, s == 1, cfg)
-			paths[s] = store.Transcript(p.Seats[s].Header.Match) // named once the match is stored
-			if errs[s] == nil && !res2.Outcome.Done {
-				errs[s] = fmt.Errorf("no result: %+v", res2)
-			}
-		}()
-	}
-	wg.Wait()
-	for s, err := range errs {
-		if err != nil {
-			t.Fatalf("seat %d: %v", s, err)
-		}
-	}
-	return p, paths
-}
-
 // Spectators of a 2-player match, over real libp2p hosts: five that come
 // at the first message (more than one player serves: the rest are sent on
 // to spectators, who pass on what they verified), one in the middle and
@@ -156,7 +105,7 @@ func TestSpectatorsOfTwoPlayerMatch(t *testing.T) {
 	defer cancel()
 	var early []<-chan watched
 	var mid <-chan watched
-	p, paths := twoPlayer(t, ctx, "ubuild", true, func(n int, p *session.Pair) {
+	p, paths := watchtest.PlayTwo(t, ctx, "ubuild", true, func(n int, p *session.Pair) {
 		switch n {
 		case 1:
 			for range 5 {
@@ -244,13 +193,12 @@ func TestSpectatorsOfFourPlayerAir(t *testing.T) {
 }
 
 // A spectator fed a tampered record by a relaying spectator (a byte
-// flipped, a line dropped, two lines swapped, a line invented after the
-// end) stops at the bad line and names it, its claimed sender, what
+// flipped, a line dropped, two lines swapped, an old line replayed) stops at the bad line and names it, its claimed sender, what
 // failed, and the relay it came from.
 func TestSpectatorStopsAtTamperedRelay(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	_, paths := twoPlayer(t, ctx, "ubuild", true, nil)
+	_, paths := watchtest.PlayTwo(t, ctx, "ubuild", true, nil)
 	lines := fileLines(t, paths[0])
 	var hd fairness.Header
 	if la, err := fairness.NewLiveAudit(lines[0], games.Spec); err != nil {
@@ -280,7 +228,7 @@ func TestSpectatorStopsAtTamperedRelay(t *testing.T) {
 		{"byte flipped", flip(6), 7},
 		{"line dropped", drop(4), 5},
 		{"lines swapped", swap(8), 9},
-		{"line after the end", append(append([][]byte(nil), lines...), lines[3]), len(lines) + 1},
+		{"line replayed", append(append(append([][]byte(nil), lines[:10]...), lines[3]), lines[10:]...), 11},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -313,7 +261,7 @@ func TestWatchRefusedUnlessAllowed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	var during <-chan watched
-	p, _ := twoPlayer(t, ctx, "ubuild", false, func(n int, p *session.Pair) {
+	p, _ := watchtest.PlayTwo(t, ctx, "ubuild", false, func(n int, p *session.Pair) {
 		if n == 2 {
 			during = spectate(t, ctx, addrInfo(p.Hosts[1]))
 		}

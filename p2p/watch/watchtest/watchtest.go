@@ -71,4 +71,3 @@ func PlayTwo(t *testing.T, ctx context.Context, game string, watchable bool, onM
 	}
 	return p, paths
 }
-

@@ -100,6 +100,9 @@ type Config struct {
 	// GiveUp is how long the other player of a match over the network may
 	// stay unreachable before it forfeits; 0 means session.DefaultGiveUp.
 	GiveUp time.Duration
+	// Watchable opens the matches this player hosts to spectators (salvo
+	// host --watchable; the lobby's w toggles it). Off unless asked for.
+	Watchable bool
 	// Players is the table's size for practice and hosting (games that
 	// allow more than two, such as Mission Command Air); 0 means 2, or the
 	// smallest table the variant allows.
@@ -126,6 +129,8 @@ type App struct {
 	game  string
 	vari  string
 	bot   string
+	// watchable is the host's choice to let spectators follow its matches.
+	watchable bool
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -202,6 +207,7 @@ func New(cfg Config) (*App, error) {
 		a.vari = entry.Spec.Variants[0]
 	}
 	a.bot = cfg.Bot
+	a.watchable = cfg.Watchable
 	if a.bot == "" {
 		a.bot = DefaultBot
 	}

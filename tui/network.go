@@ -167,6 +167,9 @@ func describeOffer(offer string) string {
 	if len(f) == 0 {
 		return "idle"
 	}
+	if watching(offer) {
+		return "plays " + strings.TrimPrefix(describeOffer(strings.Join(f[1:], " ")), "offers ") + ", watchable"
+	}
 	e, ok := games.Lookup(f[0])
 	if !ok {
 		return "offers " + offer

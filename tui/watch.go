@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -222,4 +223,40 @@ func (as *auditScreen) close() {
 	if as.live != nil && as.live.cancel != nil {
 		as.live.cancel()
 	}
+}
+
+// watchOfferWord starts the LAN offer of a player whose match may be
+// watched: "watch ubuild standard".
+const watchOfferWord = "watch"
+
+// watching reports whether a LAN peer's offer says it plays a match
+// spectators may follow.
+func watching(offer string) bool {
+	f := strings.Fields(offer)
+	return len(f) > 1 && f[0] == watchOfferWord
+}
+
+// advertiseWatch tells the LAN, while a network match its host opened to
+// spectators runs (until played is closed), that it may be watched: the
+// lobbies nearby list it with a Watch entry.
+func (a *App) advertiseWatch(st matchStart, played <-chan struct{}) {
+	h := st.header()
+	if !h.Watch || st.practice || a.net == nil || a.net.host == nil {
+		return
+	}
+	host := a.net.host
+	if err := host.SetOffer(watchOfferWord + " " + offerText(h.Game, h.Variant)); err != nil {
+		return
+	}
+	go func() {
+		<-played
+		_ = host.SetOffer("")
+	}()
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
 }

@@ -61,7 +61,7 @@ func spectate(t *testing.T, ctx context.Context, from peer.AddrInfo) <-chan watc
 }
 
 // fileLines reads a transcript's lines.
-func fileLines(t *testing.T, path string) [][]byte {
+func fileLines(t testing.TB, path string) [][]byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

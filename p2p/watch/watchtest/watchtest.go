@@ -22,7 +22,7 @@ import (
 // on each message the host's seat accepts or sends (n from 1).
 // It returns the pair and each seat's transcript path once the match is
 // over.
-func PlayTwo(t *testing.T, ctx context.Context, game string, watchable bool, onMessage func(n int, p *session.Pair)) (*session.Pair, [2]string) {
+func PlayTwo(t testing.TB, ctx context.Context, game string, watchable bool, onMessage func(n int, p *session.Pair)) (*session.Pair, [2]string) {
 	t.Helper()
 	p, err := session.Loopback(ctx, session.LoopbackConfig{Offer: session.Offer{Game: game, Watch: watchable}, HostName: "ann", GuestName: "bob"})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -21,6 +22,8 @@ import (
 	"github.com/salvo-game/salvo/p2p/watch"
 	"github.com/salvo-game/salvo/p2p/watch/watchtest"
 )
+
+var long = flag.Bool("long", false, "run the 4-player Air spectator test under the race detector too")
 
 // newHost starts a spectator's host on loopback.
 func newHost(t *testing.T) *p2p.Host {
@@ -146,6 +149,9 @@ func TestSpectatorsOfTwoPlayerMatch(t *testing.T) {
 // Spectators of a 4-player Air match (a table over gossipsub), one from
 // the start and one after the end, agree with every player's transcript.
 func TestSpectatorsOfFourPlayerAir(t *testing.T) {
+	if raceEnabled && !*long {
+		t.Skip("a 4-player Air match under the race detector takes two minutes: run with -long")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	tb, err := session.LoopbackGroup(ctx, session.GroupLoopbackConfig{Offer: session.Offer{Game: "air", Variant: "team", Watch: true}, Players: 4})

@@ -2,6 +2,7 @@ package fairness_test
 
 import (
 	"errors"
+	"flag"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func TestLiveAuditAgreesWithAudit(t *testing.T) {
 	for _, p := range paths {
 		name := filepath.Base(p)
 		t.Run(name, func(t *testing.T) {
-			if raceEnabled && !longRun() && strings.HasPrefix(name, "air-") && !strings.HasSuffix(name, "-2p.jsonl") {
+			if raceEnabled && !longFlag() && strings.HasPrefix(name, "air-") && !strings.HasSuffix(name, "-2p.jsonl") {
 				t.Skip("a 3-4 player Air record under the race detector takes half a minute: run with -long")
 			}
 			want := auditFile(t, p)
@@ -101,4 +102,10 @@ func TestLiveAuditNamesTheBadLine(t *testing.T) {
 			t.Log(bad)
 		})
 	}
+}
+
+// longFlag reports whether -long was given (registered by screen_test.go).
+func longFlag() bool {
+	f := flag.Lookup("long")
+	return f != nil && f.Value.String() == "true"
 }

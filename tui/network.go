@@ -168,7 +168,7 @@ func describeOffer(offer string) string {
 		return "idle"
 	}
 	if watching(offer) {
-		return "plays " + strings.TrimPrefix(describeOffer(strings.Join(f[1:], " ")), "offers ") + ", watchable"
+		return "watchable: " + strings.TrimPrefix(describeOffer(strings.Join(f[1:], " ")), "offers ")
 	}
 	e, ok := games.Lookup(f[0])
 	if !ok {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
 	"github.com/salvo-game/salvo/fairness"
 )
@@ -108,4 +109,43 @@ func TestLiveAuditNamesTheBadLine(t *testing.T) {
 func longFlag() bool {
 	f := flag.Lookup("long")
 	return f != nil && f.Value.String() == "true"
+}
+
+// The host's choice to allow spectators is part of the match ID: a
+// watchable header has an ID of its own, and a header whose watch field
+// was turned on (or off) afterwards no longer matches its ID, so no relay
+// can make a match watchable that its players agreed to play unwatched.
+// Older headers keep their IDs (every golden transcript audits as before).
+func TestWatchIsSignedIntoTheMatchID(t *testing.T) {
+	lines := goldenLines(t, "ubuild-standard.jsonl")
+	la, err := fairness.NewLiveAudit([]byte(lines[0]), games.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := la.Header()
+	w, err := h.Watchable()
+	if err != nil || !w.Watch || w.Match == h.Match {
+		t.Fatalf("watchable header: %+v %v", w, err)
+	}
+	on := strings.TrimSuffix(strings.TrimSpace(lines[0]), "}") + `,"watch":true}`
+	if _, err := fairness.NewLiveAudit([]byte(on), games.Spec); err == nil || !strings.Contains(err.Error(), "match ID") {
+		t.Fatalf("a header with watch turned on after the fact: %v", err)
+	}
+	if id, _ := w.ComputeID(); id == (fairness.Digest{}) {
+		t.Fatal("no ID")
+	}
+	back := w
+	back.Watch = false
+	if _, err := fairness.NewMatch(mustSpec(t, "ubuild"), back); err == nil {
+		t.Fatal("a watchable header with watch turned off was taken")
+	}
+}
+
+func mustSpec(t *testing.T, name string) engine.Spec {
+	t.Helper()
+	s, ok := games.Spec(name)
+	if !ok {
+		t.Fatal(name)
+	}
+	return s
 }

@@ -213,7 +213,11 @@ func (as *auditScreen) liveVerdict(rep *fairness.Report) (string, bool) {
 	case lw.stopped != "":
 		return style.Fail + " " + lw.stopped, true
 	case !lw.ended && rep != nil && rep.Verdict == fairness.Incomplete:
-		return fmt.Sprintf("%s live: %d messages, every one checked as it arrived · %s", style.OK, max(0, len(rep.Steps)), rep.Detail), true
+		text := fmt.Sprintf("%s live: %d messages, every one checked as it arrived", style.OK, len(rep.Steps))
+		if _, next, ok := strings.Cut(rep.Detail, "while the match waits for "); ok {
+			text += " · waiting for " + next
+		}
+		return text, true
 	}
 	return "", false
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,17 +17,30 @@ import (
 
 // The interface watches a match as a spectator (salvo watch CODE) at
 // 80x24: opened before the match starts, it waits, follows it live in the
-// audit viewer and ends on the result, with the hidden values revealed;
+// audit viewer (shown while the host's referee is held at its 8th
+// message) and ends on the result, with the hidden values revealed;
 // the record it kept is the players' transcript, line for line.
 func TestWatchScreenFollowsAMatch(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	var ui *tuitest.UI
+	var live string // the screen while the match waited (the host's referee held at its 8th message)
 	_, paths := watchtest.PlayTwo(t, ctx, "ubuild", true, func(n int, p *session.Pair) {
-		if n == 0 {
+		switch n {
+		case 0:
 			ui = tuitest.Start(t, tui.Config{Start: tui.StartWatch, Code: p.Hosts[0].InviteCode(), Name: "eve"}, 80, 24, opts)
+		case 8:
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+				if s := ui.Text(); strings.Contains(s, "Watching · live") && strings.Contains(s, "every one checked") {
+					live = s
+					return
+				}
+			}
 		}
 	})
+	if live == "" || !strings.Contains(live, "every one checked") {
+		t.Fatalf("the match in progress was not shown live:\n%s", live)
+	}
 	ui.WaitFor("Watched", "clean", "won")
 	files, err := filepath.Glob(filepath.Join(ui.Dir, tui.MatchesDir, tui.WatchedDir, "*.jsonl"))
 	if err != nil || len(files) != 1 {

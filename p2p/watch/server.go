@@ -119,10 +119,16 @@ func Serve(h host.Host, hd fairness.Header, rec *Record, linger time.Duration, l
 // its transcript at path, followed as the referee writes it (Follow),
 // until release is called (the match is over here: the record ends with
 // what the file then holds), then Linger longer.
+//
+// A match not open to watchers is registered with an empty record, never
+// read: a request for it is declined (say why), and its file is not
+// followed.
 func ServeTranscript(h host.Host, hd fairness.Header, path string, log *slog.Logger) (release func()) {
 	rec := NewRecord()
 	stop := make(chan struct{})
-	go Follow(path, rec, stop)
+	if hd.Watch {
+		go Follow(path, rec, stop)
+	}
 	unserve := Serve(h, hd, rec, Linger, log)
 	var once sync.Once
 	return func() {

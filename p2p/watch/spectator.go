@@ -189,13 +189,7 @@ func (sp *spectator) report() *fairness.Report {
 // from takes the record from one source, from the line after the last
 // verified, until it ends, fails or sends the spectator on.
 func (sp *spectator) from(ctx context.Context, src peer.AddrInfo) error {
-	h := sp.cfg.Host
-	if len(src.Addrs) > 0 {
-		if err := h.Connect(ctx, src); err != nil {
-			return err
-		}
-	}
-	st, err := h.NewStream(network.WithAllowLimitedConn(ctx, "salvo-watch"), src.ID, Protocol)
+	st, err := sp.open(ctx, src)
 	if err != nil {
 		return err
 	}
@@ -233,6 +227,21 @@ func (sp *spectator) from(ctx context.Context, src peer.AddrInfo) error {
 	}
 	sp.match = f.Match
 	return sp.lines(st, src.ID)
+}
+
+// open connects to src (its addresses, when it has any) and opens a watch
+// stream, within RequestTimeout: a busy answer may name a peer that never
+// answers.
+func (sp *spectator) open(ctx context.Context, src peer.AddrInfo) (network.Stream, error) {
+	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
+	defer cancel()
+	h := sp.cfg.Host
+	if len(src.Addrs) > 0 {
+		if err := h.Connect(ctx, src); err != nil {
+			return nil, err
+		}
+	}
+	return h.NewStream(network.WithAllowLimitedConn(ctx, "salvo-watch"), src.ID, Protocol)
 }
 
 // sentOn queues the peers of a busy answer.

@@ -255,7 +255,7 @@ func (a *App) invitePeer(p p2p.PeerInfo) {
 	name := shownName(p.Name, FriendlyName(p.ID))
 	ws := newWaitScreen(a, "Invite", "inviting "+name+" and waiting for the answer…", cancel)
 	a.push(ws)
-	offer := session.Offer{Game: a.game, Variant: a.vari}
+	offer := session.Offer{Game: a.game, Variant: a.vari, Watch: a.watchable}
 	a.ensureNet(func(h *p2p.Host) {
 		a.goBack(func() {
 			m, _, err := inviteAndHost(ctx, h, p, a.selfPlayer(), offer)

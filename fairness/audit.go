@@ -192,64 +192,101 @@ func Audit(r io.Reader, specs Specs) (*Report, error) {
 	}
 	feed := newLineFeed(tr, h, m.keys)
 	defer feed.stop()
-	var failLine int
-	corrupt := func(line int, format string, args ...any) (*Report, error) {
-		rep.Verdict, rep.Line, rep.Detail = Corrupt, line, fmt.Sprintf(format, args...)
-		return rep, nil
-	}
+	a := &auditor{rep: rep, m: m}
 	for pl := feed.next(); pl != nil; pl = feed.next() {
-		ln := pl.Line
-		if pl.err != nil {
-			if rep.Violation != nil || len(rep.Steps) > 0 {
-				return corrupt(pl.no, "%v", pl.err)
-			}
-			return nil, pl.err
+		if err := a.take(pl); err != nil {
+			return nil, err
 		}
-		switch {
-		case ln.Closing != nil:
-			if err := ln.Closing.Verify(); err != nil || h.Seat(ln.Closing.By) == engine.NoSeat || ln.Closing.Match != h.Match {
-				return corrupt(ln.No, "the closing record is not signed by a player of this match")
-			}
-			rep.Closing = ln.Closing
-			// Nothing follows a closing record: whatever does is not read.
+		if rep.Verdict == Corrupt {
+			return rep, nil
+		}
+		// Nothing follows a closing record: whatever does is not read.
+		if pl.Closing != nil {
 			if no := feed.more(); no != 0 {
-				return corrupt(no, "a message after the closing record")
+				return a.corrupt(no, "a message after the closing record"), nil
 			}
-		case rep.Violation != nil:
-			return corrupt(ln.No, "a message after the violation at line %d: a live referee stops there", failLine)
-		case ln.Raw != nil:
-			seat := h.Seat(ln.Raw.From)
-			raw, _ := base64.StdEncoding.DecodeString(ln.Raw.Raw)
-			rep.Violation = &Violation{Seat: seat, Peer: ln.Raw.From, Seq: m.Seq() + 1, Err: fmt.Errorf("undecodable message of %d bytes", len(raw))}
-			failLine = ln.No
-		default:
-			e := ln.Envelope
-			step := AuditStep{Line: ln.No, Seq: e.Seq, Seat: h.Seat(e.From)}
-			revealed(rep, &step, pl.body)
-			evs, err := m.accept(e, pl.body)
-			step.Events, step.OK = evs, err == nil
-			if err == nil {
-				step.Cuts = slices.Clone(m.cuts)
-			}
-			if err != nil {
-				step.Message, step.why = e.Hash(), engine.WordsOf(err)
-				step.Error = step.why.String()
-				var v *Violation
-				if !errors.As(err, &v) {
-					v = &Violation{Seat: step.Seat, Peer: e.From, Seq: e.Seq, Err: err}
-				}
-				if errors.Is(err, ErrRepeated) {
-					rep.Steps = append(rep.Steps, step)
-					return corrupt(ln.No, "line %d repeats message %d", ln.No, e.Seq)
-				}
-				rep.Violation, failLine = v, ln.No
-			} else {
-				step.Message, step.State = m.prev, m.StateHash() // accepting hashed the envelope already
-			}
-			rep.Steps = append(rep.Steps, step)
 		}
 	}
-	return conclude(rep, m, failLine), nil
+	return conclude(rep, m, a.failLine), nil
+}
+
+// auditor is the replay of one transcript's lines after the header, one
+// line at a time: the whole audit's checks, shared by Audit, which reads a
+// file, and LiveAudit, which takes the lines of a match still being played
+// as they arrive.
+type auditor struct {
+	rep      *Report
+	m        *Match
+	failLine int // the line of the violation, once there is one
+	closed   bool
+}
+
+// corrupt decides the verdict: the record was altered at line.
+func (a *auditor) corrupt(line int, format string, args ...any) *Report {
+	a.rep.Verdict, a.rep.Line, a.rep.Detail = Corrupt, line, fmt.Sprintf(format, args...)
+	return a.rep
+}
+
+// take checks one decoded line. It returns an error only for an
+// unreadable line before anything was accepted (not a transcript at all);
+// every other failure is the report's: a violation, or the verdict
+// Corrupt, after which the auditor takes nothing more.
+func (a *auditor) take(pl *parsed) error {
+	rep, m, h, ln := a.rep, a.m, a.rep.Header, pl.Line
+	if pl.err != nil {
+		if rep.Violation != nil || len(rep.Steps) > 0 {
+			a.corrupt(pl.no, "%v", pl.err)
+			return nil
+		}
+		return pl.err
+	}
+	switch {
+	case a.closed:
+		a.corrupt(ln.No, "a message after the closing record")
+	case ln.Closing != nil:
+		if err := ln.Closing.Verify(); err != nil || h.Seat(ln.Closing.By) == engine.NoSeat || ln.Closing.Match != h.Match {
+			a.corrupt(ln.No, "the closing record is not signed by a player of this match")
+			return nil
+		}
+		rep.Closing, a.closed = ln.Closing, true
+	case rep.Violation != nil:
+		a.corrupt(ln.No, "a message after the violation at line %d: a live referee stops there", a.failLine)
+	case ln.Raw != nil:
+		seat := h.Seat(ln.Raw.From)
+		raw, _ := base64.StdEncoding.DecodeString(ln.Raw.Raw)
+		rep.Violation = &Violation{Seat: seat, Peer: ln.Raw.From, Seq: m.Seq() + 1, Err: fmt.Errorf("undecodable message of %d bytes", len(raw))}
+		a.failLine = ln.No
+	default:
+		a.envelope(pl)
+	}
+	return nil
+}
+
+// envelope replays one envelope line through the match.
+func (a *auditor) envelope(pl *parsed) {
+	rep, m, e, no := a.rep, a.m, pl.Envelope, pl.Line.No
+	step := AuditStep{Line: no, Seq: e.Seq, Seat: rep.Header.Seat(e.From)}
+	revealed(rep, &step, pl.body)
+	evs, err := m.accept(e, pl.body)
+	step.Events, step.OK = evs, err == nil
+	if err == nil {
+		step.Cuts = slices.Clone(m.cuts)
+		step.Message, step.State = m.prev, m.StateHash() // accepting hashed the envelope already
+		rep.Steps = append(rep.Steps, step)
+		return
+	}
+	step.Message, step.why = e.Hash(), engine.WordsOf(err)
+	step.Error = step.why.String()
+	rep.Steps = append(rep.Steps, step)
+	if errors.Is(err, ErrRepeated) {
+		a.corrupt(no, "line %d repeats message %d", no, e.Seq)
+		return
+	}
+	var v *Violation
+	if !errors.As(err, &v) {
+		v = &Violation{Seat: step.Seat, Peer: e.From, Seq: e.Seq, Err: err}
+	}
+	rep.Violation, a.failLine = v, no
 }
 
 // revealed lists a step's input kinds and records the values its body opens.

@@ -25,6 +25,12 @@ type Header struct {
 	Players []Player `json:"players"`
 	Match   string   `json:"match"`
 	Created string   `json:"created,omitempty"`
+	// Watch is the host's choice, at set-up, that spectators may follow
+	// the match (salvo watch). It is part of the match ID, so the first
+	// envelope of every player signs it: no player can open a match to
+	// watchers that another agreed to play unwatched. Absent (false) in
+	// every older transcript, whose IDs it leaves as they were.
+	Watch bool `json:"watch,omitempty"`
 }
 
 // Player is one seat of the match header, in seat order.
@@ -59,6 +65,18 @@ func NewHeader(spec engine.Spec, variant string, players []Player) (Header, erro
 	return h, nil
 }
 
+// Watchable returns h opened to spectators (Header.Watch), its match ID
+// computed again: the host's choice, made before it offers the header.
+func (h Header) Watchable() (Header, error) {
+	h.Watch = true
+	id, err := h.ComputeID()
+	if err != nil {
+		return Header{}, err
+	}
+	h.Match = hexDigest(id)
+	return h, nil
+}
+
 // ValidNonce reports whether n is a player's nonce as a header requires
 // it: 16 bytes in 32 hex digits.
 func ValidNonce(n string) bool {
@@ -77,6 +95,9 @@ func (h Header) ComputeID() (Digest, error) {
 			return Digest{}, fmt.Errorf("header: player %d: nonce must be 32 hex digits", i)
 		}
 		hs.str(p.Peer).str(p.Name).str(p.Nonce)
+	}
+	if h.Watch {
+		hs.str("watch") // after the counted players: unambiguous, and absent from older IDs
 	}
 	return hs.sum(), nil
 }

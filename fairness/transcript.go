@@ -400,3 +400,8 @@ func decodeRaw(b []byte) (*Raw, error) {
 	}
 	return &r, nil
 }
+
+// MaxLine is the longest transcript line a reader takes (newline
+// excluded): what a peer that passes records on (a spectator's watch
+// stream) bounds each line's frame by.
+func MaxLine() int { return maxLine }

@@ -34,6 +34,7 @@ const (
 	StartJoin                  // joining by code (salvo join CODE)
 	StartAudit                 // the audit viewer on a file
 	StartResume                // a network match of the store, where it stands (salvo resume)
+	StartWatch                 // watching the match of the player an invite code names (salvo watch CODE)
 )
 
 // Config sets up the interface.
@@ -69,7 +70,7 @@ type Config struct {
 	// fairness/cheat). For tests and demonstrations only.
 	BotCheat string
 	// Start is the first screen; Code is the invite code for StartJoin
-	// and File the transcript for StartAudit; Resume is the match ID
+	// and StartWatch and File the transcript for StartAudit; Resume is the match ID
 	// of the store for StartResume.
 	Start  Start
 	Code   string
@@ -99,6 +100,9 @@ type Config struct {
 	// GiveUp is how long the other player of a match over the network may
 	// stay unreachable before it forfeits; 0 means session.DefaultGiveUp.
 	GiveUp time.Duration
+	// Watchable opens the matches this player hosts to spectators (salvo
+	// host --watchable; the lobby's w toggles it). Off unless asked for.
+	Watchable bool
 	// Players is the table's size for practice and hosting (games that
 	// allow more than two, such as Mission Command Air); 0 means 2, or the
 	// smallest table the variant allows.
@@ -125,6 +129,8 @@ type App struct {
 	game  string
 	vari  string
 	bot   string
+	// watchable is the host's choice to let spectators follow its matches.
+	watchable bool
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -201,6 +207,7 @@ func New(cfg Config) (*App, error) {
 		a.vari = entry.Spec.Variants[0]
 	}
 	a.bot = cfg.Bot
+	a.watchable = cfg.Watchable
 	if a.bot == "" {
 		a.bot = DefaultBot
 	}
@@ -246,6 +253,8 @@ func (a *App) Run() error {
 		a.openAudit(a.cfg.File)
 	case StartResume:
 		a.resumeStored(a.cfg.Resume)
+	case StartWatch:
+		a.openWatch(a.cfg.Code)
 	}
 	go a.posts.run(a.tv)
 	a.wg.Add(1)

@@ -34,6 +34,7 @@ type auditScreen struct {
 	note      string
 	listOff   int
 	list      paneRows
+	live      *liveWatch // set when the viewer follows a match as a spectator (watch.go)
 }
 
 // openAudit opens the audit viewer on a transcript.
@@ -179,11 +180,7 @@ func (as *auditScreen) openDetail() {
 
 func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	a, th := as.a, as.a.th
-	title := "Audit · "
-	if as.data != nil && as.data.unverified {
-		title = "Notation, UNVERIFIED · "
-	}
-	left := []style.Seg{style.S(title+filepath.Base(as.path), th.Base)}
+	left := []style.Seg{style.S(as.liveHeading(), th.Base)}
 	if as.data != nil {
 		hd := as.data.header
 		left = append(left, style.S(fmt.Sprintf(" · %s (%s) · %s", shortTitle(as.data.spec.Title), hd.Variant, strings.Join(as.names, " vs ")), th.Base))
@@ -196,7 +193,17 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		return
 	}
 	if as.data == nil {
-		style.Print(scr, x+2, y+2, w-4, th.Warn, a.spinner()+" replaying and re-checking every message…")
+		wait := " replaying and re-checking every message…"
+		if as.live != nil {
+			wait = " " + as.live.status
+			if text, ok := as.liveVerdict(nil); ok {
+				for i, l := range style.Wrap(text, w-4, "  ") {
+					style.Print(scr, x+2, y+2+i, w-4, th.Bad, l)
+				}
+				return
+			}
+		}
+		style.Print(scr, x+2, y+2, w-4, th.Warn, a.spinner()+wait)
 		return
 	}
 	// Verdict.
@@ -208,9 +215,16 @@ func (as *auditScreen) draw(scr tcell.Screen, x, y, w, h int) {
 	case rep.Verdict != fairness.Clean:
 		vst, glyph = th.Bad, style.Fail
 	}
+	verdict := glyph + " " + rep.Summary()
+	if text, ok := as.liveVerdict(rep); ok {
+		verdict, vst = text, th.Good
+		if as.live.stopped != "" {
+			vst = th.Bad
+		}
+	}
 	// The verdict may take an eighth of the screen (at least two lines):
 	// a forfeit's or a refused claim's reasons run long.
-	vl := style.Wrap(glyph+" "+rep.Summary(), w-2, "  ")
+	vl := style.Wrap(verdict, w-2, "  ")
 	if n := max(2, h/8); len(vl) > n {
 		vl = vl[:n]
 		vl[n-1] = style.Truncate(vl[n-1], w-3)

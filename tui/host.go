@@ -50,7 +50,7 @@ type hostScreen struct {
 
 func newHostScreen(a *App) *hostScreen {
 	ctx, cancel := context.WithCancel(a.ctx)
-	return &hostScreen{a: a, ctx: ctx, cancel: cancel, since: time.Now(), offer: session.Offer{Game: a.game, Variant: a.vari}, players: a.players()}
+	return &hostScreen{a: a, ctx: ctx, cancel: cancel, since: time.Now(), offer: session.Offer{Game: a.game, Variant: a.vari, Watch: a.watchable}, players: a.players()}
 }
 
 // table reports whether the host gathers more than one other player.

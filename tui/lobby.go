@@ -223,6 +223,10 @@ func (l *lobbyScreen) choose() {
 
 // joinPeer joins the game a LAN peer offers, or invites it if idle.
 func (l *lobbyScreen) joinPeer(p p2p.PeerInfo) {
+	if watching(p.Offer) {
+		l.a.openWatch(invite.FromPeer(p))
+		return
+	}
 	if p.Offer == "" {
 		l.inviteOrSay(p)
 		return
@@ -389,7 +393,10 @@ func (l *lobbyScreen) draw(scr tcell.Screen, x, y, w, h int) {
 		}
 		name := shownName(p.Name, FriendlyName(p.ID))
 		act := "[i] invite"
-		if p.Offer != "" {
+		switch {
+		case watching(p.Offer):
+			act = "[enter] watch"
+		case p.Offer != "":
 			act = "[enter] join"
 		}
 		l.drawRow(scr, panePeers, i, ix, iy+i, iw, []style.Seg{style.S(style.Pad(name, 16), th.Base),
@@ -500,7 +507,10 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 	case panePeers:
 		if ps := l.peers(); len(ps) > 0 {
 			p := ps[min(l.sel[panePeers], len(ps)-1)]
-			if p.Offer != "" {
+			switch {
+			case watching(p.Offer):
+				bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "watch", Help: "watch the match the selected peer plays (its host allowed spectators), every message checked", Run: l.choose})
+			case p.Offer != "":
 				bs = append(bs, keys.Binding{Keys: []keys.Key{keyEnter}, Label: "enter", Hint: "join", Help: "join the game the selected peer offers", Run: l.choose})
 			}
 			bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('i')}, Label: "i", Hint: "invite", Help: "invite the selected peer to your game (game and variant below)", Run: func() { l.inviteOrSay(p) }})
@@ -519,6 +529,8 @@ func (l *lobbyScreen) bindings() []keys.Binding {
 		keys.Binding{Keys: []keys.Key{keys.R('g')}, Label: "g", Hint: "game: " + shortTitle(l.a.gameTitle()), Help: "the next game (for practice, hosting and invitations)", Run: l.cycleGame},
 		keys.Binding{Keys: []keys.Key{keys.R('v')}, Label: "v", Hint: "variant: " + l.a.vari, Help: "the game's next variant", Run: l.cycleVariant},
 		keys.Binding{Keys: []keys.Key{keys.R('b')}, Label: "b", Hint: "bot: " + l.a.bot, Help: "the practice bot's level", Run: l.cycleBot},
+		keys.Binding{Keys: []keys.Key{keys.R('w')}, Label: "w", Hint: "spectators: " + onOff(l.a.watchable),
+			Help: "whether the matches you host may be watched (salvo watch): every player's record is then served to a few spectators, who pass it on", Run: func() { l.a.watchable = !l.a.watchable }},
 	)
 	if len(l.a.seatCounts()) > 1 {
 		bs = append(bs, keys.Binding{Keys: []keys.Key{keys.R('n')}, Label: "n", Hint: fmt.Sprintf("players: %d", l.a.players()),

@@ -311,6 +311,7 @@ func (ms *matchScreen) begin() {
 		}
 		a.post(func() { ms.note(n) })
 	}
+	a.advertiseWatch(st, played)
 	if st.net != nil {
 		r := st.runNet(ctx, session.NetPlayConfig{Key: key, Agent: ms.human, Timeout: timeout, Observe: observe, Logger: a.log,
 			Reconnect:   session.ReconnectConfig{GiveUp: a.giveUp()},

@@ -167,6 +167,9 @@ func describeOffer(offer string) string {
 	if len(f) == 0 {
 		return "idle"
 	}
+	if watching(offer) {
+		return "watchable: " + strings.TrimPrefix(describeOffer(strings.Join(f[1:], " ")), "offers ")
+	}
 	e, ok := games.Lookup(f[0])
 	if !ok {
 		return "offers " + offer
@@ -252,7 +255,7 @@ func (a *App) invitePeer(p p2p.PeerInfo) {
 	name := shownName(p.Name, FriendlyName(p.ID))
 	ws := newWaitScreen(a, "Invite", "inviting "+name+" and waiting for the answer…", cancel)
 	a.push(ws)
-	offer := session.Offer{Game: a.game, Variant: a.vari}
+	offer := session.Offer{Game: a.game, Variant: a.vari, Watch: a.watchable}
 	a.ensureNet(func(h *p2p.Host) {
 		a.goBack(func() {
 			m, _, err := inviteAndHost(ctx, h, p, a.selfPlayer(), offer)

@@ -75,17 +75,23 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 func printSteps(w io.Writer, rep *fairness.Report) {
 	name := seatNamer(rep.Header)
 	for _, s := range rep.Steps {
-		mark := "✓"
-		if !s.OK {
-			mark = "✗"
-		}
-		fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, name(s.Seat), s.Inputs)
-		for _, e := range s.Events {
-			fmt.Fprintf(w, "    %s\n", e.Say(name))
-		}
-		if s.Error != "" {
-			fmt.Fprintf(w, "    %s\n", s.ErrorWords().Say(name))
-		}
+		printStep(w, name, s)
+	}
+}
+
+// printStep lists one message with what was checked (salvo audit -v,
+// salvo watch), its seats named by name.
+func printStep(w io.Writer, name func(engine.Seat) string, s fairness.AuditStep) {
+	mark := "✓"
+	if !s.OK {
+		mark = "✗"
+	}
+	fmt.Fprintf(w, "%s line %d message %d from %s %v\n", mark, s.Line, s.Seq, name(s.Seat), s.Inputs)
+	for _, e := range s.Events {
+		fmt.Fprintf(w, "    %s\n", e.Say(name))
+	}
+	if s.Error != "" {
+		fmt.Fprintf(w, "    %s\n", s.ErrorWords().Say(name))
 	}
 }
 

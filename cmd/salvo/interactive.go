@@ -39,7 +39,7 @@ type interactiveOptions struct {
 	name, game, variant, bot, vs, cheat, logPath, listen, relays, bootstrap string
 	seed                                                                    uint64
 	players                                                                 int
-	mdns, lanOnly                                                           bool
+	mdns, lanOnly, watchable                                                bool
 	timeout, giveUp                                                         time.Duration
 }
 
@@ -61,6 +61,8 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 		start = tui.StartJoin
 	case "view":
 		start = tui.StartAudit
+	case "watch":
+		start = tui.StartWatch
 	default:
 		fmt.Fprintf(stderr, "salvo: unknown command %q\n\n%s", cmd, usageText())
 		return exitUsage
@@ -85,6 +87,9 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.lanOnly, "lan-only", false, "stay off the public network (no short invite codes, no relays found there); also the setting lan_only")
 	fs.DurationVar(&o.timeout, "timeout", 0, "how long the other player may take for one step before forfeiting (default 10m, 1m for a bot)")
 	fs.DurationVar(&o.giveUp, "give-up", 0, "how long the other player of a network match may stay unreachable before forfeiting (default 2m)")
+	if cmd == "" || cmd == "host" {
+		fs.BoolVar(&o.watchable, "watchable", false, "let spectators follow the matches you host (salvo watch CODE; in the lobby: w)")
+	}
 	if cmd != "join" { // a joiner sits at the host's table
 		fs.IntVar(&o.players, "players", 0, "table size for games played by more than two, such as air (2-4; default 2)")
 	}
@@ -123,16 +128,16 @@ func runInteractive(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := tui.Config{Start: start, Name: o.name, Game: o.game, Variant: o.variant, Bot: o.bot, BotSeed: o.seed,
 		BotCheat: o.cheat, MDNS: o.mdns, Timeout: o.timeout, GiveUp: o.giveUp, Players: o.players,
-		LANOnly: o.lanOnly, PublicBootstrap: p2p.PublicBootstrap()}
+		LANOnly: o.lanOnly, PublicBootstrap: p2p.PublicBootstrap(), Watchable: o.watchable}
 	switch {
-	case cmd == "join" && len(rest) >= 1:
+	case (cmd == "join" || cmd == "watch") && len(rest) >= 1:
 		code := strings.Join(rest, " ") // a code pasted with spaces
 		if _, err := invite.Parse(code); err != nil {
-			fmt.Fprintf(stderr, "salvo join: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return exitUsage
 		}
 		cfg.Code = code
-	case cmd == "join" || cmd == "view" && len(rest) != 1:
+	case cmd == "join" || cmd == "watch" || cmd == "view" && len(rest) != 1:
 		fs.Usage()
 		return exitUsage
 	case cmd == "view":

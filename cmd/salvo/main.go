@@ -68,6 +68,11 @@ func dispatch(cmd string, args []string, stdout, stderr io.Writer) int {
 		return runRelay(args, stdout, stderr)
 	case "netplay":
 		return runNetplay(args, stdout, stderr)
+	case "watch":
+		if plainWatch(args) {
+			return runWatch(args, stdout, stderr)
+		}
+		return runInteractive(cmd, args, stdout, stderr)
 	case "resume":
 		return runResume(args, stdout, stderr)
 	case "version", "--version":
@@ -80,7 +85,7 @@ func dispatch(cmd string, args []string, stdout, stderr io.Writer) int {
 }
 
 // commands are the subcommands that have a help of their own.
-var commands = []string{"play", "host", "join", "selfplay", "audit", "export", "view", "relay", "netplay", "resume"}
+var commands = []string{"play", "host", "join", "selfplay", "audit", "export", "view", "relay", "netplay", "resume", "watch"}
 
 // runHelp prints the general help, or with a command's name that command's
 // own (its usage and flags, on stdout: asked for, it is output, not an
@@ -128,7 +133,11 @@ Usage:
   salvo view FILE                         step through a transcript (audited) or a notation in the viewer
   salvo relay [--listen A] [--bootstrap A]  relay and DHT bootstrap peer for players behind NATs
   salvo netplay --role host|join [--code C | --rendezvous NAME | --mdns] [--bootstrap A] [--relay A]
-                                          a bot plays one match over the network (headless)
+                                          a bot plays one match over the network (headless;
+                                          --watchable lets spectators follow it)
+  salvo watch CODE [--plain] [--save FILE]
+                                          follow a match its host opened to spectators, checking
+                                          every message as it arrives (--plain: as text)
   salvo resume [MATCH | --latest] [--bot LEVEL]
                                           list network matches in progress, or resume one in the
                                           interface (with --bot, a bot plays the rest, headless)

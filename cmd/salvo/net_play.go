@@ -141,6 +141,8 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	role := fs.String("role", "", "host (offer a game and wait) or join")
 	game := fs.String("game", "ubuild", "game to offer (host): "+strings.Join(games.Names(), ", "))
 	variant := fs.String("variant", "", "variant to offer (host)")
+	watchable := fs.Bool("watchable", false, "host: let spectators follow the match (salvo watch CODE); the choice is signed into the match header")
+	watchLinger := fs.Duration("watch-linger", 5*time.Second, "after a watchable match, stay this long for late spectators (and while one catches up, 30s at most)")
 	code := fs.String("code", "", "invite code to join (join)")
 	codeFile := fs.String("code-file", "", "host: write the invite code here; join: read it from here (waiting for it)")
 	rdv := fs.String("rendezvous", "", "match name to meet on through the DHT")
@@ -196,7 +198,7 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	wctx, cancel := context.WithTimeout(ctx, *wait)
 	defer cancel()
 
-	t := tableFlags{role: *role, players: *players, offer: session.Offer{Game: *game, Variant: *variant}, code: *code,
+	t := tableFlags{role: *role, players: *players, offer: session.Offer{Game: *game, Variant: *variant, Watch: *watchable}, code: *code,
 		files: codeFiles{*codeFile, *shortFile}, rdv: *rdv, relayWait: *relayWait, relays: len(nf.relays) > 0, mdns: nf.mdns}
 	agreed, err := t.agree(wctx, h, self, rep, start, stdout, cfg.Logger)
 	if err != nil {
@@ -219,6 +221,9 @@ func runNetplay(args []string, stdout, stderr io.Writer) int {
 	pc.Observe = logMessages(cfg.Logger)
 	result, err := playOut(agreed.start(ctx, res, pc), rep, matchStart)
 	rep.Transcript = store.Transcript(rep.Match)
+	if agreed.watch {
+		lingerForSpectators(ctx, h, *watchLinger)
+	}
 	return finishReport(rep, result, err, stdout, stderr)
 }
 

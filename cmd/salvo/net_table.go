@@ -28,6 +28,7 @@ type tableFlags struct {
 type agreedMatch struct {
 	game  string
 	seat  int
+	watch bool // the header opens the match to spectators
 	start func(ctx context.Context, res *session.Resumer, cfg session.NetPlayConfig) *session.Runner
 }
 
@@ -48,7 +49,7 @@ func (t tableFlags) agree(ctx context.Context, h *p2p.Host, self session.Self, r
 		return agreedMatch{}, err
 	}
 	rep.Match, rep.Remote = m.Header.Match, m.Stream.Remote().String()
-	return agreedMatch{game: m.Header.Game, seat: int(m.Seat), start: func(ctx context.Context, res *session.Resumer, cfg session.NetPlayConfig) *session.Runner {
+	return agreedMatch{game: m.Header.Game, seat: int(m.Seat), watch: m.Header.Watch, start: func(ctx context.Context, res *session.Resumer, cfg session.NetPlayConfig) *session.Runner {
 		return session.StartMatch(ctx, res, m, t.role == "join", cfg)
 	}}, nil
 }
@@ -80,7 +81,7 @@ func (t tableFlags) agreeTable(ctx context.Context, h *p2p.Host, self session.Se
 	if m.Seat == 0 {
 		rep.Remote = m.Header.Players[1].Peer
 	}
-	return agreedMatch{game: m.Header.Game, seat: int(m.Seat), start: func(ctx context.Context, res *session.Resumer, cfg session.NetPlayConfig) *session.Runner {
+	return agreedMatch{game: m.Header.Game, seat: int(m.Seat), watch: m.Header.Watch, start: func(ctx context.Context, res *session.Resumer, cfg session.NetPlayConfig) *session.Runner {
 		return session.StartGroup(ctx, res, m, cfg)
 	}}, nil
 }

@@ -262,7 +262,7 @@ func offerTable(ctx context.Context, cfg GroupHostConfig, entry games.Entry, me 
 		players = append(players, fairness.Player{Peer: j.s.Remote().String(), Name: j.name, Nonce: j.nonce})
 		ids = append(ids, j.s.Remote())
 	}
-	h, err := fairness.NewHeader(entry.Spec, cfg.Offer.Variant, players)
+	h, err := cfg.Offer.header(entry.Spec, players)
 	if err == nil {
 		_, err = fairness.NewMatch(entry.Spec, h)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p/group"
+	"github.com/salvo-game/salvo/p2p/watch"
 )
 
 // Play runs the referee for the local seat over the match topic to the end
@@ -51,6 +52,7 @@ func (m *GroupMatch) referee(ctx context.Context, cfg PlayConfig, fm *fairness.M
 	cu.have.Store(fm.Seq()) // a resumed match holds its transcript's messages
 	m.catchUp.Store(cu)
 	defer serveFetch(m.Topic.Host(), m.Header, tw.Path(), log)()
+	defer watch.ServeTranscript(m.Topic.Host(), m.Header, tw.Path(), log)()
 	guard := newGiveUpGuard(cu, m, cfg.GiveUp)
 	var transport fairness.GroupTransport = guard
 	if wrap != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/p2p"
 	"github.com/salvo-game/salvo/p2p/group"
+	"github.com/salvo-game/salvo/p2p/watch"
 )
 
 // Store is the directory of matches played over the network: the
@@ -411,6 +412,7 @@ func runNet(ctx context.Context, fm *fairness.Match, seat engine.Seat, rc *Recon
 		return nil, err
 	}
 	stopAlive := cfg.Store.keepAlive(fm.Header().Match, rc)
+	defer watch.ServeTranscript(rc.h.Libp2p(), fm.Header(), tw.Path(), cfg.Logger)()
 	result, err := ref.Run(ctx)
 	stopAlive()
 	if ctx.Err() != nil {

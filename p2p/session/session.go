@@ -61,6 +61,18 @@ type Self struct {
 type Offer struct {
 	Game    string
 	Variant string
+	// Watch opens the match to spectators (fairness.Header.Watch): the
+	// host's choice, off unless asked for, signed into the header.
+	Watch bool
+}
+
+// header builds the header of offer o for players.
+func (o Offer) header(spec engine.Spec, players []fairness.Player) (fairness.Header, error) {
+	h, err := fairness.NewHeader(spec, o.Variant, players)
+	if err == nil && o.Watch {
+		h, err = h.Watchable()
+	}
+	return h, err
 }
 
 // Match is an agreed match, ready to play.
@@ -105,7 +117,7 @@ func Host(ctx context.Context, s Stream, self Self, offer Offer) (*Match, error)
 	if err != nil {
 		return nil, err
 	}
-	h, err := fairness.NewHeader(entry.Spec, offer.Variant, []fairness.Player{
+	h, err := offer.header(entry.Spec, []fairness.Player{
 		{Peer: me.String(), Name: self.Name, Nonce: nonce},
 		{Peer: s.Remote().String(), Name: j.Name, Nonce: j.Nonce},
 	})

@@ -237,13 +237,19 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 	}
 	h.lan = newLAN(h)
 	h.net = ns
+	// The protocols go in before the network services start: identify
+	// tells the relays we reach what we speak, and a Salvo relay admits
+	// only peers that list MatchProtocol. Set after, a restarted peer's
+	// first reservation raced them and was refused ("not a Salvo peer",
+	// seen after a resume), and autorelay left the relay alone for
+	// RelayBackoff.
+	lh.SetStreamHandler(MatchProtocol, h.handleMatch)
+	lh.SetStreamHandler(InfoProtocol, h.handleInfo)
+	lh.SetStreamHandler(ResumeProtocol, h.handleResume)
 	if err := ns.start(h, cfg); err != nil {
 		_ = h.Close()
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
-	lh.SetStreamHandler(MatchProtocol, h.handleMatch)
-	lh.SetStreamHandler(InfoProtocol, h.handleInfo)
-	lh.SetStreamHandler(ResumeProtocol, h.handleResume)
 	if cfg.EnableMDNS {
 		h.lan.start()
 	}

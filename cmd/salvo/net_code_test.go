@@ -65,8 +65,11 @@ func killBehindNATs(t *testing.T, transport, victim string) {
 	r := l.relay(transport)
 	homes := map[string]string{"host": l.home("host"), "join": l.home("join")}
 	// A match long enough to punch again after the resume (DCUtR first
-	// tries the stored public address for 5 s).
-	args := []string{"netplay", "--seed", "7", "--think", "1s", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor(transport)}
+	// tries the stored public address for 5 s), and for autorelay to
+	// reserve again even when its first request after the resume fails
+	// (it tries a relay again p2p.RelayBackoff later: CI once saw no
+	// reservation within the 7 s a 1 s think left).
+	args := []string{"netplay", "--seed", "7", "--think", "2s", "--wait", "60s", "--give-up", "90s", "--code-file", l.file("code"), "--listen", listenFor(transport)}
 	h := l.start("a", "host", homes["host"], append(args, "--role", "host", "--relay", r, "--match-file", l.file("match.host"), "--report", l.file("host.json"), "--log", l.file("host.log"), "--log-level", "debug")...)
 	j := l.start("b", "join", homes["join"], append(args, "--role", "join", "--match-file", l.file("match.join"), "--report", l.file("join.json"), "--log", l.file("join.log"), "--log-level", "debug")...)
 	procs := map[string]*exec.Cmd{"host": h, "join": j}
@@ -81,7 +84,7 @@ func killBehindNATs(t *testing.T, transport, victim string) {
 	t.Logf("%s, %s killed behind a NAT: resumed (no flags) to first message %.0f ms; kill to end %v; resumed side holds a relay reservation again: %v; punches after the resume: success=%v in %d; survivor streams %v",
 		transport, victim, res.ResumeMS, time.Since(killedAt).Round(time.Millisecond), reserved, ok, tries, surv.Kinds)
 	if !reserved {
-		t.Fatalf("the resumed peer did not reserve on the stored relay\n%s", l.output("resumed"))
+		t.Fatalf("the resumed peer did not reserve on the stored relay\n%s%s", l.output("resumed"), l.others("resumed"))
 	}
 	direct := last == p2p.KindHolePunched || last == p2p.KindDirect
 	if transport == "tcp" && !ok && !direct || transport != "tcp" && !direct {

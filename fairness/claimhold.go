@@ -1,0 +1,114 @@
+package fairness
+
+import (
+	"context"
+	"time"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Claims of silence held until this referee's own give-up time.
+//
+// A claim that a seat went silent past the give-up time rests on its
+// claimant's word (remove.go): no record can show how long the claimant
+// waited. A claimant that did not wait at all, claiming the seat before it
+// the moment the match waits for it (one message after the one that made
+// the match wait, so the first-input rule does not stop it), would take a
+// live player off the table whenever it liked: its claim always outruns a
+// person's move. So an honest referee does not take such a claim before
+// its own give-up time for the seat has passed since the match began to
+// wait for it here. A seat that answers meanwhile is in the chain first,
+// and the held claim is then what it is, its signer's message out of turn
+// (named live and in the audit, as any false claim of a live seat). A
+// claim sent after an honest wait is held for no more than the time by
+// which this referee learnt of the wait later than its claimant.
+
+// heldClaim is a vouched claim of silence of the seat awaited that arrived
+// before this referee's give-up time for that seat had passed.
+type heldClaim struct {
+	e      *Envelope
+	author string
+	group  bool
+	timer  *time.Timer // fires at the end of the give-up time
+}
+
+// waitStarted returns when the match, as this referee holds it, began to
+// wait for what it waits for now: when it reached its last message. The
+// referee calls it as each message is sealed or accepted, so that the
+// time is taken then, not when a claim comes to ask.
+func (r *Referee) waitStarted() time.Time {
+	if r.waitSince.IsZero() || r.waitSeq != r.m.Seq() {
+		r.waitSeq, r.waitSince = r.m.Seq(), time.Now()
+	}
+	return r.waitSince
+}
+
+// holdClaim holds e if it claims, as the first input of the next message
+// and from a seat other than the one awaited, the silence of the seat
+// awaited before this referee's give-up time for that seat has passed. It
+// reports whether it held e (or already holds a claim for the place).
+func (r *Referee) holdClaim(e *Envelope, author string, group bool) bool {
+	if e.Seq != r.m.Seq()+1 {
+		return false
+	}
+	st, ok := r.m.Next()
+	if !ok || r.m.Header().Seat(e.From) == st.Seat || !claimsSilenceOf(e, st.Seat) {
+		return false
+	}
+	left := time.Until(r.waitStarted().Add(r.cfg.Timeout))
+	if left <= 0 {
+		return false
+	}
+	if r.held == nil {
+		r.held = &heldClaim{e: e, author: author, group: group, timer: time.NewTimer(left)}
+		r.log.Info("a claim of silence held until this seat's own give-up time", "seq", e.Seq, "gone", st.Seat, "for", left)
+	}
+	return true
+}
+
+// claimsSilenceOf reports whether e's first input is a claim of seat's
+// silence (a removal without the seat's own left record).
+func claimsSilenceOf(e *Envelope, seat engine.Seat) bool {
+	b, err := DecodeBody(e.Body)
+	if err != nil {
+		return false
+	}
+	in := b.Inputs[0]
+	return in.T == InRemove && in.Left == nil && in.Gone != nil && *in.Gone == int(seat)
+}
+
+// claimDue fires when the held claim is due: at once once the match has
+// moved past its place, else when the give-up time ends; never if none.
+func (r *Referee) claimDue() <-chan time.Time {
+	switch {
+	case r.held == nil:
+		return nil
+	case r.m.Seq() >= r.held.e.Seq:
+		return dueNow
+	}
+	return r.held.timer.C
+}
+
+// dueNow is always ready.
+var dueNow = func() chan time.Time {
+	c := make(chan time.Time)
+	close(c)
+	return c
+}()
+
+// releaseClaim applies the held claim once it is due: the give-up time
+// has passed, or the match has moved past the claim's place (the seat
+// answered, and the claim is out of turn). errIgnored when none is due;
+// else as handleFrame.
+func (r *Referee) releaseClaim(ctx context.Context) error {
+	h := r.held
+	if h == nil || r.m.Seq() < h.e.Seq && time.Now().Before(r.waitStarted().Add(r.cfg.Timeout)) {
+		return errIgnored
+	}
+	r.held = nil
+	h.timer.Stop()
+	if err := r.acceptInPlace(ctx, h.e, h.author, h.group); err != nil {
+		return err
+	}
+	return r.drain(ctx, h.group)
+}

@@ -1,0 +1,116 @@
+package fairness_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/fairness"
+)
+
+// instantClaim is the transport of a claimant that does not wait: each
+// time its referee starts waiting for victim it reports victim gone past
+// the give-up time at once, as a player who patched out its own give-up
+// time would see it. Its referee then claims victim's silence with the
+// honest code, in a message that is valid in the chain: nothing in a
+// record shows how long a claimant waited.
+type instantClaim struct {
+	fairness.GroupTransport
+	victim  engine.Seat
+	armed   atomic.Bool // set when the referee starts waiting for victim
+	claimed atomic.Bool // set once the false report was handed over
+}
+
+func (a *instantClaim) observe(n fairness.Note) {
+	if n.Dir == fairness.DirWait {
+		// A move: the victim's person thinks before it answers.
+		a.armed.Store(n.Wait == a.victim && n.Need.Kind == engine.NeedMove)
+	}
+}
+
+func (a *instantClaim) RecvFrom(ctx context.Context) ([]byte, string, error) {
+	for {
+		if a.armed.CompareAndSwap(true, false) {
+			a.claimed.Store(true)
+			return nil, "", &fairness.SeatGone{Seat: a.victim, Err: errors.New("gone (not really: the claimant did not wait)")}
+		}
+		rctx, cancel := context.WithTimeout(ctx, 5*time.Millisecond)
+		b, from, err := a.GroupTransport.RecvFrom(rctx)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			continue
+		}
+		return b, from, err
+	}
+}
+
+// slowAgent decides as a person does: after a moment's thought, well
+// within the give-up time.
+type slowAgent struct {
+	engine.Agent
+	think time.Duration
+}
+
+func (a *slowAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, need engine.Need) (engine.Decision, error) {
+	select {
+	case <-time.After(a.think):
+	case <-ctx.Done():
+		return engine.Decision{}, ctx.Err()
+	}
+	return a.Agent.Decide(ctx, g, seat, sec, need)
+}
+
+// A claimant that claims the seat before it silent the moment the match
+// waits for that seat (one message after the one that made the match wait
+// for it, so the first-input rule of TestAttackRemovalInTheMessageThatMadeTheSeatAwaited
+// does not stop it) must not take a live player off the table: every
+// honest referee holds a claim of silence until its own give-up time for
+// the seat has passed, so the seat's own message, sent well within that
+// time, lands first and the claim is the claimant's signed message out of
+// turn, live and in the audit.
+func TestAttackInstantClaimOfSilence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a multi-player Air match takes a few seconds")
+	}
+	giveUp := 4 * time.Second
+	if raceEnabled {
+		giveUp = 15 * time.Second
+	}
+	const victim, attacker, bystander = 0, 1, 2
+	var claim *instantClaim
+	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+		switch seat {
+		case victim:
+			return &slowAgent{Agent: a, think: 100 * time.Millisecond}, tr
+		case attacker:
+			claim = &instantClaim{GroupTransport: tr, victim: victim}
+			cfg.Observe = claim.observe
+			cfg.Hooks = &fairness.Hooks{Done: claim.claimed.Load}
+			return a, claim
+		}
+		return a, tr
+	}
+	gt := playGroupOpts(t, groupOpts{n: 3, timeout: giveUp, silent: -1, hook: hook})
+	if !claim.claimed.Load() {
+		t.Fatal("the attacker never claimed: the test checked nothing")
+	}
+	for _, s := range []int{victim, bystander} {
+		r := gt.results[s]
+		if gt.errs[s] != nil || r == nil {
+			t.Fatalf("seat %d: %v", s, gt.errs[s])
+		}
+		if r.Removed {
+			t.Fatalf("seat %d: the live victim was taken off the table by a claim that did not wait", s)
+		}
+		if r.Violation == nil || r.Violation.Seat != attacker || !r.Violation.Signed || !strings.Contains(r.Violation.Error(), "out of turn") {
+			t.Fatalf("seat %d: violation %v, outcome %+v; want the claimant named for a message out of turn", s, r.Violation, r.Outcome)
+		}
+		if rep := auditFile(t, gt.paths[s]); rep.Verdict != fairness.Violated || rep.Violation.Seat != attacker {
+			t.Fatalf("seat %d's record: %s", s, rep.Summary())
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/crypto/blake2b"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/untrusted"
@@ -119,7 +121,7 @@ func headerTags(rep *fairness.Report, name func(engine.Seat) string) []Tag {
 	}
 	return append(tags,
 		Tag{Name: "Verdict", Value: string(rep.Verdict)},
-		Tag{Name: "Result", Value: result(rep, name)})
+		Tag{Name: "Result", Value: shorten(result(rep, name))})
 }
 
 // result says how the match ended, naming the players by label.
@@ -204,7 +206,31 @@ func message(st fairness.AuditStep, name func(engine.Seat) string) Message {
 	if !st.OK {
 		m.Items = append(m.Items, Item{Kind: ItemFault, Text: say(st.Error, name)})
 	}
+	for i := range m.Items {
+		m.Items[i].Text = shorten(m.Items[i].Text)
+	}
 	return m
+}
+
+// maxText bounds the text of an item or a tag: a cheater's refused message
+// may carry a move (or an unknown field named in the refusal) up to an
+// envelope's size, which no notation line could hold, so the notation of
+// the match that caught it could not be written, nor any parse.
+const maxText = 1024
+
+// shorten returns s when it fits maxText, else its start with its length
+// and its whole BLAKE2b-256 digest: the same on both sides of Check, and
+// two texts that differ past the cut still read differently.
+func shorten(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText - 128
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	sum := blake2b.Sum256([]byte(s))
+	return fmt.Sprintf("%s… (%d bytes, blake2b %x)", s[:cut], len(s), sum)
 }
 
 // eventItem says one event of the replay as an item, or false for the

@@ -1,0 +1,104 @@
+package notation_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/salvo-game/salvo/engine/games"
+	"github.com/salvo-game/salvo/fairness"
+	"github.com/salvo-game/salvo/fairness/notation"
+)
+
+// hugeMoveTranscript is the record of a match whose first message, by
+// seat 0, carries a move of that kind, however long, where the match waits for its
+// hello: refused, and in the record as the evidence of seat 0's violation.
+func hugeMoveTranscript(t *testing.T, kind string) string {
+	t.Helper()
+	entry, _ := games.Lookup("sea")
+	keys := make([]crypto.PrivKey, 2)
+	players := make([]fairness.Player, 2)
+	for i := range keys {
+		keys[i], _, _ = crypto.GenerateEd25519Key(nil)
+		id, _ := peer.IDFromPrivateKey(keys[i])
+		nonce, _ := fairness.NewNonce()
+		players[i] = fairness.Player{Peer: id.String(), Name: "bot", Nonce: nonce}
+	}
+	h, err := fairness.NewHeader(entry.Spec, "", players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := fairness.NewMatch(entry.Spec, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := []byte(`{"kind":"` + kind + `"}`)
+	e, err := m.Draft([]fairness.WireInput{{T: fairness.InMove, Move: move}}, m.StateHash(), keys[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "huge.jsonl")
+	tw, err := fairness.CreateTranscript(path, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Envelope(e); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A cheater whose refused message carries a huge move (well within an
+// envelope's limit) must not make the record of its violation impossible
+// to write as a notation, nor every notation of it fail to parse: an
+// over-long item is shortened, the same way on both sides of Check, and
+// two moves that differ past the cut still read differently.
+func TestAttackHugeMoveBlocksTheNotation(t *testing.T) {
+	long := strings.Repeat("a", 100_000)
+	path := hugeMoveTranscript(t, long)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var text bytes.Buffer
+	if err := notation.Write(&text, f, games.Spec); err != nil {
+		t.Fatalf("no notation of the violation: %v", err)
+	}
+	if !strings.Contains(text.String(), "! ") {
+		t.Fatalf("the notation does not show the refusal:\n%.2000s", text.String())
+	}
+	tf, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tf.Close()
+	if err := notation.CheckTranscript(bytes.NewReader(text.Bytes()), tf, games.Spec); err != nil {
+		t.Fatalf("the written notation does not check: %v", err)
+	}
+	// Another huge move, the same but for its last byte: its notation
+	// does not read as this one.
+	first := func(path string) string {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		n, _, err := notation.FromTranscript(f, games.Spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n.Messages[0].Items[0].Text
+	}
+	a, b := first(path), first(hugeMoveTranscript(t, long[1:]+"b"))
+	if a == b || len(a) > notation.MaxLineBytes {
+		t.Fatalf("two huge moves read %.60q… and %.60q… (%d bytes)", a, b, len(a))
+	}
+}

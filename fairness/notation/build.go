@@ -68,8 +68,12 @@ func FromReport(rep *fairness.Report) *Notation {
 const tableLabel = "table"
 
 // Labels returns the word that names each seat in a notation's body: the
-// player's name when it is one word of letters, digits and - _ . ' (and
-// no other player's, and not a seat's own word), else "seatN".
+// player's name when it is one word of ASCII letters, digits and - _ . '
+// (and no other player's, and not a seat's own word), else "seatN". Not
+// any letter: Unicode has look-alikes of every Latin letter (Cyrillic В
+// and о in "Воb"), and a player who took one of another's name would make
+// the body name both alike, so that no reader could tell their moves, or
+// the winner, apart. The full name stays in its Player tag.
 func Labels(h fairness.Header) []string {
 	out := make([]string, len(h.Players))
 	seen := map[string]int{}
@@ -92,7 +96,8 @@ func wordName(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.'", r) {
+		ascii := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if !ascii && !strings.ContainsRune("-_.'", r) {
 			return false
 		}
 	}

@@ -102,3 +102,16 @@ func TestAttackHugeMoveBlocksTheNotation(t *testing.T) {
 		t.Fatalf("two huge moves read %.60q… and %.60q… (%d bytes)", a, b, len(a))
 	}
 }
+
+// A player who takes a look-alike of another player's name (Cyrillic В
+// and о for Latin B and o) must not make the notation's body name both
+// players alike, so that no reader can tell whose move a line is, or who
+// won: only a name of ASCII letters, digits and - _ . ' labels its seat;
+// any other stays in its Player tag and its seat reads seatN.
+func TestAttackLookAlikeNamesInTheNotation(t *testing.T) {
+	h := fairness.Header{Players: []fairness.Player{{Name: "Bob"}, {Name: "\u0412\u043eb"}, {Name: "Zoë"}}}
+	labels := notation.Labels(h)
+	if labels[0] != "Bob" || labels[1] != "seat1" || labels[2] != "seat2" {
+		t.Fatalf("labels %q: a non-ASCII name labels its seat", labels)
+	}
+}

@@ -162,8 +162,13 @@ func say(text string, name func(engine.Seat) string) string {
 }
 
 // sayVerdict is say for the audit's verdict, which names a player as
-// "seat N name (peer)": the label alone says it here.
+// "seat N name (peer)": the label alone says it here. Every mention is
+// replaced in one pass, left to right: replaced player by player, a name
+// that spells another player's mention ("seat 0 Alice (12D3Ko…AAAA)")
+// had that mention replaced inside it first, and the verdict then named
+// Alice beside its violator.
 func sayVerdict(h fairness.Header, text string, name func(engine.Seat) string) string {
+	pairs := make([][2]string, 0, len(h.Players))
 	for i, p := range h.Players {
 		peer := p.Peer
 		if len(peer) > 12 {
@@ -173,9 +178,15 @@ func sayVerdict(h fairness.Header, text string, name func(engine.Seat) string) s
 		if p.Name != "" {
 			who = fmt.Sprintf("seat %d %s (%s)", i, untrusted.Escape(p.Name), untrusted.Escape(peer))
 		}
-		text = strings.ReplaceAll(text, who, name(engine.Seat(i)))
+		pairs = append(pairs, [2]string{who, name(engine.Seat(i))})
 	}
-	return say(text, name)
+	// The longest first where two mentions start at the same place.
+	slices.SortStableFunc(pairs, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	args := make([]string, 0, 2*len(pairs))
+	for _, p := range pairs {
+		args = append(args, p[0], p[1])
+	}
+	return say(strings.NewReplacer(args...).Replace(text), name)
 }
 
 // The referee's own events, which say how the protocol went (chains,

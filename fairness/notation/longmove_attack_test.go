@@ -115,3 +115,23 @@ func TestAttackLookAlikeNamesInTheNotation(t *testing.T) {
 		t.Fatalf("labels %q: a non-ASCII name labels its seat", labels)
 	}
 }
+
+// A violator whose display name spells another player as the verdict
+// names players ("seat 0 Alice (12D3Ko…AAAA)") must not get the verdict
+// line of the notation to name that player beside it: each player's
+// mention is replaced by its label in one pass, the violator's whole.
+func TestAttackNameThatSpellsAnotherPlayerInTheVerdict(t *testing.T) {
+	pa := "12D3KooW" + strings.Repeat("A", 44)
+	pb := "12D3KooW" + strings.Repeat("B", 44)
+	h := fairness.Header{Players: []fairness.Player{
+		{Name: "Alice", Peer: pa},
+		{Name: "seat 0 Alice (" + pa[:6] + "…" + pa[len(pa)-4:] + ")", Peer: pb},
+	}}
+	rep := &fairness.Report{Header: h, Verdict: fairness.Violated, Line: 3,
+		Violation: &fairness.Violation{Seat: 1, Peer: pb, Seq: 2, Signed: true, Err: fairness.ErrOutOfTurn}}
+	n := notation.FromReport(rep)
+	res, _ := n.Tag("Result")
+	if strings.Contains(res, "Alice") || !strings.HasPrefix(res, "violation by seat1,") {
+		t.Fatalf("the verdict names Alice beside the violator: %q", res)
+	}
+}

@@ -2,6 +2,7 @@ package notation_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,5 +134,42 @@ func TestAttackNameThatSpellsAnotherPlayerInTheVerdict(t *testing.T) {
 	res, _ := n.Tag("Result")
 	if strings.Contains(res, "Alice") || !strings.HasPrefix(res, "violation by seat1,") {
 		t.Fatalf("the verdict names Alice beside the violator: %q", res)
+	}
+}
+
+// endless is an endless notation: its tag, then comment lines just under
+// the line limit, forever.
+type endless struct{ n int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	head := "[Notation \"salvo-notation/1\"]\n"
+	line := ";" + strings.Repeat("x", notation.MaxLineBytes-2) + "\n"
+	k := 0
+	for k < len(p) {
+		var src string
+		if e.n < len(head) {
+			src = head[e.n:]
+		} else {
+			src = line[(e.n-len(head))%len(line):]
+		}
+		c := copy(p[k:], src)
+		k += c
+		e.n += c
+	}
+	return k, nil
+}
+
+// A hostile notation within the line length and line count limits could
+// still be 800 MB, all held in memory by the viewer or the check: Parse
+// stops past MaxBytes, naming the line.
+func TestAttackHugeNotationFile(t *testing.T) {
+	src := &endless{}
+	_, err := notation.Parse(src)
+	var syn *notation.SyntaxError
+	if !errors.As(err, &syn) || !strings.Contains(err.Error(), "bytes") {
+		t.Fatalf("got %v", err)
+	}
+	if src.n > notation.MaxBytes+2*notation.MaxLineBytes+4096 {
+		t.Fatalf("read %d bytes of a notation limited to %d", src.n, notation.MaxBytes)
 	}
 }

@@ -52,7 +52,7 @@ func (r *Referee) holdClaim(e *Envelope, author string, group bool) bool {
 		return false
 	}
 	st, ok := r.m.Next()
-	if !ok || r.m.Header().Seat(e.From) == st.Seat || !claimsSilenceOf(e, st.Seat) {
+	if !ok || r.m.Header().Seat(e.From) == st.Seat || !r.m.playsOn(st.Seat) || !claimsSilenceOf(e, st.Seat) {
 		return false
 	}
 	left := time.Until(r.waitStarted().Add(r.cfg.Timeout))

@@ -17,7 +17,9 @@ import (
 // live player off the table whenever it liked: its claim always outruns a
 // person's move. So an honest referee does not take such a claim before
 // its own give-up time for the seat has passed since the match began to
-// wait for it here. A seat that answers meanwhile is in the chain first,
+// wait for it here, or before its own transport reports the seat gone
+// past the give-up time (SeatGone: at a table the seat's network gone,
+// which the guard tells long before the step's timeout). A seat that answers meanwhile is in the chain first,
 // and the held claim is then what it is, its signer's message out of turn
 // (named live and in the audit, as any false claim of a live seat). A
 // claim sent after an honest wait is held for no more than the time by
@@ -29,7 +31,18 @@ type heldClaim struct {
 	e      *Envelope
 	author string
 	group  bool
+	gone   engine.Seat
 	timer  *time.Timer // fires at the end of the give-up time
+}
+
+// goneReport is this peer's own transport's latest report that a seat has
+// been gone past the give-up time (SeatGone: at a table the seat's
+// network gone, which the guard tells long before the step's timeout),
+// and the message the match stood at then.
+type goneReport struct {
+	seat engine.Seat
+	seq  uint64
+	ok   bool
 }
 
 // waitStarted returns when the match, as this referee holds it, began to
@@ -56,11 +69,11 @@ func (r *Referee) holdClaim(e *Envelope, author string, group bool) bool {
 		return false
 	}
 	left := time.Until(r.waitStarted().Add(r.cfg.Timeout))
-	if left <= 0 {
+	if left <= 0 || r.seenGone(st.Seat) {
 		return false
 	}
 	if r.held == nil {
-		r.held = &heldClaim{e: e, author: author, group: group, timer: time.NewTimer(left)}
+		r.held = &heldClaim{e: e, author: author, group: group, gone: st.Seat, timer: time.NewTimer(left)}
 		r.log.Info("a claim of silence held until this seat's own give-up time", "seq", e.Seq, "gone", st.Seat, "for", left)
 	}
 	return true
@@ -83,7 +96,7 @@ func (r *Referee) claimDue() <-chan time.Time {
 	switch {
 	case r.held == nil:
 		return nil
-	case r.m.Seq() >= r.held.e.Seq:
+	case r.m.Seq() >= r.held.e.Seq || r.seenGone(r.held.gone):
 		return dueNow
 	}
 	return r.held.timer.C
@@ -96,13 +109,26 @@ var dueNow = func() chan time.Time {
 	return c
 }()
 
+// reportGone notes this peer's own report that seat has been gone past
+// the give-up time while the match waits for it: a claim of its silence
+// at this place is then taken at once (held, it is due).
+func (r *Referee) reportGone(seat engine.Seat) {
+	r.gone = goneReport{seat: seat, seq: r.m.Seq(), ok: true}
+}
+
+// seenGone reports whether this peer's transport reported seat gone past
+// the give-up time since the match's last message.
+func (r *Referee) seenGone(seat engine.Seat) bool {
+	return r.gone.ok && r.gone.seat == seat && r.gone.seq == r.m.Seq()
+}
+
 // releaseClaim applies the held claim once it is due: the give-up time
-// has passed, or the match has moved past the claim's place (the seat
-// answered, and the claim is out of turn). errIgnored when none is due;
-// else as handleFrame.
+// has passed, or this peer's transport reports the seat gone too, or the
+// match has moved past the claim's place (the seat answered, and the
+// claim is out of turn). errIgnored when none is due; else as handleFrame.
 func (r *Referee) releaseClaim(ctx context.Context) error {
 	h := r.held
-	if h == nil || r.m.Seq() < h.e.Seq && time.Now().Before(r.waitStarted().Add(r.cfg.Timeout)) {
+	if h == nil || r.m.Seq() < h.e.Seq && !r.seenGone(h.gone) && time.Now().Before(r.waitStarted().Add(r.cfg.Timeout)) {
 		return errIgnored
 	}
 	r.held = nil

@@ -144,9 +144,11 @@ type Referee struct {
 	// plays on, until this seat can sequence them (sequenceLeft).
 	leaving map[engine.Seat]*Closing
 	// held is a claim of silence held until this referee's own give-up
-	// time for the seat (claimhold.go); waitSeq and waitSince say since
+	// time for the seat (claimhold.go); gone is the transport's latest
+	// report of a seat gone that long; waitSeq and waitSince say since
 	// when the match has waited here for what it waits for.
 	held      *heldClaim
+	gone      goneReport
 	waitSeq   uint64
 	waitSince time.Time
 }

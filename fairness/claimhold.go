@@ -68,15 +68,35 @@ func (r *Referee) holdClaim(e *Envelope, author string, group bool) bool {
 	if !ok || r.m.Header().Seat(e.From) == st.Seat || !r.m.playsOn(st.Seat) || !claimsSilenceOf(e, st.Seat) {
 		return false
 	}
-	left := time.Until(r.waitStarted().Add(r.cfg.Timeout))
-	if left <= 0 || r.seenGone(st.Seat) {
+	wait, due := r.claimWait(e.Seq, st.Seat)
+	if due {
 		return false
 	}
 	if r.held == nil {
-		r.held = &heldClaim{e: e, author: author, group: group, gone: st.Seat, timer: time.NewTimer(left)}
-		r.log.Info("a claim of silence held until this seat's own give-up time", "seq", e.Seq, "gone", st.Seat, "for", left)
+		r.held = &heldClaim{e: e, author: author, group: group, gone: st.Seat, timer: time.NewTimer(wait)}
+		r.log.Info("a claim of silence held until this seat's own give-up time", "seq", e.Seq, "gone", st.Seat, "for", wait)
 	}
 	return true
+}
+
+// claimWait says whether a claim of gone's silence as message seq is due
+// here, and if not, how long to wait before asking again. It is due once
+// the match has moved past its place, once this peer's transport reports
+// gone away past the give-up time, or once the step's timeout has passed
+// since the match began to wait here, unless the seat's link is down:
+// then only the give-up time counts (the transport's report), as for the
+// step's own timeout.
+func (r *Referee) claimWait(seq uint64, gone engine.Seat) (time.Duration, bool) {
+	if r.m.Seq() >= seq || r.seenGone(gone) {
+		return 0, true
+	}
+	if left := time.Until(r.waitStarted().Add(r.cfg.Timeout)); left > 0 {
+		return left, false
+	}
+	if lw, ok := r.cfg.Transport.(LinkWatcher); ok && lw.LinkDown() {
+		return linkPoll, false
+	}
+	return 0, true
 }
 
 // claimsSilenceOf reports whether e's first input is a claim of seat's
@@ -128,7 +148,11 @@ func (r *Referee) seenGone(seat engine.Seat) bool {
 // claim is out of turn). errIgnored when none is due; else as handleFrame.
 func (r *Referee) releaseClaim(ctx context.Context) error {
 	h := r.held
-	if h == nil || r.m.Seq() < h.e.Seq && !r.seenGone(h.gone) && time.Now().Before(r.waitStarted().Add(r.cfg.Timeout)) {
+	if h == nil {
+		return errIgnored
+	}
+	if wait, due := r.claimWait(h.e.Seq, h.gone); !due {
+		h.timer.Reset(wait)
 		return errIgnored
 	}
 	r.held = nil

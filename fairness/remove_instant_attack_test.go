@@ -114,3 +114,56 @@ func TestAttackInstantClaimOfSilence(t *testing.T) {
 		}
 	}
 }
+
+// linkDown is a transport that says the link of the seat awaited is down
+// (fairness.LinkWatcher), as a table's guard does while that seat is away
+// but not yet for the give-up time.
+type linkDown struct{ fairness.GroupTransport }
+
+func (linkDown) LinkDown() bool { return true }
+
+// claimLinkDown is instantClaim's transport with the link down as well, so
+// that no step's timeout ends the attacker's part first.
+type claimLinkDown struct{ *instantClaim }
+
+func (claimLinkDown) LinkDown() bool { return true }
+
+// While the awaited seat's link is down, only the give-up time counts,
+// not the step's timeout (a seat cut for longer than the step timeout but
+// back within give-up plays on): a claim that did not wait is held past
+// the step's timeout too, and the seat's message, once it comes, lands
+// first.
+func TestAttackInstantClaimWhileTheSeatsLinkIsDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a multi-player Air match takes a few seconds")
+	}
+	step := 300 * time.Millisecond
+	if raceEnabled {
+		step = 3 * time.Second
+	}
+	const victim, attacker, bystander = 0, 1, 2
+	var claim *instantClaim
+	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+		switch seat {
+		case victim:
+			return &slowAgent{Agent: a, think: 3 * step}, linkDown{tr}
+		case attacker:
+			claim = &instantClaim{GroupTransport: tr, victim: victim}
+			cfg.Observe = claim.observe
+			cfg.Hooks = &fairness.Hooks{Done: claim.claimed.Load}
+			return a, claimLinkDown{claim}
+		}
+		return a, linkDown{tr}
+	}
+	gt := playGroupOpts(t, groupOpts{n: 3, timeout: step, silent: -1, hook: hook})
+	if !claim.claimed.Load() {
+		t.Fatal("the attacker never claimed: the test checked nothing")
+	}
+	r := gt.results[bystander]
+	if gt.errs[bystander] != nil || r == nil || r.Removed {
+		t.Fatalf("bystander: %v %+v", gt.errs[bystander], r)
+	}
+	if r.Violation == nil || r.Violation.Seat != attacker || !strings.Contains(r.Violation.Error(), "out of turn") {
+		t.Fatalf("bystander: violation %v, outcome %+v; want the claimant named for a message out of turn", r.Violation, r.Outcome)
+	}
+}

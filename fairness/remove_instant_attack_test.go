@@ -64,6 +64,74 @@ func (a *slowAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat,
 	return a.Agent.Decide(ctx, g, seat, sec, need)
 }
 
+// The seats of the instant-claim attacks: the attacker is the victim's
+// claimant (the first seat after it).
+const victim, attacker, bystander = 0, 1, 2
+
+// stepTime skips a short run and returns the step timeout of a test:
+// plain, or under the race detector, which slows the shared deck tenfold.
+func stepTime(t *testing.T, plain, race time.Duration) time.Duration {
+	if testing.Short() {
+		t.Skip("a multi-player Air match takes a few seconds")
+	}
+	if raceEnabled {
+		return race
+	}
+	return plain
+}
+
+// playInstantClaim plays a 3-player free-for-all whose victim thinks for
+// think before each decision and whose attacker claims the victim's
+// silence the moment the match waits for its move; down says every
+// transport reports the awaited seat's link down (the attacker's too, so
+// that no step timeout ends its part first).
+func playInstantClaim(t *testing.T, step, think time.Duration, down bool) *groupTable {
+	t.Helper()
+	var claim *instantClaim
+	wrap := func(tr fairness.GroupTransport) fairness.GroupTransport {
+		if down {
+			return linkDown{tr}
+		}
+		return tr
+	}
+	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+		switch seat {
+		case victim:
+			return &slowAgent{Agent: a, think: think}, wrap(tr)
+		case attacker:
+			claim = &instantClaim{GroupTransport: tr, victim: victim}
+			cfg.Observe = claim.observe
+			cfg.Hooks = &fairness.Hooks{Done: claim.claimed.Load}
+			if down {
+				return a, claimLinkDown{claim}
+			}
+			return a, claim
+		}
+		return a, wrap(tr)
+	}
+	gt := playGroupOpts(t, groupOpts{n: 3, timeout: step, silent: -1, hook: hook})
+	if !claim.claimed.Load() {
+		t.Fatal("the attacker never claimed: the test checked nothing")
+	}
+	return gt
+}
+
+// namesTheClaimant fails t unless seat's referee kept the victim at the
+// table and named the attacker for a signed message out of turn.
+func namesTheClaimant(t *testing.T, gt *groupTable, seat int) {
+	t.Helper()
+	r := gt.results[seat]
+	if gt.errs[seat] != nil || r == nil {
+		t.Fatalf("seat %d: %v", seat, gt.errs[seat])
+	}
+	if r.Removed {
+		t.Fatalf("seat %d: the live victim was taken off the table by a claim that did not wait", seat)
+	}
+	if r.Violation == nil || r.Violation.Seat != attacker || !r.Violation.Signed || !strings.Contains(r.Violation.Error(), "out of turn") {
+		t.Fatalf("seat %d: violation %v, outcome %+v; want the claimant named for a message out of turn", seat, r.Violation, r.Outcome)
+	}
+}
+
 // A claimant that claims the seat before it silent the moment the match
 // waits for that seat (one message after the one that made the match wait
 // for it, so the first-input rule of TestAttackRemovalInTheMessageThatMadeTheSeatAwaited
@@ -73,42 +141,9 @@ func (a *slowAgent) Decide(ctx context.Context, g engine.Game, seat engine.Seat,
 // time, lands first and the claim is the claimant's signed message out of
 // turn, live and in the audit.
 func TestAttackInstantClaimOfSilence(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a multi-player Air match takes a few seconds")
-	}
-	giveUp := 4 * time.Second
-	if raceEnabled {
-		giveUp = 15 * time.Second
-	}
-	const victim, attacker, bystander = 0, 1, 2
-	var claim *instantClaim
-	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
-		switch seat {
-		case victim:
-			return &slowAgent{Agent: a, think: 100 * time.Millisecond}, tr
-		case attacker:
-			claim = &instantClaim{GroupTransport: tr, victim: victim}
-			cfg.Observe = claim.observe
-			cfg.Hooks = &fairness.Hooks{Done: claim.claimed.Load}
-			return a, claim
-		}
-		return a, tr
-	}
-	gt := playGroupOpts(t, groupOpts{n: 3, timeout: giveUp, silent: -1, hook: hook})
-	if !claim.claimed.Load() {
-		t.Fatal("the attacker never claimed: the test checked nothing")
-	}
+	gt := playInstantClaim(t, stepTime(t, 4*time.Second, 15*time.Second), 100*time.Millisecond, false)
 	for _, s := range []int{victim, bystander} {
-		r := gt.results[s]
-		if gt.errs[s] != nil || r == nil {
-			t.Fatalf("seat %d: %v", s, gt.errs[s])
-		}
-		if r.Removed {
-			t.Fatalf("seat %d: the live victim was taken off the table by a claim that did not wait", s)
-		}
-		if r.Violation == nil || r.Violation.Seat != attacker || !r.Violation.Signed || !strings.Contains(r.Violation.Error(), "out of turn") {
-			t.Fatalf("seat %d: violation %v, outcome %+v; want the claimant named for a message out of turn", s, r.Violation, r.Outcome)
-		}
+		namesTheClaimant(t, gt, s)
 		if rep := auditFile(t, gt.paths[s]); rep.Verdict != fairness.Violated || rep.Violation.Seat != attacker {
 			t.Fatalf("seat %d's record: %s", s, rep.Summary())
 		}
@@ -122,8 +157,7 @@ type linkDown struct{ fairness.GroupTransport }
 
 func (linkDown) LinkDown() bool { return true }
 
-// claimLinkDown is instantClaim's transport with the link down as well, so
-// that no step's timeout ends the attacker's part first.
+// claimLinkDown is instantClaim's transport with the link down as well.
 type claimLinkDown struct{ *instantClaim }
 
 func (claimLinkDown) LinkDown() bool { return true }
@@ -134,36 +168,7 @@ func (claimLinkDown) LinkDown() bool { return true }
 // the step's timeout too, and the seat's message, once it comes, lands
 // first.
 func TestAttackInstantClaimWhileTheSeatsLinkIsDown(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a multi-player Air match takes a few seconds")
-	}
-	step := 300 * time.Millisecond
-	if raceEnabled {
-		step = 3 * time.Second
-	}
-	const victim, attacker, bystander = 0, 1, 2
-	var claim *instantClaim
-	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
-		switch seat {
-		case victim:
-			return &slowAgent{Agent: a, think: 3 * step}, linkDown{tr}
-		case attacker:
-			claim = &instantClaim{GroupTransport: tr, victim: victim}
-			cfg.Observe = claim.observe
-			cfg.Hooks = &fairness.Hooks{Done: claim.claimed.Load}
-			return a, claimLinkDown{claim}
-		}
-		return a, linkDown{tr}
-	}
-	gt := playGroupOpts(t, groupOpts{n: 3, timeout: step, silent: -1, hook: hook})
-	if !claim.claimed.Load() {
-		t.Fatal("the attacker never claimed: the test checked nothing")
-	}
-	r := gt.results[bystander]
-	if gt.errs[bystander] != nil || r == nil || r.Removed {
-		t.Fatalf("bystander: %v %+v", gt.errs[bystander], r)
-	}
-	if r.Violation == nil || r.Violation.Seat != attacker || !strings.Contains(r.Violation.Error(), "out of turn") {
-		t.Fatalf("bystander: violation %v, outcome %+v; want the claimant named for a message out of turn", r.Violation, r.Outcome)
-	}
+	step := stepTime(t, 300*time.Millisecond, 3*time.Second)
+	gt := playInstantClaim(t, step, 3*step, true)
+	namesTheClaimant(t, gt, bystander)
 }

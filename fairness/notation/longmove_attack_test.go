@@ -86,18 +86,7 @@ func TestAttackHugeMoveBlocksTheNotation(t *testing.T) {
 	}
 	// Another huge move, the same but for its last byte: its notation
 	// does not read as this one.
-	first := func(path string) string {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		n, _, err := notation.FromTranscript(f, games.Spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return n.Messages[0].Items[0].Text
-	}
+	first := func(path string) string { return build(t, path).Messages[0].Items[0].Text }
 	a, b := first(path), first(hugeMoveTranscript(t, long[1:]+"b"))
 	if a == b || len(a) > notation.MaxLineBytes {
 		t.Fatalf("two huge moves read %.60q… and %.60q… (%d bytes)", a, b, len(a))

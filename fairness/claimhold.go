@@ -64,8 +64,10 @@ func (r *Referee) holdClaim(e *Envelope, author string, group bool) bool {
 	if e.Seq != r.m.Seq()+1 {
 		return false
 	}
+	// Only the rightful claimant's claim is held: anyone else's is out
+	// of turn at once.
 	st, ok := r.m.Next()
-	if !ok || r.m.Header().Seat(e.From) == st.Seat || !r.m.playsOn(st.Seat) || !claimsSilenceOf(e, st.Seat) {
+	if !ok || !r.m.mayClaim(r.m.Header().Seat(e.From), st.Seat) || !claimsSilenceOf(e, st.Seat) {
 		return false
 	}
 	wait, due := r.claimWait(e.Seq, st.Seat)

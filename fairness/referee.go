@@ -160,6 +160,14 @@ type Referee struct {
 	// leaving holds the left records of players who left a game that
 	// plays on, until this seat can sequence them (sequenceLeft).
 	leaving map[engine.Seat]*Closing
+	// held is a claim of silence held until this referee's own give-up
+	// time for the seat (claimhold.go); gone is the transport's latest
+	// report of a seat gone that long; waitSeq and waitSince say since
+	// when the match has waited here for what it waits for.
+	held      *heldClaim
+	gone      goneReport
+	waitSeq   uint64
+	waitSince time.Time
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -233,6 +241,10 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 	frames := make(chan frame, 16)
 	go r.receive(ctx, frames, stop)
 	for {
+		r.waitStarted()
+		if err := r.releaseClaim(ctx); !errors.Is(err, errIgnored) && (err != nil || r.res.Closing != nil) {
+			return &r.res, err
+		}
 		if r.m.Removed(r.cfg.Seat) {
 			return r.removedHere()
 		}
@@ -528,6 +540,16 @@ func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (eng
 			cancel()
 			<-done
 			return engine.Decision{}, true, err
+		case <-r.claimDue():
+			// A claim of this seat's silence, held until now: this seat
+			// was silent past its give-up time after all.
+			err := r.releaseClaim(ctx)
+			if errors.Is(err, errIgnored) {
+				continue
+			}
+			cancel()
+			<-done
+			return engine.Decision{}, true, err
 		case <-ctx.Done():
 			return engine.Decision{}, true, ctx.Err()
 		}
@@ -554,6 +576,12 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 		select {
 		case f := <-frames:
 			err := r.handleFrame(ctx, f)
+			if errors.Is(err, errIgnored) {
+				continue
+			}
+			return err != nil || r.res.Closing != nil, err
+		case <-r.claimDue():
+			err := r.releaseClaim(ctx)
 			if errors.Is(err, errIgnored) {
 				continue
 			}
@@ -671,6 +699,7 @@ func (r *Referee) acceptEnvelope(ctx context.Context, e *Envelope) error {
 		return r.close(ctx, CloseViolation, v.Seat, engine.WordsOf(v.Err))
 	}
 	r.res.Received++
+	r.waitStarted()
 	if err := r.peekDealt(); err != nil {
 		return err
 	}
@@ -688,6 +717,7 @@ func (r *Referee) flush(ctx context.Context) error {
 		return err
 	}
 	r.staged = nil
+	r.waitStarted()
 	if err := r.cfg.Transcript.Envelope(e); err != nil {
 		return err
 	}

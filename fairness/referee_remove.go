@@ -40,6 +40,7 @@ func (r *Referee) seatGone(err error) (*SeatGone, bool) {
 // for it (nil: the caller goes on), every other referee ignores the report
 // and waits for the claim (errIgnored).
 func (r *Referee) onGone(g *SeatGone) error {
+	r.reportGone(g.Seat)
 	st, ok := r.m.Next()
 	if !ok || st.Seat != g.Seat || !r.m.mayClaim(r.cfg.Seat, g.Seat) {
 		return errIgnored

@@ -147,6 +147,9 @@ func (r *Referee) acceptInPlace(ctx context.Context, e *Envelope, author string,
 	if r.m.Removed(r.m.Header().Seat(e.From)) {
 		return r.drop(e, author, "its signer was taken off the table")
 	}
+	if r.holdClaim(e, author, group) {
+		return errIgnored
+	}
 	return r.acceptEnvelope(ctx, e)
 }
 

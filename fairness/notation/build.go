@@ -12,6 +12,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/crypto/blake2b"
+
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness"
 	"github.com/salvo-game/salvo/fairness/untrusted"
@@ -66,8 +68,12 @@ func FromReport(rep *fairness.Report) *Notation {
 const tableLabel = "table"
 
 // Labels returns the word that names each seat in a notation's body: the
-// player's name when it is one word of letters, digits and - _ . ' (and
-// no other player's, and not a seat's own word), else "seatN".
+// player's name when it is one word of ASCII letters, digits and - _ . '
+// (and no other player's, and not a seat's own word), else "seatN". Not
+// any letter: Unicode has look-alikes of every Latin letter (Cyrillic В
+// and о in "Воb"), and a player who took one of another's name would make
+// the body name both alike, so that no reader could tell their moves, or
+// the winner, apart. The full name stays in its Player tag.
 func Labels(h fairness.Header) []string {
 	out := make([]string, len(h.Players))
 	seen := map[string]int{}
@@ -90,7 +96,8 @@ func wordName(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.'", r) {
+		ascii := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if !ascii && !strings.ContainsRune("-_.'", r) {
 			return false
 		}
 	}
@@ -119,7 +126,7 @@ func headerTags(rep *fairness.Report, name func(engine.Seat) string) []Tag {
 	}
 	return append(tags,
 		Tag{Name: "Verdict", Value: string(rep.Verdict)},
-		Tag{Name: "Result", Value: result(rep, name)})
+		Tag{Name: "Result", Value: shorten(result(rep, name))})
 }
 
 // result says how the match ended, naming the players by label.
@@ -155,8 +162,13 @@ func say(text string, name func(engine.Seat) string) string {
 }
 
 // sayVerdict is say for the audit's verdict, which names a player as
-// "seat N name (peer)": the label alone says it here.
+// "seat N name (peer)": the label alone says it here. Every mention is
+// replaced in one pass, left to right: replaced player by player, a name
+// that spells another player's mention ("seat 0 Alice (12D3Ko…AAAA)")
+// had that mention replaced inside it first, and the verdict then named
+// Alice beside its violator.
 func sayVerdict(h fairness.Header, text string, name func(engine.Seat) string) string {
+	pairs := make([][2]string, 0, len(h.Players))
 	for i, p := range h.Players {
 		peer := p.Peer
 		if len(peer) > 12 {
@@ -166,9 +178,15 @@ func sayVerdict(h fairness.Header, text string, name func(engine.Seat) string) s
 		if p.Name != "" {
 			who = fmt.Sprintf("seat %d %s (%s)", i, untrusted.Escape(p.Name), untrusted.Escape(peer))
 		}
-		text = strings.ReplaceAll(text, who, name(engine.Seat(i)))
+		pairs = append(pairs, [2]string{who, name(engine.Seat(i))})
 	}
-	return say(text, name)
+	// The longest first where two mentions start at the same place.
+	slices.SortStableFunc(pairs, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	args := make([]string, 0, 2*len(pairs))
+	for _, p := range pairs {
+		args = append(args, p[0], p[1])
+	}
+	return say(strings.NewReplacer(args...).Replace(text), name)
 }
 
 // The referee's own events, which say how the protocol went (chains,
@@ -204,7 +222,31 @@ func message(st fairness.AuditStep, name func(engine.Seat) string) Message {
 	if !st.OK {
 		m.Items = append(m.Items, Item{Kind: ItemFault, Text: say(st.Error, name)})
 	}
+	for i := range m.Items {
+		m.Items[i].Text = shorten(m.Items[i].Text)
+	}
 	return m
+}
+
+// maxText bounds the text of an item or a tag: a cheater's refused message
+// may carry a move (or an unknown field named in the refusal) up to an
+// envelope's size, which no notation line could hold, so the notation of
+// the match that caught it could not be written, nor any parse.
+const maxText = 1024
+
+// shorten returns s when it fits maxText, else its start with its length
+// and its whole BLAKE2b-256 digest: the same on both sides of Check, and
+// two texts that differ past the cut still read differently.
+func shorten(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText - 128
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	sum := blake2b.Sum256([]byte(s))
+	return fmt.Sprintf("%s… (%d bytes, blake2b %x)", s[:cut], len(s), sum)
 }
 
 // eventItem says one event of the replay as an item, or false for the

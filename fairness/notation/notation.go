@@ -39,6 +39,10 @@ const Format = "salvo-notation/1"
 const (
 	MaxLineBytes = 4096   // one line, without its newline
 	MaxLines     = 200000 // lines in one notation
+	// MaxBytes bounds the whole text: lines and line count alone let a
+	// hostile file reach 800 MB, all of it held by the viewer or a check.
+	// The longest golden notation is under 100 KB.
+	MaxBytes = 16 << 20
 )
 
 // Notation is one match's notation, as Parse reads it and FromTranscript
@@ -206,8 +210,12 @@ func (n *Notation) WriteTo(w io.Writer) (int64, error) {
 		total += int64(k)
 		err = e
 	})
-	if err == nil && no > MaxLines {
+	switch {
+	case err != nil:
+	case no > MaxLines:
 		err = fmt.Errorf("notation of %d lines, over the limit of %d", no, MaxLines)
+	case total > MaxBytes:
+		err = fmt.Errorf("notation of %d bytes, over the limit of %d", total, MaxBytes)
 	}
 	if err != nil {
 		return total, err

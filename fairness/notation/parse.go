@@ -22,10 +22,14 @@ func Parse(r io.Reader) (*Notation, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), MaxLineBytes+1)
 	p := &parser{n: &Notation{}}
+	read := 0
 	for sc.Scan() {
 		p.no++
 		if p.no > MaxLines {
 			return nil, p.fail("the notation goes on past %d lines", MaxLines)
+		}
+		if read += len(sc.Bytes()) + 1; read > MaxBytes {
+			return nil, p.fail("the notation goes on past %d bytes", MaxBytes)
 		}
 		if err := p.line(strings.TrimSuffix(sc.Text(), "\r")); err != nil {
 			return nil, err

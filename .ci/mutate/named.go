@@ -53,7 +53,7 @@ var plantedBugs = []planted{
 	{"closing-sig-verify", "a closing record's signature must verify against its writer",
 		"fairness", "Closing.Verify", neverIf{"pub.Verify(d[:], sig)"}},
 	{"closing-sig-audit", "the audit checks a closing record's signature",
-		"fairness", "Audit", replace{"ln.Closing.Verify()", "error(nil)"}},
+		"fairness", "auditor.take", replace{"ln.Closing.Verify()", "error(nil)"}},
 	{"closing-sig-adopt", "a referee adopts only a closing record whose signature verifies",
 		"fairness", "Referee.adopt", neverIf{"c.Verify()"}},
 	{"joint-forfeit-compare", "the joint audit compares the results of two records, two forfeits' forfeiting seats included",

@@ -188,7 +188,9 @@ func TestAirCheatsInGroupsAreNamedByEveryone(t *testing.T) {
 				Players:         c.players, CheatSeat: c.seat,
 			}
 			if c.kind == cheat.Silent {
-				g.Timeout = 5 * time.Second
+				// A silent seat is claimed gone after the give-up time;
+				// the default two minutes would only make CI wait.
+				g.Timeout, g.GiveUp = 5*time.Second, 10*time.Second
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()

@@ -26,6 +26,9 @@ type groupOptions struct {
 	Players   int
 	CheatSeat int      // the seat that cheats when Cheat is set
 	SeatBots  []string // each seat's bot; missing ones are "strong"
+	// GiveUp is how long a silent seat is waited for before it is taken
+	// off the table or forfeits (0: session.DefaultGiveUp).
+	GiveUp time.Duration
 }
 
 // groupResult is what a selfplay among several bots produced, by seat.
@@ -105,7 +108,7 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 	defer cancel()
 	for s := range n {
 		res.Paths[s] = seatPath(o.Out, s)
-		cfg := session.PlayConfig{Key: keys[s], Agent: agents[s], Transcript: res.Paths[s], Timeout: o.Timeout}
+		cfg := session.PlayConfig{Key: keys[s], Agent: agents[s], Transcript: res.Paths[s], Timeout: o.Timeout, GiveUp: o.GiveUp}
 		if s == 0 {
 			cfg.Observe = deal.observe
 		}

@@ -12,6 +12,17 @@ import (
 	"github.com/salvo-game/salvo/p2p"
 )
 
+// codeOnlyMatch plays a match over TCP between a host behind a NAT
+// (port-randomising if randomFully) that reserves on the lab's relay and a
+// joiner behind another NAT with nothing but the invite code; the bots
+// think for think between moves.
+func (l *lab) codeOnlyMatch(randomFully bool, think string) (host, join netReport) {
+	l.internet(randomFully)
+	r := l.relay("tcp")
+	code := []string{"--listen", listenFor("tcp"), "--think", think, "--code-file", l.file("code")}
+	return l.play("", append([]string{"--relay", r}, code...), code)
+}
+
 // A joiner behind a home NAT with nothing but the invite code (no
 // --relay, no --bootstrap) takes the code's relay as its relay and
 // bootstrap peer, so DCUtR is up when the host punches: the match starts
@@ -19,10 +30,7 @@ import (
 func TestNetCodeOnlyJoinerPunches(t *testing.T) {
 	t.Parallel()
 	l := newLab(t)
-	l.internet(false)
-	r := l.relay("tcp")
-	code := []string{"--listen", listenFor("tcp"), "--think", "60ms", "--code-file", l.file("code")}
-	host, join := l.play("", append([]string{"--relay", r}, code...), code)
+	host, join := l.codeOnlyMatch(false, "60ms")
 	ok, tries := punched(host, join)
 	t.Logf("code-only joiner: connected %.0f ms after reading the code, first stream %s, streams %v; DCUtR success=%v in %d attempt reports (host %+v, join %+v); match %.0f ms",
 		join.ConnectMS, join.FirstKind, join.Kinds, ok, tries, host.Punches, join.Punches, join.MatchMS)

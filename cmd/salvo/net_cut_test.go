@@ -171,10 +171,7 @@ func TestNetCut60s(t *testing.T) {
 func TestNetSymmetricNATPunchFails(t *testing.T) {
 	t.Parallel()
 	l := newLab(t)
-	l.internet(true)
-	r := l.relay("tcp")
-	code := []string{"--listen", listenFor("tcp"), "--think", "300ms", "--code-file", l.file("code")}
-	host, join := l.play("", append([]string{"--relay", r}, code...), code)
+	host, join := l.codeOnlyMatch(true, "300ms")
 	ok, tries := punched(host, join)
 	fi, err := os.Stat(join.Transcript)
 	if err != nil {

@@ -88,6 +88,11 @@ type Config struct {
 	Reachability network.Reachability
 	// NoHolePunching turns DCUtR hole punching off (it is on by default).
 	NoHolePunching bool
+	// AddrsFactory, if set, rewrites the addresses this host announces
+	// (in identify, Addrs and invites): libp2p's own hook, for a host
+	// that knows it is reached at other addresses than it listens on
+	// (benchmarks put a slow link in front of every host this way).
+	AddrsFactory func([]ma.Multiaddr) []ma.Multiaddr
 	// DiscoverRelays finds Salvo peers that offer to relay (RelayAuto or
 	// RelayOn hosts advertise themselves in the DHT) and holds a
 	// reservation on up to MaxDiscoveredRelays of them while this host is
@@ -192,7 +197,7 @@ func New(ctx context.Context, cfg Config) (*Host, error) {
 		return nil, fmt.Errorf("p2p: new host: %w", err)
 	}
 	ns := newNetState()
-	ns.bootstrap, ns.relays = bootstrap, relays
+	ns.bootstrap, ns.relays, ns.announce = bootstrap, relays, cfg.AddrsFactory
 	pushSink(logger)
 	opts := append([]libp2p.Option{
 		libp2p.Identity(key),

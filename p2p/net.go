@@ -111,6 +111,7 @@ type netState struct {
 	bootstrap    []peer.AddrInfo
 	relays       []peer.AddrInfo
 	noPunch      bool
+	announce     func([]ma.Multiaddr) []ma.Multiaddr // Config.AddrsFactory
 
 	kad *dht.IpfsDHT
 }
@@ -195,6 +196,9 @@ func (n *netState) libp2pOptions(cfg Config) []libp2p.Option {
 // addrsFactory adds the circuit addresses of our relay reservations to the
 // addresses the host announces (identify, the DHT, invite codes).
 func (n *netState) addrsFactory(addrs []ma.Multiaddr) []ma.Multiaddr {
+	if n.announce != nil {
+		addrs = n.announce(addrs)
+	}
 	return append(addrs, n.heldCircuits()...)
 }
 

@@ -144,13 +144,13 @@ func groupSelfplay(ctx context.Context, o groupOptions) (*groupResult, error) {
 func loopbackTable(ctx context.Context, o groupOptions) ([]seatPlayer, []crypto.PrivKey, []*group.Topic, func(), error) {
 	offer := session.Offer{Game: o.Game, Variant: o.Variant}
 	if o.Players == 2 {
-		pair, err := session.Loopback(ctx, session.LoopbackConfig{Offer: offer, HostName: "bot-a", GuestName: "bot-b", Transport: o.Transport})
+		pair, err := session.Loopback(ctx, session.LoopbackConfig{Offer: offer, HostName: "bot-a", GuestName: "bot-b", Transport: o.Transport, Delay: o.Delay})
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
 		return []seatPlayer{pair.Seats[0], pair.Seats[1]}, pair.Keys[:], nil, func() { pair.Close() }, nil
 	}
-	tb, err := session.LoopbackGroup(ctx, session.GroupLoopbackConfig{Offer: offer, Players: o.Players, Transport: o.Transport})
+	tb, err := session.LoopbackGroup(ctx, session.GroupLoopbackConfig{Offer: offer, Players: o.Players, Transport: o.Transport, Delay: o.Delay})
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}

@@ -26,6 +26,9 @@ type selfplayOptions struct {
 	Bots          [2]string
 	Transport     string
 	Timeout       time.Duration
+	// Delay is a slow link's one-way delay in front of every host (0:
+	// plain loopback).
+	Delay time.Duration
 }
 
 // selfplayResult is what a selfplay match produced.
@@ -53,6 +56,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) int {
 	bot1 := fs.String("bot1", "strong", "seat 1's bot: random or strong")
 	fs.StringVar(&o.Transport, "transport", "tcp", "loopback transport: tcp or quic")
 	fs.DurationVar(&o.Timeout, "timeout", 30*time.Second, "how long a silent seat has before it forfeits")
+	fs.DurationVar(&o.Delay, "delay", 0, "hold every byte this long each way between the hosts (a slow link; tcp only)")
 	players := fs.Int("players", 2, "number of bots, 2 to 4 (3 and 4 play over a gossipsub topic)")
 	cheatSeat := fs.Int("cheat-seat", -1, "the seat that cheats with --cheat; -1 is the last seat")
 	bot2 := fs.String("bot2", "strong", "seat 2's bot, with --players 3 or 4")
@@ -168,7 +172,7 @@ func selfplay(ctx context.Context, o selfplayOptions) (*selfplayResult, error) {
 	}
 	start := time.Now()
 	pair, err := session.Loopback(ctx, session.LoopbackConfig{
-		Offer: session.Offer{Game: o.Game, Variant: o.Variant}, HostName: "bot-a", GuestName: "bot-b", Transport: o.Transport,
+		Offer: session.Offer{Game: o.Game, Variant: o.Variant}, HostName: "bot-a", GuestName: "bot-b", Transport: o.Transport, Delay: o.Delay,
 	})
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -27,7 +28,10 @@ type GroupLoopbackConfig struct {
 	Keys []crypto.PrivKey
 	// Transport is "tcp" (the default) or "quic".
 	Transport string
-	Logger    *slog.Logger
+	// Delay, if set, puts a slow link in front of every host (see
+	// LoopbackConfig.Delay): every player reaches every other through one.
+	Delay  time.Duration
+	Logger *slog.Logger
 }
 
 // Table is a loopback table with an agreed match: everything indexed by
@@ -37,6 +41,8 @@ type Table struct {
 	Routers []*group.Router
 	Keys    []crypto.PrivKey
 	Seats   []*GroupMatch
+
+	fronts []*slowFront
 }
 
 // Close leaves the topics and closes the routers and the hosts.
@@ -57,7 +63,7 @@ func (t *Table) Close() error {
 			errs = append(errs, h.Close())
 		}
 	}
-	return errors.Join(errs...)
+	return errors.Join(append(errs, closeFronts(t.fronts))...)
 }
 
 // start starts a host listening on listen, named names[i] (none if
@@ -69,7 +75,11 @@ func (t *Table) start(ctx context.Context, listen, names []string, logger *slog.
 		if i < len(names) {
 			name = names[i]
 		}
-		h, err := p2p.New(ctx, p2p.Config{Key: k, ListenAddrs: listen, Name: name, Logger: logger})
+		var front *slowFront
+		if i < len(t.fronts) {
+			front = t.fronts[i]
+		}
+		h, err := p2p.New(ctx, front.hostConfig(p2p.Config{Key: k, ListenAddrs: listen, Name: name, Logger: logger}))
 		if err != nil {
 			return err
 		}
@@ -113,6 +123,9 @@ func LoopbackGroup(ctx context.Context, cfg GroupLoopbackConfig) (*Table, error)
 				return fail(fmt.Errorf("key: %w", err))
 			}
 		}
+	}
+	if t.fronts, err = slowFronts(n, cfg.Transport, cfg.Delay); err != nil {
+		return fail(err)
 	}
 	if err := t.start(ctx, listen, names, cfg.Logger); err != nil {
 		return fail(err)

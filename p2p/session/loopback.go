@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 
@@ -23,7 +24,11 @@ type LoopbackConfig struct {
 	HostKey, GuestKey crypto.PrivKey
 	// Transport is "tcp" (the default) or "quic".
 	Transport string
-	Logger    *slog.Logger
+	// Delay, if set, puts a slow link in front of each host that holds
+	// every byte this long each way (TCP only): a match then shows what
+	// its flights cost on a slow link.
+	Delay  time.Duration
+	Logger *slog.Logger
 }
 
 // Pair is two loopback hosts with an agreed match between them.
@@ -31,6 +36,8 @@ type Pair struct {
 	Hosts [2]*p2p.Host
 	Keys  [2]crypto.PrivKey
 	Seats [2]*Match
+
+	fronts []*slowFront
 }
 
 // Close closes both hosts (and with them the match stream).
@@ -41,7 +48,7 @@ func (p *Pair) Close() error {
 			errs = append(errs, h.Close())
 		}
 	}
-	return errors.Join(errs...)
+	return errors.Join(append(errs, closeFronts(p.fronts))...)
 }
 
 func loopbackListen(transport string) ([]string, error) {
@@ -61,7 +68,11 @@ func Loopback(ctx context.Context, cfg LoopbackConfig) (*Pair, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Pair{Keys: [2]crypto.PrivKey{cfg.HostKey, cfg.GuestKey}}
+	fronts, err := slowFronts(2, cfg.Transport, cfg.Delay)
+	if err != nil {
+		return nil, fmt.Errorf("loopback: %w", err)
+	}
+	p := &Pair{Keys: [2]crypto.PrivKey{cfg.HostKey, cfg.GuestKey}, fronts: fronts}
 	names := [2]string{cfg.HostName, cfg.GuestName}
 	for i := range p.Hosts {
 		if p.Keys[i] == nil {
@@ -69,7 +80,7 @@ func Loopback(ctx context.Context, cfg LoopbackConfig) (*Pair, error) {
 				return nil, fmt.Errorf("loopback: key: %w", err)
 			}
 		}
-		h, err := p2p.New(ctx, p2p.Config{Key: p.Keys[i], ListenAddrs: listen, Name: names[i], Logger: cfg.Logger})
+		h, err := p2p.New(ctx, fronts[i].hostConfig(p2p.Config{Key: p.Keys[i], ListenAddrs: listen, Name: names[i], Logger: cfg.Logger}))
 		if err != nil {
 			p.Close()
 			return nil, fmt.Errorf("loopback: %w", err)

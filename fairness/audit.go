@@ -554,6 +554,10 @@ const (
 	feedBytes = 256 << 10
 )
 
+// batchLines bounds the lines of one batch; 1 audits line by line, which
+// the tests compare batching with.
+var batchLines = feedLines
+
 // lineFeed reads a transcript's lines in order and has a fixed set of
 // workers decode the lines of the window ahead of the replay, which takes
 // each as soon as it is ready. Its stop ends the workers: no goroutine
@@ -627,7 +631,7 @@ func (f *lineFeed) fill() {
 		f.eof = bytes.HasPrefix(b, closingPrefix)
 		fresh = append(fresh, p)
 	}
-	size := max(1, (len(fresh)+f.nwork-1)/f.nwork)
+	size := min(batchLines, max(1, (len(fresh)+f.nwork-1)/f.nwork))
 	for job := range slices.Chunk(fresh, size) {
 		f.jobs <- job
 	}

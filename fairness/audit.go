@@ -573,6 +573,9 @@ const (
 // the tests compare batching with.
 var batchLines = feedLines
 
+// firstBatch is the size of the batch the replay waits for at the start.
+const firstBatch = 4
+
 // lineFeed reads a transcript's lines in order and has a fixed set of
 // workers decode the lines of the window ahead of the replay, which takes
 // each as soon as it is ready. Its stop ends the workers: no goroutine
@@ -628,6 +631,7 @@ func (f *lineFeed) next() *parsed {
 // shared out among them in batches. It reads nothing past a line that
 // starts like a closing record: nothing may follow one (see more).
 func (f *lineFeed) fill() {
+	waiting := len(f.queue) == 0 // the replay waits for the first line
 	var fresh []*parsed
 	for !f.eof && len(f.queue) < feedLines && (f.bytes < feedBytes || len(f.queue) == 0) {
 		no, b, err := f.tr.nextRaw()
@@ -645,6 +649,12 @@ func (f *lineFeed) fill() {
 		f.bytes += len(b)
 		f.eof = bytes.HasPrefix(b, closingPrefix)
 		fresh = append(fresh, p)
+	}
+	if waiting && len(fresh) > firstBatch && f.nwork > 1 {
+		// With cores to spare, a short first batch lets the replay start
+		// while the rest of the window is decoded.
+		f.jobs <- fresh[:firstBatch]
+		fresh = fresh[firstBatch:]
 	}
 	size := min(batchLines, max(1, (len(fresh)+f.nwork-1)/f.nwork))
 	for job := range slices.Chunk(fresh, size) {

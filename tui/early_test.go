@@ -1,0 +1,50 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// hostAndGuest starts a host and a guest that joins it by code, at w×h.
+func hostAndGuest(t *testing.T, w, h int) (host, guest *harness) {
+	t.Helper()
+	host = start(t, Config{Offline: true, Name: "ann", Start: StartHost, Timeout: 20 * time.Second}, w, h)
+	host.WaitFor("invite code")
+	var code string
+	host.onUI(func() { code = host.app.top().(*hostScreen).code })
+	guest = start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, w, h)
+	return host, guest
+}
+
+// Issue 15 point 2 on screen, at 80×24: the guest places its fleet while
+// the host is still placing (the placement screen shows at once, not after
+// the host's commitment); a question that turns out stale (the host leaves
+// before committing) is withdrawn cleanly: the placement prompt goes, and
+// the screen says how the match ended.
+func TestGuestPlacesWhileTheHostPlaces(t *testing.T) {
+	t.Parallel()
+	host, guest := hostAndGuest(t, 80, 24)
+	host.WaitFor("vs bob", "Place the Battleship")
+	guest.WaitFor("vs ann", "Place the Battleship", "your turn")
+	guest.Keys("x", tcell.KeyEnter)
+	guest.WaitFor("waiting for ann: ann commits its grid")
+	host.Keys("x", tcell.KeyEnter)
+	guest.WaitFunc("the first turn", 15*time.Second, func(s string) bool { return strings.Contains(s, "fires first") })
+}
+
+func TestStaleSetUpPromptIsWithdrawn(t *testing.T) {
+	t.Parallel()
+	host, guest := hostAndGuest(t, 80, 24)
+	host.WaitFor("vs bob", "Place the Battleship")
+	guest.WaitFor("vs ann", "Place the Battleship")
+	host.Keys("q", "y") // the host leaves before committing
+	txt := guest.WaitFor("you won")
+	if strings.Contains(txt, "Place the Battleship") || strings.Contains(txt, "your turn") {
+		t.Fatalf("the stale placement prompt is still shown\n%s", txt)
+	}
+	guest.Keys("x", tcell.KeyEnter) // keys for the withdrawn prompt do nothing
+	guest.WaitFor("you won")
+}

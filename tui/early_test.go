@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,10 @@ func TestGuestPlacesWhileTheHostPlaces(t *testing.T) {
 	host.WaitFor("vs bob", "Place the Battleship")
 	guest.WaitFor("vs ann", "Place the Battleship", "your turn")
 	guest.Keys("x", tcell.KeyEnter)
-	guest.WaitFor("waiting for ann: ann commits its grid")
+	// Its fleet shows while it waits, before any message says so.
+	guest.WaitFunc("the guest's fleet placed", 15*time.Second, func(s string) bool {
+		return strings.Contains(s, "waiting for ann: ann commits its grid") && oceanShips(s) == 17
+	})
 	host.Keys("x", tcell.KeyEnter)
 	guest.WaitFunc("the first turn", 15*time.Second, func(s string) bool { return strings.Contains(s, "fires first") })
 }
@@ -47,4 +51,16 @@ func TestStaleSetUpPromptIsWithdrawn(t *testing.T) {
 	}
 	guest.Keys("x", tcell.KeyEnter) // keys for the withdrawn prompt do nothing
 	guest.WaitFor("you won")
+}
+
+// oceanRow is a row of the U-Build boards (both oceans side by side).
+var oceanRow = regexp.MustCompile(`(?m)^\s*[A-J]  .*$`)
+
+// oceanShips counts the ship cells drawn on the boards' rows.
+func oceanShips(screen string) int {
+	n := 0
+	for _, row := range oceanRow.FindAllString(screen, -1) {
+		n += strings.Count(row, "■")
+	}
+	return n
 }

@@ -270,6 +270,7 @@ func (ms *matchScreen) setKind(k string) {
 func (ms *matchScreen) begin() {
 	a := ms.a
 	ms.human = board.NewHuman(a.post, ms.ask, ms.withdraw)
+	ms.human.OnAnswered(ms.answered)
 	var pk board.Peeker
 	if p, ok := ms.view.(board.Peeker); ok {
 		pk = p
@@ -388,6 +389,14 @@ func (ms *matchScreen) ask(r *board.Request) {
 		ms.view.Show(ms.snapshot())
 	}
 	ms.view.Ask(r)
+}
+
+// answered draws what the player just committed: a decision asked for
+// ahead of the turn is taken with no note of the referee's to show it.
+func (ms *matchScreen) answered(*board.Request) {
+	if !ms.done {
+		ms.view.Show(ms.snapshot())
+	}
 }
 
 func (ms *matchScreen) withdraw(r *board.Request) {

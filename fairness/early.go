@@ -33,7 +33,11 @@ import (
 //
 // Anything else on the way (a move, an opening, a roll, a reveal, a deal, a
 // release) is information the seat may see before it decides, so nothing
-// is predicted across it. The prediction is checked again after every
+// is predicted across it. A seat's own commitments in a row (custom
+// U-Build's grid, then its weapons) are asked one after the other: the
+// clone steps across the seat's own earlier commitment with a placeholder
+// root too, and the later question is shown the earlier answer's values
+// among the seat's secrets, as they will be at its turn. The prediction is checked again after every
 // accepted message: a removal or a release since it was made, or a next
 // step that no longer leads to the same decision, cancels the early ask
 // (the agent sees ctx end; a person's prompt is withdrawn), and when the
@@ -47,10 +51,11 @@ import (
 // clone holds strictly less than the game will hold at the seat's real turn:
 // the same public state, with zeros where the other seats' real roots will
 // be (roots the seat would see then, and which tell nothing of the hidden
-// values anyway). The secrets are this seat's own (Referee.secrets), and
-// they are the same at its real turn: they change only by this seat's own
-// inputs and by cards dealt to it, and neither comes between a prediction
-// and the step it predicts. Every other seat sees nothing of the early
+// values anyway). The secrets are this seat's own (Referee.secrets, with
+// the values of its own earlier answers of a chain), and they are the same
+// at its real turn: they change only by this seat's own inputs and by
+// cards dealt to it, no deal comes between a prediction and the step it
+// predicts, and the seat's own inputs between are those earlier answers. Every other seat sees nothing of the early
 // answer before the real step: what it then receives is what it would have
 // received from a seat asked late, in the same place of the chain. So an
 // early answer is one the seat could have given at its turn with what it
@@ -63,12 +68,25 @@ type askAnswer struct {
 }
 
 // ask is one question put to the local agent, on its own goroutine: for the
-// step the match waits for now, or ahead of it (early.go).
+// step the match waits for now, or ahead of it. Early questions come in a
+// chain: a seat's set-up of several commitments (custom U-Build's grid, then
+// its weapons) is asked one after the other, each once the one before is
+// answered, all ahead of the seat's turn.
 type ask struct {
-	st     Step
-	fence  askFence
-	cancel context.CancelFunc
-	done   chan askAnswer // buffered: the agent's one answer
+	st      Step
+	fence   askFence
+	cancel  context.CancelFunc // this question's
+	stopAll func()             // the chain's: this question and every later one
+	done    chan askAnswer     // buffered: the agent's one answer, for the referee
+	// answered is closed once ans holds the agent's answer (or why it was
+	// never asked): the next question of the chain waits for it.
+	answered chan struct{}
+	ans      askAnswer
+	// sec is what the seat knows when the agent is asked: its secrets, and
+	// the values of its own earlier questions of the chain, which will be
+	// among its secrets at this question's turn.
+	sec  engine.Known
+	next *ask
 }
 
 // askFence is what must stay unchanged for an early ask to stand: seats
@@ -81,66 +99,74 @@ type askFence struct {
 
 func (m *Match) askFence() askFence { return askFence{removed: m.removed, releases: m.releases} }
 
-// maxAhead bounds how many of the other seats' commitments a prediction
-// steps across (a set-up of every seat's commitments in turn).
+// maxAhead bounds how many commitments a prediction steps across (a set-up
+// of every seat's commitments in turn).
 const maxAhead = 64
 
-// predictOwn returns the local seat's next decision step and the game it is
-// to be decided on, when it can be known exactly while the match waits for
-// another seat (see the comment at the top of early.go). The game is nil
-// when it is the match's game as it stands (the caller clones it).
-func predictOwn(m *Match, me engine.Seat) (Step, engine.Game, bool) {
+// predicted is one decision of the local seat known ahead: its step and the
+// game it is to be decided on (nil: the match's game as it stands).
+type predicted struct {
+	st   Step
+	game engine.Game
+}
+
+// predictOwn returns the local seat's next decisions that can be known
+// exactly while the match waits for another seat (see the comment at the
+// top of early.go), in order; none when the match waits for this seat.
+func predictOwn(m *Match, me engine.Seat) []predicted {
 	cur, ok := m.Next()
 	if !ok || cur.Seat == me || m.Removed(me) {
-		return Step{}, nil, false
+		return nil
 	}
 	switch need := cur.Need; {
 	case need.Kind == engine.NeedChoice && (cur.Kind == InChoose || cur.Kind == InHello):
 		return predictChoice(m, me, need)
 	case need.Kind == engine.NeedCommit && (cur.Kind == InCommit || cur.Kind == InHello):
-		return predictCommit(m, me)
+		return predictCommits(m, me)
 	}
-	return Step{}, nil, false
+	return nil
 }
 
 // predictChoice: the other contributors choose in turn, hidden, and the game
 // does not change until every choice is open, so the local seat's own
 // choose comes with this very need if it is a contributor that has not
 // chosen yet.
-func predictChoice(m *Match, me engine.Seat, need engine.Need) (Step, engine.Game, bool) {
+func predictChoice(m *Match, me engine.Seat, need engine.Need) []predicted {
 	if j := m.gather; j != nil && j.reveal {
-		return Step{}, nil, false
+		return nil
 	}
 	if !slices.Contains(m.order(need), me) {
-		return Step{}, nil, false
+		return nil
 	}
 	if _, chosen := m.commits[commitKey{me, need.Name}]; chosen {
-		return Step{}, nil, false
+		return nil
 	}
-	return Step{Seat: me, Kind: InChoose, Need: need}, nil, true
+	return []predicted{{st: Step{Seat: me, Kind: InChoose, Need: need}}}
 }
 
-// predictCommit steps a clone of the game past the other seats'
-// commitments, with placeholder roots, to the local seat's own.
-func predictCommit(m *Match, me engine.Seat) (Step, engine.Game, bool) {
+// predictCommits steps a clone of the game across the commitments to come,
+// with placeholder roots, and returns the local seat's own among them, up
+// to the first need that is no commitment.
+func predictCommits(m *Match, me engine.Seat) []predicted {
 	if len(m.decks) > 0 {
-		return Step{}, nil, false // a release could come between (release.go)
+		return nil // a release could come between (release.go)
 	}
 	g := m.game.Clone()
+	var out []predicted
 	for range maxAhead {
 		n := g.Next()
 		if n.Kind != engine.NeedCommit || n.Seat < 0 || int(n.Seat) >= m.Seats() {
-			return Step{}, nil, false
+			break
 		}
 		if n.Seat == me {
-			return Step{Seat: me, Kind: InCommit, Need: n}, g, true
+			out = append(out, predicted{Step{Seat: me, Kind: InCommit, Need: n}, g.Clone()})
 		}
 		c := &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size}
 		if _, err := g.Apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat, Commitment: c}); err != nil {
-			return Step{}, nil, false
+			break
 		}
 	}
-	return Step{}, nil, false
+	return out
 }
 
 // sameDecision reports whether two steps ask the local agent the same
@@ -152,52 +178,99 @@ func sameDecision(a, b Step) bool {
 		slices.Equal(x.Seats, y.Seats) && slices.Equal(x.Open, y.Open)
 }
 
-// startAsk asks the agent for st's decision on game (the match's game when
-// nil), with a copy of the seat's secrets, on its own goroutine.
-func (r *Referee) startAsk(ctx context.Context, st Step, game engine.Game) *ask {
-	if game == nil {
-		game = r.m.Game().Clone()
+// startAsks asks the agent the questions of ps, one after the other, each
+// on the goroutine of its own and once the one before is answered. It
+// returns the first; the others follow by next.
+func (r *Referee) startAsks(ctx context.Context, ps []predicted) *ask {
+	if len(ps) == 0 {
+		return nil
 	}
-	actx, cancel := context.WithCancel(ctx)
-	a := &ask{st: st, fence: r.m.askFence(), cancel: cancel, done: make(chan askAnswer, 1)}
-	secrets := r.secrets.Snapshot()
-	go func() {
-		d, err := r.cfg.Agent.Decide(actx, game, r.cfg.Seat, secrets, st.Need)
-		a.done <- askAnswer{d, err}
-	}()
-	return a
+	cctx, cancelAll := context.WithCancel(ctx)
+	stopAll := func() { cancelAll() }
+	known, _ := r.secrets.Snapshot().(engine.Known)
+	fence := r.m.askFence()
+	var first, prev *ask
+	for _, p := range ps {
+		actx, cancel := context.WithCancel(cctx)
+		a := &ask{st: p.st, fence: fence, cancel: cancel, stopAll: stopAll, done: make(chan askAnswer, 1), answered: make(chan struct{})}
+		game := p.game
+		if game == nil {
+			game = r.m.Game().Clone()
+		}
+		if prev == nil {
+			first, a.sec = a, known
+		} else {
+			prev.next = a
+		}
+		go r.put(actx, a, prev, game)
+		prev = a
+	}
+	return first
 }
 
-// stop cancels the ask and waits for the agent to return, so that it is
-// never asked twice at once.
+// put asks the agent a's question once prev (if any) is answered.
+func (r *Referee) put(ctx context.Context, a, prev *ask, game engine.Game) {
+	if prev != nil {
+		select {
+		case <-prev.answered:
+		case <-ctx.Done():
+			a.finish(askAnswer{err: ctx.Err()})
+			return
+		}
+		if prev.ans.err != nil {
+			a.finish(prev.ans)
+			return
+		}
+		a.sec = prev.sec.Clone()
+		for i, v := range prev.ans.d.Leaves {
+			a.sec[engine.Slot{Owner: r.cfg.Seat, Name: prev.st.Need.Name, Index: i}] = slices.Clone(v)
+		}
+	}
+	d, err := r.cfg.Agent.Decide(ctx, game, r.cfg.Seat, a.sec.Clone(), a.st.Need)
+	a.finish(askAnswer{d, err})
+}
+
+func (a *ask) finish(ans askAnswer) {
+	a.ans = ans
+	a.done <- ans
+	close(a.answered)
+}
+
+// stop cancels the question and every later one of its chain, and waits
+// for the agent to return, so that it is never asked twice at once.
 func (a *ask) stop() {
-	a.cancel()
-	if ans, ok := <-a.done; ok {
-		a.done <- ans // keep it for a later stop
+	a.stopAll()
+	for ; a != nil; a = a.next {
+		<-a.answered
 	}
 }
 
 // askAhead runs while the match waits for another seat: it starts asking
-// the agent for the local seat's next decision when that can be known
-// exactly now, and cancels an early ask that what arrived since has made
-// wrong.
+// the agent for the local seat's next decisions when they can be known
+// exactly now, and cancels early questions that what arrived since has
+// made wrong.
 func (r *Referee) askAhead(ctx context.Context) {
 	if r.cfg.AskLate {
 		return
 	}
-	st, game, ok := predictOwn(r.m, r.cfg.Seat)
+	ps := predictOwn(r.m, r.cfg.Seat)
 	if a := r.ahead; a != nil {
-		if ok && sameDecision(a.st, st) && a.fence == r.m.askFence() {
-			return // still the question asked
+		if len(ps) > 0 && r.stands(a, ps[0].st) {
+			return // still the questions asked
 		}
 		r.dropAhead()
 	}
-	if ok {
-		r.ahead = r.startAsk(ctx, st, game)
+	if len(ps) > 0 {
+		r.ahead = r.startAsks(ctx, ps)
 	}
 }
 
-// dropAhead cancels the early ask, if any.
+// stands reports whether the early question a is still the one for st.
+func (r *Referee) stands(a *ask, st Step) bool {
+	return sameDecision(a.st, st) && a.fence == r.m.askFence()
+}
+
+// dropAhead cancels the early questions, if any.
 func (r *Referee) dropAhead() {
 	if r.ahead != nil {
 		r.ahead.stop()
@@ -205,14 +278,18 @@ func (r *Referee) dropAhead() {
 	}
 }
 
-// askFor returns the ask for the local seat's step st: the early one when
-// it asked this very question and nothing since has made it wrong, else a
-// fresh one (the early one cancelled).
+// askFor returns the question for the local seat's step st: the early one
+// when it asked this very question and nothing since has made it wrong,
+// else a fresh one (the early ones cancelled).
 func (r *Referee) askFor(ctx context.Context, st Step) *ask {
-	if a := r.ahead; a != nil && sameDecision(a.st, st) && a.fence == r.m.askFence() {
-		r.ahead = nil
-		return a
+	a := r.ahead
+	if a == nil || !r.stands(a, st) {
+		r.dropAhead()
+		a = r.startAsks(ctx, []predicted{{st: st}})
 	}
-	r.dropAhead()
-	return r.startAsk(ctx, st, nil)
+	r.ahead = a.next
+	if a.next == nil {
+		a.cancel = context.CancelFunc(a.stopAll) // the chain's last: done with its context
+	}
+	return a
 }

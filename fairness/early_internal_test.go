@@ -100,14 +100,14 @@ func TestPredictOwnOnlyAcrossHiddenInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, g, ok := predictOwn(m, 1)
-	if !ok || st.Kind != InCommit || st.Need.Seat != 1 || g == nil || g.Next().Seat != 1 {
-		t.Fatalf("the joiner's set-up: %+v %v", st, ok)
+	ps := predictOwn(m, 1)
+	if len(ps) != 1 || ps[0].st.Kind != InCommit || ps[0].st.Need.Seat != 1 || ps[0].game == nil || ps[0].game.Next().Seat != 1 {
+		t.Fatalf("the joiner's set-up: %+v", ps)
 	}
 	if m.Game().Next().Seat != 0 {
 		t.Fatal("the prediction changed the match's own game")
 	}
-	if _, _, ok := predictOwn(m, 0); ok {
+	if ps := predictOwn(m, 0); len(ps) != 0 {
 		t.Fatal("a prediction for the seat whose turn it is")
 	}
 	// After both commitments comes a roll: nobody's next decision is
@@ -124,8 +124,8 @@ func TestPredictOwnOnlyAcrossHiddenInputs(t *testing.T) {
 		t.Fatalf("after the set-up: %+v", st)
 	}
 	for s := range engine.Seat(2) {
-		if st, _, ok := predictOwn(m, s); ok {
-			t.Fatalf("%s predicted across a roll: %+v", s, st)
+		if ps := predictOwn(m, s); len(ps) != 0 {
+			t.Fatalf("%s predicted across a roll: %+v", s, ps)
 		}
 	}
 }

@@ -180,14 +180,17 @@ func (c counted) Immediate() bool {
 }
 
 // firstAsked is an agent (never immediate, as a person is) that closes
-// asked when it is first asked for a need of kind, and then, if wait is
-// set, decides that first one only once wait is closed.
+// asked when it is first asked for a need of kind (and of name, if set),
+// and then, if wait is set, decides that first one only once wait is
+// closed.
 type firstAsked struct {
 	engine.Agent
 	kind  engine.NeedKind
+	name  string
 	once  sync.Once
 	asked chan struct{}
 	need  engine.Need // the first need of kind (read after asked is closed)
+	knew  bool        // whether the seat's own grid was among its secrets then
 	wait  <-chan struct{}
 }
 
@@ -197,8 +200,11 @@ func newFirstAsked(a engine.Agent, kind engine.NeedKind, wait <-chan struct{}) *
 
 func (f *firstAsked) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
 	first := false
-	if n.Kind == f.kind {
+	if n.Kind == f.kind && (f.name == "" || n.Name == f.name) {
 		f.once.Do(func() { f.need, first = n, true; close(f.asked) })
+	}
+	if first {
+		_, f.knew = sec.Value(engine.Slot{Owner: seat, Name: "grid", Index: 0})
 	}
 	if first && f.wait != nil {
 		select {
@@ -211,22 +217,24 @@ func (f *firstAsked) Decide(ctx context.Context, g engine.Game, seat engine.Seat
 }
 
 // Issue 15 point 2, set-up at once: the joiner's agent is asked for its
-// set-up while the host has not committed. The host's agent decides its
-// first commitment only once the joiner's has been asked: had the joiner
-// to wait for the host's commitment (as before), the joiner would never be
-// asked, and the joiner's referee would give up on the host after its
-// timeout. The records of the match audit clean, and are byte for byte
-// those of the same match asked late.
+// set-up while the host has not committed, every commitment of it in a
+// row (custom U-Build's grid, then its weapons). The host's agent decides
+// its first commitment only once the joiner's has been asked for its last:
+// had the joiner to wait for the host's commitment (as before), the joiner
+// would never be asked, and the joiner's referee would give up on the host
+// after its timeout. The records of the match audit clean, and are byte
+// for byte those of the same match asked late.
 func TestJoinerSetsUpBeforeTheHostCommits(t *testing.T) {
-	for _, c := range []struct{ game, variant, first string }{
+	for _, c := range []struct{ game, variant, last string }{
 		{"ubuild", "standard", "grid"},
-		{"ubuild", "custom-17", "grid"},
+		{"ubuild", "custom-17", "weapons"},
 		{"sea", "standard", "strengths"},
 		{"cards", "standard", "coords"},
 		{"oceans", "standard", "fleet"},
 	} {
 		t.Run(c.game+"-"+c.variant, func(t *testing.T) {
 			joiner := newFirstAsked(nil, engine.NeedCommit, nil)
+			joiner.name = c.last
 			tb := earlyTable{game: c.game, variant: c.variant, seats: 2, seed: 7, timeout: 10 * time.Second}
 			tb.agent = func(seat int, bot engine.Agent) engine.Agent {
 				if seat == 1 {
@@ -236,8 +244,11 @@ func TestJoinerSetsUpBeforeTheHostCommits(t *testing.T) {
 				return newFirstAsked(bot, engine.NeedCommit, joiner.asked)
 			}
 			early := tb.play(t).clean(t)
-			if joiner.need.Name != c.first || joiner.need.Seat != 1 {
+			if joiner.need.Name != c.last || joiner.need.Seat != 1 {
 				t.Fatalf("the joiner was first asked for %+v", joiner.need)
+			}
+			if c.last == "weapons" && !joiner.knew {
+				t.Fatal("asked early for its weapons, the joiner's secrets did not hold the grid it had placed")
 			}
 			tb.askLate, tb.timeout = true, 0
 			tb.agent = func(seat int, bot engine.Agent) engine.Agent { return newFirstAsked(bot, engine.NeedCommit, nil) }

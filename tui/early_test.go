@@ -9,10 +9,11 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-// hostAndGuest starts a host and a guest that joins it by code, at w×h.
-func hostAndGuest(t *testing.T, w, h int) (host, guest *harness) {
+// hostAndGuest starts a host of a U-Build match of variant (the default
+// when empty) and a guest that joins it by code, at w×h.
+func hostAndGuest(t *testing.T, variant string, w, h int) (host, guest *harness) {
 	t.Helper()
-	host = start(t, Config{Offline: true, Name: "ann", Start: StartHost, Timeout: 20 * time.Second}, w, h)
+	host = start(t, Config{Offline: true, Name: "ann", Start: StartHost, Variant: variant, Timeout: 20 * time.Second}, w, h)
 	host.WaitFor("invite code")
 	var code string
 	host.onUI(func() { code = host.app.top().(*hostScreen).code })
@@ -27,7 +28,7 @@ func hostAndGuest(t *testing.T, w, h int) (host, guest *harness) {
 // the screen says how the match ended.
 func TestGuestPlacesWhileTheHostPlaces(t *testing.T) {
 	t.Parallel()
-	host, guest := hostAndGuest(t, 80, 24)
+	host, guest := hostAndGuest(t, "", 80, 24)
 	host.WaitFor("vs bob", "Place the Battleship")
 	guest.WaitFor("vs ann", "Place the Battleship", "your turn")
 	guest.Keys("x", tcell.KeyEnter)
@@ -41,7 +42,7 @@ func TestGuestPlacesWhileTheHostPlaces(t *testing.T) {
 
 func TestStaleSetUpPromptIsWithdrawn(t *testing.T) {
 	t.Parallel()
-	host, guest := hostAndGuest(t, 80, 24)
+	host, guest := hostAndGuest(t, "", 80, 24)
 	host.WaitFor("vs bob", "Place the Battleship")
 	guest.WaitFor("vs ann", "Place the Battleship")
 	host.Keys("q", "y") // the host leaves before committing
@@ -63,4 +64,21 @@ func oceanShips(screen string) int {
 		n += strings.Count(row, "■")
 	}
 	return n
+}
+
+// In custom U-Build the guest places its fleet and then builds it (its
+// weapon counts), both while the host is still placing.
+func TestGuestBuildsWhileTheHostPlaces(t *testing.T) {
+	t.Parallel()
+	host, guest := hostAndGuest(t, "custom", 80, 24)
+	host.WaitFor("vs bob", "Place the Battleship")
+	guest.WaitFor("vs ann", "Place the Battleship")
+	guest.Keys("x", tcell.KeyEnter)
+	guest.WaitFor("Build your fleet")
+	guest.Keys(tcell.KeyEnter)
+	guest.WaitFor("waiting for ann")
+	host.Keys("x", tcell.KeyEnter)
+	host.WaitFor("Build your fleet")
+	host.Keys(tcell.KeyEnter)
+	guest.WaitFunc("the first turn", 15*time.Second, func(s string) bool { return strings.Contains(s, "fires first") })
 }

@@ -37,13 +37,14 @@ import (
 // U-Build's grid, then its weapons) are asked one after the other: the
 // clone steps across the seat's own earlier commitment with a placeholder
 // root too, and the later question is shown the earlier answer's values
-// among the seat's secrets, as they will be at its turn. The prediction is checked again after every
-// accepted message: a removal or a release since it was made, or a next
-// step that no longer leads to the same decision, cancels the early ask
-// (the agent sees ctx end; a person's prompt is withdrawn), and when the
-// seat's real step comes its need must equal the predicted one (kind, name,
-// seats, size, ...) or the early answer is dropped and the agent asked
-// again.
+// among the seat's secrets, as they will be at its turn.
+//
+// The prediction is checked again after every accepted message: a removal
+// or a release since it was made, or a next step that no longer leads to
+// the same decision, cancels the early ask (the agent sees ctx end; a
+// person's prompt is withdrawn), and when the seat's real step comes its
+// need must equal the predicted one (kind, name, seats, size, ...) or the
+// early answer is dropped and the agent asked again.
 //
 // # Why asking early leaks nothing
 //
@@ -55,11 +56,12 @@ import (
 // the values of its own earlier answers of a chain), and they are the same
 // at its real turn: they change only by this seat's own inputs and by
 // cards dealt to it, no deal comes between a prediction and the step it
-// predicts, and the seat's own inputs between are those earlier answers. Every other seat sees nothing of the early
-// answer before the real step: what it then receives is what it would have
-// received from a seat asked late, in the same place of the chain. So an
-// early answer is one the seat could have given at its turn with what it
-// knew then, and timing aside, no peer can tell the two apart.
+// predicts, and the seat's own inputs between are those earlier answers.
+// Every other seat sees nothing of the early answer before the real step:
+// what it then receives is what it would have received from a seat asked
+// late, in the same place of the chain. So an early answer is one the seat
+// could have given at its turn with what it knew then, and timing aside,
+// no peer can tell the two apart.
 
 // askAnswer is what an agent answered.
 type askAnswer struct {

@@ -112,6 +112,9 @@ type Config struct {
 	// anything that depends on them is sent, so that a restarted peer can
 	// resume the match. If the file exists, the referee resumes from it.
 	SecretsPath string
+	// AskLate asks the agent only at the seat's own turn, never ahead of
+	// it while other seats are still committing or choosing (early.go).
+	AskLate bool
 }
 
 // Result is how a match ended for this referee.
@@ -168,6 +171,9 @@ type Referee struct {
 	gone      goneReport
 	waitSeq   uint64
 	waitSince time.Time
+	// ahead is the agent's decision asked for ahead of the seat's turn
+	// (early.go), nil when none is.
+	ahead *ask
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -238,6 +244,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 	stop := make(chan struct{})
 	defer close(stop)
 	defer r.leaveIfAsked(ctx)
+	defer r.dropAhead()
 	frames := make(chan frame, 16)
 	go r.receive(ctx, frames, stop)
 	for {
@@ -511,18 +518,9 @@ func (r *Referee) openAll(slots []engine.Slot) ([]Opening, error) {
 // seat's secrets: whatever the loop does meanwhile, and whatever the agent
 // does with what it was shown, neither reads what the other writes.
 func (r *Referee) decide(ctx context.Context, st Step, frames <-chan frame) (engine.Decision, bool, error) {
-	actx, cancel := context.WithCancel(ctx)
+	a := r.askFor(ctx, st) // asked early (early.go), or now
+	cancel, done := a.cancel, a.done
 	defer cancel()
-	type answer struct {
-		d   engine.Decision
-		err error
-	}
-	done := make(chan answer, 1)
-	game, secrets := r.m.Game().Clone(), r.secrets.Snapshot()
-	go func() {
-		d, err := r.cfg.Agent.Decide(actx, game, r.cfg.Seat, secrets, st.Need)
-		done <- answer{d, err}
-	}()
 	for {
 		select {
 		case a := <-done:
@@ -569,6 +567,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 		return true, r.abandon(ctx, r.lost)
 	}
 	r.note(Note{Dir: DirWait, OK: true, Need: st.Need, Wait: st.Seat}.WithText(engine.Wordsf("waiting for %s: %s", st.Seat, describe(st.Need))))
+	r.askAhead(ctx, st)
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false

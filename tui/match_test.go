@@ -320,12 +320,13 @@ func TestHostAndJoinByCode(t *testing.T) {
 		t.Fatalf("code %q", code)
 	}
 	guest := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
-	// The host (seat 0) commits first; the guest says what it waits for.
+	// Both place at once (the host, seat 0, commits first on the wire);
+	// the guest, done first, says what it waits for.
 	host.WaitFor("vs bob", "Place the Battleship")
-	guest.WaitFor("vs ann", "waiting for ann: ann commits its grid")
-	host.Keys("x", tcell.KeyEnter)
-	guest.WaitFor("Place the Battleship")
+	guest.WaitFor("vs ann", "Place the Battleship")
 	guest.Keys("x", tcell.KeyEnter)
+	guest.WaitFor("waiting for ann: ann commits its grid")
+	host.Keys("x", tcell.KeyEnter)
 	// The coin flip picks one to fire; the other says whom it waits for.
 	turn := func(h *harness) bool {
 		txt := h.WaitFunc("the first turn", 15*time.Second, func(s string) bool {
@@ -479,7 +480,7 @@ func TestInviteAPeerAndAccept(t *testing.T) {
 	bob.WaitFor("Invitation", "ann", "invites you to play", "offers U-Build (standard)")
 	bob.Keys("y")
 	ann.WaitFor("vs bob", "Place the Battleship")
-	bob.WaitFor("vs ann", "waiting for ann")
+	bob.WaitFor("vs ann", "Place the Battleship") // at once, while ann places
 }
 
 func TestDecliningAnInvitation(t *testing.T) {

@@ -119,11 +119,12 @@ type Human struct {
 	ask      func(*Request)
 	withdraw func(*Request)
 
-	mu     sync.Mutex
-	known  Known
-	peeker Peeker
-	seat   engine.Seat
-	sec    engine.Secrets // the referee's, from the last decision
+	mu       sync.Mutex
+	known    Known
+	peeker   Peeker
+	answered func(*Request) // on the UI goroutine, once a decision is taken
+	seat     engine.Seat
+	sec      engine.Secrets // the referee's, from the last decision
 }
 
 // Peeker is implemented by views of games in which hidden values reach the
@@ -151,6 +152,18 @@ func NewHuman(post func(func()), ask, withdraw func(*Request)) *Human {
 	return &Human{post: post, ask: ask, withdraw: withdraw, known: Known{}}
 }
 
+// OnAnswered makes Human call f (on the UI goroutine, through post) once
+// the referee has taken the player's decision for a request and Known holds
+// what it committed. A decision asked for ahead of the seat's turn (the
+// referee asks early while others still set up or choose) is taken long
+// before any message of the referee's shows it, so this is when a view
+// draws the player's fleet just placed. Call it before the match starts.
+func (h *Human) OnAnswered(f func(*Request)) {
+	h.mu.Lock()
+	h.answered = f
+	h.mu.Unlock()
+}
+
 // Known returns a copy of the values the player has committed so far.
 func (h *Human) Known() Known {
 	h.mu.Lock()
@@ -175,7 +188,11 @@ func (h *Human) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec
 		case engine.NeedChoice:
 			h.known.Add(seat, n.Name, [][]byte{d.Choice})
 		}
+		answered := h.answered
 		h.mu.Unlock()
+		if answered != nil {
+			h.post(func() { answered(req) })
+		}
 		return d, nil
 	case <-ctx.Done():
 		req.close()

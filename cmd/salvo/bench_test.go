@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,7 +33,7 @@ func BenchmarkSelfplay(b *testing.B) {
 			cpu := perfCPU()
 			for b.Loop() {
 				seed++
-				o := selfplayOptions{Game: c.game, Variant: c.variant, Seed: seed, Out: filepath.Join(dir, "m.jsonl"),
+				o := selfplayOptions{Game: c.game, Variant: c.variant, Seed: seed, Out: filepath.Join(dir, fmt.Sprintf("m%d.jsonl", seed)),
 					Bots: [2]string{"strong", "strong"}, Transport: c.transport, Timeout: 30 * time.Second}
 				res, err := selfplay(context.Background(), o)
 				if err != nil || res.Results[0].Violation != nil || !res.Results[0].Outcome.Done {

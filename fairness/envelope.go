@@ -168,9 +168,15 @@ func (e *Envelope) verifyOnce(pub crypto.PubKey) error {
 	if err := e.verifyDigest(pub, d); err != nil {
 		return err
 	}
+	e.markVerified(d)
+	return nil
+}
+
+// markVerified records that the signature of e, whose signed digest is d,
+// holds, and keeps its ID.
+func (e *Envelope) markVerified(d Digest) {
 	id := e.hashOf(d)
 	e.verified, e.id = true, &id
-	return nil
 }
 
 // verifyDigest checks the signature of the signed digest d against pub.
@@ -179,7 +185,7 @@ func (e *Envelope) verifyDigest(pub crypto.PubKey, d Digest) error {
 	if err != nil {
 		return fmt.Errorf("%w: signature: %v", ErrSignature, err)
 	}
-	ok, err := pub.Verify(d[:], sig)
+	ok, err := verifySignature(pub, d[:], sig)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrSignature, err)
 	}

@@ -117,7 +117,7 @@ func (c *Closing) Verify() error {
 		return fmt.Errorf("%w: closing signature: %v", ErrSignature, err)
 	}
 	d := c.signedDigest()
-	if ok, err := pub.Verify(d[:], sig); err != nil || !ok {
+	if ok, err := verifySignature(pub, d[:], sig); err != nil || !ok {
 		return fmt.Errorf("%w: closing record does not verify against its writer", ErrSignature)
 	}
 	return nil

@@ -38,7 +38,11 @@ import (
 // salvo/2 (issue 15): a seat's dice chain continues with a next chain,
 // named in a share (fairness.Dice); a salvo/1 peer would refuse that
 // share's next field, and so blame an honest peer, long into a match.
-const Version = "salvo/2"
+// salvo/3 (issue 15): every signature is verified by ZIP-215's rules
+// (fairness.verifySignature), which accept a key holder's signatures with
+// torsion in R or A that salvo/2's crypto/ed25519 refused: peers of the two
+// rules would judge such a message differently, so they never play.
+const Version = "salvo/3"
 
 // HandshakeTimeout bounds the handshake.
 const HandshakeTimeout = 30 * time.Second

@@ -7,6 +7,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	pb "github.com/libp2p/go-libp2p/core/crypto/pb"
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/oasisprotocol/curve25519-voi/curve"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
@@ -58,6 +59,18 @@ func bindingKey(k crypto.PubKey) error {
 		return errors.New("an Ed25519 key of small order, for which anyone can make a valid signature")
 	}
 	return nil
+}
+
+// CheckPeerKey reports why the key of peer p cannot sit at a match: a
+// header naming it is refused (bindingKey), so a host turns such a joiner
+// away before it builds the header, and one bad joiner cannot break a
+// table up.
+func CheckPeerKey(p peer.ID) error {
+	k, err := p.ExtractPublicKey()
+	if err != nil {
+		return fmt.Errorf("the peer ID carries no public key: %w", err)
+	}
+	return bindingKey(k)
 }
 
 // playerKey is a player's Ed25519 identity key, expanded once per match

@@ -37,13 +37,14 @@ import (
 // U-Build's grid, then its weapons) are asked one after the other: the
 // clone steps across the seat's own earlier commitment with a placeholder
 // root too, and the later question is shown the earlier answer's values
-// among the seat's secrets, as they will be at its turn. The prediction is checked again after every
-// accepted message: a removal or a release since it was made, or a next
-// step that no longer leads to the same decision, cancels the early ask
-// (the agent sees ctx end; a person's prompt is withdrawn), and when the
-// seat's real step comes its need must equal the predicted one (kind, name,
-// seats, size, ...) or the early answer is dropped and the agent asked
-// again.
+// among the seat's secrets, as they will be at its turn.
+//
+// The prediction is checked again after every accepted message: a removal
+// or a release since it was made, or a next step that no longer leads to
+// the same decision, cancels the early ask (the agent sees ctx end; a
+// person's prompt is withdrawn), and when the seat's real step comes its
+// need must equal the predicted one (kind, name, seats, size, ...) or the
+// early answer is dropped and the agent asked again.
 //
 // # Why asking early leaks nothing
 //
@@ -55,11 +56,12 @@ import (
 // the values of its own earlier answers of a chain), and they are the same
 // at its real turn: they change only by this seat's own inputs and by
 // cards dealt to it, no deal comes between a prediction and the step it
-// predicts, and the seat's own inputs between are those earlier answers. Every other seat sees nothing of the early
-// answer before the real step: what it then receives is what it would have
-// received from a seat asked late, in the same place of the chain. So an
-// early answer is one the seat could have given at its turn with what it
-// knew then, and timing aside, no peer can tell the two apart.
+// predicts, and the seat's own inputs between are those earlier answers.
+// Every other seat sees nothing of the early answer before the real step:
+// what it then receives is what it would have received from a seat asked
+// late, in the same place of the chain. So an early answer is one the seat
+// could have given at its turn with what it knew then, and timing aside,
+// no peer can tell the two apart.
 
 // askAnswer is what an agent answered.
 type askAnswer struct {
@@ -83,9 +85,10 @@ type ask struct {
 	answered chan struct{}
 	ans      askAnswer
 	// sec is what the seat knows when the agent is asked: its secrets, and
-	// the values of its own earlier questions of the chain, which will be
-	// among its secrets at this question's turn.
+	// (added by put) own, the values of its own earlier answers of the
+	// chain, which will be among its secrets at this question's turn.
 	sec  engine.Known
+	own  engine.Known
 	next *ask
 }
 
@@ -111,11 +114,11 @@ type predicted struct {
 }
 
 // predictOwn returns the local seat's next decisions that can be known
-// exactly while the match waits for another seat (see the comment at the
-// top of early.go), in order; none when the match waits for this seat.
-func predictOwn(m *Match, me engine.Seat) []predicted {
-	cur, ok := m.Next()
-	if !ok || cur.Seat == me || m.Removed(me) {
+// exactly while the match waits for another seat's step cur (m.Next), see
+// the comment at the top of early.go, in order; none when cur is this
+// seat's.
+func predictOwn(m *Match, me engine.Seat, cur Step) []predicted {
+	if cur.Seat == me || m.Removed(me) {
 		return nil
 	}
 	switch need := cur.Need; {
@@ -187,7 +190,6 @@ func (r *Referee) startAsks(ctx context.Context, ps []predicted) *ask {
 	}
 	cctx, cancelAll := context.WithCancel(ctx)
 	stopAll := func() { cancelAll() }
-	known, _ := r.secrets.Snapshot().(engine.Known)
 	fence := r.m.askFence()
 	var first, prev *ask
 	for _, p := range ps {
@@ -197,8 +199,9 @@ func (r *Referee) startAsks(ctx context.Context, ps []predicted) *ask {
 		if game == nil {
 			game = r.m.Game().Clone()
 		}
+		a.sec, _ = r.secrets.Snapshot().(engine.Known)
 		if prev == nil {
-			first, a.sec = a, known
+			first = a
 		} else {
 			prev.next = a
 		}
@@ -221,12 +224,18 @@ func (r *Referee) put(ctx context.Context, a, prev *ask, game engine.Game) {
 			a.finish(prev.ans)
 			return
 		}
-		a.sec = prev.sec.Clone()
+		a.own = prev.own.Clone()
 		for i, v := range prev.ans.d.Leaves {
-			a.sec[engine.Slot{Owner: r.cfg.Seat, Name: prev.st.Need.Name, Index: i}] = slices.Clone(v)
+			a.own[engine.Slot{Owner: r.cfg.Seat, Name: prev.st.Need.Name, Index: i}] = slices.Clone(v)
+		}
+		if a.sec == nil {
+			a.sec = engine.Known{}
+		}
+		for k, v := range a.own {
+			a.sec[k] = slices.Clone(v)
 		}
 	}
-	d, err := r.cfg.Agent.Decide(ctx, game, r.cfg.Seat, a.sec.Clone(), a.st.Need)
+	d, err := r.cfg.Agent.Decide(ctx, game, r.cfg.Seat, a.sec, a.st.Need)
 	a.finish(askAnswer{d, err})
 }
 
@@ -245,15 +254,15 @@ func (a *ask) stop() {
 	}
 }
 
-// askAhead runs while the match waits for another seat: it starts asking
-// the agent for the local seat's next decisions when they can be known
-// exactly now, and cancels early questions that what arrived since has
-// made wrong.
-func (r *Referee) askAhead(ctx context.Context) {
+// askAhead runs while the match waits for another seat's step st: it
+// starts asking the agent for the local seat's next decisions when they
+// can be known exactly now, and cancels early questions that what arrived
+// since has made wrong.
+func (r *Referee) askAhead(ctx context.Context, st Step) {
 	if r.cfg.AskLate {
 		return
 	}
-	ps := predictOwn(r.m, r.cfg.Seat)
+	ps := predictOwn(r.m, r.cfg.Seat, st)
 	if a := r.ahead; a != nil {
 		if len(ps) > 0 && r.stands(a, ps[0].st) {
 			return // still the questions asked

@@ -100,14 +100,14 @@ func TestPredictOwnOnlyAcrossHiddenInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := predictOwn(m, 1)
+	ps := predictOwn(m, 1, next(t, m))
 	if len(ps) != 1 || ps[0].st.Kind != InCommit || ps[0].st.Need.Seat != 1 || ps[0].game == nil || ps[0].game.Next().Seat != 1 {
 		t.Fatalf("the joiner's set-up: %+v", ps)
 	}
 	if m.Game().Next().Seat != 0 {
 		t.Fatal("the prediction changed the match's own game")
 	}
-	if ps := predictOwn(m, 0); len(ps) != 0 {
+	if ps := predictOwn(m, 0, next(t, m)); len(ps) != 0 {
 		t.Fatal("a prediction for the seat whose turn it is")
 	}
 	// After both commitments comes a roll: nobody's next decision is
@@ -124,7 +124,7 @@ func TestPredictOwnOnlyAcrossHiddenInputs(t *testing.T) {
 		t.Fatalf("after the set-up: %+v", st)
 	}
 	for s := range engine.Seat(2) {
-		if ps := predictOwn(m, s); len(ps) != 0 {
+		if ps := predictOwn(m, s, next(t, m)); len(ps) != 0 {
 			t.Fatalf("%s predicted across a roll: %+v", s, ps)
 		}
 	}
@@ -142,4 +142,13 @@ func commitOf(t *testing.T, m *Match, s engine.Seat, bot *peekBot) WireInput {
 		t.Fatal(err)
 	}
 	return WireInput{T: InCommit, Name: n.Name, Size: v.Size(), Root: hexDigest(v.Root())}
+}
+
+func next(t *testing.T, m *Match) Step {
+	t.Helper()
+	st, ok := m.Next()
+	if !ok {
+		t.Fatal("the match is over")
+	}
+	return st
 }

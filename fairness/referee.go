@@ -567,7 +567,7 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 		return true, r.abandon(ctx, r.lost)
 	}
 	r.note(Note{Dir: DirWait, OK: true, Need: st.Need, Wait: st.Seat}.WithText(engine.Wordsf("waiting for %s: %s", st.Seat, describe(st.Need))))
-	r.askAhead(ctx)
+	r.askAhead(ctx, st)
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false

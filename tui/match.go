@@ -142,6 +142,7 @@ type matchScreen struct {
 	mover   engine.Seat // whose turn it is, as far as the notes tell
 
 	game     engine.Game
+	noted    engine.Game // the game of the referee's last note
 	seq      uint64
 	inSync   bool
 	req      *board.Request
@@ -392,11 +393,18 @@ func (ms *matchScreen) ask(r *board.Request) {
 }
 
 // answered draws what the player just committed: a decision asked for
-// ahead of the turn is taken with no note of the referee's to show it.
+// ahead of the turn is taken with no note of the referee's to show it. The
+// board goes back to the match as the referee's last note showed it: an
+// early question's game is the match as it will stand at the player's turn
+// (the others' set-up done), which would say it is still theirs to do.
 func (ms *matchScreen) answered(*board.Request) {
-	if !ms.done {
-		ms.view.Show(ms.snapshot())
+	if ms.done {
+		return
 	}
+	if ms.noted != nil {
+		ms.game = ms.noted
+	}
+	ms.view.Show(ms.snapshot())
 }
 
 func (ms *matchScreen) withdraw(r *board.Request) {
@@ -409,7 +417,7 @@ func (ms *matchScreen) withdraw(r *board.Request) {
 // note takes one note of the referee.
 func (ms *matchScreen) note(n fairness.Note) {
 	if n.Game != nil {
-		ms.game = n.Game
+		ms.game, ms.noted = n.Game, n.Game
 		ms.view.Show(ms.snapshot())
 	}
 	ms.seq = max(ms.seq, n.Seq)

@@ -480,7 +480,7 @@ func TestInviteAPeerAndAccept(t *testing.T) {
 	bob.WaitFor("Invitation", "ann", "invites you to play", "offers U-Build (standard)")
 	bob.Keys("y")
 	ann.WaitFor("vs bob", "Place the Battleship")
-	bob.WaitFor("vs ann", "waiting for ann")
+	bob.WaitFor("vs ann", "Place the Battleship") // at once, while ann places
 }
 
 func TestDecliningAnInvitation(t *testing.T) {

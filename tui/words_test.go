@@ -70,7 +70,8 @@ func TestLostBecause(t *testing.T) {
 }
 
 // Sea's waiting line names the player it waits for and says what that
-// player does, not the prompt addressed to it ("commit your …").
+// player does, not the prompt addressed to it ("commit your …"). The guest
+// commits its own strengths at once (asked early), then waits.
 func TestSeaWaitingLineSaysWhoDoesWhat(t *testing.T) {
 	t.Parallel()
 	host := start(t, Config{Offline: true, Name: "ann", Game: "sea", Start: StartHost, Timeout: 20 * time.Second}, 100, 30)
@@ -78,7 +79,9 @@ func TestSeaWaitingLineSaysWhoDoesWhat(t *testing.T) {
 	var code string
 	host.onUI(func() { code = host.app.top().(*hostScreen).code })
 	guest := start(t, Config{Offline: true, Name: "bob", Start: StartJoin, Code: code, Timeout: 20 * time.Second}, 100, 30)
-	guest.WaitFor("vs ann", "waiting for ann to commit their fighters' strengths")
+	guest.WaitFor("vs ann", "Commit your squadron's strengths")
+	guest.Keys(tcell.KeyEnter)
+	guest.WaitFor("waiting for ann to commit their fighters' strengths")
 	if strings.Contains(guest.Text(), "commit your") {
 		t.Fatalf("the guest is told to commit while it waits\n%s", guest.Dump())
 	}

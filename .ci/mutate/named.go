@@ -49,7 +49,7 @@ var plantedBugs = []planted{
 	{"player-key-verifies", "a player's expanded key accepts only what ZIP-215 accepts",
 		"fairness", "playerKey.Verify", replace{"voi.VerifyExpandedWithOptions(k.x, data, sig, sigOptions)", "true"}},
 	{"audit-batch-marks-valid", "the audit's signature batch marks verified only the envelopes whose signatures hold",
-		"fairness", "sigBatch.verify", replace{"if valid[i] {", "if true {"}},
+		"fairness", "sigBatch.verify", replace{"if valid[i] {", "if valid != nil {"}},
 	{"merkle-index-bound", "an opening's index must lie inside its vector",
 		"fairness", "VerifyPath", neverIf{"i < 0 || i >= n"}},
 	{"closing-sig-verify", "a closing record's signature must verify against its writer",

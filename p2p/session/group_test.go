@@ -451,3 +451,42 @@ func TestGroupHostTurnsAwayAJoinerWithAKeyOthersCanSignFor(t *testing.T) {
 		t.Fatalf("seat %d, header %+v", m.Seat, h.m.Header.Players)
 	}
 }
+
+// remoteAs is a stream that says it comes from id: the host sees a joiner
+// of that peer key without a libp2p host of its kind.
+type remoteAs struct {
+	Stream
+	id peer.ID
+}
+
+func (r remoteAs) Remote() peer.ID { return r.id }
+
+// The two-player host declines a joiner whose peer key a header refuses,
+// saying why, before it offers a header its own match would refuse.
+func TestHostDeclinesAJoinerWithAKeyOthersCanSignFor(t *testing.T) {
+	aKey, _, aEnd, bEnd := twoHosts(t)
+	sk, _, err := crypto.GenerateSecp256k1Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := peer.IDFromPrivateKey(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := within(t, 10*time.Second)
+	hostErr := make(chan error, 1)
+	go func() {
+		_, err := Host(ctx, remoteAs{aEnd, id}, Self{Key: aKey, Name: "ann"}, Offer{Game: "ubuild"})
+		hostErr <- err
+	}()
+	nonce, _ := fairness.NewNonce()
+	if err := send(ctx, bEnd, frame{T: tJoin, Version: Version, Name: "secp", Nonce: nonce}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := recv(ctx, bEnd, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), "your peer key") {
+		t.Fatalf("the joiner with a secp256k1 key got %v", err)
+	}
+	if err := <-hostErr; err == nil || !strings.Contains(err.Error(), "peer key") {
+		t.Fatalf("the host: %v", err)
+	}
+}

@@ -2,9 +2,13 @@ package fairness
 
 import (
 	"crypto/ed25519"
+	"errors"
+	"fmt"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	pb "github.com/libp2p/go-libp2p/core/crypto/pb"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/oasisprotocol/curve25519-voi/curve"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 )
 
@@ -26,6 +30,48 @@ import (
 // same thing, since nobody without the secret key can make one.
 // TestPlayerKeyVerifiesZIP215 tries the crafted edge cases.
 var sigOptions = &voi.Options{Verify: voi.VerifyOptionsZIP_215}
+
+// bindingKey refuses a player key whose signatures would not bind its
+// holder, because someone else can make them too: any key but Ed25519
+// (libp2p's secp256k1 and ECDSA signatures are (r, s) pairs that anyone
+// turns into the valid (r, n-s), a second message at the same place that
+// the match takes for its sender's equivocation), and an Ed25519 key of
+// small order, for which ZIP-215's cofactored equation accepts R = B,
+// S = 1 on any message (it also covers the non-canonical encodings of
+// such points, the only keys with more than one encoding). libp2p takes
+// both kinds of peer ID, and no honest Salvo ever makes one: it generates
+// Ed25519 keys, of prime order.
+func bindingKey(k crypto.PubKey) error {
+	if k.Type() != pb.KeyType_Ed25519 {
+		return fmt.Errorf("a %s key: Salvo's signatures are Ed25519, whose signatures nobody but the key holder can alter", k.Type())
+	}
+	raw, err := k.Raw()
+	if err != nil || len(raw) != ed25519.PublicKeySize {
+		return fmt.Errorf("an Ed25519 key of %d bytes", len(raw))
+	}
+	var c curve.CompressedEdwardsY
+	copy(c[:], raw)
+	var A curve.EdwardsPoint
+	if _, err := A.SetCompressedY(&c); err != nil {
+		return fmt.Errorf("an Ed25519 key that is no curve point: %w", err)
+	}
+	if A.IsSmallOrder() {
+		return errors.New("an Ed25519 key of small order, for which anyone can make a valid signature")
+	}
+	return nil
+}
+
+// CheckPeerKey reports why the key of peer p cannot sit at a match: a
+// header naming it is refused (bindingKey), so a host turns such a joiner
+// away before it builds the header, and one bad joiner cannot break a
+// table up.
+func CheckPeerKey(p peer.ID) error {
+	k, err := p.ExtractPublicKey()
+	if err != nil {
+		return fmt.Errorf("the peer ID carries no public key: %w", err)
+	}
+	return bindingKey(k)
+}
 
 // playerKey is a player's Ed25519 identity key, expanded once per match
 // for verification: every signature of a match is under one of its few

@@ -177,6 +177,8 @@ func gather[S Stream](ctx context.Context, cfg GroupHostConfig, joiners <-chan S
 				reason = "the nonce must be 32 hex digits"
 			case taken[r.s.Remote()]:
 				reason = "this peer already has a seat"
+			case fairness.CheckPeerKey(r.s.Remote()) != nil: // else the header's check would break the table up
+				reason = "your peer key: " + fairness.CheckPeerKey(r.s.Remote()).Error()
 			}
 			if reason != "" {
 				_ = send(ctx, r.s, frame{T: tDecline, Reason: reason})

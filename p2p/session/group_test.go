@@ -381,3 +381,112 @@ func startHosts(t *testing.T, n int) ([]*p2p.Host, []*group.Router, []crypto.Pri
 	}
 	return tb.Hosts, tb.Routers, tb.Keys
 }
+
+// A joiner whose peer key would not bind its signatures (a secp256k1 key:
+// anyone can turn its ECDSA signatures into twins, an equivocation pinned
+// on it) cannot sit, and cannot break the table up either: the header's
+// check refuses such a key (fairness.CheckPeerKey), so the host turns it
+// away at its join, with the reason, and seats the next joiner.
+func TestGroupHostTurnsAwayAJoinerWithAKeyOthersCanSignFor(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	tb := &Table{Hosts: make([]*p2p.Host, 3), Routers: make([]*group.Router, 3), Keys: make([]crypto.PrivKey, 3)}
+	for i := range 3 {
+		tb.Keys[i], _, _ = crypto.GenerateEd25519Key(nil)
+	}
+	tb.Keys[1], _, _ = crypto.GenerateSecp256k1Key(nil)
+	t.Cleanup(func() { tb.Close() })
+	if err := tb.start(ctx, []string{"/ip4/127.0.0.1/tcp/0"}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	hosts, routers, keys := tb.Hosts, tb.Routers, tb.Keys
+	type res struct {
+		m   *GroupMatch
+		err error
+	}
+	hostDone := make(chan res, 1)
+	go func() {
+		m, err := HostGroup(ctx, GroupHostConfig{Self: Self{Key: keys[0], Name: "host"}, Offer: Offer{Game: "air"}, Players: 2, Router: routers[0]}, hosts[0].Incoming())
+		hostDone <- res{m, err}
+	}()
+	id, err := hosts[1].Connect(ctx, hosts[0].Invite())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := hosts[1].OpenMatch(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce, _ := fairness.NewNonce()
+	if err := send(ctx, bad, frame{T: tJoin, Version: Version, Name: "secp", Nonce: nonce}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := recvGroup(ctx, bad, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), "your peer key") {
+		select {
+		case h := <-hostDone:
+			t.Fatalf("the joiner with a secp256k1 key got %v; the host: %v", err, h.err)
+		default:
+			t.Fatalf("the joiner with a secp256k1 key got %v", err)
+		}
+	}
+	bad.Close()
+	if _, err := hosts[2].Connect(ctx, hosts[0].Invite()); err != nil {
+		t.Fatal(err)
+	}
+	good, err := hosts[2].OpenMatch(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := JoinGroup(ctx, routers[2], good, Self{Key: keys[2], Name: "good"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Topic.Close()
+	h := <-hostDone
+	if h.err != nil {
+		t.Fatal(h.err)
+	}
+	defer h.m.Topic.Close()
+	if m.Seat != 1 || h.m.Header.Players[1].Peer != hosts[2].ID().String() {
+		t.Fatalf("seat %d, header %+v", m.Seat, h.m.Header.Players)
+	}
+}
+
+// remoteAs is a stream that says it comes from id: the host sees a joiner
+// of that peer key without a libp2p host of its kind.
+type remoteAs struct {
+	Stream
+	id peer.ID
+}
+
+func (r remoteAs) Remote() peer.ID { return r.id }
+
+// The two-player host declines a joiner whose peer key a header refuses,
+// saying why, before it offers a header its own match would refuse.
+func TestHostDeclinesAJoinerWithAKeyOthersCanSignFor(t *testing.T) {
+	aKey, _, aEnd, bEnd := twoHosts(t)
+	sk, _, err := crypto.GenerateSecp256k1Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := peer.IDFromPrivateKey(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := within(t, 10*time.Second)
+	hostErr := make(chan error, 1)
+	go func() {
+		_, err := Host(ctx, remoteAs{aEnd, id}, Self{Key: aKey, Name: "ann"}, Offer{Game: "ubuild"})
+		hostErr <- err
+	}()
+	nonce, _ := fairness.NewNonce()
+	if err := send(ctx, bEnd, frame{T: tJoin, Version: Version, Name: "secp", Nonce: nonce}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := recv(ctx, bEnd, tOffer); !errors.Is(err, ErrDeclined) || !strings.Contains(err.Error(), "your peer key") {
+		t.Fatalf("the joiner with a secp256k1 key got %v", err)
+	}
+	if err := <-hostErr; err == nil || !strings.Contains(err.Error(), "peer key") {
+		t.Fatalf("the host: %v", err)
+	}
+}

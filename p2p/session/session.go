@@ -113,6 +113,10 @@ func Host(ctx context.Context, s Stream, self Self, offer Offer) (*Match, error)
 		_ = send(ctx, s, frame{T: "decline", Reason: "your name: " + err.Error()})
 		return nil, fmt.Errorf("host: the joiner's name: %w", err)
 	}
+	if err := fairness.CheckPeerKey(s.Remote()); err != nil {
+		_ = send(ctx, s, frame{T: "decline", Reason: "your peer key: " + err.Error()})
+		return nil, fmt.Errorf("host: the joiner's peer key: %w", err)
+	}
 	me, err := peer.IDFromPrivateKey(self.Key)
 	if err != nil {
 		return nil, fmt.Errorf("host: %w", err)

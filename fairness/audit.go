@@ -53,6 +53,11 @@ type AuditStep struct {
 	// needs to say each input's decision and its effects.
 	Moves []json.RawMessage
 	Cuts  []int
+	// Member is set when the message was a member of a parallel group
+	// (parallel.go), signed after message Base without waiting for the
+	// messages between: it shows its sender had received Base, no more.
+	Member bool
+	Base   uint64
 }
 
 // ErrorWords returns Error as [engine.Words]: a listing names the seats
@@ -272,6 +277,9 @@ func (a *auditor) envelope(pl *parsed) {
 	if err == nil {
 		step.Cuts = slices.Clone(m.cuts)
 		step.Message, step.State = m.prev, m.StateHash() // accepting hashed the envelope already
+		if last := m.history[len(m.history)-1]; last.member {
+			step.Member, step.Base = true, last.baseSeq
+		}
 		rep.Steps = append(rep.Steps, step)
 		return
 	}

@@ -198,3 +198,14 @@ func (m *Match) Member(seat engine.Seat, in WireInput, sign func(*Envelope) erro
 	}
 	return e, nil
 }
+
+// MemberBase returns the ID a message numbered seq, the next, may name as
+// its Prev besides the last message's: its group's base, when seq is a
+// member's place.
+func (m *Match) MemberBase(seq uint64) (Digest, bool) {
+	g, _, ok := m.memberPlace(seq)
+	if !ok {
+		return Digest{}, false
+	}
+	return g.id, true
+}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"strings"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,8 +19,8 @@ import (
 // groupRecord is one honest 3-player Air match with parallel groups, as
 // seat 0 recorded it: its header, envelopes and the players' keys.
 type groupRecord struct {
-	h    fairness.Header
-	envs []*fairness.Envelope
+	h     fairness.Header
+	envs  []*fairness.Envelope
 	keys  []crypto.PrivKey
 	lines []string // the record's lines, the header first
 }

@@ -38,7 +38,11 @@ import (
 // salvo/2 (issue 15): a seat's dice chain continues with a next chain,
 // named in a share (fairness.Dice); a salvo/1 peer would refuse that
 // share's next field, and so blame an honest peer, long into a match.
-const Version = "salvo/2"
+// salvo/3 (issue 15): independent contributions of a joint step come at
+// once, as members of a parallel group whose Prev is the group's base
+// (fairness/parallel.go); a salvo/2 peer would refuse the first one as
+// out of sequence, mid-match.
+const Version = "salvo/3"
 
 // HandshakeTimeout bounds the handshake.
 const HandshakeTimeout = 30 * time.Second

@@ -6,8 +6,11 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -128,18 +131,31 @@ func BenchmarkAuditPerLine(b *testing.B) {
 	}
 }
 
-// BenchmarkFlights counts, from each recorded match, the flights (one
-// envelope each: the protocol is strictly sequential, so every envelope
-// waits for the one before) per decision (a move an agent chose, a
-// set-up commitment, a hidden choice) and the share of flights that carry
-// only dice preimages. It measures the transcripts; the loop only
-// satisfies the benchmark harness.
+// BenchmarkFlights counts, from each recorded match, the flights per
+// decision (a move an agent chose, a set-up commitment, a hidden choice)
+// and the share of flights that carry only dice preimages. A flight is a
+// round of waiting: an envelope waits for the one its Prev names, so the
+// members of a parallel group (parallel.go), which all name the group's
+// base, fly together; in a record without groups every envelope is its
+// own flight. It measures the transcripts; the loop only satisfies the
+// benchmark harness. FLIGHTS_DIR adds the transcripts of a directory
+// (fresh selfplay records) to the cases.
 func BenchmarkFlights(b *testing.B) {
+	cases := map[string]string{}
 	for _, name := range append([]string{"ubuild"}, perfTranscripts...) {
+		cases[name] = perfFile(name)
+	}
+	if dir := os.Getenv("FLIGHTS_DIR"); dir != "" {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+		for _, p := range paths {
+			cases["fresh-"+strings.TrimSuffix(filepath.Base(p), ".jsonl")] = p
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
 		b.Run(name, func(b *testing.B) {
 			var flights, decisions, dice int
 			for b.Loop() {
-				flights, decisions, dice = countFlights(b, perfFile(name))
+				flights, decisions, dice = countFlights(b, cases[name])
 			}
 			b.ReportMetric(float64(flights)/float64(decisions), "flights/decision")
 			b.ReportMetric(float64(dice)/float64(flights), "dice-only/flight")
@@ -148,6 +164,9 @@ func BenchmarkFlights(b *testing.B) {
 	}
 }
 
+// countFlights returns a record's flights (its envelopes grouped by their
+// depth in the chain of Prevs: the rounds of waiting), its decisions, and
+// the flights whose every envelope carries only dice preimages.
 func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -162,16 +181,17 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	depth := map[string]int{h.Match: 0}
+	dicey := map[int]bool{} // per depth: every envelope there only dice
 	for {
 		ln, err := tr.Next()
-		if err != nil {
+		if err != nil || ln.Envelope == nil {
 			break
 		}
 		body, err := DecodeBody(ln.Envelope.Body)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		flights++
 		shares := 0
 		for _, in := range body.Inputs {
 			st, _ := m.Next()
@@ -185,7 +205,14 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 				tb.Fatal(err)
 			}
 		}
-		if shares == len(body.Inputs) {
+		d := depth[ln.Envelope.Prev] + 1
+		depth[ln.Envelope.Hash().String()] = d
+		only, seen := dicey[d]
+		dicey[d] = (only || !seen) && shares == len(body.Inputs)
+		flights = max(flights, d)
+	}
+	for _, only := range dicey {
+		if only {
 			diceOnly++
 		}
 	}

@@ -33,8 +33,7 @@ import (
 // holds the same lines in the same order and the audit replays them as it
 // always did; the true state hash is stated again by the next chained
 // message. Any contributor may instead wait and chain as before (message
-// base+i after message base+i-1): the acting seat of a roll does, so that
-// its last share rides with the move it makes on the roll.
+// base+i after message base+i-1), as a person's choice does.
 //
 // A member is accepted only where the group it names is intact: every
 // message since the base was one contribution to the same step, and the
@@ -171,13 +170,6 @@ func (m *Match) MemberPlace(seat engine.Seat) (seq uint64, prev, state Digest, s
 	next, _ := m.Next()
 	st = Step{Seat: seat, Kind: g.kind, Need: next.Need, Roll: next.Roll}
 	return g.seq + 1 + uint64(i), g.id, g.state, st, true
-}
-
-// LastOfGroup reports whether seat is the last contributor owed to the
-// group the match is at.
-func (m *Match) LastOfGroup(seat engine.Seat) bool {
-	g := m.group
-	return g != nil && len(g.seats) > 0 && g.seats[len(g.seats)-1] == seat
 }
 
 // Member builds and signs seat's member envelope for the group the match

@@ -164,9 +164,12 @@ func BenchmarkFlights(b *testing.B) {
 	}
 }
 
-// countFlights returns a record's flights (its envelopes grouped by their
-// depth in the chain of Prevs: the rounds of waiting), its decisions, and
-// the flights whose every envelope carries only dice preimages.
+// countFlights returns a record's flights, its decisions, and the flights
+// whose every envelope carries only dice preimages. A flight is a round of
+// waiting: a seat sends a chained envelope once it holds every message
+// before it, so one flight after the last of them another seat sent (its
+// own cost none); a member of a parallel group (parallel.go) once it holds
+// its group's base. The envelopes sent in one round make one flight.
 func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -181,18 +184,22 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	depth := map[string]int{h.Match: 0}
-	dicey := map[int]bool{} // per depth: every envelope there only dice
+	// known[n][s] is the latest round of the messages 1..n seat s sent
+	// (-1: none); index[id] is the number of the message with that ID.
+	known := [][]int{slices.Repeat([]int{-1}, len(h.Players))}
+	index := map[string]int{h.Match: 0}
+	dicey := map[int]bool{} // per round: every envelope sent in it only dice
 	for {
 		ln, err := tr.Next()
 		if err != nil || ln.Envelope == nil {
 			break
 		}
-		body, err := DecodeBody(ln.Envelope.Body)
+		e := ln.Envelope
+		body, err := DecodeBody(e.Body)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		shares := 0
+		from, shares := h.Seat(e.From), 0
 		for _, in := range body.Inputs {
 			st, _ := m.Next()
 			switch {
@@ -201,15 +208,24 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
 				decisions++
 			}
-			if _, err := m.Stage(h.Seat(ln.Envelope.From), in); err != nil {
+			if _, err := m.Stage(from, in); err != nil {
 				tb.Fatal(err)
 			}
 		}
-		d := depth[ln.Envelope.Prev] + 1
-		depth[ln.Envelope.Hash().String()] = d
-		only, seen := dicey[d]
-		dicey[d] = (only || !seen) && shares == len(body.Inputs)
-		flights = max(flights, d)
+		round := 0
+		for s, t := range known[index[e.Prev]] {
+			if engine.Seat(s) != from {
+				t++
+			}
+			round = max(round, t)
+		}
+		only, seen := dicey[round]
+		dicey[round] = (only || !seen) && shares == len(body.Inputs)
+		flights = max(flights, round+1)
+		next := slices.Clone(known[len(known)-1])
+		next[from] = max(next[from], round)
+		known = append(known, next)
+		index[e.Hash().String()] = len(known) - 1
 	}
 	for _, only := range dicey {
 		if only {

@@ -20,18 +20,17 @@ import (
 // after a crash signs the very same envelope again, never a second version
 // of its place.
 //
-// A seat whose share completes a roll it then acts on waits and chains as
-// before, so that its share rides with its move; so does a choice a person
-// makes (only an agent that decides at once commits as a member, since the
+// The seat that acts on a roll sends its share as a member too: it must
+// wait for the others' shares before it moves either way, so its move in
+// an envelope of its own costs no flight, and when the roll decides
+// something by itself (a second roll follows at once) the share saved a
+// flight. A choice a person makes waits and chains as before (only an agent that decides at once commits as a member, since the
 // referee cannot watch the network for its turn while asking). A peer with
 // Hooks (a test's cheat) never sends members.
 func (r *Referee) sendMember(ctx context.Context) error {
 	seat := r.cfg.Seat
 	seq, prev, _, st, ok := r.m.MemberPlace(seat)
 	if !ok || r.cfg.Hooks != nil || r.memberSent == (memberKey{seq, prev}) {
-		return nil
-	}
-	if st.Kind == InShare && st.Need.Seat == seat && r.m.LastOfGroup(seat) {
 		return nil
 	}
 	if st.Kind == InChoose && !isImmediate(r.cfg.Agent) {

@@ -201,3 +201,36 @@ func (m *Match) MemberBase(seq uint64) (Digest, bool) {
 	}
 	return g.id, true
 }
+
+// SeqMark is how far a match has gone as a transport sees the envelopes
+// it sends and receives: the highest number seen with every number before
+// it seen too. Before parallel groups that was simply the highest number
+// seen; a member is numbered ahead of messages not yet sent, and a mark
+// that took its number would tell the other side, on a new stream, that
+// this side had messages it never received (so they were not sent again).
+type SeqMark struct {
+	top   uint64
+	ahead map[uint64]bool
+}
+
+// See notes that the envelope numbered seq was sent or received.
+func (s *SeqMark) See(seq uint64) {
+	if seq > s.top+1 {
+		if s.ahead == nil {
+			s.ahead = map[uint64]bool{}
+		}
+		s.ahead[seq] = true
+		return
+	}
+	s.top = max(s.top, seq)
+	for s.ahead[s.top+1] {
+		delete(s.ahead, s.top+1)
+		s.top++
+	}
+}
+
+// Top returns the mark.
+func (s *SeqMark) Top() uint64 { return s.top }
+
+// Reset sets the mark to top (a match taken up from its transcript).
+func (s *SeqMark) Reset(top uint64) { s.top, s.ahead = top, nil }

@@ -33,7 +33,7 @@ type cutPipe struct {
 
 	mu      sync.Mutex
 	top     SeqMark // how far the match went, by what was sent or received
-	endAt   uint64 // top when the end arrived
+	endAt   uint64  // top when the end arrived
 	endSeen bool
 }
 

@@ -161,10 +161,13 @@ func (m *Match) MemberPlace(seat engine.Seat) (seq uint64, prev, state Digest, s
 	if g == nil {
 		return 0, Digest{}, Digest{}, Step{}, false
 	}
-	// Its place must lie beyond the next message: that one follows the
-	// last message anyway.
+	// Its place must not be taken yet. A seat sends a member even where
+	// its place is the next message: its envelope for a member's place is
+	// then the same whether it waited or not, so a referee that resumes
+	// after a crash, not knowing whether its member went out, cannot sign
+	// a chained second version of the place.
 	i := slices.Index(g.seats, seat)
-	if i < 1 || uint64(i) <= m.seq-g.seq {
+	if i < 1 || uint64(i) < m.seq-g.seq {
 		return 0, Digest{}, Digest{}, Step{}, false
 	}
 	next, _ := m.Next()

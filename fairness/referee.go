@@ -266,6 +266,11 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		if r.sequenceLeft(st) {
 			continue // what the match waits for has changed
 		}
+		if st.Seat == r.cfg.Seat && len(r.staged) == 0 {
+			if err := r.sendMember(ctx); err != nil {
+				return &r.res, err
+			}
+		}
 		if st.Seat == r.cfg.Seat && r.heldDue(true) {
 			// Our member, sent at once, is the next message: apply it.
 			if err := r.drain(ctx, isGroup(r.cfg.Transport)); err != nil {

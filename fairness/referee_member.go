@@ -8,8 +8,9 @@ import (
 )
 
 // sendMember sends the local seat's contribution to the parallel group the
-// match is at (parallel.go) at once, as a member, when it owes one beyond
-// the next message: it does not wait for the contributors before it. The
+// match is at (parallel.go) at once, as a member: it does not wait for the
+// contributors before it. Where its place is the next message it sends the
+// member form all the same (see MemberPlace: one version of each place). The
 // member is held with the envelopes that arrived ahead of their turn and
 // applied, and written to the transcript, when its number comes, like any
 // other (so every transcript keeps the lines in number order).

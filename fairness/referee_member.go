@@ -59,7 +59,11 @@ func (r *Referee) sendMember(ctx context.Context) error {
 	if err := r.send(ctx, e); err != nil {
 		return err
 	}
-	r.note(Note{Seq: e.Seq, Seat: seat, Dir: DirOut, OK: true, Kind: st.Kind}.WithText(engine.Wordsf("message %d signed and sent at once, a member of the parallel group after message %d: %s", e.Seq, r.m.group.seq, describe(st.Need))))
+	// A local note, not an outgoing one: the match has not reached the
+	// member's number here, and whoever counts how far it went by the
+	// notes (a transport asking for missed messages) must not count it
+	// until it takes its place (acceptEnvelope notes it then).
+	r.note(Note{Seat: seat, Dir: DirLocal, OK: true, Kind: st.Kind}.WithText(engine.Wordsf("message %d signed and sent at once, a member of the parallel group after message %d: %s", e.Seq, r.m.group.seq, describe(st.Need))))
 	return nil
 }
 

@@ -114,10 +114,11 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 	}
 	// A member states the base's state (checkMember); the next chained
 	// message states the state the members led to.
-	if sh := m.StateHash(); !member && hexDigest(sh) != body.State {
+	sh := m.StateHash()
+	if !member && hexDigest(sh) != body.State {
 		return nil, m.fail(from, e, true, fmt.Errorf("%w: sender says %.8s…, this peer computed %.8s…", ErrStateHash, body.State, hexDigest(sh)))
 	}
-	m.advance(e, from, body.Inputs)
+	m.advance(e, from, body.Inputs, sh)
 	return evs, nil
 }
 
@@ -190,8 +191,9 @@ func (m *Match) check(e *Envelope) *Violation {
 }
 
 // advance records e, sent by from with inputs, as the last message, and
-// the parallel group the match is at after it.
-func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput) {
+// the parallel group the match is at after it; state is the state hash
+// after it.
+func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state Digest) {
 	id := e.Hash()
 	a := accepted{prev: m.prev, hash: id, from: from}
 	if g, _, ok := m.memberPlace(e.Seq); ok {
@@ -206,7 +208,7 @@ func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput) {
 	if len(inputs) == 1 {
 		kind = inputs[0].T
 	}
-	m.regroup(id, len(inputs) == 1, kind)
+	m.regroup(id, len(inputs) == 1, kind, state)
 }
 
 // Stage applies one input of the local seat, ahead of sealing it into an
@@ -221,11 +223,12 @@ func (m *Match) Stage(seat engine.Seat, in WireInput) ([]engine.Event, error) {
 // Seal wraps staged inputs into the next envelope, signed with key, and
 // records it as accepted.
 func (m *Match) Seal(seat engine.Seat, inputs []WireInput, key crypto.PrivKey) (*Envelope, error) {
-	e, err := m.Draft(inputs, m.StateHash(), key)
+	state := m.StateHash()
+	e, err := m.Draft(inputs, state, key)
 	if err != nil {
 		return nil, err
 	}
-	m.advance(e, seat, inputs)
+	m.advance(e, seat, inputs, state)
 	return e, nil
 }
 

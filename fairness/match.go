@@ -120,7 +120,7 @@ func NewMatch(spec engine.Spec, h Header) (*Match, error) {
 		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n), chainLen: make([]int, n),
 		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, decks: map[string]*sharedDeck{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
 	}
-	m.regroup(id, false, "")
+	m.regroup(id, false, "", m.StateHash())
 	return m, nil
 }
 

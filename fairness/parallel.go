@@ -68,10 +68,11 @@ func independent(k InputKind) bool {
 }
 
 // regroup sets the group the match is at after the message with ID id
-// (the match ID at the start): the same group while its members come in,
-// else a new one based on this message when the match waits for an
-// independent step with more than one contributor owed.
-func (m *Match) regroup(id Digest, single bool, kind InputKind) {
+// (the match ID at the start), after which the state hash is state: the
+// same group while its members come in, else a new one based on this
+// message when the match waits for an independent step with more than one
+// contributor owed.
+func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
 	if g := m.group; g != nil && single && kind == g.kind && m.seq < g.seq+uint64(len(g.seats)) {
 		if st, ok := m.Next(); ok && st.Kind == g.kind && st.Seat == g.seats[m.seq-g.seq] {
 			return // the group goes on
@@ -86,7 +87,7 @@ func (m *Match) regroup(id Digest, single bool, kind InputKind) {
 	if len(seats) < 2 {
 		return
 	}
-	m.group = &parGroup{seq: m.seq, id: id, state: m.StateHash(), kind: st.Kind, seats: seats}
+	m.group = &parGroup{seq: m.seq, id: id, state: state, kind: st.Kind, seats: seats}
 }
 
 // owed lists the contributors of step st still owed, in the order they

@@ -96,6 +96,12 @@ func (m *Match) accept(e *Envelope, body *Body) ([]engine.Event, error) {
 
 // acceptBody applies the decoded body of an envelope that passed check.
 func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.Event, error) {
+	member := m.isMember(e)
+	if member {
+		if err := m.checkMember(e, from, body); err != nil {
+			return nil, m.fail(engine.Blame(err, from), e, true, err)
+		}
+	}
 	var evs []engine.Event
 	m.cuts = m.cuts[:0]
 	for i, in := range body.Inputs {
@@ -106,10 +112,13 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 		}
 		evs = append(evs, got...)
 	}
-	if sh := m.StateHash(); hexDigest(sh) != body.State {
+	// A member states the base's state (checkMember); the next chained
+	// message states the state the members led to.
+	sh := m.StateHash()
+	if !member && hexDigest(sh) != body.State {
 		return nil, m.fail(from, e, true, fmt.Errorf("%w: sender says %.8s…, this peer computed %.8s…", ErrStateHash, body.State, hexDigest(sh)))
 	}
-	m.advance(e, from)
+	m.advance(e, from, body.Inputs, sh)
 	return evs, nil
 }
 
@@ -157,10 +166,11 @@ func (m *Match) check(e *Envelope) *Violation {
 	}
 	if e.Seq >= 1 && e.Seq <= m.seq {
 		past := m.history[e.Seq-1]
+		inPlace := past.inPlace(e.Prev)
 		switch {
-		case hexDigest(past.prev) == e.Prev && past.from != from:
+		case inPlace && past.from != from:
 			return signed(engine.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
-		case hexDigest(past.prev) == e.Prev:
+		case inPlace:
 			// Signed for a place already taken by another message of its
 			// sender: the record holds both, so it proves the equivocation
 			// by itself, wherever this one arrived.
@@ -171,7 +181,7 @@ func (m *Match) check(e *Envelope) *Violation {
 	if e.Seq != m.seq+1 {
 		return signed(fmt.Errorf("%w: numbered %d, the next is %d", ErrSequence, e.Seq, m.seq+1))
 	}
-	if e.Prev != hexDigest(m.prev) {
+	if e.Prev != hexDigest(m.prev) && !m.isMember(e) {
 		return signed(fmt.Errorf("%w: it does not follow message %d (prev %.8s…, want %.8s…)", ErrSequence, m.seq, e.Prev, hexDigest(m.prev)))
 	}
 	if expect.Seat != from && !m.mayClaim(from, expect.Seat) {
@@ -180,12 +190,25 @@ func (m *Match) check(e *Envelope) *Violation {
 	return nil
 }
 
-func (m *Match) advance(e *Envelope, from engine.Seat) {
+// advance records e, sent by from with inputs, as the last message, and
+// the parallel group the match is at after it; state is the state hash
+// after it.
+func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state Digest) {
 	id := e.Hash()
-	m.history = append(m.history, accepted{prev: m.prev, hash: id, from: from})
+	a := accepted{prev: m.prev, hash: id, from: from}
+	if g, _, ok := m.memberPlace(e.Seq); ok {
+		a.base, a.member = g.id, e.Prev == hexDigest(g.id) && e.Prev != hexDigest(m.prev)
+		a.baseSeq = g.seq
+	}
+	m.history = append(m.history, a)
 	m.seq = e.Seq
 	m.prev = id
 	m.inMessage = 0
+	kind := InputKind("")
+	if len(inputs) == 1 {
+		kind = inputs[0].T
+	}
+	m.regroup(id, len(inputs) == 1, kind, state)
 }
 
 // Stage applies one input of the local seat, ahead of sealing it into an
@@ -200,11 +223,12 @@ func (m *Match) Stage(seat engine.Seat, in WireInput) ([]engine.Event, error) {
 // Seal wraps staged inputs into the next envelope, signed with key, and
 // records it as accepted.
 func (m *Match) Seal(seat engine.Seat, inputs []WireInput, key crypto.PrivKey) (*Envelope, error) {
-	e, err := m.Draft(inputs, m.StateHash(), key)
+	state := m.StateHash()
+	e, err := m.Draft(inputs, state, key)
 	if err != nil {
 		return nil, err
 	}
-	m.advance(e, seat)
+	m.advance(e, seat, inputs, state)
 	return e, nil
 }
 

@@ -54,6 +54,11 @@ type AuditStep struct {
 	// needs to say each input's decision and its effects.
 	Moves []json.RawMessage
 	Cuts  []int
+	// Member is set when the message was a member of a parallel group
+	// (parallel.go), signed after message Base without waiting for the
+	// messages between: it shows its sender had received Base, no more.
+	Member bool
+	Base   uint64
 }
 
 // ErrorWords returns Error as [engine.Words]: a listing names the seats
@@ -272,7 +277,13 @@ func (a *auditor) envelope(pl *parsed) {
 	step.Events, step.OK = evs, err == nil
 	if err == nil {
 		step.Cuts = slices.Clone(m.cuts)
-		step.Message, step.State = m.prev, stateAfter(m, pl.body) // accepting hashed the envelope already
+		step.Message = m.prev
+		if last := m.history[len(m.history)-1]; last.member {
+			// A member states its base's state, not its own.
+			step.Member, step.Base, step.State = true, last.baseSeq, m.StateHash()
+		} else {
+			step.State = stateAfter(m, pl.body) // accepting matched the body's state already
+		}
 		rep.Steps = append(rep.Steps, step)
 		return
 	}

@@ -158,9 +158,16 @@ func (m *Match) noneSentBy(seat engine.Seat, seq uint64) bool {
 	return m.allAfter(seq, func(from engine.Seat) bool { return from != seat })
 }
 
-// allAfter reports whether the sender of every message after seq passes ok.
+// allAfter reports whether the sender of every message after seq passes
+// ok. A member of a parallel group whose base is seq or before is passed
+// over: it was signed without seeing anything after its base, so it shows
+// neither that its sender had the messages after seq nor that anyone else
+// had it (it takes its place only after the messages before it).
 func (m *Match) allAfter(seq uint64, ok func(from engine.Seat) bool) bool {
 	for _, a := range m.history[min(seq, uint64(len(m.history))):] {
+		if a.member && a.baseSeq <= seq {
+			continue
+		}
 		if !ok(a.from) {
 			return false
 		}

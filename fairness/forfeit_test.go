@@ -32,8 +32,8 @@ type cutPipe struct {
 	ended   chan *Closing
 
 	mu      sync.Mutex
-	top     uint64 // the highest message sent or received
-	endAt   uint64 // top when the end arrived
+	top     SeqMark // how far the match went, by what was sent or received
+	endAt   uint64  // top when the end arrived
 	endSeen bool
 }
 
@@ -58,7 +58,7 @@ func (p *cutPipe) Recv(ctx context.Context) ([]byte, error) {
 				p.held = append(p.held, b)
 			}
 			p.mu.Lock()
-			p.closing, p.endAt, p.endSeen = c, p.top, true
+			p.closing, p.endAt, p.endSeen = c, p.top.Top(), true
 			p.mu.Unlock()
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -87,7 +87,7 @@ func (p *cutPipe) see(b []byte) {
 		return
 	}
 	p.mu.Lock()
-	p.top = max(p.top, e.Seq)
+	p.top.See(e.Seq)
 	p.mu.Unlock()
 }
 

@@ -58,6 +58,7 @@ type groupOpts struct {
 	hook              seatHook
 	variant           string
 	leave             func(seat int, ctx context.Context) context.Context
+	seed              uint64 // of the hub's delays (0: 9)
 }
 
 // playGroupOpts is playGroupWith with every setting of groupOpts.
@@ -82,7 +83,10 @@ func playGroupOpts(t *testing.T, o groupOpts) *groupTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hb := fairnesstest.NewHub(ids, 9)
+	if o.seed == 0 {
+		o.seed = 9
+	}
+	hb := fairnesstest.NewHub(ids, o.seed)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()

@@ -68,12 +68,23 @@ const lingerFor = 5 * time.Second
 
 // linger gives the others a moment to read what was sent before a peer
 // whose part ended early hangs up.
+//
+// An envelope of the match is no answer: the others' members of a parallel
+// group (parallel.go) go out at once, whatever this peer did, and a peer
+// gone silent on purpose must not hang up on them (its silence would read
+// as a lost link, not as the timeout it is).
 func (r *Referee) linger(ctx context.Context, frames <-chan frame) {
 	t := time.NewTimer(lingerFor)
 	defer t.Stop()
-	select {
-	case <-frames:
-	case <-t.C:
-	case <-ctx.Done():
+	for {
+		select {
+		case f := <-frames:
+			if e, err := DecodeEnvelope(f.b); f.err == nil && err == nil && e.Match == r.m.Header().Match {
+				continue
+			}
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		return
 	}
 }

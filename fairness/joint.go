@@ -273,7 +273,9 @@ func (j *Joint) twoClosings(reps []*Report) bool {
 // it, or "" when nothing refutes it. A forfeit claimed after message k is
 // refuted by a message its writer signed after k: an honest referee dates
 // its claim after every message it has signed, and signs nothing once it
-// has stopped. The accused's own later messages refute nothing: they may
+// has stopped; but a member of a parallel group whose base is k or before
+// is signed before its sender sees the messages between, so it refutes
+// nothing. The accused's own later messages refute nothing: they may
 // have been lost on the way.
 func refutation(reps []*Report, c *Closing) (string, int) {
 	if !isForfeit(c.Closing) {
@@ -282,6 +284,12 @@ func refutation(reps []*Report, c *Closing) (string, int) {
 	claimant := reps[0].Header.Seat(c.By)
 	for o, other := range reps {
 		for k, st := range other.Steps {
+			if st.Member && st.Base <= c.Seq {
+				// A member of a parallel group was signed after its base
+				// without waiting for what followed (parallel.go): it does
+				// not show that its writer received anything after the base.
+				continue
+			}
 			if st.Seat == claimant && st.Seq > c.Seq && signedAt(other, k) {
 				return fmt.Sprintf("record %d holds its own message %d (line %d), signed after the point where it says the match stopped", o+1, st.Seq, st.Line), st.Line
 			}

@@ -45,6 +45,7 @@ type Match struct {
 	gather   *gathering
 	lastFrom engine.Seat
 	decks    map[string]*sharedDeck // shared decks by name
+	group    *parGroup              // the parallel group the match is at (parallel.go)
 
 	resigned engine.Seat
 	broken   *Violation
@@ -64,6 +65,18 @@ type accepted struct {
 	prev Digest
 	hash Digest
 	from engine.Seat
+	// base is, at a member's place of a parallel group, the group's base
+	// ID, which a message there may name as its Prev instead of prev;
+	// member says the accepted message did, baseSeq is the base's number.
+	base    Digest
+	baseSeq uint64
+	member  bool
+}
+
+// inPlace reports whether a message naming prev was signed for this place:
+// after the message before it, or, at a member's place, after the base.
+func (a accepted) inPlace(prev string) bool {
+	return hexDigest(a.prev) == prev || a.base != (Digest{}) && hexDigest(a.base) == prev
 }
 
 type commitKey struct {
@@ -101,12 +114,14 @@ func NewMatch(spec engine.Spec, h Header) (*Match, error) {
 		return nil, fmt.Errorf("start %s: %w", spec.Name, err)
 	}
 	n := len(h.Players)
-	return &Match{
+	m := &Match{
 		header: h, spec: spec, id: id, keys: keys, game: g,
 		prev:  id,
 		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n), chainLen: make([]int, n),
 		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, decks: map[string]*sharedDeck{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
-	}, nil
+	}
+	m.regroup(id, false, "", m.StateHash())
+	return m, nil
 }
 
 // ID returns the match ID.

@@ -6,9 +6,11 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -131,18 +133,31 @@ func BenchmarkAuditPerLine(b *testing.B) {
 	}
 }
 
-// BenchmarkFlights counts, from each recorded match, the flights (one
-// envelope each: the protocol is strictly sequential, so every envelope
-// waits for the one before) per decision (a move an agent chose, a
-// set-up commitment, a hidden choice) and the share of flights that carry
-// only dice preimages. It measures the transcripts; the loop only
-// satisfies the benchmark harness.
+// BenchmarkFlights counts, from each recorded match, the flights per
+// decision (a move an agent chose, a set-up commitment, a hidden choice)
+// and the share of flights that carry only dice preimages. A flight is a
+// round of waiting: an envelope waits for the one its Prev names, so the
+// members of a parallel group (parallel.go), which all name the group's
+// base, fly together; in a record without groups every envelope is its
+// own flight. It measures the transcripts; the loop only satisfies the
+// benchmark harness. FLIGHTS_DIR adds the transcripts of a directory
+// (fresh selfplay records) to the cases.
 func BenchmarkFlights(b *testing.B) {
+	cases := map[string]string{}
 	for _, name := range append([]string{"ubuild"}, perfTranscripts...) {
+		cases[name] = perfFile(name)
+	}
+	if dir := os.Getenv("FLIGHTS_DIR"); dir != "" {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+		for _, p := range paths {
+			cases["fresh-"+strings.TrimSuffix(filepath.Base(p), ".jsonl")] = p
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
 		b.Run(name, func(b *testing.B) {
 			var flights, decisions, dice int
 			for b.Loop() {
-				flights, decisions, dice = countFlights(b, perfFile(name))
+				flights, decisions, dice = countFlights(b, cases[name])
 			}
 			b.ReportMetric(float64(flights)/float64(decisions), "flights/decision")
 			b.ReportMetric(float64(dice)/float64(flights), "dice-only/flight")
@@ -151,6 +166,12 @@ func BenchmarkFlights(b *testing.B) {
 	}
 }
 
+// countFlights returns a record's flights, its decisions, and the flights
+// whose every envelope carries only dice preimages. A flight is a round of
+// waiting: a seat sends a chained envelope once it holds every message
+// before it, so one flight after the last of them another seat sent (its
+// own cost none); a member of a parallel group (parallel.go) once it holds
+// its group's base. The envelopes sent in one round make one flight.
 func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -165,17 +186,22 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	// known[n][s] is the latest round of the messages 1..n seat s sent
+	// (-1: none); index[id] is the number of the message with that ID.
+	known := [][]int{slices.Repeat([]int{-1}, len(h.Players))}
+	index := map[string]int{h.Match: 0}
+	dicey := map[int]bool{} // per round: every envelope sent in it only dice
 	for {
 		ln, err := tr.Next()
-		if err != nil {
+		if err != nil || ln.Envelope == nil {
 			break
 		}
-		body, err := DecodeBody(ln.Envelope.Body)
+		e := ln.Envelope
+		body, err := DecodeBody(e.Body)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		flights++
-		shares := 0
+		from, shares := h.Seat(e.From), 0
 		for _, in := range body.Inputs {
 			st, _ := m.Next()
 			switch {
@@ -184,11 +210,27 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
 				decisions++
 			}
-			if _, err := m.Stage(h.Seat(ln.Envelope.From), in); err != nil {
+			if _, err := m.Stage(from, in); err != nil {
 				tb.Fatal(err)
 			}
 		}
-		if shares == len(body.Inputs) {
+		round := 0
+		for s, t := range known[index[e.Prev]] {
+			if engine.Seat(s) != from {
+				t++
+			}
+			round = max(round, t)
+		}
+		only, seen := dicey[round]
+		dicey[round] = (only || !seen) && shares == len(body.Inputs)
+		flights = max(flights, round+1)
+		next := slices.Clone(known[len(known)-1])
+		next[from] = max(next[from], round)
+		known = append(known, next)
+		index[e.Hash().String()] = len(known) - 1
+	}
+	for _, only := range dicey {
+		if only {
 			diceOnly++
 		}
 	}

@@ -141,7 +141,9 @@ func (r *Referee) handleEnvelope(ctx context.Context, e *Envelope, size int, aut
 // acceptInPlace accepts a vouched envelope, unless in a group match it
 // does not continue the chain this peer holds (see the comment at the top).
 func (r *Referee) acceptInPlace(ctx context.Context, e *Envelope, author string, group bool) error {
-	if group && !r.m.follows(e) {
+	if (group || r.m.Header().Seat(e.From) == r.cfg.Seat) && !r.m.follows(e) {
+		// Our own member too, when its group broke up before its place
+		// (a seat taken off the table in between): it has no place now.
 		return r.drop(e, author, "it does not follow the message this peer holds before it")
 	}
 	if r.m.Removed(r.m.Header().Seat(e.From)) {
@@ -189,9 +191,9 @@ func (r *Referee) drop(e *Envelope, author, why string) error {
 func (m *Match) follows(e *Envelope) bool {
 	switch {
 	case e.Seq == m.seq+1:
-		return e.Prev == hexDigest(m.prev)
+		return e.Prev == hexDigest(m.prev) || m.isMember(e)
 	case e.Seq >= 1 && e.Seq <= m.seq:
-		return e.Prev == hexDigest(m.history[e.Seq-1].prev)
+		return m.history[e.Seq-1].inPlace(e.Prev)
 	}
 	return false
 }

@@ -200,7 +200,8 @@ func broken(m *match, seats []engine.Seat, forged [][]string, set []entry, j *fa
 
 // ownAfter returns the seat of an honest record of set that holds a
 // message of the writer of forfeit claim c after the point it claims, or
-// -1.
+// -1. A member of a parallel group based at or before that point does not
+// count: it was signed without seeing what followed its base.
 func ownAfter(m *match, set []entry, c *fairness.Closing) engine.Seat {
 	if c.Closing != fairness.CloseTimeout && c.Closing != fairness.CloseAbandoned && c.Closing != fairness.CloseLeft {
 		return -1
@@ -210,6 +211,9 @@ func ownAfter(m *match, set []entry, c *fairness.Closing) engine.Seat {
 			continue
 		}
 		for _, st := range e.rep.Steps {
+			if st.Member && st.Base <= c.Seq {
+				continue // signed without seeing past its base: no sign of going on
+			}
 			if st.OK && st.Seq > c.Seq && st.Seat == m.h.Seat(c.By) {
 				return e.seat
 			}

@@ -54,6 +54,7 @@ func (r *Resumer) reviveEnded(match string, remote peer.ID) (*Reconnecting, erro
 	rc := newReconnecting(r, match, remote, ReconnectConfig{})
 	rc.mu.Lock()
 	rc.sent, rc.maxSeq = sent, last
+	rc.mark.Reset(last)
 	rc.mu.Unlock()
 	if err := rc.closeWithForfeit(closing); err != nil {
 		rc.release()

@@ -281,6 +281,7 @@ func (c *catchUp) readAnswer(r io.Reader, req fetchFrame) ([]fetched, error) {
 	var out []fetched
 	var prev *fairness.Envelope
 	size := 0
+	chain := map[string]bool{} // what a later envelope of the range may follow
 	bad := func(format string, a ...any) ([]fetched, error) {
 		return out, fmt.Errorf("session: fetch: %w: %s", errFetchAnswer, fmt.Sprintf(format, a...))
 	}
@@ -308,10 +309,14 @@ func (c *catchUp) readAnswer(r io.Reader, req fetchFrame) ([]fetched, error) {
 		if size += len(b); len(out) >= MaxFetchBatch || size > MaxFetchBytes {
 			return bad("more than %d envelopes or %d bytes", MaxFetchBatch, MaxFetchBytes)
 		}
-		e, err := c.check(b, req, prev)
+		e, err := c.check(b, req, prev, chain)
 		if err != nil {
 			return bad("%v", err)
 		}
+		if prev == nil {
+			chain[e.Prev] = true
+		}
+		chain[hexHash(e)] = true
 		signer, _ := peer.Decode(e.From)
 		out = append(out, fetched{frame: b, signer: signer})
 		prev = e
@@ -320,8 +325,11 @@ func (c *catchUp) readAnswer(r io.Reader, req fetchFrame) ([]fetched, error) {
 
 // check takes one fetched envelope only where a live one could stand:
 // this match, a player's valid signature, the next number of the range
-// and, after the first, chained to the one before it.
-func (c *catchUp) check(b []byte, req fetchFrame, prev *fairness.Envelope) (*fairness.Envelope, error) {
+// and, after the first, chained to the one before it or, as a member of a
+// parallel group may be (fairness/parallel.go), to an earlier one of the
+// range or the one the range's first follows (chain): the referee checks
+// that it is a member's place.
+func (c *catchUp) check(b []byte, req fetchFrame, prev *fairness.Envelope, chain map[string]bool) (*fairness.Envelope, error) {
 	e, err := fairness.DecodeEnvelope(b)
 	if err != nil {
 		return nil, err
@@ -337,7 +345,7 @@ func (c *catchUp) check(b []byte, req fetchFrame, prev *fairness.Envelope) (*fai
 		return nil, fmt.Errorf("message %d where %d was due", e.Seq, want)
 	case !player:
 		return nil, fmt.Errorf("message %d names %q, no player", e.Seq, e.From)
-	case prev != nil && e.Prev != hexHash(prev):
+	case prev != nil && !chain[e.Prev]:
 		return nil, fmt.Errorf("message %d does not follow message %d", e.Seq, prev.Seq)
 	default:
 		if err := e.Verify(key); err != nil {

@@ -156,12 +156,13 @@ type Reconnecting struct {
 	cur       *p2p.Conn
 	gen       int
 	sent      []sentFrame
-	maxSeq    uint64        // highest envelope seq seen, sent or received
-	link      linkState     // connected, reconnecting since …, resuming, given up, closed (linkstate.go)
-	downSince time.Time     // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
-	absent    time.Duration // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
-	outage    time.Duration // the absence of ours proven before the current stream: absent for the first one after a restart, else none
-	backAt    uint64        // maxSeq when the current stream came up: what outage vouches for
+	maxSeq    uint64           // how far the match went: mark.Top()
+	mark      fairness.SeqMark // envelope seqs seen, sent or received
+	link      linkState        // connected, reconnecting since …, resuming, given up, closed (linkstate.go)
+	downSince time.Time        // a restarted process, until its first stream: its heartbeat's last beat (for Outage)
+	absent    time.Duration    // a restarted process, until its first stream: how long its heartbeat proves it was not running the match (alive.go)
+	outage    time.Duration    // the absence of ours proven before the current stream: absent for the first one after a restart, else none
+	backAt    uint64           // maxSeq when the current stream came up: what outage vouches for
 	goneErr   error
 	endSeen   bool
 	endAt     uint64 // maxSeq when the other side's end arrived (fairness.EndSeen)
@@ -343,7 +344,8 @@ func (r *Reconnecting) SendSeq(ctx context.Context, seq uint64, b []byte) error 
 	}
 	if seq > 0 {
 		r.sent = append(r.sent, sentFrame{seq, b})
-		r.maxSeq = max(r.maxSeq, seq)
+		r.mark.See(seq)
+		r.maxSeq = r.mark.Top()
 	}
 	c, gen := r.cur, r.gen
 	r.mu.Unlock()
@@ -590,7 +592,8 @@ func (r *Reconnecting) read(c *p2p.Conn, gen int) {
 		}
 		if seq := envelopeSeq(b); seq > 0 {
 			r.mu.Lock()
-			r.maxSeq = max(r.maxSeq, seq)
+			r.mark.See(seq)
+			r.maxSeq = r.mark.Top()
 			r.mu.Unlock()
 		}
 		select {

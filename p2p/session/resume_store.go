@@ -525,6 +525,7 @@ func Resume(ctx context.Context, res *Resumer, match string, cfg NetPlayConfig) 
 	rc.mu.Lock()
 	rc.sent = append(rc.sent, sent...)
 	rc.maxSeq = fm.Seq()
+	rc.mark.Reset(fm.Seq())
 	rc.link.since = time.Now() // waiting for the other peer from now
 	// Away since the heartbeat stopped, or not at all (no heartbeat: a
 	// match of an older Salvo): never since the transcript's last write,

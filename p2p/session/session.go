@@ -42,6 +42,10 @@ import (
 // (fairness.verifySignature), which accept a key holder's signatures with
 // torsion in R or A that salvo/2's crypto/ed25519 refused: peers of the two
 // rules would judge such a message differently, so they never play.
+// Also from salvo/3: independent contributions of a joint step come at
+// once, as members of a parallel group whose Prev is the group's base
+// (fairness/parallel.go); a salvo/2 peer would refuse the first one as
+// out of sequence, mid-match.
 const Version = "salvo/3"
 
 // HandshakeTimeout bounds the handshake.

@@ -1,0 +1,240 @@
+package fairness
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Parallel groups (issue 15): independent contributions sent at once.
+//
+// Every envelope is one link of a single signed chain: message n names
+// message n-1 as its Prev. A joint step (a roll's dice preimages, a deal's
+// unmasking shares, the commitments and then the openings of a hidden
+// choice, the hellos) takes its contributions one seat at a time, in the
+// order Match.order fixes, so that with four players a roll waited for
+// three flights in a row. Yet none of those contributions can be chosen
+// after seeing the others': a dice preimage is fixed by the seat's
+// committed chain, an unmasking share by the committed deck keys (and
+// proved), a choice commitment reveals nothing, a choice's opening is
+// fixed by its commitment, and openings start only once every commitment
+// of the choice is in; a hello's chain tip binds nothing another seat
+// could exploit, since a roll depends on preimages nobody has seen.
+//
+// So at such a step, the base (the last message before the step, or the
+// match ID before the first), the contributors still owed, c1..ck, are
+// known to everyone, in the order Match.order already fixes. Contributor
+// ci may send, without waiting for c1..c(i-1), a member: an envelope
+// numbered base+i whose Prev is the base's ID (not message base+i-1's),
+// holding exactly its one contribution and, as its state hash, the base's
+// (it cannot know the state the earlier members lead to). Every peer
+// applies the messages in number order as before, so every transcript
+// holds the same lines in the same order and the audit replays them as it
+// always did; the true state hash is stated again by the next chained
+// message. Any contributor may instead wait and chain as before (message
+// base+i after message base+i-1), as a person's choice does.
+//
+// A member is accepted only where the group it names is intact: every
+// message since the base was one contribution to the same step, and the
+// step still waits for the member's sender at its number. Anything else
+// (a removal in between, two inputs, another kind, another state hash, a
+// number beyond the group) is refused as any message out of its place is.
+
+// parGroup is the group of independent contributions the match is at: the
+// base message and the contributors owed after it, in order.
+type parGroup struct {
+	seq   uint64        // the base's number (0: the match ID)
+	id    Digest        // the base's ID, a member's Prev
+	state Digest        // the state hash after the base, a member's state
+	kind  InputKind     // the kind of every contribution of the group
+	seats []engine.Seat // seats[i] sends message seq+1+i
+}
+
+// ErrMember is wrapped when an envelope that claims a place in a parallel
+// group (its Prev names the group's base, not the message before it) is
+// not a member that place can hold: it is out of sequence, signed after a
+// message it does not follow.
+var ErrMember = fmt.Errorf("%w: not a member of the parallel group", ErrSequence)
+
+// independent reports whether a step of kind k is one whose contributions
+// no seat can choose after seeing the others' (see the comment above).
+func independent(k InputKind) bool {
+	switch k {
+	case InHello, InShare, InUnmask, InChoose, InReveal:
+		return true
+	}
+	return false
+}
+
+// regroup sets the group the match is at after the message with ID id
+// (the match ID at the start), after which the state hash is state: the
+// same group while its members come in, else a new one based on this
+// message when the match waits for an independent step with more than one
+// contributor owed.
+func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
+	if g := m.group; g != nil && single && kind == g.kind && m.seq < g.seq+uint64(len(g.seats)) {
+		if st, ok := m.Next(); ok && st.Kind == g.kind && st.Seat == g.seats[m.seq-g.seq] {
+			return // the group goes on
+		}
+	}
+	m.group = nil
+	st, ok := m.Next()
+	if !ok || !independent(st.Kind) {
+		return
+	}
+	seats := m.owed(st)
+	if len(seats) < 2 {
+		return
+	}
+	m.group = &parGroup{seq: m.seq, id: id, state: state, kind: st.Kind, seats: seats}
+}
+
+// owed lists the contributors of step st still owed, in the order they
+// send: the rest of the joint need's order, or for hellos the seats that
+// Next will ask one after another (each hello changes the order, see
+// Match.order, so they are found by asking it).
+func (m *Match) owed(st Step) []engine.Seat {
+	if st.Kind != InHello {
+		if j := m.gather; j != nil {
+			return slices.Clone(j.order[j.pos:])
+		}
+		return nil
+	}
+	hello, last, gather := slices.Clone(m.hello), m.lastFrom, m.gather
+	defer func() { m.hello, m.lastFrom, m.gather = hello, last, gather }()
+	var seats []engine.Seat
+	for next, ok := st, true; ok && next.Kind == InHello; next, ok = m.Next() {
+		seats = append(seats, next.Seat)
+		m.hello[next.Seat], m.lastFrom = true, next.Seat
+		if len(seats) > len(m.keys) {
+			break // cannot happen: each seat says hello once
+		}
+	}
+	return seats
+}
+
+// memberPlace returns the group and the index in it of message seq when
+// an envelope numbered seq may name the group's base as its Prev: it is
+// the next message and a member's place (not the group's first, which
+// follows the base anyway).
+func (m *Match) memberPlace(seq uint64) (*parGroup, int, bool) {
+	g := m.group
+	if g == nil || seq != m.seq+1 || seq < g.seq+2 || seq > g.seq+uint64(len(g.seats)) {
+		return nil, 0, false
+	}
+	return g, int(seq - g.seq - 1), true
+}
+
+// isMember reports whether e, the next message, claims a member's place:
+// its Prev is the group's base, not the last message.
+func (m *Match) isMember(e *Envelope) bool {
+	g, _, ok := m.memberPlace(e.Seq)
+	return ok && e.Prev == hexDigest(g.id) && e.Prev != hexDigest(m.prev)
+}
+
+// checkMember checks what a member's body must be: exactly one input, of
+// the group's kind, from the seat owed at its place, stating the base's
+// state hash.
+func (m *Match) checkMember(e *Envelope, from engine.Seat, body *Body) error {
+	g, i, _ := m.memberPlace(e.Seq)
+	switch {
+	case len(body.Inputs) != 1:
+		return fmt.Errorf("%w: %d inputs; a member holds only its one contribution", ErrMember, len(body.Inputs))
+	case body.Inputs[0].T != g.kind:
+		return fmt.Errorf("%w: a %s input in a group of %s contributions", ErrMember, body.Inputs[0].T, g.kind)
+	case from != g.seats[i]:
+		return engine.Errorf("%w: message %d of the group is %s's", ErrMember, e.Seq, g.seats[i])
+	case body.State != hexDigest(g.state):
+		return fmt.Errorf("%w: a member of a parallel group states its base's state %.8s…, it says %.8s…", ErrStateHash, hexDigest(g.state), body.State)
+	}
+	return nil
+}
+
+// MemberPlace says where seat may send its contribution to the group the
+// match is at as a member, without waiting for the contributors before
+// it: the message number, the Prev (the base's ID) and the state hash the
+// envelope must carry, and the step it contributes to. ok is false when
+// seat owes no member's place now (no group, or its turn is the next
+// message anyway).
+func (m *Match) MemberPlace(seat engine.Seat) (seq uint64, prev, state Digest, st Step, ok bool) {
+	g := m.group
+	if g == nil {
+		return 0, Digest{}, Digest{}, Step{}, false
+	}
+	// Its place must not be taken yet. A seat sends a member even where
+	// its place is the next message: its envelope for a member's place is
+	// then the same whether it waited or not, so a referee that resumes
+	// after a crash, not knowing whether its member went out, cannot sign
+	// a chained second version of the place.
+	i := slices.Index(g.seats, seat)
+	if i < 1 || uint64(i) < m.seq-g.seq {
+		return 0, Digest{}, Digest{}, Step{}, false
+	}
+	next, _ := m.Next()
+	st = Step{Seat: seat, Kind: g.kind, Need: next.Need, Roll: next.Roll}
+	return g.seq + 1 + uint64(i), g.id, g.state, st, true
+}
+
+// Member builds and signs seat's member envelope for the group the match
+// is at, holding the one input in (see MemberPlace). It does not apply
+// it: the member is applied, like any message, when its number comes.
+func (m *Match) Member(seat engine.Seat, in WireInput, sign func(*Envelope) error) (*Envelope, error) {
+	seq, prev, state, _, ok := m.MemberPlace(seat)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s owes no member's place now", ErrMember, seat)
+	}
+	body, err := EncodeBody(&Body{Inputs: []WireInput{in}, State: hexDigest(state)})
+	if err != nil {
+		return nil, err
+	}
+	e := &Envelope{Match: hexDigest(m.id), Seq: seq, Prev: hexDigest(prev), Body: body}
+	if err := sign(e); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// MemberBase returns the ID a message numbered seq, the next, may name as
+// its Prev besides the last message's: its group's base, when seq is a
+// member's place.
+func (m *Match) MemberBase(seq uint64) (Digest, bool) {
+	g, _, ok := m.memberPlace(seq)
+	if !ok {
+		return Digest{}, false
+	}
+	return g.id, true
+}
+
+// SeqMark is how far a match has gone as a transport sees the envelopes
+// it sends and receives: the highest number seen with every number before
+// it seen too. Before parallel groups that was simply the highest number
+// seen; a member is numbered ahead of messages not yet sent, and a mark
+// that took its number would tell the other side, on a new stream, that
+// this side had messages it never received (so they were not sent again).
+type SeqMark struct {
+	top   uint64
+	ahead map[uint64]bool
+}
+
+// See notes that the envelope numbered seq was sent or received.
+func (s *SeqMark) See(seq uint64) {
+	if seq > s.top+1 {
+		if s.ahead == nil {
+			s.ahead = map[uint64]bool{}
+		}
+		s.ahead[seq] = true
+		return
+	}
+	s.top = max(s.top, seq)
+	for s.ahead[s.top+1] {
+		delete(s.ahead, s.top+1)
+		s.top++
+	}
+}
+
+// Top returns the mark.
+func (s *SeqMark) Top() uint64 { return s.top }
+
+// Reset sets the mark to top (a match taken up from its transcript).
+func (s *SeqMark) Reset(top uint64) { s.top, s.ahead = top, nil }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -43,8 +44,13 @@ func (f Flights) DiceShare() float64 {
 }
 
 // CountFlights reads a transcript and counts its flights, replaying it to
-// tell decisions from automatic answers. It does not audit: it counts what
-// the record holds up to its first line that does not apply.
+// tell decisions from automatic answers. A flight is a round of waiting:
+// a seat sends a chained envelope once it holds every message before it,
+// so one flight after the last of them another seat sent (its own cost
+// none); a member of a parallel group (parallel.go) once it holds its
+// group's base. The envelopes sent in one round make one flight. It does
+// not audit: it counts what the record holds up to its first line that
+// does not apply.
 func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, error) {
 	var f Flights
 	h, tr, err := ReadTranscript(r)
@@ -59,8 +65,11 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 	if err != nil {
 		return f, fmt.Errorf("count flights: %w", err)
 	}
-	var lastPrev, lastID string
-	flightDice := false // the current flight carries only shares so far
+	// known[n][s] is the latest round of the messages 1..n seat s sent
+	// (-1: none); index[id] is the number of the message with that ID.
+	known := [][]int{slices.Repeat([]int{-1}, len(h.Players))}
+	index := map[string]int{h.Match: 0}
+	dicey := map[int]bool{} // per round: every envelope sent in it only dice
 	for {
 		ln, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -77,35 +86,42 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 		if err != nil {
 			return f, fmt.Errorf("count flights: line %d: %w", ln.No, err)
 		}
-		shares := true
+		from, shares := h.Seat(e.From), 0
 		for _, in := range body.Inputs {
 			st, _ := m.Next()
 			switch {
 			case in.T == InShare:
+				shares++
 			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
 				f.Decisions++
-				shares = false
-			default:
-				shares = false
 			}
-			if _, err := m.Stage(h.Seat(e.From), in); err != nil {
+			if _, err := m.Stage(from, in); err != nil {
 				return f, fmt.Errorf("count flights: line %d: %w", ln.No, err)
 			}
 		}
-		together := lastID != "" && e.Prev == lastPrev && e.Prev != lastID
-		if together {
-			flightDice = flightDice && shares
-		} else {
-			if lastID != "" && flightDice {
-				f.DiceOnly++
-			}
-			f.Flights++
-			flightDice = shares
+		base, ok := index[e.Prev]
+		if !ok {
+			return f, fmt.Errorf("count flights: line %d follows no earlier message", ln.No)
 		}
-		lastPrev, lastID = e.Prev, hexDigest(e.Hash())
+		round := 0
+		for s, t := range known[base] {
+			if engine.Seat(s) != from {
+				t++
+			}
+			round = max(round, t)
+		}
+		only, seen := dicey[round]
+		dicey[round] = (only || !seen) && shares == len(body.Inputs)
+		f.Flights = max(f.Flights, round+1)
+		next := slices.Clone(known[len(known)-1])
+		next[from] = max(next[from], round)
+		known = append(known, next)
+		index[hexDigest(e.Hash())] = len(known) - 1
 	}
-	if f.Flights > 0 && flightDice {
-		f.DiceOnly++
+	for _, only := range dicey {
+		if only {
+			f.DiceOnly++
+		}
 	}
 	return f, nil
 }

@@ -167,74 +167,18 @@ func BenchmarkFlights(b *testing.B) {
 }
 
 // countFlights returns a record's flights, its decisions, and the flights
-// whose every envelope carries only dice preimages. A flight is a round of
-// waiting: a seat sends a chained envelope once it holds every message
-// before it, so one flight after the last of them another seat sent (its
-// own cost none); a member of a parallel group (parallel.go) once it holds
-// its group's base. The envelopes sent in one round make one flight.
+// whose every envelope carries only dice preimages (CountFlights).
 func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int) {
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	h, tr, err := ReadTranscript(f)
+	n, err := CountFlights(f, games.Spec)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m, err := NewMatch(mustSpec(tb, h.Game), h)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	// known[n][s] is the latest round of the messages 1..n seat s sent
-	// (-1: none); index[id] is the number of the message with that ID.
-	known := [][]int{slices.Repeat([]int{-1}, len(h.Players))}
-	index := map[string]int{h.Match: 0}
-	dicey := map[int]bool{} // per round: every envelope sent in it only dice
-	for {
-		ln, err := tr.Next()
-		if err != nil || ln.Envelope == nil {
-			break
-		}
-		e := ln.Envelope
-		body, err := DecodeBody(e.Body)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		from, shares := h.Seat(e.From), 0
-		for _, in := range body.Inputs {
-			st, _ := m.Next()
-			switch {
-			case in.T == InShare:
-				shares++
-			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
-				decisions++
-			}
-			if _, err := m.Stage(from, in); err != nil {
-				tb.Fatal(err)
-			}
-		}
-		round := 0
-		for s, t := range known[index[e.Prev]] {
-			if engine.Seat(s) != from {
-				t++
-			}
-			round = max(round, t)
-		}
-		only, seen := dicey[round]
-		dicey[round] = (only || !seen) && shares == len(body.Inputs)
-		flights = max(flights, round+1)
-		next := slices.Clone(known[len(known)-1])
-		next[from] = max(next[from], round)
-		known = append(known, next)
-		index[e.Hash().String()] = len(known) - 1
-	}
-	for _, only := range dicey {
-		if only {
-			diceOnly++
-		}
-	}
-	return flights, decisions, diceOnly
+	return n.Flights, n.Decisions, n.DiceOnly
 }
 
 func mustSpec(tb testing.TB, game string) (s engine.Spec) {

@@ -177,6 +177,10 @@ type Referee struct {
 	// memberSent is the place of the last member this seat sent at once
 	// (referee_member.go), so that it is sent once.
 	memberSent memberKey
+	// ousted is set when the others took this seat off the table at the
+	// place of its own last message, which never reached them
+	// (Match.Ousted): it stops as removedHere.
+	ousted bool
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -255,7 +259,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		if err := r.releaseClaim(ctx); !errors.Is(err, errIgnored) && (err != nil || r.res.Closing != nil) {
 			return &r.res, err
 		}
-		if r.m.Removed(r.cfg.Seat) {
+		if r.offTable() {
 			return r.removedHere()
 		}
 		st, ok := r.m.Next()
@@ -287,7 +291,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		}
 		if st.Seat == r.cfg.Seat {
 			stop, err := r.local(ctx, st, frames)
-			if err == nil && r.m.Removed(r.cfg.Seat) {
+			if err == nil && r.offTable() {
 				return r.removedHere() // while this seat was deciding
 			}
 			if err != nil || stop {

@@ -168,10 +168,6 @@ func (m *Match) check(e *Envelope) *Violation {
 		past := m.history[e.Seq-1]
 		inPlace := past.inPlace(e.Prev)
 		switch {
-		case m.ousts(e, from, past):
-			// Its claimant's word that past's message never came: it
-			// needs a witness (ErrSequence), proving nothing by itself.
-			return signed(engine.Errorf("%w: %s's claimant took it off the table as message %d, where this record holds %s's own message: one of them never reached the other", ErrSequence, past.from, e.Seq, past.from))
 		case inPlace && past.from != from:
 			return signed(engine.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
 		case inPlace:

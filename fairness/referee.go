@@ -177,10 +177,6 @@ type Referee struct {
 	// memberSent is the place of the last member this seat sent at once
 	// (referee_member.go), so that it is sent once.
 	memberSent memberKey
-	// ousted is set when the others took this seat off the table at the
-	// place of its own last message, which never reached them
-	// (Match.Ousted): it stops as removedHere.
-	ousted bool
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -259,7 +255,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		if err := r.releaseClaim(ctx); !errors.Is(err, errIgnored) && (err != nil || r.res.Closing != nil) {
 			return &r.res, err
 		}
-		if r.offTable() {
+		if r.m.Removed(r.cfg.Seat) {
 			return r.removedHere()
 		}
 		st, ok := r.m.Next()
@@ -291,7 +287,7 @@ func (r *Referee) Run(ctx context.Context) (*Result, error) {
 		}
 		if st.Seat == r.cfg.Seat {
 			stop, err := r.local(ctx, st, frames)
-			if err == nil && r.offTable() {
+			if err == nil && r.m.Removed(r.cfg.Seat) {
 				return r.removedHere() // while this seat was deciding
 			}
 			if err != nil || stop {

@@ -93,11 +93,6 @@ func (r *Referee) fromRemoved(seat engine.Seat) bool {
 	return true
 }
 
-// offTable reports whether the others took this seat off the table: in
-// the chain this referee holds, or at the place of its own message, which
-// never reached them (ousted, see Match.Ousted).
-func (r *Referee) offTable() bool { return r.m.Removed(r.cfg.Seat) || r.ousted }
-
 // removedHere ends this referee's part when the others took its seat off
 // the table (it was silent past their give-up time): the match goes on
 // without it, and its transcript stops at its removal.

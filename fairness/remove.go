@@ -225,34 +225,3 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
-
-// ousts reports whether e, validly signed by from for place seq which the
-// match holds as a message of another seat, taken, is that seat's claimant
-// taking it off the table there: a claim of silence signed by a claimant
-// that never received taken's message (lost on the way, or withheld by its
-// sender). Two such messages at one place prove nothing against the
-// claimant (it may not send at taken's turn only when taken's message
-// arrived), so it is no violation of its signer's; and to taken's own
-// referee it says that the others went on without it.
-func (m *Match) ousts(e *Envelope, from engine.Seat, taken accepted) bool {
-	if taken.from == from || !m.mayClaim(from, taken.from) || !taken.inPlace(e.Prev) {
-		return false
-	}
-	body, err := DecodeBody(e.Body)
-	if err != nil || len(body.Inputs) == 0 {
-		return false
-	}
-	in := body.Inputs[0]
-	return in.T == InRemove && in.Gone != nil && engine.Seat(*in.Gone) == taken.from
-}
-
-// Ousted reports whether e is a claim of silence removing seat at the
-// place of seat's own message (see ousts): seat's message never reached
-// its claimant, and the others play on without it.
-func (m *Match) Ousted(e *Envelope, seat engine.Seat) bool {
-	if e.Seq < 1 || e.Seq > m.seq || m.history[e.Seq-1].from != seat {
-		return false
-	}
-	from := m.header.Seat(e.From)
-	return from != engine.NoSeat && m.ousts(e, from, m.history[e.Seq-1])
-}

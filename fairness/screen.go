@@ -149,13 +149,6 @@ func (r *Referee) acceptInPlace(ctx context.Context, e *Envelope, author string,
 	if r.m.Removed(r.m.Header().Seat(e.From)) {
 		return r.drop(e, author, "its signer was taken off the table")
 	}
-	if r.m.Ousted(e, r.cfg.Seat) {
-		// Our message at that place never reached our claimant, which
-		// took this seat off the table: the others play on without it
-		// (Run stops as removedHere); the claimant did no wrong.
-		r.ousted = true
-		return nil
-	}
 	if r.holdClaim(e, author, group) {
 		return errIgnored
 	}

@@ -168,6 +168,8 @@ func (m *Match) check(e *Envelope) *Violation {
 		past := m.history[e.Seq-1]
 		inPlace := past.inPlace(e.Prev)
 		switch {
+		case m.ousts(e, from, past):
+			return signed(engine.Errorf("%w: sent as message %d while it was %s's turn", ErrClaimOverOwn, e.Seq, past.from))
 		case inPlace && past.from != from:
 			return signed(engine.Errorf("%w: sent as message %d while it was %s's turn", ErrOutOfTurn, e.Seq, past.from))
 		case inPlace:

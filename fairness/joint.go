@@ -141,6 +141,7 @@ func AuditJoint(reps []*Report) (*Joint, error) {
 		}
 	}
 	j := &Joint{Header: h}
+	reps = ownWordSetAside(reps)
 	proven := func(r *Report) bool { return !needsWitness(r.Violation) }
 	claimed := func(*Report) bool { return true }
 	if j.equivocation(reps) || j.violation(reps, proven) || j.falseClaim(reps) || j.outweighed(reps) || j.contested(reps) || j.violation(reps, claimed) || j.corrupt(reps) {
@@ -530,4 +531,42 @@ func claimants(reps []*Report) string {
 // stopped earlier than it did is refuted before this (see refutation).
 func sameResult(a, b *Report) bool {
 	return a.Verdict == b.Verdict && a.Outcome.Draw == b.Outcome.Draw && slices.Equal(a.Outcome.Winners, b.Outcome.Winners)
+}
+
+// ownWordSetAside returns reps with every record set aside (cut before the
+// disputed place, as if its writer had withheld the rest) that is a
+// removed seat's own account of its removal: its writer's message k, then
+// its claimant's claim of silence at k, named out of turn
+// (ErrClaimOverOwn), while another record holds that very claim accepted
+// at k after the same messages. The removed seat's message reached none
+// of that record's writers: to them the seat was silent, and a seat that
+// withholds its message (or whose link lost it) would otherwise frame its
+// honest claimant with its own record. A record of a third seat that
+// received the message first still names the claimant (a claim that did
+// not wait).
+func ownWordSetAside(reps []*Report) []*Report {
+	out := reps
+	for i, r := range reps {
+		v := r.Violation
+		if r.Verdict != Violated || v == nil || !errors.Is(v.Err, ErrClaimOverOwn) || r.Closing == nil || len(r.Steps) < 2 || v.Seq < 1 {
+			continue
+		}
+		claim, k := r.Steps[len(r.Steps)-1], int(v.Seq)-1
+		if k >= len(r.Steps)-1 || r.Steps[k].Seq != v.Seq || r.Header.Seat(r.Closing.By) != r.Steps[k].Seat {
+			continue
+		}
+		if !slices.ContainsFunc(reps, func(o *Report) bool {
+			return o != r && len(o.Steps) > k && o.Steps[k].OK && o.Steps[k].Message == claim.Message && agreeUpTo(r, o, k)
+		}) {
+			continue
+		}
+		if &out[0] == &reps[0] {
+			out = slices.Clone(reps)
+		}
+		cut := *r
+		cut.Steps, cut.Verdict, cut.Violation, cut.Closing = r.Steps[:k], Incomplete, nil, nil
+		cut.Detail = fmt.Sprintf("set aside from message %d: %s's own word that its message %d came before its claimant's claim of its silence, which another record holds in that place", v.Seq, playerName(r.Header, r.Steps[k].Seat), v.Seq)
+		out[i] = &cut
+	}
+	return out
 }

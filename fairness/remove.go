@@ -225,3 +225,27 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// ErrClaimOverOwn is wrapped (with ErrOutOfTurn) when a seat's claimant
+// takes it off the table as message k where the record holds the seat's
+// own message k. Live this is a claim that did not wait for a seat that
+// answered (claimhold.go); but in the removed seat's own record it may as
+// well be its own message that never reached anyone, withheld or lost, so
+// the joint audit does not take that record's word for it alone
+// (Joint.ownWordSetAside).
+var ErrClaimOverOwn = fmt.Errorf("%w: a claim of silence in the place of the seat's own message", ErrOutOfTurn)
+
+// ousts reports whether e, signed by from for a place the match holds as
+// taken, another seat's message, is that seat's claimant taking it off the
+// table there.
+func (m *Match) ousts(e *Envelope, from engine.Seat, taken accepted) bool {
+	if taken.from == from || !m.mayClaim(from, taken.from) || !taken.inPlace(e.Prev) {
+		return false
+	}
+	body, err := DecodeBody(e.Body)
+	if err != nil || len(body.Inputs) == 0 {
+		return false
+	}
+	in := body.Inputs[0]
+	return in.T == InRemove && in.Gone != nil && engine.Seat(*in.Gone) == taken.from
+}

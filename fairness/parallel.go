@@ -217,8 +217,19 @@ type SeqMark struct {
 	ahead map[uint64]bool
 }
 
+// maxMarkAhead bounds how far ahead of its gap a SeqMark notes numbers: a
+// transport notes every frame's number before anything checks it, so a
+// peer streaming frames numbered ever further ahead would otherwise grow
+// the mark by one entry a frame for the rest of the match. A parallel
+// group puts at most a few members (one per other seat) ahead of a gap;
+// a number not noted only makes a resume ask for more, which is harmless.
+const maxMarkAhead = 64
+
 // See notes that the envelope numbered seq was sent or received.
 func (s *SeqMark) See(seq uint64) {
+	if seq > s.top+maxMarkAhead {
+		return
+	}
 	if seq > s.top+1 {
 		if s.ahead == nil {
 			s.ahead = map[uint64]bool{}

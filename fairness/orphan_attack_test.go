@@ -117,10 +117,46 @@ func TestAttackOrphanedMembersAfterARemoval(t *testing.T) {
 			if !strings.Contains(string(first), `"t":"remove"`) {
 				t.Fatal("the records hold no removal")
 			}
+			// The silent seat's own record holds orphaned members it
+			// received (in its chain they follow its message), beside the
+			// same seats' second versions of those places in the others':
+			// the joint audit must not call either an equivocation.
+			silentData, _ := os.ReadFile(gt.paths[silent])
+			if !twoVersionsOfAPlace(t, first, silentData, silent) {
+				t.Log("no orphaned member re-signed in a new place this time")
+			}
 			j, err := fairness.AuditJoint(append(reps, auditFile(t, gt.paths[silent])))
 			if err != nil || j.Verdict != fairness.Clean {
 				t.Fatalf("joint audit: %v %s", err, j.Summary())
 			}
 		})
 	}
+}
+
+// twoVersionsOfAPlace reports whether record b holds, from a seat other
+// than skip, a message numbered as one of record a from the same seat,
+// but a different one.
+func twoVersionsOfAPlace(t *testing.T, a, b []byte, skip int) bool {
+	t.Helper()
+	bySeq := func(data []byte) map[uint64]*fairness.Envelope {
+		out := map[uint64]*fairness.Envelope{}
+		for _, ln := range splitLines(data)[1:] {
+			if e, err := fairness.DecodeEnvelope([]byte(ln)); err == nil {
+				out[e.Seq] = e
+			}
+		}
+		return out
+	}
+	ea, eb := bySeq(a), bySeq(b)
+	h, _, err := fairness.ReadTranscript(strings.NewReader(string(a)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seq, x := range eb {
+		if y, ok := ea[seq]; ok && x.From == y.From && h.Seat(x.From) != engine.Seat(skip) && x.Hash() != y.Hash() {
+			t.Logf("seat %d signed two versions of message %d: prev %.8s… and %.8s…", h.Seat(x.From), seq, x.Prev, y.Prev)
+			return true
+		}
+	}
+	return false
 }

@@ -22,6 +22,12 @@ type Flights struct {
 	Flights int
 	// DiceOnly counts the flights that carry nothing but dice preimages.
 	DiceOnly int
+	// DiceAfterChoice counts the dice-only flights that answer another
+	// seat's sealed decision (some envelope of the flight follows a message
+	// holding another seat's decision): the roll must wait for that choice,
+	// so such a flight cannot be saved. The others follow only rolls or
+	// the seat's own messages.
+	DiceAfterChoice int
 	// Decisions counts what agents chose: moves that are not automatic
 	// answers, set-up commitments, and hidden choices.
 	Decisions int
@@ -33,6 +39,15 @@ func (f Flights) PerDecision() float64 {
 		return 0
 	}
 	return float64(f.Flights) / float64(f.Decisions)
+}
+
+// AvoidableDiceShare is the part of the flights that carries only dice
+// shares without answering another seat's decision.
+func (f Flights) AvoidableDiceShare() float64 {
+	if f.Flights == 0 {
+		return 0
+	}
+	return float64(f.DiceOnly-f.DiceAfterChoice) / float64(f.Flights)
 }
 
 // DiceShare is the part of the flights that carries only dice shares.
@@ -69,7 +84,9 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 	// (-1: none); index[id] is the number of the message with that ID.
 	known := [][]int{slices.Repeat([]int{-1}, len(h.Players))}
 	index := map[string]int{h.Match: 0}
-	dicey := map[int]bool{} // per round: every envelope sent in it only dice
+	dicey := map[int]bool{}                 // per round: every envelope sent in it only dice
+	answers := map[int]bool{}               // per round: an envelope of it follows another seat's decision
+	decided := []engine.Seat{engine.NoSeat} // per message: the seat that decided in it, if any
 	for {
 		ln, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -86,7 +103,7 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 		if err != nil {
 			return f, fmt.Errorf("count flights: line %d: %w", ln.No, err)
 		}
-		from, shares := h.Seat(e.From), 0
+		from, shares, decider := h.Seat(e.From), 0, engine.NoSeat
 		for _, in := range body.Inputs {
 			st, _ := m.Next()
 			switch {
@@ -94,6 +111,7 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 				shares++
 			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
 				f.Decisions++
+				decider = from
 			}
 			if _, err := m.Stage(from, in); err != nil {
 				return f, fmt.Errorf("count flights: line %d: %w", ln.No, err)
@@ -112,15 +130,22 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 		}
 		only, seen := dicey[round]
 		dicey[round] = (only || !seen) && shares == len(body.Inputs)
+		if d := decided[base]; d != engine.NoSeat && d != from {
+			answers[round] = true
+		}
+		decided = append(decided, decider)
 		f.Flights = max(f.Flights, round+1)
 		next := slices.Clone(known[len(known)-1])
 		next[from] = max(next[from], round)
 		known = append(known, next)
 		index[hexDigest(e.Hash())] = len(known) - 1
 	}
-	for _, only := range dicey {
+	for round, only := range dicey {
 		if only {
 			f.DiceOnly++
+			if answers[round] {
+				f.DiceAfterChoice++
+			}
 		}
 	}
 	return f, nil

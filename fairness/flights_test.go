@@ -23,8 +23,9 @@ func TestFlightsOfAChainAreItsTurnsOfSender(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if runs := senderRuns(t, perfFile(name)); got.Flights != runs {
-				t.Fatalf("%d flights, %d runs of one sender", got.Flights, runs)
+			runs, diceRuns, answering := senderRuns(t, perfFile(name))
+			if got.Flights != runs || got.DiceOnly != diceRuns || got.DiceAfterChoice != answering {
+				t.Fatalf("counted %+v; by sender runs: %d flights, %d only dice, %d of them after another's decision", got, runs, diceRuns, answering)
 			}
 			if got.Decisions == 0 || got.DiceOnly > got.Flights {
 				t.Fatalf("counts %+v", got)
@@ -33,25 +34,59 @@ func TestFlightsOfAChainAreItsTurnsOfSender(t *testing.T) {
 	}
 }
 
-func senderRuns(t *testing.T, path string) int {
+// senderRuns counts a chained record's runs of envelopes from one sender,
+// the runs that carry only dice shares, and those of them whose first
+// envelope follows another seat's decision.
+func senderRuns(t *testing.T, path string) (runs, diceRuns, answering int) {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	_, tr, err := ReadTranscript(f)
+	h, tr, err := ReadTranscript(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs, last := 0, ""
+	m, err := NewMatch(mustSpec(t, h.Game), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, lastDecided := "", false // the previous envelope's sender; whether it held a decision
+	dice, answers := false, false  // the current run: only dice so far; it follows another's decision
+	end := func() {
+		if runs > 0 && dice {
+			diceRuns++
+			if answers {
+				answering++
+			}
+		}
+	}
 	for {
 		ln, err := tr.Next()
 		if err != nil || ln.Envelope == nil {
-			return runs
+			end()
+			return runs, diceRuns, answering
+		}
+		body, err := DecodeBody(ln.Envelope.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		onlyDice, decided := true, false
+		for _, in := range body.Inputs {
+			st, _ := m.Next()
+			onlyDice = onlyDice && in.T == InShare
+			decided = decided || (in.T == InMove && !st.Need.Auto) || in.T == InCommit || in.T == InChoose
+			if _, err := m.Stage(h.Seat(ln.Envelope.From), in); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if ln.Envelope.From != last {
+			end()
 			runs++
+			dice, answers = onlyDice, last != "" && lastDecided
+		} else {
+			dice = dice && onlyDice
 		}
-		last = ln.Envelope.From
+		last, lastDecided = ln.Envelope.From, decided
 	}
 }

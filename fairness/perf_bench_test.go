@@ -155,20 +155,20 @@ func BenchmarkFlights(b *testing.B) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(cases)) {
 		b.Run(name, func(b *testing.B) {
-			var flights, decisions, dice int
+			var f Flights
 			for b.Loop() {
-				flights, decisions, dice = countFlights(b, cases[name])
+				f = countFlights(b, cases[name])
 			}
-			b.ReportMetric(float64(flights)/float64(decisions), "flights/decision")
-			b.ReportMetric(float64(dice)/float64(flights), "dice-only/flight")
-			b.ReportMetric(float64(flights), "flights")
+			b.ReportMetric(f.PerDecision(), "flights/decision")
+			b.ReportMetric(f.DiceShare(), "dice-only/flight")
+			b.ReportMetric(f.AvoidableDiceShare(), "dice-not-after-choice/flight")
+			b.ReportMetric(float64(f.Flights), "flights")
 		})
 	}
 }
 
-// countFlights returns a record's flights, its decisions, and the flights
-// whose every envelope carries only dice preimages (CountFlights).
-func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int) {
+// countFlights counts a record's flights (CountFlights).
+func countFlights(tb testing.TB, path string) Flights {
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -178,7 +178,7 @@ func countFlights(tb testing.TB, path string) (flights, decisions, diceOnly int)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return n.Flights, n.Decisions, n.DiceOnly
+	return n
 }
 
 func mustSpec(tb testing.TB, game string) (s engine.Spec) {

@@ -19,8 +19,9 @@ var slowDelay = flag.Duration("slow-delay", 50*time.Millisecond, "BenchmarkSlowL
 // -slow-delay each way), and reports, per game, what the protocol's
 // flights cost there:
 //
-//   - flights/decision and dice-only/flight, counted from seat 0's
-//     transcript (fairness.CountFlights);
+//   - flights/decision, dice-only/flight and dice-not-after-choice/flight
+//     (dice-only flights that do not answer another seat's decision),
+//     counted from seat 0's transcript (fairness.CountFlights);
 //   - match-s, the match's wall time without hosts and handshake;
 //   - time/flights, that time over flights × delay: 1 means the match
 //     took no longer than its flights' delays, so the protocol, not the
@@ -62,10 +63,12 @@ func BenchmarkSlowLink(b *testing.B) {
 				}
 				one := countFlightsOf(b, res.Paths[0])
 				f.Flights, f.Decisions, f.DiceOnly = f.Flights+one.Flights, f.Decisions+one.Decisions, f.DiceOnly+one.DiceOnly
+				f.DiceAfterChoice += one.DiceAfterChoice
 				match += res.Wall - res.Setup
 			}
 			b.ReportMetric(f.PerDecision(), "flights/decision")
 			b.ReportMetric(f.DiceShare(), "dice-only/flight")
+			b.ReportMetric(f.AvoidableDiceShare(), "dice-not-after-choice/flight")
 			b.ReportMetric(float64(f.Flights)/float64(b.N), "flights/match")
 			b.ReportMetric(match.Seconds()/float64(b.N), "match-s")
 			b.ReportMetric(match.Seconds()/(float64(f.Flights)*slowDelay.Seconds()), "time/flights")

@@ -144,14 +144,10 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 			incoming <- c
 		}
 	}()
-	type res struct {
-		m   *GroupMatch
-		err error
-	}
-	hostDone := make(chan res, 1)
+	hostDone := make(chan hostedGroup, 1)
 	go func() {
 		m, err := HostGroup(ctx, GroupHostConfig{Self: Self{Key: keys[0], Name: "host"}, Offer: Offer{Game: "air"}, Players: 2, Router: routers[0]}, incoming)
-		hostDone <- res{m, err}
+		hostDone <- hostedGroup{m, err}
 	}()
 	// Bad joiners: an old protocol, a bad nonce, an overlong name, a name
 	// with terminal escapes.
@@ -181,6 +177,24 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 		}
 		bad.Close()
 	}
+	m, hm := seatGoodJoiner(ctx, t, hosts, routers, keys, id, hostDone)
+	if hm.Header.Match != m.Header.Match {
+		t.Fatalf("the joiner's match %s, the host's %s", m.Header.Match, hm.Header.Match)
+	}
+}
+
+// hostedGroup is what HostGroup returned, handed over from its goroutine.
+type hostedGroup struct {
+	m   *GroupMatch
+	err error
+}
+
+// seatGoodJoiner has hosts[2] join the two-seat table hosts[0] hosts (on
+// the match stream to peer id) after the bad joiners were turned away,
+// and checks that it got the seat they could not take; the topics close
+// with the test.
+func seatGoodJoiner(ctx context.Context, t *testing.T, hosts []*p2p.Host, routers []*group.Router, keys []crypto.PrivKey, id peer.ID, hostDone <-chan hostedGroup) (joined, host *GroupMatch) {
+	t.Helper()
 	if _, err := hosts[2].Connect(ctx, hosts[0].Invite()); err != nil {
 		t.Fatal(err)
 	}
@@ -192,15 +206,16 @@ func TestGroupHostTurnsAwayBadJoinerAndSeatsAnother(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Topic.Close()
+	t.Cleanup(func() { m.Topic.Close() })
 	h := <-hostDone
 	if h.err != nil {
 		t.Fatal(h.err)
 	}
-	defer h.m.Topic.Close()
-	if m.Seat != 1 || h.m.Header.Players[1].Peer != hosts[2].ID().String() || h.m.Header.Match != m.Header.Match {
+	t.Cleanup(func() { h.m.Topic.Close() })
+	if m.Seat != 1 || h.m.Header.Players[1].Peer != hosts[2].ID().String() {
 		t.Fatalf("seat %d, header %+v", m.Seat, h.m.Header.Players)
 	}
+	return m, h.m
 }
 
 // A joiner that declines the offer breaks the table up: the host's error
@@ -400,14 +415,10 @@ func TestGroupHostTurnsAwayAJoinerWithAKeyOthersCanSignFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	hosts, routers, keys := tb.Hosts, tb.Routers, tb.Keys
-	type res struct {
-		m   *GroupMatch
-		err error
-	}
-	hostDone := make(chan res, 1)
+	hostDone := make(chan hostedGroup, 1)
 	go func() {
 		m, err := HostGroup(ctx, GroupHostConfig{Self: Self{Key: keys[0], Name: "host"}, Offer: Offer{Game: "air"}, Players: 2, Router: routers[0]}, hosts[0].Incoming())
-		hostDone <- res{m, err}
+		hostDone <- hostedGroup{m, err}
 	}()
 	id, err := hosts[1].Connect(ctx, hosts[0].Invite())
 	if err != nil {
@@ -430,26 +441,7 @@ func TestGroupHostTurnsAwayAJoinerWithAKeyOthersCanSignFor(t *testing.T) {
 		}
 	}
 	bad.Close()
-	if _, err := hosts[2].Connect(ctx, hosts[0].Invite()); err != nil {
-		t.Fatal(err)
-	}
-	good, err := hosts[2].OpenMatch(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := JoinGroup(ctx, routers[2], good, Self{Key: keys[2], Name: "good"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Topic.Close()
-	h := <-hostDone
-	if h.err != nil {
-		t.Fatal(h.err)
-	}
-	defer h.m.Topic.Close()
-	if m.Seat != 1 || h.m.Header.Players[1].Peer != hosts[2].ID().String() {
-		t.Fatalf("seat %d, header %+v", m.Seat, h.m.Header.Players)
-	}
+	seatGoodJoiner(ctx, t, hosts, routers, keys, id, hostDone)
 }
 
 // remoteAs is a stream that says it comes from id: the host sees a joiner

@@ -43,7 +43,7 @@ func (r *Referee) sendMember(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := r.m.Member(seat, in, func(e *Envelope) error { return e.Sign(r.cfg.Key) })
+	e, err := r.m.Member(seat, in, func(e *Envelope) error { return e.signOwn(r.cfg.Key) })
 	if err != nil {
 		return fmt.Errorf("referee: %w", err)
 	}

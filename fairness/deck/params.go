@@ -31,6 +31,7 @@ type Params struct {
 	// maxValue (see fixedFor): nothing may change them.
 	gens   []*element
 	values []*element       // values[v-1] encodes card value v
+	encs   [][32]byte       // encs[v-1] is values[v-1]'s encoding
 	lookup map[[32]byte]int // encoding → value
 }
 
@@ -48,7 +49,7 @@ func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, err
 	if err != nil {
 		return nil, err
 	}
-	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, values: t.values, lookup: t.lookup}, nil
+	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, values: t.values, encs: t.encs, lookup: t.lookup}, nil
 }
 
 // fixed holds the group elements of decks of maxValue card values that
@@ -59,6 +60,7 @@ func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, err
 type fixed struct {
 	gens   []*element
 	values []*element
+	encs   [][32]byte
 	lookup map[[32]byte]int
 }
 
@@ -73,6 +75,7 @@ func fixedFor(maxValue int) (*fixed, error) {
 	t := &fixed{
 		gens:   make([]*element, maxValue+1),
 		values: make([]*element, maxValue),
+		encs:   make([][32]byte, maxValue),
 		lookup: make(map[[32]byte]int, maxValue),
 	}
 	for i := range t.gens {
@@ -85,7 +88,7 @@ func fixedFor(maxValue int) (*fixed, error) {
 		if _, dup := t.lookup[k]; dup {
 			return nil, fmt.Errorf("deck: card encodings of value %d collide", v) // never happens
 		}
-		t.values[v-1] = e
+		t.values[v-1], t.encs[v-1] = e, k
 		t.lookup[k] = v
 	}
 	got, _ := fixedTables.LoadOrStore(maxValue, t)
@@ -120,9 +123,19 @@ func (p *Params) NewDeck(values []int) (Deck, error) {
 		if v < 1 || v > p.maxValue {
 			return nil, fmt.Errorf("deck: card %d has value %d: want 1..%d", i, v, p.maxValue)
 		}
-		d[i] = Card{c1: newElement(), c2: newElement().Add(p.values[v-1], newElement())}.withEncoding()
+		d[i] = p.openCard(v)
 	}
 	return d, nil
+}
+
+// openCard is value v under the trivial mask, with its encoding: the
+// identity's (32 zero bytes) and the value's, known from the fixed table,
+// so a starting deck costs no encoding (each is an inverse square root: an
+// eighth of a 2-player Air audit's set-up went to re-encoding the values).
+func (p *Params) openCard(v int) Card {
+	var enc [CardSize]byte
+	copy(enc[ElementSize:], p.encs[v-1][:])
+	return Card{c1: newElement(), c2: dup(p.values[v-1]), enc: &enc}
 }
 
 // FullDeck returns [Params.NewDeck] of the values 1..MaxValue, one each.

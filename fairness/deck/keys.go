@@ -165,6 +165,10 @@ func (k *KeyShare) UnmarshalBinary(b []byte) error {
 type JointKey struct {
 	keys []*PublicKey
 	x    *element
+	// tables holds each seat's key share with its table (nil for a seat
+	// without one): every unmasking share a seat sends is checked
+	// against its key share.
+	tables []*tabled
 }
 
 // NewJointKey verifies every seat's public key (keys[i] must be seat i's)
@@ -201,7 +205,13 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 	if X.Equal(newElement()) == 1 {
 		return nil, invalid("joint key is the identity")
 	}
-	return &JointKey{keys: append([]*PublicKey(nil), keys...), x: X}, nil
+	jk := &JointKey{keys: append([]*PublicKey(nil), keys...), x: X, tables: make([]*tabled, len(keys))}
+	for i, pk := range jk.keys {
+		if pk != nil {
+			jk.tables[i] = pk.x.withTable()
+		}
+	}
+	return jk, nil
 }
 
 // Seats returns the number of seats whose shares make up the key.

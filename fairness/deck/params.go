@@ -30,6 +30,7 @@ type Params struct {
 	// gens, values and lookup are shared by every Params of the same
 	// maxValue (see fixedFor): nothing may change them.
 	gens   []*element
+	gensT  []*tabled        // gens with their tables
 	values []*element       // values[v-1] encodes card value v
 	encs   [][32]byte       // encs[v-1] is values[v-1]'s encoding
 	lookup map[[32]byte]int // encoding → value
@@ -49,7 +50,7 @@ func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, err
 	if err != nil {
 		return nil, err
 	}
-	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, values: t.values, encs: t.encs, lookup: t.lookup}, nil
+	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, gensT: t.gensT, values: t.values, encs: t.encs, lookup: t.lookup}, nil
 }
 
 // fixed holds the group elements of decks of maxValue card values that
@@ -59,6 +60,7 @@ func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, err
 // once per process and shared, read-only, by every Params.
 type fixed struct {
 	gens   []*element
+	gensT  []*tabled
 	values []*element
 	encs   [][32]byte
 	lookup map[[32]byte]int
@@ -74,12 +76,14 @@ func fixedFor(maxValue int) (*fixed, error) {
 	}
 	t := &fixed{
 		gens:   make([]*element, maxValue+1),
+		gensT:  make([]*tabled, maxValue+1),
 		values: make([]*element, maxValue),
 		encs:   make([][32]byte, maxValue),
 		lookup: make(map[[32]byte]int, maxValue),
 	}
 	for i := range t.gens {
 		t.gens[i] = hashToElement("generator", uint64(i))
+		t.gensT[i] = t.gens[i].withTable()
 	}
 	for v := 1; v <= maxValue; v++ {
 		e := hashToElement("card", uint64(v))

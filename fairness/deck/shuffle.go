@@ -270,7 +270,6 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 			return invalid("shuffle proof: missing value for card %d", i)
 		}
 	}
-	h := p.gens[0]
 	hs := p.gens[1 : n+1]
 	G := newElement().Base()
 	ch := proof.ch
@@ -284,24 +283,20 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 		cBar.Subtract(cBar, hs[j])
 		U.Multiply(U, u[j])
 	}
-	cHat := newElement().Subtract(proof.chain[n-1], newElement().VarTimeMultiScalarMult([]*scalar{U}, []*element{h}))
+	cHat := newElement().Subtract(proof.chain[n-1], newElement().VarTimeMultiScalarMultTabled([]*scalar{U}, p.gensT[:1], nil, nil))
 
 	// t1' = ch·c̄ + s1·G;  t2' = ch·ĉ + s2·G
 	t1 := newElement().VarTimeDoubleScalarBaseMult(ch, cBar, proof.s[0])
 	t2 := newElement().VarTimeDoubleScalarBaseMult(ch, cHat, proof.s[1])
 
-	// t3' = ch·Σu_j·com_j + s3·G + Σ s'_i·h_i
-	sc := make([]*scalar, 0, 2*n+1)
-	el := make([]*element, 0, 2*n+1)
-	for j := 0; j < n; j++ {
-		sc = append(sc, newScalar().Multiply(ch, u[j]))
-		el = append(el, proof.com[j])
+	// t3' = ch·Σu_j·com_j + s3·G + Σ s'_i·h_i (G and the h_i tabled)
+	chU := make([]*scalar, n)
+	for j := range chU {
+		chU[j] = newScalar().Multiply(ch, u[j])
 	}
-	sc = append(sc, proof.s[2])
-	el = append(el, G)
-	sc = append(sc, proof.sPrime...)
-	el = append(el, hs...)
-	t3 := newElement().VarTimeMultiScalarMult(sc, el)
+	t3 := newElement().VarTimeMultiScalarMultTabled(
+		append([]*scalar{proof.s[2]}, proof.sPrime...), append([]*tabled{tabledBase}, p.gensT[1:n+1]...),
+		chU, proof.com)
 
 	// t41' = ch·Σu_j·in_j.C2 − s4·X + Σ s'_i·out_i.C2, and the same on C1 with G.
 	negS4 := newScalar().Negate(proof.s[3])
@@ -309,7 +304,7 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 		sc := make([]*scalar, 0, 2*n+1)
 		el := make([]*element, 0, 2*n+1)
 		for j := 0; j < n; j++ {
-			sc = append(sc, newScalar().Multiply(ch, u[j]))
+			sc = append(sc, chU[j])
 			el = append(el, part(in[j]))
 		}
 		sc = append(sc, negS4)
@@ -323,14 +318,15 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 	t41 := t4(func(c Card) *element { return c.c2 }, jk.x)
 	t42 := t4(func(c Card) *element { return c.c1 }, G)
 
-	// t̂_i' = ch·ĉ_i + ŝ_i·G + s'_i·ĉ_{i-1}
+	// t̂_i' = ch·ĉ_i + ŝ_i·G + s'_i·ĉ_{i-1}, each ĉ_i tabled once for
+	// its two uses
 	tHat := make([]*element, n)
-	prev := h
+	prev := p.gensT[0] // h
 	for i := 0; i < n; i++ {
-		tHat[i] = newElement().VarTimeMultiScalarMult(
-			[]*scalar{ch, proof.sHat[i], proof.sPrime[i]},
-			[]*element{proof.chain[i], G, prev})
-		prev = proof.chain[i]
+		cur := proof.chain[i].withTable()
+		tHat[i] = newElement().VarTimeMultiScalarMultTabled(
+			[]*scalar{ch, proof.sHat[i], proof.sPrime[i]}, []*tabled{cur, tabledBase, prev}, nil, nil)
+		prev = cur
 	}
 	if p.shuffleChallenge(u, proof.chainBytes(), t1, t2, t3, t41, t42, tHat).Equal(ch) != 1 {
 		return invalid("shuffle proof of deck %q does not verify: the output is not a re-masked permutation of the input", p.dom.name)

@@ -299,6 +299,14 @@ func checkBatch(t *testing.T, envs []signedEnvelope) {
 	for i, s := range envs {
 		single := s.e
 		want := single.Verify(s.key) == nil
+		if pk, ok := s.key.(*playerKey); ok {
+			// The player key's own check against voi's ZIP-215 verifier.
+			d := single.signedDigest()
+			sig, _ := base64.StdEncoding.DecodeString(single.Sig)
+			if byVoi, _ := verifySignature(pk.PubKey, d[:], sig); byVoi != want {
+				t.Fatalf("entry %d (sig %s): the player key says %v, voi's ZIP-215 %v", i, s.e.Sig, want, byVoi)
+			}
+		}
 		if got[i].verified != want {
 			t.Fatalf("entry %d of %d (sig %s): batch marks verified %v, single verification says %v", i, len(envs), s.e.Sig, got[i].verified, want)
 		}

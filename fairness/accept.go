@@ -206,6 +206,7 @@ func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state
 	m.seq = e.Seq
 	m.prev = id
 	m.inMessage = 0
+	m.stated.h, m.stated.ok = state, true
 	kind := InputKind("")
 	if len(inputs) == 1 {
 		kind = inputs[0].T

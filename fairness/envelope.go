@@ -1,11 +1,13 @@
 package fairness
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	pb "github.com/libp2p/go-libp2p/core/crypto/pb"
@@ -227,11 +229,54 @@ func (e *Envelope) verifyDigest(pub crypto.PubKey, d Digest) error {
 
 // EncodeEnvelope returns the envelope's one-line JSON form.
 func EncodeEnvelope(e *Envelope) ([]byte, error) {
+	if b, ok := appendPlainEnvelope(nil, e); ok {
+		return b, nil
+	}
 	b, err := marshalCompact(e)
 	if err != nil {
 		return nil, fmt.Errorf("encode envelope: %w", err)
 	}
 	return b, nil
+}
+
+// appendPlainEnvelope appends e as marshalCompact writes it, where that is
+// plain copying: every text field printable ASCII that JSON leaves as it
+// is, the body valid JSON without whitespace (which compacting would
+// drop). It reports false for any other envelope, which the encoder then
+// writes (or refuses). A referee encodes every envelope it sends, and the
+// reflecting encoder was a twentieth of a live match (issue 15, point 6).
+func appendPlainEnvelope(dst []byte, e *Envelope) ([]byte, bool) {
+	for _, s := range [...]string{e.Match, e.From, e.Prev, e.Sig} {
+		if !plainJSON(s) {
+			return nil, false
+		}
+	}
+	if bytes.ContainsAny(e.Body, " \t\r\n") || !json.Valid(e.Body) {
+		return nil, false
+	}
+	dst = append(dst, `{"match":"`...)
+	dst = append(dst, e.Match...)
+	dst = append(dst, `","seq":`...)
+	dst = strconv.AppendUint(dst, e.Seq, 10)
+	dst = append(dst, `,"from":"`...)
+	dst = append(dst, e.From...)
+	dst = append(dst, `","prev":"`...)
+	dst = append(dst, e.Prev...)
+	dst = append(dst, `","body":`...)
+	dst = append(dst, e.Body...)
+	dst = append(dst, `,"sig":"`...)
+	dst = append(dst, e.Sig...)
+	return append(dst, `"}`...), true
+}
+
+// plainJSON reports whether JSON writes s between quotes as it is.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // DecodeEnvelope parses one envelope, strictly: unknown fields, trailing

@@ -59,6 +59,15 @@ type Match struct {
 	// accepted or sealed: a seat's silence can be claimed only as the
 	// first input of a message (removalFits).
 	inMessage int
+	// stated is the state hash the last message was recorded with
+	// (advance), while stated.ok: apply, the one path by which anything
+	// changes the match, clears it. The referee notes the state after
+	// every message it takes or sends, which hashed the game a second
+	// time (issue 15, point 6).
+	stated struct {
+		h  Digest
+		ok bool
+	}
 }
 
 type accepted struct {
@@ -156,6 +165,9 @@ func (m *Match) Outcome() engine.Outcome {
 // StateHash digests the game state together with the fairness state around
 // it; it is what every envelope's body states.
 func (m *Match) StateHash() Digest {
+	if m.stated.ok {
+		return m.stated.h
+	}
 	// A joint need's progress counts, but not whether its bookkeeping has
 	// been set up yet (Next does that lazily), so a fresh one hashes as none.
 	pos, reveal := 0, 0
@@ -282,6 +294,7 @@ func (m *Match) gatherFor(need engine.Need) *gathering {
 // apply checks one input from seat and applies it. It is the single path by
 // which anything changes the match, for local and remote inputs alike.
 func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
+	m.stated.ok = false
 	st, ok := m.Next()
 	if !ok {
 		return nil, errors.New("the match is over")

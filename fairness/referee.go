@@ -746,6 +746,7 @@ func (r *Referee) flush(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	inputs := len(r.staged)
 	r.staged = nil
 	r.waitStarted()
 	if err := r.cfg.Transcript.Envelope(e); err != nil {
@@ -756,7 +757,7 @@ func (r *Referee) flush(ctx context.Context) error {
 			return err
 		}
 	}
-	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: DirOut, OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, countInputs(e)), State: r.m.StateHash()})
+	r.note(Note{Seq: e.Seq, Seat: r.cfg.Seat, Dir: DirOut, OK: true, Text: fmt.Sprintf("message %d sent and signed (%d inputs)", e.Seq, inputs), State: r.m.StateHash()})
 	return nil
 }
 
@@ -788,14 +789,6 @@ func (r *Referee) send(ctx context.Context, e *Envelope) error {
 	r.res.Sent++
 	r.res.BytesSent += int64(len(b))
 	return nil
-}
-
-func countInputs(e *Envelope) int {
-	b, err := DecodeBody(e.Body)
-	if err != nil {
-		return 0
-	}
-	return len(b.Inputs)
 }
 
 // close ends the match with a signed closing record blaming seat; the

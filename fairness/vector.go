@@ -3,6 +3,7 @@ package fairness
 import (
 	"encoding/hex"
 	"fmt"
+	"maps"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/fairness/deck"
@@ -155,6 +156,12 @@ type Secrets struct {
 	// cards dealt to it (slots with Owner NoSeat).
 	deckKeys map[string]*deck.KeyShare
 	dealt    map[engine.Slot][]byte
+	// snap is the last snapshot's values and snapDealt the number of
+	// dealt values it holds: vectors are replaced only through Add, which
+	// drops it, and dealt values are only ever added, so while the count
+	// holds it is what Snapshot would build again.
+	snap      engine.Known
+	snapDealt int
 }
 
 // NewSecrets returns an empty store for seat.
@@ -168,6 +175,7 @@ func (s *Secrets) Add(v *Vector) {
 		s.order = append(s.order, v.name)
 	}
 	s.vectors[v.name] = v
+	s.snap = nil
 }
 
 // Vector returns the vector committed under name.
@@ -209,15 +217,25 @@ func (s *Secrets) Open(slot engine.Slot) (Opening, error) {
 
 // Snapshot returns a read-only copy of every value the seat knows, safe to
 // read from another goroutine while the match goes on.
+//
+// The referee takes one for every question it puts to its agent, asked
+// early too (early.go): rebuilding the map every time was a twentieth of
+// a live match's CPU (issue 15, point 6), so the values are copied once
+// and each snapshot is a clone of that map. A caller may add to or
+// replace entries of its snapshot (an early question adds the answers
+// before it); the values themselves are shared and read-only.
 func (s *Secrets) Snapshot() engine.Secrets {
-	out := engine.Known{}
-	for name, v := range s.vectors {
-		for i, val := range v.values {
-			out[engine.Slot{Owner: s.seat, Name: name, Index: i}] = append([]byte(nil), val...)
+	if s.snap == nil || s.snapDealt != len(s.dealt) {
+		out := engine.Known{}
+		for name, v := range s.vectors {
+			for i, val := range v.values {
+				out[engine.Slot{Owner: s.seat, Name: name, Index: i}] = append([]byte(nil), val...)
+			}
 		}
+		for slot, v := range s.dealt {
+			out[slot] = append([]byte(nil), v...)
+		}
+		s.snap, s.snapDealt = out, len(s.dealt)
 	}
-	for slot, v := range s.dealt {
-		out[slot] = append([]byte(nil), v...)
-	}
-	return out
+	return maps.Clone(s.snap)
 }

@@ -73,13 +73,20 @@ func mutateSig(t *testing.T, rng *mrand.Rand, line []byte, m sigMutation) ([]byt
 
 // auditLineByLine is Audit with every signature checked on its own.
 func auditLineByLine(t *testing.T, data []byte) *Report {
-	defer func(n int) { batchLines = n }(batchLines)
-	batchLines = 1
-	rep, err := Audit(bytes.NewReader(data), games.Spec)
+	rep, err := AuditLineByLine(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// AuditLineByLine is Audit of data with every signature checked on its
+// own, for the package's external tests too. Not safe to run beside
+// another audit.
+func AuditLineByLine(data []byte) (*Report, error) {
+	defer func(n int) { batchLines = n }(batchLines)
+	batchLines = 1
+	return Audit(bytes.NewReader(data), games.Spec)
 }
 
 // An audit that checks the signatures of its window in batches reaches

@@ -462,3 +462,116 @@ func TestEarlyChoiceAskedAgainAfterARemoval(t *testing.T) {
 	}
 	t.Logf("%d players asked again", askedAgain)
 }
+
+// barrierChooser is an agent that decides slowly, as a person does (it is
+// never immediate): it answers a hidden choice only once every chooser of
+// it has been asked, so a choice whose commitments had to chain (the
+// early answer held until the seat's turn) would never be answered by the
+// seats after the first, and the match would time out.
+type barrierChooser struct {
+	engine.Agent
+	b *choiceBarrier
+}
+
+// choiceBarrier counts, per choice, the seats asked for it.
+type choiceBarrier struct {
+	mu    sync.Mutex
+	asked map[string]map[engine.Seat]bool
+	all   map[string]chan struct{}
+}
+
+func (c barrierChooser) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	if n.Kind == engine.NeedChoice {
+		select {
+		case <-c.b.arrive(n, seat):
+		case <-ctx.Done():
+			return engine.Decision{}, ctx.Err()
+		}
+	}
+	return c.Agent.Decide(ctx, g, seat, sec, n)
+}
+
+func (b *choiceBarrier) arrive(n engine.Need, seat engine.Seat) <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.asked[n.Name] == nil {
+		b.asked[n.Name], b.all[n.Name] = map[engine.Seat]bool{}, make(chan struct{})
+	}
+	if !b.asked[n.Name][seat] {
+		b.asked[n.Name][seat] = true
+		if len(b.asked[n.Name]) == len(n.Seats) {
+			close(b.all[n.Name])
+		}
+	}
+	return b.all[n.Name]
+}
+
+// Issue 15 point 2: a person's card choice, answered early, travels at
+// once as a member of the choice's group (it no longer waits for its turn
+// to chain). Every seat's agent is slow (not immediate) and answers a
+// choice only once every chooser has been asked; every choice's
+// commitments then follow one message, the group's base: one flight.
+func TestSlowAgentsChoicesTravelAsMembers(t *testing.T) {
+	for _, c := range []struct {
+		variant string
+		seats   int
+	}{{"standard", 2}, {"standard", 3}, {"team", 4}} {
+		t.Run(fmt.Sprint(c.seats), func(t *testing.T) {
+			if raceEnabled && c.seats > 2 && !longFlag() {
+				t.Skip("a 3-4 player Air match under the race detector takes half a minute: run with -long")
+			}
+			b := &choiceBarrier{asked: map[string]map[engine.Seat]bool{}, all: map[string]chan struct{}{}}
+			tb := earlyTable{game: "air", variant: c.variant, seats: c.seats, seed: 5, timeout: 20 * time.Second}
+			tb.agent = func(seat int, bot engine.Agent) engine.Agent { return barrierChooser{bot, b} }
+			r := tb.play(t)
+			r.clean(t)
+			prevs := chooseFollows(t, r.paths[0])
+			if len(prevs) == 0 {
+				t.Fatal("the record holds no choice")
+			}
+			for name, ps := range prevs {
+				if len(ps) != 1 {
+					t.Errorf("%s: the commitments follow %d different messages, want one (the group's base)", name, len(ps))
+				}
+			}
+		})
+	}
+}
+
+// chooseFollows reads a record and returns, per choice, the messages (by
+// Prev) its choose envelopes follow.
+func chooseFollows(t *testing.T, path string) map[string]map[string]bool {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, tr, err := fairness.ReadTranscript(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]bool{}
+	for {
+		ln, err := tr.Next()
+		if err != nil {
+			break
+		}
+		if ln.Envelope == nil {
+			continue
+		}
+		body, err := fairness.DecodeBody(ln.Envelope.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range body.Inputs {
+			if in.T == fairness.InChoose {
+				if out[in.Name] == nil {
+					out[in.Name] = map[string]bool{}
+				}
+				out[in.Name][ln.Envelope.Prev] = true
+			}
+		}
+	}
+	return out
+}

@@ -597,8 +597,16 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false
+	answered := r.earlyMember()
 	for {
 		select {
+		case <-answered:
+			if a := r.ahead; a != nil && a.ans.err == nil {
+				// The seat's early answer is in: the loop sends it as
+				// a member at once instead of holding it for its turn.
+				return false, nil
+			}
+			answered = nil // a failed answer is the seat's turn's business
 		case f := <-frames:
 			err := r.handleFrame(ctx, f)
 			if errors.Is(err, errIgnored) {

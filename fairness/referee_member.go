@@ -25,22 +25,19 @@ import (
 // wait for the others' shares before it moves either way, so its move in
 // an envelope of its own costs no flight, and when the roll decides
 // something by itself (a second roll follows at once) the share saved a
-// flight. A choice a person makes waits and chains as before (only an agent that decides at once commits as a member, since the
-// referee cannot watch the network for its turn while asking). A peer with
-// Hooks (a test's cheat) never sends members.
+// flight. A hidden choice is committed as a member once the agent has
+// answered the question asked early (a person too: remote wakes when the
+// answer comes, see earlyMember), and chains as before when the answer
+// comes only at the seat's turn. A peer with Hooks (a test's cheat) never
+// sends members.
 func (r *Referee) sendMember(ctx context.Context) error {
 	seat := r.cfg.Seat
 	seq, prev, _, st, ok := r.m.MemberPlace(seat)
 	if !ok || r.cfg.Hooks != nil || r.memberSent == (memberKey{seq, prev}) {
 		return nil
 	}
-	if st.Kind == InChoose && !isImmediate(r.cfg.Agent) {
-		if _, kept := r.secrets.Vector(st.Need.Name); !kept {
-			return nil
-		}
-	}
-	in, err := r.produceMember(ctx, st)
-	if err != nil {
+	in, ready, err := r.produceMember(ctx, st)
+	if err != nil || !ready {
 		return err
 	}
 	e, err := r.m.Member(seat, in, func(e *Envelope) error { return e.Sign(r.cfg.Key) })
@@ -73,30 +70,76 @@ type memberKey struct {
 	base Digest
 }
 
-// produceMember builds the seat's contribution for a member's place. A
-// choice kept from before (a resumed referee) is committed again as it
-// was; a new one is asked of the agent, which decides at once.
-func (r *Referee) produceMember(ctx context.Context, st Step) (WireInput, error) {
+// produceMember builds the seat's contribution for a member's place; ready
+// is false when it cannot be known yet. A choice kept from before (a
+// resumed referee) is committed again as it was. A new one is the agent's
+// answer to the question asked early (early.go) once it is in, whoever
+// answers (a person at a prompt, a bot), or, from an agent that decides at
+// once (a bot), asked now; a person's answer still to come is not waited
+// for here: the referee watches the network meanwhile (remote) and sends
+// the member when the answer arrives.
+func (r *Referee) produceMember(ctx context.Context, st Step) (in WireInput, ready bool, err error) {
 	if st.Kind != InChoose {
 		in, _, err := r.produce(ctx, st, nil)
-		return in, err
+		return in, err == nil, err
 	}
 	if v, ok := r.secrets.Vector(st.Need.Name); ok {
-		return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, nil
+		return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, true, nil
 	}
-	d, err := r.cfg.Agent.Decide(ctx, r.m.Game().Clone(), r.cfg.Seat, r.secrets.Snapshot(), st.Need)
-	if err != nil {
-		return WireInput{}, fmt.Errorf("referee: agent: %w", err)
+	var d engine.Decision
+	switch a := r.answeredEarly(st); {
+	case a != nil:
+		d = a.ans.d
+		r.ahead = a.next // its question is answered for good: the member takes its place
+	case isImmediate(r.cfg.Agent):
+		if d, err = r.cfg.Agent.Decide(ctx, r.m.Game().Clone(), r.cfg.Seat, r.secrets.Snapshot(), st.Need); err != nil {
+			return WireInput{}, false, fmt.Errorf("referee: agent: %w", err)
+		}
+	default:
+		return WireInput{}, false, nil
 	}
 	v, err := NewVector(r.m.ID(), r.cfg.Seat, st.Need.Name, [][]byte{d.Choice})
 	if err != nil {
-		return WireInput{}, fmt.Errorf("referee: %w", err)
+		return WireInput{}, false, fmt.Errorf("referee: %w", err)
 	}
 	r.secrets.Add(v)
 	if err := r.saveSecrets(); err != nil {
-		return WireInput{}, err
+		return WireInput{}, false, err
 	}
-	return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, nil
+	return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, true, nil
+}
+
+// answeredEarly returns the early question for the member's step st when
+// the agent has answered it (without error) and nothing since has made it
+// wrong, else nil.
+func (r *Referee) answeredEarly(st Step) *ask {
+	a := r.ahead
+	if a == nil || !r.stands(a, st) {
+		return nil
+	}
+	select {
+	case <-a.answered:
+		if a.ans.err == nil {
+			return a
+		}
+	default:
+	}
+	return nil
+}
+
+// earlyMember returns what remote watches, besides the network, for a
+// member the seat owes: the early question for its member's step, closed
+// once answered. Nil when there is none to watch: no member's place, the
+// member sent already, or no question for it asked.
+func (r *Referee) earlyMember() <-chan struct{} {
+	seq, prev, _, st, ok := r.m.MemberPlace(r.cfg.Seat)
+	if !ok || r.cfg.Hooks != nil || r.memberSent == (memberKey{seq, prev}) || st.Kind != InChoose {
+		return nil
+	}
+	if a := r.ahead; a != nil && r.stands(a, st) {
+		return a.answered
+	}
+	return nil
 }
 
 // heldDue reports whether an envelope held ahead of its turn is the next

@@ -19,13 +19,17 @@ func (r *Referee) produceDeck(st Step) (WireInput, error) {
 		if err != nil {
 			return WireInput{}, fmt.Errorf("referee: %w", err)
 		}
-		k, err := d.p.GenerateKey(rand.Reader, int(seat))
-		if err != nil {
-			return WireInput{}, fmt.Errorf("referee: deck %s: %w", name, err)
-		}
-		r.secrets.deckKeys[name] = k
-		if err := r.saveSecrets(); err != nil {
-			return WireInput{}, err
+		k := r.secrets.deckKeys[name]
+		if k == nil {
+			// A key kept already was sent already (as a member, or before
+			// a crash): the same one again, never a second version.
+			if k, err = d.p.GenerateKey(rand.Reader, int(seat)); err != nil {
+				return WireInput{}, fmt.Errorf("referee: deck %s: %w", name, err)
+			}
+			r.secrets.deckKeys[name] = k
+			if err := r.saveSecrets(); err != nil {
+				return WireInput{}, err
+			}
 		}
 		b, err := k.Public().MarshalBinary()
 		if err != nil {

@@ -280,6 +280,22 @@ type Answerer interface {
 	Answer(seat Seat, n Need, sec Secrets) ([]byte, error)
 }
 
+// ChoiceOpener is implemented by games whose joint choice (a NeedChoice) is
+// followed, once every choice is open and keeps the rules, by a NeedOpen of
+// each chooser in turn and nothing between, each opening only what the
+// chooser's own choice names. Every choice is sealed by then, so the
+// fairness layer lets a chooser send its opening together with its reveal
+// instead of after the others' (a parallel group); both answers must be
+// exactly what the game will ask.
+type ChoiceOpener interface {
+	// OpensAfter returns the seats whose NeedOpen follow choice n, in
+	// the order the game will ask them.
+	OpensAfter(n Need) []Seat
+	// OpenOf returns the NeedOpen of seat that follows choice n, seat's
+	// own choice being choice.
+	OpenOf(n Need, seat Seat, choice []byte) (Need, error)
+}
+
 // Decision is what an agent decides for a need.
 type Decision struct {
 	Move   []byte   // NeedMove

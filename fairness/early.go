@@ -263,6 +263,12 @@ func (r *Referee) askAhead(ctx context.Context, st Step) {
 		return
 	}
 	ps := predictOwn(r.m, r.cfg.Seat, st)
+	for len(ps) > 0 {
+		if _, sent := r.keptDecision(ps[0].st); !sent {
+			break
+		}
+		ps = ps[1:] // decided already: a member waiting for its number
+	}
 	if a := r.ahead; a != nil {
 		if len(ps) > 0 && r.stands(a, ps[0].st) {
 			return // still the questions asked

@@ -42,13 +42,12 @@ import (
 // number beyond the group) is refused as any message out of its place is.
 
 // parGroup is the group of independent contributions the match is at: the
-// base message and the contributors owed after it, in order.
+// base message and the places after it, each one contribution of one seat.
 type parGroup struct {
-	seq   uint64        // the base's number (0: the match ID)
-	id    Digest        // the base's ID, a member's Prev
-	state Digest        // the state hash after the base, a member's state
-	kind  InputKind     // the kind of every contribution of the group
-	seats []engine.Seat // seats[i] sends message seq+1+i
+	seq    uint64 // the base's number (0: the match ID)
+	id     Digest // the base's ID, a member's Prev
+	state  Digest // the state hash after the base, a member's state
+	places []Step // places[i] is message seq+1+i: its seat, kind and need
 }
 
 // ErrMember is wrapped when an envelope that claims a place in a parallel
@@ -58,10 +57,13 @@ type parGroup struct {
 var ErrMember = fmt.Errorf("%w: not a member of the parallel group", ErrSequence)
 
 // independent reports whether a step of kind k is one whose contributions
-// no seat can choose after seeing the others' (see the comment above).
+// no seat can choose after seeing the others' (see the comment above). A
+// deck key share is one too: it is proved (a Schnorr proof of knowledge
+// bound to its seat), so no seat can cancel another's key with it, and a
+// key tells nobody anything of a card.
 func independent(k InputKind) bool {
 	switch k {
-	case InHello, InShare, InUnmask, InChoose, InReveal:
+	case InHello, InShare, InUnmask, InChoose, InReveal, InDeckKey:
 		return true
 	}
 	return false
@@ -69,49 +71,58 @@ func independent(k InputKind) bool {
 
 // regroup sets the group the match is at after the message with ID id
 // (the match ID at the start), after which the state hash is state: the
-// same group while its members come in, else a new one based on this
-// message when the match waits for an independent step with more than one
-// contributor owed.
+// same group while its places are filled one message each, else a new one
+// based on this message when the match waits for a run of independent
+// contributions of more than one seat.
 func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
-	if g := m.group; g != nil && single && kind == g.kind && m.seq < g.seq+uint64(len(g.seats)) {
-		if st, ok := m.Next(); ok && st.Kind == g.kind && st.Seat == g.seats[m.seq-g.seq] {
-			return // the group goes on
+	if g := m.group; g != nil && single && m.seq > g.seq && m.seq < g.seq+uint64(len(g.places)) {
+		k := m.seq - g.seq // the place just filled is k-1
+		if kind == g.places[k-1].Kind {
+			if st, ok := m.Next(); ok && st.Seat == g.places[k].Seat && st.Kind == g.places[k].Kind {
+				return // the group goes on
+			}
 		}
 	}
 	m.group = nil
 	st, ok := m.Next()
-	if !ok || !independent(st.Kind) {
+	if !ok {
 		return
 	}
-	seats := m.owed(st)
-	if len(seats) < 2 {
+	places := m.run(st)
+	if len(places) < 2 || !slices.ContainsFunc(places[1:], func(p Step) bool { return p.Seat != places[0].Seat }) {
 		return
 	}
-	m.group = &parGroup{seq: m.seq, id: id, state: state, kind: st.Kind, seats: seats}
+	m.group = &parGroup{seq: m.seq, id: id, state: state, places: places}
 }
 
-// owed lists the contributors of step st still owed, in the order they
-// send: the rest of the joint need's order, or for hellos the seats that
-// Next will ask one after another (each hello changes the order, see
-// Match.order, so they are found by asking it).
-func (m *Match) owed(st Step) []engine.Seat {
-	if st.Kind != InHello {
-		if j := m.gather; j != nil {
-			return slices.Clone(j.order[j.pos:])
-		}
+// run lists the places of the run of independent contributions the match
+// waits for, from step st on, in the order they come (runs.go).
+func (m *Match) run(st Step) []Step {
+	switch {
+	case st.Kind == InHello || st.Kind == InCommit:
+		return m.setupRun(st)
+	case !independent(st.Kind) || m.gather == nil:
 		return nil
 	}
-	hello, last, gather := slices.Clone(m.hello), m.lastFrom, m.gather
-	defer func() { m.hello, m.lastFrom, m.gather = hello, last, gather }()
-	var seats []engine.Seat
-	for next, ok := st, true; ok && next.Kind == InHello; next, ok = m.Next() {
-		seats = append(seats, next.Seat)
-		m.hello[next.Seat], m.lastFrom = true, next.Seat
-		if len(seats) > len(m.keys) {
-			break // cannot happen: each seat says hello once
-		}
+	places := m.gatherPlaces(st)
+	switch st.Kind {
+	case InReveal:
+		places = append(places, m.opensAfter(st.Need)...)
+	case InUnmask:
+		places = append(places, m.dealsAfter(st, places[len(places)-1].Seat)...)
 	}
-	return seats
+	return places
+}
+
+// gatherPlaces lists the contributors of the joint step st still owed.
+func (m *Match) gatherPlaces(st Step) []Step {
+	var places []Step
+	for _, s := range m.gather.order[m.gather.pos:] {
+		p := st
+		p.Seat = s
+		places = append(places, p)
+	}
+	return places
 }
 
 // memberPlace returns the group and the index in it of message seq when
@@ -120,7 +131,7 @@ func (m *Match) owed(st Step) []engine.Seat {
 // follows the base anyway).
 func (m *Match) memberPlace(seq uint64) (*parGroup, int, bool) {
 	g := m.group
-	if g == nil || seq != m.seq+1 || seq < g.seq+2 || seq > g.seq+uint64(len(g.seats)) {
+	if g == nil || seq != m.seq+1 || seq < g.seq+2 || seq > g.seq+uint64(len(g.places)) {
 		return nil, 0, false
 	}
 	return g, int(seq - g.seq - 1), true
@@ -134,30 +145,32 @@ func (m *Match) isMember(e *Envelope) bool {
 }
 
 // checkMember checks what a member's body must be: exactly one input, of
-// the group's kind, from the seat owed at its place, stating the base's
+// its place's kind, from the seat owed at its place, stating the base's
 // state hash.
 func (m *Match) checkMember(e *Envelope, from engine.Seat, body *Body) error {
 	g, i, _ := m.memberPlace(e.Seq)
+	p := g.places[i]
 	switch {
 	case len(body.Inputs) != 1:
 		return fmt.Errorf("%w: %d inputs; a member holds only its one contribution", ErrMember, len(body.Inputs))
-	case body.Inputs[0].T != g.kind:
-		return fmt.Errorf("%w: a %s input in a group of %s contributions", ErrMember, body.Inputs[0].T, g.kind)
-	case from != g.seats[i]:
-		return engine.Errorf("%w: message %d of the group is %s's", ErrMember, e.Seq, g.seats[i])
+	case body.Inputs[0].T != p.Kind:
+		return fmt.Errorf("%w: a %s input in the group's place of a %s contribution", ErrMember, body.Inputs[0].T, p.Kind)
+	case from != p.Seat:
+		return engine.Errorf("%w: message %d of the group is %s's", ErrMember, e.Seq, p.Seat)
 	case body.State != hexDigest(g.state):
 		return fmt.Errorf("%w: a member of a parallel group states its base's state %.8s…, it says %.8s…", ErrStateHash, hexDigest(g.state), body.State)
 	}
 	return nil
 }
 
-// MemberPlace says where seat may send its contribution to the group the
-// match is at as a member, without waiting for the contributors before
+// MemberPlace says where seat may send its next contribution to the group
+// the match is at as a member, without waiting for the contributors before
 // it: the message number, the Prev (the base's ID) and the state hash the
-// envelope must carry, and the step it contributes to. ok is false when
+// envelope must carry, and the step it contributes to. after skips the
+// seat's places up to that number (those sent already). ok is false when
 // seat owes no member's place now (no group, or its turn is the next
 // message anyway).
-func (m *Match) MemberPlace(seat engine.Seat) (seq uint64, prev, state Digest, st Step, ok bool) {
+func (m *Match) MemberPlace(seat engine.Seat, after uint64) (seq uint64, prev, state Digest, st Step, ok bool) {
 	g := m.group
 	if g == nil {
 		return 0, Digest{}, Digest{}, Step{}, false
@@ -167,22 +180,27 @@ func (m *Match) MemberPlace(seat engine.Seat) (seq uint64, prev, state Digest, s
 	// then the same whether it waited or not, so a referee that resumes
 	// after a crash, not knowing whether its member went out, cannot sign
 	// a chained second version of the place.
-	i := slices.Index(g.seats, seat)
-	if i < 1 || uint64(i) < m.seq-g.seq {
+	if m.seq == g.seq && g.places[0].Seat == seat {
+		// Its own chained message comes first: a seat sends in number
+		// order (a transport keeps what it sent by number).
 		return 0, Digest{}, Digest{}, Step{}, false
 	}
-	next, _ := m.Next()
-	st = Step{Seat: seat, Kind: g.kind, Need: next.Need, Roll: next.Roll}
-	return g.seq + 1 + uint64(i), g.id, g.state, st, true
+	for i := max(1, int(m.seq-g.seq)); i < len(g.places); i++ {
+		if seq := g.seq + 1 + uint64(i); g.places[i].Seat == seat && seq > after {
+			return seq, g.id, g.state, g.places[i], true
+		}
+	}
+	return 0, Digest{}, Digest{}, Step{}, false
 }
 
-// Member builds and signs seat's member envelope for the group the match
-// is at, holding the one input in (see MemberPlace). It does not apply
-// it: the member is applied, like any message, when its number comes.
-func (m *Match) Member(seat engine.Seat, in WireInput, sign func(*Envelope) error) (*Envelope, error) {
-	seq, prev, state, _, ok := m.MemberPlace(seat)
-	if !ok {
-		return nil, fmt.Errorf("%w: %s owes no member's place now", ErrMember, seat)
+// Member builds and signs seat's member envelope for place seq of the
+// group the match is at, holding the one input in (see MemberPlace). It
+// does not apply it: the member is applied, like any message, when its
+// number comes.
+func (m *Match) Member(seat engine.Seat, seq uint64, in WireInput, sign func(*Envelope) error) (*Envelope, error) {
+	at, prev, state, _, ok := m.MemberPlace(seat, seq-1)
+	if !ok || at != seq {
+		return nil, fmt.Errorf("%w: %s owes no member's place %d now", ErrMember, seat, seq)
 	}
 	body, err := EncodeBody(&Body{Inputs: []WireInput{in}, State: hexDigest(state)})
 	if err != nil {
@@ -193,6 +211,15 @@ func (m *Match) Member(seat engine.Seat, in WireInput, sign func(*Envelope) erro
 		return nil, err
 	}
 	return e, nil
+}
+
+// inRun reports whether the next message is a place of the group the
+// match is at that another place follows: it must hold that one
+// contribution alone (a seat with two places in a row sends two
+// messages), or the places after it would shift.
+func (m *Match) inRun() bool {
+	g := m.group
+	return g != nil && m.seq >= g.seq && m.seq+1 < g.seq+uint64(len(g.places))
 }
 
 // MemberBase returns the ID a message numbered seq, the next, may name as

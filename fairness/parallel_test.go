@@ -399,3 +399,165 @@ func membersIn(t *testing.T, data []byte) []uint64 {
 	}
 	return out
 }
+
+// laterInput returns the first input of kind that the sender of envelope k
+// sends after it in the record, if any.
+func (g *groupRecord) laterInput(k int, kind fairness.InputKind) (fairness.WireInput, bool) {
+	for j := k + 1; j < len(g.envs); j++ {
+		if g.envs[j].From != g.envs[k].From {
+			continue
+		}
+		bj, _ := fairness.DecodeBody(g.envs[j].Body)
+		for _, in := range bj.Inputs {
+			if in.T == kind {
+				return in, true
+			}
+		}
+	}
+	return fairness.WireInput{}, false
+}
+
+// refusedLiveAndAudited checks that a member e forged in place of envelope
+// k is refused live (a signed violation wrapping ErrMember) and that a
+// record holding it in that place does not audit clean.
+func (g *groupRecord) refusedLiveAndAudited(t *testing.T, k int, e *fairness.Envelope) {
+	t.Helper()
+	refusedWith(t, g.replay(t, k), e, fairness.ErrMember)
+	b, err := fairness.EncodeEnvelope(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := append(slices.Clone(g.lines[:k+1]), string(b))
+	if rep := auditFile(t, file(t, lines)); rep.Verdict == fairness.Clean {
+		t.Fatalf("a record with the forged member %d audits clean", e.Seq)
+	}
+}
+
+// Issue 15 runs (runs.go): the set-up's hellos and deck key shares travel
+// at once, but nothing that tells a roll does: a seat's first dice share
+// sent as a member of the set-up run (in the place of its hello or its
+// deck key share) is refused, live and by the audit, though it is the
+// seat's true share.
+func TestAttackShareInTheSetupRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	tried := 0
+	for _, k := range g.members() {
+		b, _ := fairness.DecodeBody(g.envs[k].Body)
+		if kind := b.Inputs[0].T; kind != fairness.InHello && kind != fairness.InDeckKey {
+			continue
+		}
+		share, ok := g.laterInput(k, fairness.InShare)
+		if !ok {
+			continue
+		}
+		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{share} }))
+		tried++
+	}
+	if tried == 0 {
+		t.Fatal("no hello or deck key share was sent as a member")
+	}
+}
+
+// A chooser's opening of its chosen cards travels with its reveal (runs.go),
+// never before every commitment of the choice is in: the opening sent as
+// a member of the group of commitments (its Prev their base) is refused,
+// live and by the audit, even though it is its sender's true opening.
+func TestAttackOpeningMemberBeforeEveryCommitment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	tried := 0
+	for _, k := range g.members() {
+		b, _ := fairness.DecodeBody(g.envs[k].Body)
+		if b.Inputs[0].T != fairness.InChoose {
+			continue
+		}
+		open, ok := g.laterInput(k, fairness.InOpen)
+		if !ok {
+			continue
+		}
+		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{open} }))
+		tried++
+	}
+	if tried == 0 {
+		t.Fatal("no choice commitment was sent as a member")
+	}
+}
+
+// The openings after a choice's reveals do travel at once: in an honest
+// 3-player Air record, some opening is a member of its run (its Prev the
+// run's base, before the reveals), and so are the set-up's deck key
+// shares.
+func TestRunsCarryOpeningsAndDeckKeys(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	seen := map[fairness.InputKind]bool{}
+	for k, e := range g.envs {
+		if e.Prev == g.id(k-1) {
+			continue
+		}
+		b, _ := fairness.DecodeBody(e.Body)
+		seen[b.Inputs[0].T] = true
+	}
+	for _, kind := range []fairness.InputKind{fairness.InOpen, fairness.InDeckKey, fairness.InHello, fairness.InChoose, fairness.InReveal} {
+		if !seen[kind] {
+			t.Errorf("no %s was sent as a member", kind)
+		}
+	}
+}
+
+// A run carries the unmasking shares of the deals that follow one another
+// (Air refills every hand in turn), never those of a deal after a
+// decision: a seat's unmasking share of the next round's deal, sent in the
+// place of its card choice's commitment, is refused live and by the audit.
+func TestAttackUnmaskMemberBeyondItsDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	tried := 0
+	for _, k := range g.members() {
+		b, _ := fairness.DecodeBody(g.envs[k].Body)
+		if b.Inputs[0].T != fairness.InChoose {
+			continue
+		}
+		unmask, ok := g.laterInput(k, fairness.InUnmask)
+		if !ok {
+			continue
+		}
+		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{unmask} }))
+		tried++
+	}
+	if tried == 0 {
+		t.Fatal("no choice commitment was sent as a member")
+	}
+}
+
+// The deals of a round travel at once: in an honest 3-player Air record
+// some unmasking share is a member whose base lies before another deal's
+// shares (more envelopes between its base and it than one deal has
+// dealers).
+func TestRunsCarryLaterDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	index := map[string]int{g.h.Match: -1}
+	for k, e := range g.envs {
+		index[g.id(k)] = k
+		if e.Prev == g.id(k-1) {
+			continue
+		}
+		b, _ := fairness.DecodeBody(e.Body)
+		if b.Inputs[0].T == fairness.InUnmask && k-index[e.Prev]-1 >= len(g.h.Players)-1 {
+			return
+		}
+	}
+	t.Fatal("no unmasking share of a later deal was sent as a member")
+}

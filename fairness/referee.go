@@ -177,6 +177,9 @@ type Referee struct {
 	// memberSent is the place of the last member this seat sent at once
 	// (referee_member.go), so that it is sent once.
 	memberSent memberKey
+	// decidedAt is, per vector name, what stood (askFence) when this
+	// referee made the seat's decision (keptDecision).
+	decidedAt map[string]askFence
 }
 
 // NewReferee prepares a referee; Run plays the match.
@@ -355,6 +358,7 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 			return true, err
 		}
 	}
+	place := len(r.staged) == 0 && r.m.inRun()
 	in, stop, err := r.produce(ctx, st, frames)
 	if err != nil || stop {
 		return true, err
@@ -385,6 +389,10 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 		return true, err
 	}
 	r.note(Note{Seat: r.cfg.Seat, Dir: DirLocal, Kind: st.Kind, OK: true, Events: evs}.WithText(engine.Wordsf("%s: %s", st.Kind, describe(st.Need))))
+	if place {
+		// A place of a run that another place follows: one message (runs.go).
+		return false, r.flush(ctx)
+	}
 	return false, nil
 }
 
@@ -451,43 +459,24 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 		}
 		in.Open, err = r.openAll(own)
 		return in, false, err
-	case InCommit:
+	case InCommit, InChoose:
+		if in, ok := r.keptDecision(st); ok {
+			// Made already: sent as a member whose group broke up (a
+			// seat taken off the table), or before a crash.
+			return in, false, nil
+		}
 		d, stop, err := r.decide(ctx, st, frames)
 		if err != nil || stop {
 			return WireInput{}, true, err
 		}
-		v, err := NewVector(m.ID(), seat, st.Need.Name, d.Leaves)
-		if err != nil {
-			return WireInput{}, true, fmt.Errorf("referee: %w", err)
-		}
-		if v.Size() != st.Need.Size {
-			return WireInput{}, true, fmt.Errorf("referee: agent gave %d values for %s, want %d", v.Size(), st.Need.Name, st.Need.Size)
-		}
-		r.secrets.Add(v)
-		if err := r.saveSecrets(); err != nil {
-			return WireInput{}, true, err
-		}
-		return WireInput{T: InCommit, Name: st.Need.Name, Size: v.Size(), Root: hexDigest(v.Root())}, false, nil
+		in, err := r.commitDecision(st, d)
+		return in, err != nil, err
 	case InDeckKey, InShuffle, InUnmask:
 		in, err := r.produceDeck(st)
 		return in, err != nil, err
 	case InRelease:
 		in, err := r.produceRelease(st)
 		return in, err != nil, err
-	case InChoose:
-		d, stop, err := r.decide(ctx, st, frames)
-		if err != nil || stop {
-			return WireInput{}, true, err
-		}
-		v, err := NewVector(m.ID(), seat, st.Need.Name, [][]byte{d.Choice})
-		if err != nil {
-			return WireInput{}, true, fmt.Errorf("referee: %w", err)
-		}
-		r.secrets.Add(v)
-		if err := r.saveSecrets(); err != nil {
-			return WireInput{}, true, err
-		}
-		return WireInput{T: InChoose, Name: st.Need.Name, Root: hexDigest(v.Root())}, false, nil
 	}
 	return WireInput{}, true, fmt.Errorf("referee: cannot produce %q", st.Kind)
 }
@@ -597,8 +586,16 @@ func (r *Referee) remote(ctx context.Context, st Step, frames <-chan frame) (boo
 	timer := time.NewTimer(r.cfg.Timeout)
 	defer timer.Stop()
 	linkWasDown, graced := false, false
+	answered := r.earlyMember()
 	for {
 		select {
+		case <-answered:
+			if a := r.ahead; a != nil && a.ans.err == nil {
+				// The seat's early answer is in: the loop sends it as
+				// a member at once instead of holding it for its turn.
+				return false, nil
+			}
+			answered = nil // a failed answer is the seat's turn's business
 		case f := <-frames:
 			err := r.handleFrame(ctx, f)
 			if errors.Is(err, errIgnored) {

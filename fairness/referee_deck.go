@@ -19,13 +19,17 @@ func (r *Referee) produceDeck(st Step) (WireInput, error) {
 		if err != nil {
 			return WireInput{}, fmt.Errorf("referee: %w", err)
 		}
-		k, err := d.p.GenerateKey(rand.Reader, int(seat))
-		if err != nil {
-			return WireInput{}, fmt.Errorf("referee: deck %s: %w", name, err)
-		}
-		r.secrets.deckKeys[name] = k
-		if err := r.saveSecrets(); err != nil {
-			return WireInput{}, err
+		k := r.secrets.deckKeys[name]
+		if k == nil {
+			// A key kept already was sent already (as a member, or before
+			// a crash): the same one again, never a second version.
+			if k, err = d.p.GenerateKey(rand.Reader, int(seat)); err != nil {
+				return WireInput{}, fmt.Errorf("referee: deck %s: %w", name, err)
+			}
+			r.secrets.deckKeys[name] = k
+			if err := r.saveSecrets(); err != nil {
+				return WireInput{}, err
+			}
 		}
 		b, err := k.Public().MarshalBinary()
 		if err != nil {
@@ -52,10 +56,11 @@ func (r *Referee) produceDeck(st Step) (WireInput, error) {
 		if d == nil || k == nil {
 			return WireInput{}, fmt.Errorf("referee: deal from %s: no key share for it", name)
 		}
-		if d.dealt+st.Need.Count > d.size {
-			return WireInput{}, fmt.Errorf("referee: deal from %s: only %d cards", name, d.size)
+		// st.Pos: a deal later in a run (runs.go) starts past d.dealt.
+		if st.Pos < d.dealt || st.Pos+st.Need.Count > d.size {
+			return WireInput{}, fmt.Errorf("referee: deal from %s: cards %d-%d of %d, %d dealt", name, st.Pos, st.Pos+st.Need.Count, d.size, d.dealt)
 		}
-		shares, err := unmaskShares(d, k, d.dealt, d.dealt+st.Need.Count)
+		shares, err := unmaskShares(d, k, st.Pos, st.Pos+st.Need.Count)
 		if err != nil {
 			return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
 		}

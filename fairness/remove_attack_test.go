@@ -1,6 +1,7 @@
 package fairness_test
 
 import (
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -355,10 +356,14 @@ func TestAttackRemovalWithABackDatedLeftRecord(t *testing.T) {
 	m := fx.at(t, k)
 	st, _ := m.Next()
 	// The latest seat other than the one awaited that signed a message
-	// before k, and the place just before that message.
+	// before k after the one before it (not a member of a parallel group,
+	// which its sender signed knowing only the group's base), and the
+	// place just before that message.
 	leaver, before := engine.NoSeat, -1
 	for j := k - 1; j > 0 && before < 0; j-- {
-		if s := fx.h.Seat(fx.envs[j].From); s != st.Seat {
+		id := fx.envs[j-1].Hash()
+		chained := fx.envs[j].Prev == hex.EncodeToString(id[:])
+		if s := fx.h.Seat(fx.envs[j].From); s != st.Seat && chained {
 			leaver, before = s, j
 		}
 	}

@@ -107,6 +107,9 @@ func (g *Game) Out(seat engine.Seat) bool {
 	return seat >= 0 && int(seat) < g.seats && !g.seatAlive(int(seat))
 }
 
+// openPrompt is what a NeedOpen asks.
+const openPrompt = "turn over the chosen cards"
+
 // Next reports what the game needs next.
 func (g *Game) Next() engine.Need {
 	switch g.phase {
@@ -130,7 +133,7 @@ func (g *Game) Next() engine.Need {
 			Name: fmt.Sprintf("choice/%d", g.round), Prompt: "choose a card for each plane"}
 	case phOpen:
 		seat := g.choosers[g.cursor]
-		return engine.Need{Kind: engine.NeedOpen, Seat: seat, Open: g.openSlots(seat), Prompt: "turn over the chosen cards"}
+		return engine.Need{Kind: engine.NeedOpen, Seat: seat, Open: g.openSlots(seat), Prompt: openPrompt}
 	case phTurn:
 		return g.turnNeed()
 	}

@@ -2,6 +2,7 @@ package air
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -105,5 +106,66 @@ func TestSetup(t *testing.T) {
 	}
 	if Spec.Variants[0] != VariantStandard || Spec.Rules != "air/1" || Spec.Name != "air" {
 		t.Fatalf("spec %+v", Spec)
+	}
+}
+
+// The fairness layer sends each chooser's opening together with its
+// reveal ([engine.ChoiceOpener]), so what OpensAfter and OpenOf say before
+// the choice must be exactly the NeedOpens the game asks after it, in
+// every variant, round after round: an opening sent for the wrong slots
+// would be refused, and its honest sender blamed.
+func TestChoiceOpenerPredictsTheOpenings(t *testing.T) {
+	for _, tc := range []struct {
+		seats   int
+		variant string
+	}{{2, VariantStandard}, {3, VariantFreeForAll}, {4, VariantTeam}, {4, VariantMaxDamage}} {
+		t.Run(fmt.Sprintf("%s/%d", tc.variant, tc.seats), func(t *testing.T) {
+			for i := range 3 {
+				seed := uint64(i*11 + tc.seats)
+				r := newReferee(t, tc.seats, tc.variant, seed, randomAgents(tc.seats, seed))
+				choices := 0
+				for steps := 0; r.Game.Next().Kind != engine.NeedNone && steps < 200000; steps++ {
+					need := r.Game.Next()
+					if need.Kind != engine.NeedChoice {
+						if _, err := r.Step(); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					in, err := r.Input()
+					if err != nil {
+						t.Fatal(err)
+					}
+					var want []engine.Need
+					for _, s := range r.Game.OpensAfter(need) {
+						k := slices.Index(need.Seats, s)
+						n, err := r.Game.OpenOf(need, s, in.Choices[k])
+						if err != nil {
+							t.Fatalf("round of %s: %v", need.Name, err)
+						}
+						want = append(want, n)
+					}
+					if _, err := r.Apply(in); err != nil {
+						t.Fatal(err)
+					}
+					choices++
+					for _, w := range want {
+						got := r.Game.Next()
+						if got.Kind != engine.NeedOpen || got.Seat != w.Seat || !slices.Equal(got.Open, w.Open) || got.Prompt != w.Prompt {
+							t.Fatalf("%s: the game asks %+v, OpenOf said %+v", need.Name, got, w)
+						}
+						if _, err := r.Step(); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if got := r.Game.Next(); got.Kind == engine.NeedOpen {
+						t.Fatalf("%s: the game asks an opening OpensAfter did not name: %+v", need.Name, got)
+					}
+				}
+				if choices == 0 {
+					t.Fatal("no choice in a whole game")
+				}
+			}
+		})
 	}
 }

@@ -211,6 +211,28 @@ func (g *Game) applyChoice(ev *events, need engine.Need, in engine.Input) error 
 	return nil
 }
 
+// OpensAfter returns the seats whose NeedOpen follow choice n: every
+// chooser, in the order of n.Seats ([engine.ChoiceOpener]).
+func (g *Game) OpensAfter(n engine.Need) []engine.Seat { return slices.Clone(n.Seats) }
+
+// OpenOf returns the NeedOpen of seat after choice n, seat having chosen
+// choice: the slots of the cards it names, in its order, as openSlots will
+// list them once every choice is in ([engine.ChoiceOpener]).
+func (g *Game) OpenOf(n engine.Need, seat engine.Seat, choice []byte) (engine.Need, error) {
+	if g.phase != phChoice || !slices.Contains(n.Seats, seat) {
+		return engine.Need{}, fmt.Errorf("air: %s opens nothing after this choice", seat)
+	}
+	ps, err := g.checkChoice(int(seat), choice)
+	if err != nil {
+		return engine.Need{}, err
+	}
+	open := make([]engine.Slot, 0, len(ps))
+	for _, p := range ps {
+		open = append(open, p.Card.Slot())
+	}
+	return engine.Need{Kind: engine.NeedOpen, Seat: seat, Open: open, Prompt: openPrompt}, nil
+}
+
 // openSlots lists the slots of the cards seat chose this round.
 func (g *Game) openSlots(seat engine.Seat) []engine.Slot {
 	var out []engine.Slot

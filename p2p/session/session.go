@@ -46,7 +46,12 @@ import (
 // once, as members of a parallel group whose Prev is the group's base
 // (fairness/parallel.go); a salvo/2 peer would refuse the first one as
 // out of sequence, mid-match.
-const Version = "salvo/3"
+// salvo/4 (issue 15): a parallel group spans a run of steps (fairness/
+// runs.go): the set-up's hellos, commitments and deck key shares, and a
+// joint choice's reveals with the openings that follow them; each place
+// of a run is one message. A salvo/3 peer would refuse such a member (a
+// deck key share, a commitment, an opening) as out of sequence.
+const Version = "salvo/4"
 
 // HandshakeTimeout bounds the handshake.
 const HandshakeTimeout = 30 * time.Second

@@ -107,7 +107,7 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 		for _, in := range body.Inputs {
 			st, _ := m.Next()
 			switch {
-			case in.T == InShare:
+			case in.T == InShare, in.T == InPreshare:
 				shares++
 			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
 				f.Decisions++

@@ -83,7 +83,7 @@ func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
 	if !ok || !independent(st.Kind) {
 		return
 	}
-	seats := m.owed(st)
+	seats := m.withoutPreshared(st.Kind, m.owed(st))
 	if len(seats) < 2 {
 		return
 	}

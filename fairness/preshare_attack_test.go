@@ -213,6 +213,21 @@ func (tb *preTable) refused(seat engine.Seat, want error, ins ...WireInput) {
 	}
 }
 
+// refusedInLast is refused for the record's last message with extra
+// inputs at its end, signed by its sender in its place.
+func (tb *preTable) refusedInLast(want error, extra ...WireInput) {
+	tb.t.Helper()
+	last := tb.envs[len(tb.envs)-1]
+	body, err := DecodeBody(last.Body)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	keep := tb.envs
+	tb.envs = tb.envs[:len(tb.envs)-1]
+	defer func() { tb.envs = keep }()
+	tb.refused(tb.h.Seat(last.From), want, append(body.Inputs, extra...)...)
+}
+
 // audit audits a record of envs.
 func (tb *preTable) audit(envs []*Envelope) *Report {
 	tb.t.Helper()
@@ -268,4 +283,165 @@ func TestPreshareCompletesRollsInTheOtherSeatsMessage(t *testing.T) {
 	if rep := tb.audit(tb.envs); rep.Verdict != Incomplete {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
+}
+
+// preAt is seat's link at position k as a pre-share.
+func (tb *preTable) preAt(seat engine.Seat, k int) WireInput {
+	l, next := tb.link(seat, k)
+	return WireInput{T: InPreshare, Link: l, Next: next}
+}
+
+// shareAt is seat's link at position k as its share of roll.
+func (tb *preTable) shareAt(seat engine.Seat, k, roll int) WireInput {
+	l, next := tb.link(seat, k)
+	return WireInput{T: InShare, Roll: roll, Link: l, Next: next}
+}
+
+// A pre-share sent where the match waits for the other seat's decision
+// would be void at once, and the one who decides would have seen it: it
+// is refused. Seat 1 completes roll b, the match waits for seat 0's move.
+func TestAttackPreshareBeforeADecision(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	tb.send(0, tb.share(0), tb.shareAt(0, 2, 1))
+	tb.refused(1, ErrPreshare, tb.share(1), tb.preAt(1, 3))
+}
+
+// A pre-share meets a decision before its roll: it is void, and the roll
+// after the decision takes the seat's next link, one the decider never
+// saw. The voided link offered again as the share of that roll fails the
+// chain, live and in the audit.
+func TestAttackVoidedPreshareCountsInNoRoll(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	tb.send1(tb.pre(1)) // link 2: roll b
+	tb.send1(tb.pre(1)) // link 3: meant for roll c, after seat 0's move
+	tb.send(0, tb.shareAt(0, 1, 0), tb.shareAt(0, 2, 1), move())
+	if n := tb.m.Preshared(1); n != 0 || tb.m.used[1] != 3 {
+		t.Fatalf("after seat 0's move seat 1 has %d pre-shares pending and %d links used; want 0 and 3 (link 3 void)", n, tb.m.used[1])
+	}
+	if st, _ := tb.m.Next(); st.Kind != InShare || st.Seat != 1 || st.Roll != 2 {
+		t.Fatalf("the match waits for %+v, want seat 1's share of roll 2", st)
+	}
+	tb.refused(1, ErrChain, tb.shareAt(1, 3, 2))
+	tb.send(1, tb.shareAt(1, 4, 2))
+}
+
+// A pre-share is its sender's own link: seat 0 sending seat 1's next link
+// as its pre-share fails seat 0's chain.
+func TestAttackPreshareOfTheOtherSeatsLink(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	tb.refused(0, ErrChain, tb.share(0), tb.shareAt(0, 2, 1), tb.preAt(1, 2))
+}
+
+// A pre-share is the seat's next link, in chain order: one that skips a
+// link fails the chain.
+func TestAttackPreshareSkipsALink(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	tb.refusedInLast(ErrChain, tb.preAt(1, 3))
+	tb.refusedInLast(ErrChain, tb.preAt(1, 2), tb.preAt(1, 4))
+}
+
+// A pre-share names no roll and carries nothing but its link.
+func TestAttackPreshareCarriesMore(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	in := tb.pre(1)
+	in.Roll = 1
+	tb.refusedInLast(ErrPreshare, in)
+	in = tb.pre(1)
+	in.Name = "b"
+	tb.refusedInLast(ErrPreshare, in)
+}
+
+// A pre-share only closes a message: where the seat's own share is due it
+// sends the share.
+func TestAttackPreshareWhereItsOwnShareIsDue(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	tb.refused(0, ErrPreshare, tb.share(0), tb.preAt(0, 2))
+}
+
+// Two versions of a message, one with pre-shares and one without, are an
+// equivocation like any two versions of one place.
+func TestAttackPreshareEquivocation(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	without := tb.envs[len(tb.envs)-1]
+	tb.send1(tb.pre(1))
+	m := tb.replay()
+	_, err := m.Accept(without)
+	var v *Violation
+	if !errors.As(err, &v) || v.Seat != 1 || !errors.Is(err, ErrEquivocation) {
+		t.Fatalf("got %v, want seat 1's equivocation", err)
+	}
+}
+
+// Continued chains: a seat that names its next chain's tip while the
+// other seat has pre-shares pending could pick that chain to suit them.
+// At the last link of its chain it must name the next chain then (it may
+// not keep an old one going, to choose later), and naming it voids the
+// other's pre-shares: the rolls take links the new chain was not chosen
+// against.
+func TestAttackNewChainAgainstPendingPreshares(t *testing.T) {
+	tb := newPreTable(t, 2, 2) // chains of two links: link 2 names the next
+	tb.start()
+	tb.send1(tb.pre(1))
+	a, b := tb.share(0), tb.shareAt(0, 2, 1)
+	if b.Next == "" {
+		t.Fatal("link 2 of a two-link chain names no next chain")
+	}
+	keep := b
+	keep.Next = ""
+	tb.refused(0, ErrChain, a, keep)
+	tb.send(0, a, b)
+	if n := tb.m.Preshared(1); n != 0 {
+		t.Fatalf("seat 1 has %d pre-shares pending after seat 0 named a new chain, want 0", n)
+	}
+	if st, _ := tb.m.Next(); st.Kind != InShare || st.Seat != 1 || st.Roll != 1 {
+		t.Fatalf("the match waits for %+v, want seat 1's fresh share of roll 1", st)
+	}
+}
+
+// Pre-shares are for two-player matches only.
+func TestAttackPreshareInAThreePlayerMatch(t *testing.T) {
+	tb := newPreTable(t, 3, 64)
+	tb.send(0, tb.hello(0))
+	tb.send(1, tb.hello(1))
+	// Seat 2's hello completes the table; it shares roll a first.
+	tb.refused(2, ErrPreshare, tb.hello(2), tb.shareAt(2, 1, 0), tb.preAt(2, 2))
+}
+
+// No link before both hellos: the other seat has not committed its chain.
+func TestAttackPreshareBeforeEveryHello(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.refused(0, ErrPreshare, tb.hello(0), tb.preAt(0, 1))
+}
+
+// At most maxPreshares pending per seat.
+func TestAttackTooManyPreshares(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	var ins []WireInput
+	for k := 2; k < 2+maxPreshares+1; k++ {
+		ins = append(ins, tb.preAt(1, k))
+	}
+	tb.refusedInLast(ErrPreshare, ins...)
+}
+
+// A message of a parallel group with members after it holds one input:
+// a pre-share there would take their places away. Seat 0's move alone
+// opens the group of roll c (seat 1's share, then seat 0's as a member).
+func TestAttackPreshareInsideAParallelGroup(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	tb.start()
+	tb.send(0, tb.share(0), tb.shareAt(0, 2, 1))
+	tb.send(1, tb.share(1))
+	tb.send(0, move())
+	if tb.m.group == nil {
+		t.Fatal("no parallel group after seat 0's move")
+	}
+	tb.refused(1, ErrPreshare, tb.share(1), tb.preAt(1, 4))
 }

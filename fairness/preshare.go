@@ -47,9 +47,11 @@ import (
 // seat must name its next chain while the other has pre-shares pending (it
 // cannot keep the old chain going to keep or void them at will).
 //
-// Pre-shares exist only in two-player matches, after both hellos, and
-// never in a message of a parallel group that has members after it (whose
-// places they would take away).
+// Pre-shares exist only in two-player matches, after both hellos. They
+// take no place of a parallel group: a message at a group's place that
+// closes with pre-shares is one contribution to the group all the same
+// (contributions), so the members after it keep their places; a member
+// itself holds only its contribution.
 
 // InPreshare is a dice link sent before the roll it goes into (a
 // pre-share): fields link and, at a chain's last link, next.
@@ -90,11 +92,6 @@ func (m *Match) preshareWhy(seat engine.Seat) error {
 		if !ok {
 			return fmt.Errorf("%w: %s has not said hello", ErrPreshare, engine.Seat(s))
 		}
-	}
-	if g := m.group; g != nil && m.seq+1 < g.seq+uint64(len(g.seats)) {
-		// A member after this message would lose its place: a message
-		// of two inputs ends the group (regroup).
-		return fmt.Errorf("%w: message %d is a place of a parallel group with members after it", ErrPreshare, m.seq+1)
 	}
 	st, ok := m.Next()
 	switch {
@@ -240,6 +237,17 @@ func (m *Match) afterInput(from engine.Seat, in WireInput) ([]engine.Event, erro
 		m.pre[st.Seat] = m.pre[st.Seat][1:]
 		evs = append(evs, got...)
 	}
+}
+
+// contributions returns a message's inputs without its pre-shares: what
+// it contributes to the step it answers (a parallel group goes on after a
+// message of one contribution, see regroup).
+func contributions(inputs []WireInput) []WireInput {
+	n := len(inputs)
+	for n > 0 && inputs[n-1].T == InPreshare {
+		n--
+	}
+	return inputs[:n]
 }
 
 // withoutPreshared drops from seats, the contributors owed to a step of

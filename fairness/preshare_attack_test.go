@@ -431,10 +431,12 @@ func TestAttackTooManyPreshares(t *testing.T) {
 	tb.refusedInLast(ErrPreshare, ins...)
 }
 
-// A message of a parallel group with members after it holds one input:
-// a pre-share there would take their places away. Seat 0's move alone
-// opens the group of roll c (seat 1's share, then seat 0's as a member).
-func TestAttackPreshareInsideAParallelGroup(t *testing.T) {
+// A message at a parallel group's place that closes with a pre-share is
+// one contribution all the same: the members after it keep their places.
+// Seat 0's move alone opens the group of roll c (seat 1's share, then seat
+// 0's as a member); seat 1 shares and pre-shares for roll d, and seat 0's
+// member, sent at once, still takes its place.
+func TestPreshareKeepsTheMembersOfAParallelGroup(t *testing.T) {
 	tb := newPreTable(t, 2, 64)
 	tb.start()
 	tb.send(0, tb.share(0), tb.shareAt(0, 2, 1))
@@ -443,5 +445,13 @@ func TestAttackPreshareInsideAParallelGroup(t *testing.T) {
 	if tb.m.group == nil {
 		t.Fatal("no parallel group after seat 0's move")
 	}
-	tb.refused(1, ErrPreshare, tb.share(1), tb.preAt(1, 4))
+	member, err := tb.m.Member(0, tb.shareAt(0, 3, 2), func(e *Envelope) error { return e.Sign(tb.keys[0]) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.send(1, tb.share(1), tb.preAt(1, 4))
+	m := tb.replay()
+	if _, err := m.Accept(member); err != nil {
+		t.Fatalf("seat 0's member after seat 1's message with a pre-share: %v", err)
+	}
 }

@@ -41,11 +41,15 @@ import (
 //
 // Continued chains (Dice) need one more rule. A seat names its next chain's
 // tip in the share (or pre-share) of its chain's last link, and may pick
-// that chain freely: were another seat's pre-shares pending then, it could
-// pick the new chain to suit the rolls they go into. So naming a next chain
-// voids the other seat's pending pre-shares, and at a chain's last link a
-// seat must name its next chain while the other has pre-shares pending (it
-// cannot keep the old chain going to keep or void them at will).
+// that chain freely: were the other seat's pre-shares pending then, it
+// could pick the new chain to suit the rolls they go into, or, by sending
+// that link as a pre-share or not, void them or not at will. So a
+// pre-share is refused while the other seat's chain ends too soon
+// (nearChainEnd): no seat reaches its chain's last link while the other
+// has pre-shares pending. As a backstop (a roll that takes one seat's
+// share alone), naming a next chain voids the other seat's pending
+// pre-shares, and at a chain's last link a seat must name its next chain
+// while the other has pre-shares pending.
 //
 // Pre-shares exist only in two-player matches, after both hellos. They
 // take no place of a parallel group: a message at a group's place that
@@ -130,6 +134,9 @@ func (m *Match) applyPreshare(seat engine.Seat, in WireInput) ([]engine.Event, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrPreshare, err)
 	}
+	if m.nearChainEnd(other(seat), m.Preshared(seat)+1) {
+		return nil, engine.Errorf("%w: %s's dice chain ends too soon: it could name its next chain, against this pre-share, before the rolls take it", ErrPreshare, other(seat))
+	}
 	pos, prev := m.preshareFrom(seat)
 	if err := VerifyLink(m.id, seat, prev, link); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrPreshare, err)
@@ -187,6 +194,24 @@ func (m *Match) linkAfter(seat engine.Seat, pos int, link Digest, next string) (
 		return Digest{}, fmt.Errorf("next chain's tip: %w", err)
 	}
 	return tip, nil
+}
+
+// nearChainEnd reports whether seat o could reach the last link of its
+// dice chain (where it names its next chain, chosen freely) while the
+// other seat has k pre-shares pending. Until those are taken, o reveals
+// at most one link for the roll being gathered (the other's share of it
+// may be in already), one per roll after it (each takes one of the k, and
+// one of o's links: new, or one of o's pre-shares, which frees room for
+// another) and maxPreshares-p more by pre-shares (p: its own pending): its
+// chain must have more links left than that. Every roll of a two-player
+// game takes both seats' shares; were one to take o's alone, the voiding
+// in afterInput and applyPreshare still keeps the new chain away from the
+// pending links.
+func (m *Match) nearChainEnd(o engine.Seat, k int) bool {
+	p, n := m.Preshared(o), m.chainLen[o]
+	r := m.used[o] + p // o's links revealed
+	end := (r/n + 1) * n
+	return end-r <= 1+k+maxPreshares-p
 }
 
 // other returns the other seat of a two-player match.

@@ -34,10 +34,28 @@ var rollsScript = []engine.Need{
 	{Kind: engine.NeedRandom, Seat: engine.NoSeat, Name: "d", Count: 1, Bound: 6},
 }
 
+// soloScript: a joint roll, then soloRolls rolls that take seat 0's share
+// alone (no game of Salvo has one: they reach the backstop of continued
+// chains), a joint roll and a decision.
+func soloScript() []engine.Need {
+	out := []engine.Need{rollsScript[0]}
+	for range soloRolls {
+		out = append(out, engine.Need{Kind: engine.NeedRandom, Seat: 0, Seats: []engine.Seat{0}, Name: "solo", Count: 1, Bound: 6})
+	}
+	return append(out, rollsScript[1], rollsScript[2])
+}
+
+const soloRolls = 15
+
 var rollsSpec = engine.Spec{
-	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard"},
+	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo"},
 	MinSeats: 2, MaxSeats: 3,
-	New: func(engine.Setup) (engine.Game, error) { return &rolls{script: rollsScript}, nil },
+	New: func(s engine.Setup) (engine.Game, error) {
+		if s.Variant == "solo" {
+			return &rolls{script: soloScript()}, nil
+		}
+		return &rolls{script: rollsScript}, nil
+	},
 }
 
 func rollsSpecs(name string) (engine.Spec, bool) { return rollsSpec, name == "rolls" }
@@ -93,16 +111,30 @@ type preTable struct {
 // links each (and continue).
 func newPreTable(t *testing.T, n, links int) *preTable {
 	t.Helper()
-	keys := testKeys(t, n)
-	h := testHeader(t, rollsSpec, keys)
+	ls := make([]int, n)
+	for i := range ls {
+		ls[i] = links
+	}
+	return newPreTableOf(t, "standard", ls)
+}
+
+// newPreTableOf starts a rolls match of variant whose seat s has dice
+// chains of links[s] links.
+func newPreTableOf(t *testing.T, variant string, links []int) *preTable {
+	t.Helper()
+	keys := testKeys(t, len(links))
+	h, err := NewHeader(rollsSpec, variant, testHeader(t, rollsSpec, keys).Players)
+	if err != nil {
+		t.Fatal(err)
+	}
 	m, err := NewMatch(rollsSpec, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb := &preTable{t: t, h: h, keys: keys, m: m}
-	for s := range n {
+	for s, n := range links {
 		seed := newHasher("test seed").int(s).sum()
-		tb.dice = append(tb.dice, newDice(m.ID(), engine.Seat(s), seed, links, true))
+		tb.dice = append(tb.dice, newDice(m.ID(), engine.Seat(s), seed, n, true))
 	}
 	return tb
 }
@@ -380,28 +412,52 @@ func TestAttackPreshareEquivocation(t *testing.T) {
 }
 
 // Continued chains: a seat that names its next chain's tip while the
-// other seat has pre-shares pending could pick that chain to suit them.
-// At the last link of its chain it must name the next chain then (it may
-// not keep an old one going, to choose later), and naming it voids the
-// other's pre-shares: the rolls take links the new chain was not chosen
-// against.
-func TestAttackNewChainAgainstPendingPreshares(t *testing.T) {
-	tb := newPreTable(t, 2, 2) // chains of two links: link 2 names the next
+// other seat has pre-shares pending could pick that chain to suit them,
+// or void them or not at will by sending that link as a pre-share or not.
+// So a pre-share is refused while the other seat's chain ends too soon:
+// with chains of six links, seat 1 may not pre-share before seat 0's
+// first share (seat 0 could reveal one link for roll a, one for roll b,
+// which takes the pre-share, and four by pre-shares of its own, the sixth
+// naming its next chain); with seven it may.
+func TestAttackPreshareNearTheOtherChainsEnd(t *testing.T) {
+	tb := newPreTable(t, 2, 6)
+	tb.start()
+	tb.refusedInLast(ErrPreshare, tb.pre(1))
+	tb = newPreTable(t, 2, 7)
 	tb.start()
 	tb.send1(tb.pre(1))
-	a, b := tb.share(0), tb.shareAt(0, 2, 1)
-	if b.Next == "" {
-		t.Fatal("link 2 of a two-link chain names no next chain")
+}
+
+// The backstop, for a roll that takes one seat's share alone: seat 0's
+// solo rolls bring it to its chain's last link while seat 1's pre-share is
+// pending. There it must name its next chain (it may not keep an old one
+// going), and naming it voids seat 1's pre-share: the joint roll after
+// takes a link the new chain was not chosen against.
+func TestAttackNewChainAgainstPendingPreshares(t *testing.T) {
+	end := soloRolls + 1
+	tb := newPreTableOf(t, "solo", []int{end, 64})
+	tb.start()
+	tb.send1(tb.pre(1))
+	ins := []WireInput{tb.share(0)}
+	for k := 2; k < end; k++ {
+		ins = append(ins, tb.shareAt(0, k, k-1))
 	}
-	keep := b
+	last := tb.shareAt(0, end, end-1)
+	if last.Next == "" {
+		t.Fatal("the chain's last link names no next chain")
+	}
+	keep := last
 	keep.Next = ""
-	tb.refused(0, ErrChain, a, keep)
-	tb.send(0, a, b)
+	tb.refused(0, ErrChain, append(ins, keep)...)
+	tb.send(0, append(ins, last)...)
 	if n := tb.m.Preshared(1); n != 0 {
 		t.Fatalf("seat 1 has %d pre-shares pending after seat 0 named a new chain, want 0", n)
 	}
-	if st, _ := tb.m.Next(); st.Kind != InShare || st.Seat != 1 || st.Roll != 1 {
-		t.Fatalf("the match waits for %+v, want seat 1's fresh share of roll 1", st)
+	if st, _ := tb.m.Next(); st.Kind != InShare || st.Seat != 0 || st.Need.Name != "b" {
+		t.Fatalf("the match waits for %+v, want seat 0's share of b", st)
+	}
+	if tb.m.used[1] != 2 {
+		t.Fatalf("seat 1 used %d links, want 2 (its pre-share void)", tb.m.used[1])
 	}
 }
 

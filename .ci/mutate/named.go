@@ -52,6 +52,8 @@ var plantedBugs = []planted{
 		"fairness", "Match.linkAfter", neverIf{"last && m.Preshared(other(seat)) > 0"}},
 	{"preshare-not-before-decision", "a pre-share is refused where the match waits for the other seat's decision",
 		"fairness", "Match.preshareWhy", replace{"case !undecided(st.Kind):", "case false:"}},
+	{"preshare-chain-end", "a pre-share is refused while the other seat could reach its chain's last link, and name a new chain, before the pre-share is taken",
+		"fairness", "Match.applyPreshare", neverIf{"m.nearChainEnd(other(seat), m.Preshared(seat)+1)"}},
 	{"preshare-two-player", "pre-shares are refused in matches of more than two players",
 		"fairness", "Match.preshareWhy", neverIf{"len(m.keys) != 2"}},
 	{"preshare-group-places", "a message that closes with pre-shares is one contribution to its parallel group, whose members keep their places",

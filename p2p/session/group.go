@@ -6,7 +6,7 @@ package session
 // two-player one, then everyone moves to the topic
 // "salvo/match/<match id>" (package p2p/group):
 //
-//	joiner → host   {"t":"join","version":"salvo/3","name":…,"nonce":…}      (the two-player join frame)
+//	joiner → host   {"t":"join","version":"salvo/4","name":…,"nonce":…}      (the two-player join frame)
 //	host → joiner   {"t":"offer","header":{…every player, every nonce…},"peers":[{"peer":…,"addrs":[…]},…]}
 //	joiner → host   {"t":"accept","match":…}   or {"t":"decline","reason":…}
 //	                 every player joins the topic; the joiners dial each other

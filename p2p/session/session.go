@@ -46,7 +46,11 @@ import (
 // once, as members of a parallel group whose Prev is the group's base
 // (fairness/parallel.go); a salvo/2 peer would refuse the first one as
 // out of sequence, mid-match.
-const Version = "salvo/3"
+// salvo/4 (issue 15): a two-player seat may close a message with
+// pre-shares, its next dice links sent before their rolls
+// (fairness/preshare.go); a salvo/3 peer would refuse the first as an
+// input out of turn, mid-match.
+const Version = "salvo/4"
 
 // HandshakeTimeout bounds the handshake.
 const HandshakeTimeout = 30 * time.Second

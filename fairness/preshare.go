@@ -3,6 +3,7 @@ package fairness
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -42,15 +43,17 @@ import (
 // Continued chains (Dice) need one more rule. A seat names its next chain's
 // tip in the share (or pre-share) of its chain's last link, and may pick
 // that chain freely: were the other seat's pre-shares pending then, it
-// could pick the new chain to suit the rolls they go into, or, by sending
-// that link as a pre-share or not, void them or not at will. So a
-// pre-share is refused while the other seat's chain ends too soon
-// (nearChainEnd): no seat reaches its chain's last link while the other
-// has pre-shares pending. As a backstop (a roll that takes one seat's
-// share alone), naming a next chain voids the other seat's pending
-// pre-shares, and at a chain's last link a seat must name its next chain
-// while the other has pre-shares pending.
-//
+// could pick the new chain to suit the rolls they go into. So naming a
+// next chain voids the other seat's pending pre-shares (the rolls after
+// take links revealed after the new tip), and at a chain's last link a
+// seat must name its next chain while the other has pre-shares pending (it
+// cannot keep an old chain going, to void them or not at will). Nor may it
+// send that link as a pre-share then: whether to send a pre-share is the
+// seat's choice, and would be a choice to void them. Sent as a share, the
+// link comes in the roll the chain's order puts it in, which the seat
+// cannot move: every roll takes the seats' links in chain order, pre-shared
+// or not, and only a decision, which voids every pre-share, skips links.
+
 // Pre-shares exist only in two-player matches, after both hellos. They
 // take no place of a parallel group: a message at a group's place that
 // closes with pre-shares is one contribution to the group all the same
@@ -134,8 +137,8 @@ func (m *Match) applyPreshare(seat engine.Seat, in WireInput) ([]engine.Event, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrPreshare, err)
 	}
-	if m.nearChainEnd(other(seat), m.Preshared(seat)+1) {
-		return nil, engine.Errorf("%w: %s's dice chain ends too soon: it could name its next chain, against this pre-share, before the rolls take it", ErrPreshare, other(seat))
+	if in.Next != "" && m.Preshared(other(seat)) > 0 {
+		return nil, engine.Errorf("%w: it names a next dice chain while %s has pre-shares pending; the share of a chain's last link goes in its roll", ErrPreshare, other(seat))
 	}
 	pos, prev := m.preshareFrom(seat)
 	if err := VerifyLink(m.id, seat, prev, link); err != nil {
@@ -149,11 +152,7 @@ func (m *Match) applyPreshare(seat engine.Seat, in WireInput) ([]engine.Event, e
 		m.pre = make([][]preshare, len(m.keys))
 	}
 	m.pre[seat] = append(m.pre[seat], preshare{link: link, after: after})
-	evs := []engine.Event{engine.Eventf(seat, "share", "%s revealed its preimage for its next roll ahead of it: %s ✓", seat, link.Short())}
-	if in.Next != "" {
-		evs = append(evs, m.voidPreshares(other(seat), "a next dice chain was named")...)
-	}
-	return evs, nil
+	return []engine.Event{engine.Eventf(seat, "share", "%s revealed its preimage for its next roll ahead of it: %s ✓", seat, link.Short())}, nil
 }
 
 // onlyLink reports whether in holds nothing but a link and a next.
@@ -196,24 +195,6 @@ func (m *Match) linkAfter(seat engine.Seat, pos int, link Digest, next string) (
 	return tip, nil
 }
 
-// nearChainEnd reports whether seat o could reach the last link of its
-// dice chain (where it names its next chain, chosen freely) while the
-// other seat has k pre-shares pending. Until those are taken, o reveals
-// at most one link for the roll being gathered (the other's share of it
-// may be in already), one per roll after it (each takes one of the k, and
-// one of o's links: new, or one of o's pre-shares, which frees room for
-// another) and maxPreshares-p more by pre-shares (p: its own pending): its
-// chain must have more links left than that. Every roll of a two-player
-// game takes both seats' shares; were one to take o's alone, the voiding
-// in afterInput and applyPreshare still keeps the new chain away from the
-// pending links.
-func (m *Match) nearChainEnd(o engine.Seat, k int) bool {
-	p, n := m.Preshared(o), m.chainLen[o]
-	r := m.used[o] + p // o's links revealed
-	end := (r/n + 1) * n
-	return end-r <= 1+k+maxPreshares-p
-}
-
 // other returns the other seat of a two-player match.
 func other(s engine.Seat) engine.Seat { return 1 - s }
 
@@ -232,22 +213,27 @@ func (m *Match) voidPreshares(seat engine.Seat, why string) []engine.Event {
 	return []engine.Event{engine.Eventf(seat, "share", "%s's %d preimage(s) sent ahead are void (%s): its next roll takes a later link", seat, n, why)}
 }
 
-// afterInput does what pending pre-shares require once input in (of
-// step st, from from) has been applied: a decision voids them all; a share
-// naming a next chain voids the other seat's; then every pre-share that
-// the match now waits for is applied as its seat's share.
+// afterInput does what pending pre-shares require once input in (from
+// from) has been applied: a decision voids them all; a share naming a next
+// chain voids the other seat's, but for the one the roll in progress takes
+// (it goes with the link of the old chain that share reveals, fixed long
+// before); then every pre-share that the match now waits for is applied
+// as its seat's share.
 func (m *Match) afterInput(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	if len(m.pre) == 0 {
 		return nil, nil
 	}
 	var evs []engine.Event
+	newChain := in.T == InShare && in.Next != ""
 	switch {
 	case !undecided(in.T):
 		for s := range m.pre {
 			evs = append(evs, m.voidPreshares(engine.Seat(s), "a decision came before their roll")...)
 		}
-	case in.T == InShare && in.Next != "":
+		newChain = false
+	case newChain && !m.owes(other(from)):
 		evs = append(evs, m.voidPreshares(other(from), "a next dice chain was named")...)
+		newChain = false
 	}
 	for {
 		st, ok := m.Next()
@@ -261,7 +247,18 @@ func (m *Match) afterInput(from engine.Seat, in WireInput) ([]engine.Event, erro
 		}
 		m.pre[st.Seat] = m.pre[st.Seat][1:]
 		evs = append(evs, got...)
+		if newChain && st.Seat == other(from) {
+			evs = append(evs, m.voidPreshares(st.Seat, "a next dice chain was named")...)
+			newChain = false
+		}
 	}
+}
+
+// owes reports whether the roll being gathered still waits for seat's
+// share.
+func (m *Match) owes(seat engine.Seat) bool {
+	j := m.gather
+	return j != nil && j.need.Kind == engine.NeedRandom && slices.Contains(j.order[j.pos:], seat)
 }
 
 // contributions returns a message's inputs without its pre-shares: what

@@ -47,12 +47,24 @@ func soloScript() []engine.Need {
 
 const soloRolls = 15
 
+// openScript: a joint roll, a forced opening (of nothing) by each seat, a
+// joint roll and a decision.
+var openScript = []engine.Need{
+	rollsScript[0],
+	{Kind: engine.NeedOpen, Seat: 0, Prompt: "seat 0 opens"},
+	{Kind: engine.NeedOpen, Seat: 1, Prompt: "seat 1 opens"},
+	rollsScript[1], rollsScript[2],
+}
+
 var rollsSpec = engine.Spec{
-	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo"},
+	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo", "open"},
 	MinSeats: 2, MaxSeats: 3,
 	New: func(s engine.Setup) (engine.Game, error) {
-		if s.Variant == "solo" {
+		switch s.Variant {
+		case "solo":
 			return &rolls{script: soloScript()}, nil
+		case "open":
+			return &rolls{script: openScript}, nil
 		}
 		return &rolls{script: rollsScript}, nil
 	},
@@ -412,20 +424,25 @@ func TestAttackPreshareEquivocation(t *testing.T) {
 }
 
 // Continued chains: a seat that names its next chain's tip while the
-// other seat has pre-shares pending could pick that chain to suit them,
-// or void them or not at will by sending that link as a pre-share or not.
-// So a pre-share is refused while the other seat's chain ends too soon:
-// with chains of six links, seat 1 may not pre-share before seat 0's
-// first share (seat 0 could reveal one link for roll a, one for roll b,
-// which takes the pre-share, and four by pre-shares of its own, the sixth
-// naming its next chain); with seven it may.
-func TestAttackPreshareNearTheOtherChainsEnd(t *testing.T) {
-	tb := newPreTable(t, 2, 6)
-	tb.start()
-	tb.refusedInLast(ErrPreshare, tb.pre(1))
-	tb = newPreTable(t, 2, 7)
+// other seat has pre-shares pending could pick that chain to suit them;
+// naming it voids them, so sending that link as a pre-share or not would
+// be a choice to void them or not. It is refused: seat 0, whose chain has
+// two links, closes its message with its second (naming its next chain)
+// while seat 1's pre-share for roll b is pending. Without seat 1's
+// pre-share it may.
+func TestAttackPreshareNamesANewChainAgainstPendingPreshares(t *testing.T) {
+	tb := newPreTableOf(t, "open", []int{2, 64})
 	tb.start()
 	tb.send1(tb.pre(1))
+	open := WireInput{T: InOpen}
+	pre := tb.preAt(0, 2)
+	if pre.Next == "" {
+		t.Fatal("link 2 of a two-link chain names no next chain")
+	}
+	tb.refused(0, ErrPreshare, tb.share(0), open, pre)
+	tb = newPreTableOf(t, "open", []int{2, 64})
+	tb.start()
+	tb.send(0, tb.share(0), open, tb.preAt(0, 2))
 }
 
 // The backstop, for a roll that takes one seat's share alone: seat 0's
@@ -509,5 +526,25 @@ func TestPreshareKeepsTheMembersOfAParallelGroup(t *testing.T) {
 	m := tb.replay()
 	if _, err := m.Accept(member); err != nil {
 		t.Fatalf("seat 0's member after seat 1's message with a pre-share: %v", err)
+	}
+}
+
+// A share that names a next chain voids the other seat's pre-shares but
+// for the one the roll in progress takes: that one goes with the old
+// chain's last link, fixed long before. Seat 0's chain has two links; its
+// share of roll b names its next chain; seat 1's pre-share for b still
+// completes b, and its pre-share for the roll after is void.
+func TestPreshareOfTheRollInProgressOutlivesANewChain(t *testing.T) {
+	tb := newPreTableOf(t, "standard", []int{2, 64})
+	tb.start()
+	tb.send1(tb.pre(1))
+	tb.send1(tb.pre(1))
+	b := tb.shareAt(0, 2, 1)
+	if b.Next == "" {
+		t.Fatal("link 2 of a two-link chain names no next chain")
+	}
+	tb.send(0, tb.share(0), b)
+	if tb.m.rolls != 2 || tb.m.Preshared(1) != 0 || tb.m.used[1] != 3 {
+		t.Fatalf("rolls %d, seat 1's pre-shares pending %d, links used %d; want 2, 0 and 3", tb.m.rolls, tb.m.Preshared(1), tb.m.used[1])
 	}
 }

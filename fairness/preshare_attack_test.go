@@ -487,7 +487,8 @@ func TestAttackPreshareInAThreePlayerMatch(t *testing.T) {
 	tb.refused(2, ErrPreshare, tb.hello(2), tb.shareAt(2, 1, 0), tb.preAt(2, 2))
 }
 
-// No link before both hellos: the other seat has not committed its chain.
+// No link before both hellos: the other seat has not committed its chain,
+// and its hello, the step the match waits for, is a decision.
 func TestAttackPreshareBeforeEveryHello(t *testing.T) {
 	tb := newPreTable(t, 2, 64)
 	tb.refused(0, ErrPreshare, tb.hello(0), tb.preAt(0, 1))

@@ -207,11 +207,12 @@ func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state
 	m.prev = id
 	m.inMessage = 0
 	m.stated.h, m.stated.ok = state, true
+	contrib := contributions(inputs)
 	kind := InputKind("")
-	if len(inputs) == 1 {
-		kind = inputs[0].T
+	if len(contrib) == 1 {
+		kind = contrib[0].T
 	}
-	m.regroup(id, len(inputs) == 1, kind, state)
+	m.regroup(id, len(contrib) == 1, kind, state)
 }
 
 // Stage applies one input of the local seat, ahead of sealing it into an

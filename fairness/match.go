@@ -47,6 +47,7 @@ type Match struct {
 	lastFrom engine.Seat
 	decks    map[string]*sharedDeck // shared decks by name
 	group    *parGroup              // the parallel group the match is at (parallel.go)
+	pre      [][]preshare           // per seat, its pre-shares pending (preshare.go)
 
 	resigned engine.Seat
 	broken   *Violation
@@ -303,6 +304,13 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	if !ok {
 		return nil, errors.New("the match is over")
 	}
+	if in.T == InPreshare {
+		evs, err := m.applyPreshare(from, in)
+		if err == nil {
+			m.inMessage++
+		}
+		return evs, err
+	}
 	if in.T == InRemove {
 		evs, err := m.applyRemove(from, in)
 		if err == nil {
@@ -336,7 +344,11 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	}
 	m.lastFrom = from
 	m.inMessage++
-	return evs, nil
+	more, err := m.afterInput(from, in)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
 }
 
 // describe says what n asks for: its prompt, or its kind and name.
@@ -588,6 +600,14 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("roll %d (%s): %w", st.Roll, st.Need.Name, err)
 	}
+	return m.takeShare(st, link, after)
+}
+
+// takeShare adds the checked link of st's seat to the roll st waits for
+// (after is the seat's last revealed link once it is in), and completes
+// the roll when it is the last.
+func (m *Match) takeShare(st Step, link, after Digest) ([]engine.Event, error) {
+	from := st.Seat
 	j := m.gather
 	if j.pos < len(j.order)-1 {
 		// Not the last share: record it and wait for the others.
@@ -632,19 +652,11 @@ func (m *Match) applyShare(st Step, in WireInput) ([]engine.Event, error) {
 // last link of a chain may name one: before, it would leave links of the
 // chain unused and let the seat choose a new chain in the middle of its
 // committed one. A share without a next is what every share was before
-// chains continued, and is checked as it always was.
+// chains continued, and is checked as it always was (but see linkAfter:
+// while the other seat has pre-shares pending, the last link's share must
+// name one).
 func (m *Match) chainAfter(seat engine.Seat, link Digest, next string) (Digest, error) {
-	if next == "" {
-		return link, nil
-	}
-	if n := m.used[seat] + 1; n%m.chainLen[seat] != 0 {
-		return Digest{}, fmt.Errorf("%w: the share names a next chain at link %d of a chain of %d links; only the last link's share may", ErrChain, (n-1)%m.chainLen[seat]+1, m.chainLen[seat])
-	}
-	tip, err := decodeDigest(next)
-	if err != nil {
-		return Digest{}, fmt.Errorf("next chain's tip: %w", err)
-	}
-	return tip, nil
+	return m.linkAfter(seat, m.used[seat]+1, link, next)
 }
 
 func (m *Match) applyChoose(st Step, in WireInput) ([]engine.Event, error) {

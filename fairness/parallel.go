@@ -88,7 +88,7 @@ func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
 	if !ok {
 		return
 	}
-	places := m.run(st)
+	places := m.withoutPreshared(m.run(st))
 	if len(places) < 2 || !slices.ContainsFunc(places[1:], func(p Step) bool { return p.Seat != places[0].Seat }) {
 		return
 	}

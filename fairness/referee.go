@@ -739,6 +739,7 @@ func (r *Referee) flush(ctx context.Context) error {
 	if len(r.staged) == 0 {
 		return nil
 	}
+	r.addPreshares()
 	e, err := r.m.Seal(r.cfg.Seat, r.staged, r.cfg.Key)
 	if err != nil {
 		return err

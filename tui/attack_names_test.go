@@ -9,6 +9,7 @@ import (
 	"github.com/salvo-game/salvo/fairness/untrusted"
 	"github.com/salvo-game/salvo/fairness/untrusted/hostiletest"
 	"github.com/salvo-game/salvo/p2p"
+	"github.com/salvo-game/salvo/p2p/session"
 	"github.com/salvo-game/salvo/tui/style"
 )
 
@@ -57,7 +58,7 @@ func TestHostScreenKeepsServingAfterABadJoiner(t *testing.T) {
 	send(bytes.Repeat([]byte("x"), 100_000)) // an oversized join frame
 	host.WaitFor("a join failed", "frame too large", "still waiting")
 	// A valid join, whose sender then never answers the offer.
-	staller := send([]byte(`{"t":"join","version":"salvo/4","name":"eve","nonce":"0123456789abcdef0123456789abcdef"}`))
+	staller := send([]byte(`{"t":"join","version":"` + session.Version + `","name":"eve","nonce":"0123456789abcdef0123456789abcdef"}`))
 	if _, err := staller.Recv(ctx); err != nil {
 		t.Fatalf("the staller got no offer: %v", err)
 	}

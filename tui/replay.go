@@ -165,8 +165,8 @@ func needWord(st fairness.Step, t fairness.InputKind) string {
 	switch {
 	case t == fairness.InHello:
 		return "dice chain"
-	case t == fairness.InShare:
-		return "roll"
+	case t == fairness.InShare, t == fairness.InPreshare:
+		return "roll" // a pre-share: the seat's share of a roll to come
 	case t == fairness.InRemove:
 		return "departure" // whatever the match waited for then
 	case verb == "fires":

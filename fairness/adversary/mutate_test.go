@@ -263,7 +263,7 @@ func (a *adversary) changeBody(e *fairness.Envelope) string {
 		b.Inputs, what = append(b.Inputs, b.Inputs[i]), fmt.Sprintf("input %d repeated", i+1)
 	case 3:
 		i := a.r.IntN(len(b.Inputs))
-		kinds := []fairness.InputKind{fairness.InMove, fairness.InOpen, fairness.InResign, fairness.InShare, fairness.InHello}
+		kinds := []fairness.InputKind{fairness.InMove, fairness.InOpen, fairness.InResign, fairness.InShare, fairness.InHello, fairness.InPreshare}
 		b.Inputs[i].T = kinds[a.r.IntN(len(kinds))]
 		what = fmt.Sprintf("input %d now a %s", i+1, b.Inputs[i].T)
 	default:

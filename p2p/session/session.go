@@ -51,6 +51,9 @@ import (
 // joint choice's reveals with the openings that follow them; each place
 // of a run is one message. A salvo/3 peer would refuse such a member (a
 // deck key share, a commitment, an opening) as out of sequence.
+// It also lets a two-player seat close a message with pre-shares, its
+// next dice links sent before their rolls (fairness/preshare.go); a
+// salvo/3 peer would refuse the first as an input out of turn, mid-match.
 const Version = "salvo/4"
 
 // HandshakeTimeout bounds the handshake.

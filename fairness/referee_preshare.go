@@ -1,0 +1,95 @@
+package fairness
+
+import (
+	"slices"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// addPreshares closes the message the local seat is about to seal with its
+// pre-shares (preshare.go): as many of its next dice links as the rolls it
+// expects before anyone decides anything again, when the match, after the
+// message, waits for the other seat's step that decides nothing.
+//
+// The number is a guess, and a wrong one costs no fairness: a pre-share
+// that meets a decision first is void (its link is used up, nobody's roll
+// takes it), and a roll with no pre-share pending takes the seat's share
+// in a message as before. The guess steps copies of the game across the
+// rolls ahead with made-up values, the lowest and the highest of each
+// roll, and keeps the longer run (a dogfight's two rolls, the set-up's
+// first player and deals, a hit's damage roll after a fire roll), and
+// when it stops at the other seat's opening, counts one roll more (a card
+// game's flip is opened and a draw follows; an ocean battle is opened and
+// the winner draws). A peer with Hooks (a test's cheat) sends
+// none, as it sends no members.
+func (r *Referee) addPreshares() {
+	seat := r.cfg.Seat
+	if len(r.staged) == 0 || r.cfg.Hooks != nil || r.m.Preshared(seat) > 0 || !r.m.PreshareOpen(seat) {
+		return
+	}
+	for range expectedRolls(r.m, seat) {
+		pos, _ := r.m.preshareFrom(seat)
+		link, next, err := r.chain.Share(pos)
+		if err != nil {
+			r.log.Debug("no pre-share", "err", err)
+			return
+		}
+		in := WireInput{T: InPreshare, Link: hexDigest(link)}
+		if next != nil {
+			in.Next = hexDigest(*next)
+		}
+		if _, err := r.m.Stage(seat, in); err != nil {
+			// An old chain that ends here, or the rule of continued
+			// chains: the roll takes a share in a message, as before.
+			r.log.Debug("no pre-share", "err", err)
+			return
+		}
+		r.staged = append(r.staged, in)
+	}
+}
+
+// expectedRolls guesses how many rolls the match will take seat's share of
+// before the next decision, from where it stands (see addPreshares), at
+// most maxPreshares.
+func expectedRolls(m *Match, seat engine.Seat) int {
+	return rollsAhead(m.Game().Clone(), seat, m.contributed(seat), maxPreshares)
+}
+
+// rollsAhead counts the rolls that follow in g (at most up to): each is
+// tried with its lowest and its highest values, and the longer run counts
+// (a hit's damage roll follows a fire roll only on a hit; a pre-share too
+// many is only void). in says seat's share of the first roll is in.
+func rollsAhead(g engine.Game, seat engine.Seat, in bool, up int) int {
+	if up <= 0 {
+		return 0
+	}
+	need := g.Next()
+	switch {
+	case need.Kind == engine.NeedOpen && need.Seat != seat:
+		return 1
+	case need.Kind != engine.NeedRandom:
+		return 0
+	}
+	n := 0
+	if !in {
+		n, up = 1, up-1
+	}
+	best := 0
+	for _, v := range []int{0, need.Bound - 1} {
+		c := g.Clone()
+		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: slices.Repeat([]int{v}, need.Count)}); err == nil {
+			best = max(best, rollsAhead(c, seat, false, up))
+		}
+	}
+	return n + best
+}
+
+// contributed reports whether seat's share of the roll being gathered is in.
+func (m *Match) contributed(seat engine.Seat) bool {
+	j := m.gather
+	if j == nil || j.need.Kind != engine.NeedRandom {
+		return false
+	}
+	_, ok := j.shares[seat]
+	return ok
+}

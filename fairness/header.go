@@ -12,7 +12,24 @@ import (
 )
 
 // TranscriptFormat names the transcript format version in every header.
-const TranscriptFormat = "salvo-transcript/1"
+//
+// salvo-transcript/2 records matches played by protocol salvo/4: its
+// parallel groups span runs of steps (runs.go) and a two-player seat may
+// close a message with pre-shares (preshare.go). The format is part of
+// the match ID, so every player's first envelope signs which rules its
+// record is judged by.
+const TranscriptFormat = "salvo-transcript/2"
+
+// oneStepFormat names the records of protocols salvo/1 to salvo/3 (the
+// same lines; salvo/3's parallel groups are one step each, and it had no
+// pre-shares). They audit by the rules they were played by: a salvo/3
+// member based where salvo/4 would start a run is no fault, and a
+// pre-share in such a record is refused.
+const oneStepFormat = "salvo-transcript/1"
+
+// knownFormat reports whether f names a transcript format this build
+// audits.
+func knownFormat(f string) bool { return f == TranscriptFormat || f == oneStepFormat }
 
 // Header is the first line of a transcript: everything needed to replay the
 // match. The match ID is the hash of all of it except Created, so the first
@@ -105,8 +122,8 @@ func (h Header) ComputeID() (Digest, error) {
 // check validates the header against the game registry and returns the
 // match ID and the players' public keys, expanded for verification.
 func (h Header) check(spec engine.Spec) (Digest, []crypto.PubKey, error) {
-	if h.Format != TranscriptFormat {
-		return Digest{}, nil, fmt.Errorf("header: format %q, want %q", h.Format, TranscriptFormat)
+	if !knownFormat(h.Format) {
+		return Digest{}, nil, fmt.Errorf("header: format %q, want %q (or %q)", h.Format, TranscriptFormat, oneStepFormat)
 	}
 	if h.Game != spec.Name || h.Rules != spec.Rules {
 		return Digest{}, nil, fmt.Errorf("header: game %s rules %s, this build plays %s rules %s", h.Game, h.Rules, spec.Name, spec.Rules)

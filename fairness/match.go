@@ -27,10 +27,13 @@ type Step struct {
 // the same order. It does no I/O.
 type Match struct {
 	header Header
-	spec   engine.Spec
-	id     Digest
-	keys   []crypto.PubKey
-	game   engine.Game
+	// oneStep is set for a record of the one-step format (oneStepFormat):
+	// its parallel groups are one step each and it holds no pre-shares.
+	oneStep bool
+	spec    engine.Spec
+	id      Digest
+	keys    []crypto.PubKey
+	game    engine.Game
 
 	seq     uint64
 	prev    Digest
@@ -131,6 +134,7 @@ func NewMatch(spec engine.Spec, h Header) (*Match, error) {
 		hello: make([]bool, n), links: make([]Digest, n), used: make([]int, n), chainLen: make([]int, n),
 		commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}, decks: map[string]*sharedDeck{}, lastFrom: engine.NoSeat, resigned: engine.NoSeat,
 	}
+	m.oneStep = h.Format == oneStepFormat
 	m.regroup(id, false, "", m.StateHash())
 	return m, nil
 }

@@ -98,6 +98,9 @@ func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
 // run lists the places of the run of independent contributions the match
 // waits for, from step st on, in the order they come (runs.go).
 func (m *Match) run(st Step) []Step {
+	if m.oneStep {
+		return m.oneStepGroup(st)
+	}
 	switch {
 	case st.Kind == InHello || st.Kind == InCommit:
 		return m.setupRun(st)
@@ -112,6 +115,24 @@ func (m *Match) run(st Step) []Step {
 		places = append(places, m.dealsAfter(st, places[len(places)-1].Seat)...)
 	}
 	return places
+}
+
+// oneStepGroup lists the places of the group a record of the one-step
+// format (oneStepFormat, salvo/3) had at step st: the seats owed to that
+// one step alone, hellos or the contributors of a joint step (never a
+// deck key share), and nothing after it.
+func (m *Match) oneStepGroup(st Step) []Step {
+	switch {
+	case st.Kind == InHello:
+		run := m.setupRun(st)
+		if i := slices.IndexFunc(run, func(p Step) bool { return p.Kind != InHello }); i >= 0 {
+			run = run[:i] // the hellos in a row, as salvo/3 asked for them
+		}
+		return run
+	case st.Kind == InDeckKey || !independent(st.Kind) || m.gather == nil:
+		return nil
+	}
+	return m.gatherPlaces(st)
 }
 
 // gatherPlaces lists the contributors of the joint step st still owed.

@@ -96,6 +96,9 @@ func (m *Match) PreshareOpen(seat engine.Seat) bool {
 
 // preshareWhy says why seat may not send a pre-share now (nil: it may).
 func (m *Match) preshareWhy(seat engine.Seat) error {
+	if m.oneStep {
+		return fmt.Errorf("%w: a %s record has no pre-shares (salvo/3 had none)", ErrPreshare, oneStepFormat)
+	}
 	if len(m.keys) != 2 {
 		return fmt.Errorf("%w: pre-shares are for two-player matches only", ErrPreshare)
 	}

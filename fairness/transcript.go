@@ -284,8 +284,8 @@ func ReadTranscript(r io.Reader) (Header, *TranscriptReader, error) {
 	if err := decodeCanonical(sc.Bytes(), &h); err != nil {
 		return Header{}, nil, fmt.Errorf("%w: line 1 is not a header: %v", ErrNotTranscript, err)
 	}
-	if h.Format != TranscriptFormat {
-		return Header{}, nil, fmt.Errorf("%w: line 1 names format %q, want %q", ErrNotTranscript, h.Format, TranscriptFormat)
+	if !knownFormat(h.Format) {
+		return Header{}, nil, fmt.Errorf("%w: line 1 names format %q, want %q (or %q)", ErrNotTranscript, h.Format, TranscriptFormat, oneStepFormat)
 	}
 	return h, tr, nil
 }

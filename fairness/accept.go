@@ -39,6 +39,16 @@ func (v *Violation) Words() engine.Words {
 // Unwrap returns the reason.
 func (v *Violation) Unwrap() error { return v.Err }
 
+// OnWord reports whether the violation rests only on the word of the
+// player whose closing record vouches for it: no signature of the
+// offender's proves it at its place (bytes that carry none, or a signed
+// message claimed to have come where it was not signed for). A record that
+// holds the offender's signed message at that place refutes it (see
+// evidence, which words the two cases).
+func (v *Violation) OnWord() bool {
+	return !errors.Is(v.Err, ErrFalseClaim) && !v.Surfaced && (!v.Signed || needsWitness(v))
+}
+
 func shortPeer(p string) string {
 	if len(p) > 12 {
 		return p[:6] + "…" + p[len(p)-4:]

@@ -636,3 +636,56 @@ func commitFollows(t *testing.T, rec record, seat engine.Seat) map[string]string
 	}
 	return out
 }
+
+// Every member's place of an honest record holds the member form, the one
+// that names the group's base, whether the seat's contribution was ready
+// ahead or made only at its turn (a person asked late, at the prompt):
+// one version of each place, so a referee resumed after sending its member
+// before a crash signs the very same envelope again instead of a chained
+// second version (an equivocation the others would convict it of).
+func TestMemberPlacesTakeTheMemberForm(t *testing.T) {
+	if raceEnabled && !longFlag() {
+		t.Skip("a 3-player Air match under the race detector takes half a minute: run with -long")
+	}
+	tb := earlyTable{game: "air", variant: "ffa", seats: 3, seed: 2, askLate: true, timeout: 20 * time.Second}
+	tb.agent = func(seat int, bot engine.Agent) engine.Agent { return &slowAgent{Agent: bot} }
+	r := tb.play(t)
+	r.clean(t)
+	f, err := os.Open(r.paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, tr, err := fairness.ReadTranscript(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := games.Spec(h.Game)
+	m, err := fairness.NewMatch(spec, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := 0
+	for {
+		ln, err := tr.Next()
+		if err != nil {
+			break
+		}
+		e := ln.Envelope
+		if e == nil {
+			continue
+		}
+		if base, ok := m.MemberBase(e.Seq); ok {
+			places++
+			if e.Prev != fmt.Sprintf("%x", base[:]) {
+				t.Fatalf("line %d: message %d stands at a member's place in the chained form", ln.No, e.Seq)
+			}
+		}
+		if _, err := m.Accept(e); err != nil {
+			t.Fatalf("line %d: %v", ln.No, err)
+		}
+	}
+	if places == 0 {
+		t.Fatal("the record has no member's place")
+	}
+}

@@ -364,6 +364,13 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 		return true, err
 	}
 	r.cfg.Hooks.input(r.m, r.secrets, st, &in)
+	if seq, ok := r.ownMemberPlace(); ok && r.cfg.Hooks == nil {
+		// The next message is a member's place of ours: sent in the member
+		// form whether or not produceMember could build it ahead, so the
+		// place has one version only (a referee resumed after sending it
+		// before a crash signs the very same envelope again).
+		return false, r.sendMemberAt(ctx, seq, st, in)
+	}
 	evs, serr := r.m.Stage(r.cfg.Seat, in)
 	if serr != nil {
 		if r.cfg.Hooks.refused(st, serr) {
@@ -394,6 +401,16 @@ func (r *Referee) local(ctx context.Context, st Step, frames <-chan frame) (stop
 		return false, r.flush(ctx)
 	}
 	return false, nil
+}
+
+// ownMemberPlace returns the number of the next message when it is a
+// member's place of the local seat with nothing staged before it.
+func (r *Referee) ownMemberPlace() (uint64, bool) {
+	if len(r.staged) > 0 {
+		return 0, false
+	}
+	seq, _, _, _, ok := r.m.MemberPlace(r.cfg.Seat, 0)
+	return seq, ok && seq == r.m.Seq()+1
 }
 
 func isImmediate(a engine.Agent) bool {

@@ -174,7 +174,7 @@ func jointSets(all []entry, forged int) [][]entry {
 
 // broken returns which invariant the joint verdict j on set breaks, or "".
 func broken(m *match, seats []engine.Seat, forged [][]string, set []entry, j *fairness.Joint) string {
-	if j.Verdict == fairness.Violated && !slices.Contains(seats, j.Violation.Seat) {
+	if j.Verdict == fairness.Violated && !slices.Contains(seats, j.Violation.Seat) && !unreached(set, j.Violation) {
 		return "it names an honest player"
 	}
 	for _, e := range set {
@@ -196,6 +196,29 @@ func broken(m *match, seats []engine.Seat, forged [][]string, set []entry, j *fa
 		}
 	}
 	return ""
+}
+
+// unreached reports whether violation v rests on its claimant's word about
+// a place no honest record of set reaches. Nothing there can outweigh it:
+// the verdict says whose word it rests on, and any record that reaches the
+// place, the accused's own first, refutes it (THREAT-MODEL, inherent
+// limits). Only a match in which a seat went silent or left early has
+// records that stop short of another's claim.
+func unreached(set []entry, v *fairness.Violation) bool {
+	if !v.OnWord() {
+		return false
+	}
+	for _, e := range set {
+		if e.forged >= 0 {
+			continue
+		}
+		for _, st := range e.rep.Steps {
+			if st.Seq >= v.Seq {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ownAfter returns the seat of an honest record of set that holds a

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 func FuzzDecodeMove(f *testing.F) {
@@ -138,4 +139,51 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzReadMove holds the move reader (DecodeMove's fast path) to the
+// strict decoder it speeds up: the same move or the same error, for any
+// bytes.
+func FuzzReadMove(f *testing.F) {
+	for _, b := range readMoveSeeds(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { enginetest.SameAsDecodeMove(t, b, readMove) })
+}
+
+// readMoveSeeds are moves of every kind as an honest peer encodes them,
+// and the near misses the reader must leave to the strict decoder.
+func readMoveSeeds(tb testing.TB) [][]byte {
+	c := mustCell(tb, "C7")
+	var out [][]byte
+	for _, m := range []Move{
+		PlaceMove(PieceCarrier, c, South), PlaceMove(PieceShallow, c, North),
+		HarpoonMove(3), PathMove(cells(tb, "C7", "D8")), ReturnMove([]int{1, 2}), ReturnMove([]int{}),
+		ScrambleMove([]Flight{{Fighter: 1, Die: 2, Path: cells(tb, "D5", "D6")}, {Fighter: 3}}),
+		DestroyerMove(1, cells(tb, "F5")), FireMove(0, Target{Kind: TargetCarrier}), FireMove(1, Target{Kind: TargetHarpoon, Index: 4}),
+		DoneMove(), RemoveMove([]int{0}), FighterMove(4), SidewinderPlus(), SidewinderReroll(2), LaunchMove(5),
+	} {
+		out = append(out, m.Encode())
+	}
+	for _, s := range []string{
+		`{"kind":"path","path":["A1","L16","M3"]}`, `{"kind":"place","cell":7}`, `{"kind":"place","facing":"XX"}`,
+		`{}{}`, `{"kind":"done"} `, ` {"kind" : "done" , "die": -0}`, `{"kind":"done","kind":"done"}`, `{"Kind":"done"}`,
+		`{"kind":"done","x":1}`, `{"kind":"d\u006fne"}`, `{"die":1.0}`, `{"die":1e2}`, `{"die":01}`, `null`,
+		`{"cell":null}`, `{"path":null}`, `{"target":{"kind":"carrier","kind":"x"}}`, `{"fighters":[1,]}`, `{"kind":"done",}`,
+		`{"die":9999999999999999999}`, `{"die":123456789012345678}`, `{"flights":[{"path":[]}]}`, "{\"kind\":\"\xff\"}", `[]`, ``,
+	} {
+		out = append(out, []byte(s))
+	}
+	return out
+}
+
+func TestReadMoveTakesHonestMoves(t *testing.T) {
+	for _, b := range readMoveSeeds(t)[:16] {
+		if _, ok := engine.ReadMove(b, readMove); !ok {
+			t.Errorf("the fast path leaves %s to the strict decoder", b)
+		}
+	}
+	for _, b := range readMoveSeeds(t) {
+		enginetest.SameAsDecodeMove(t, b, readMove)
+	}
 }

@@ -12,8 +12,8 @@ import (
 // wrote each field straight into BLAKE2b: every state hash in every
 // record depends on it, so gathering the bytes first must change none.
 func TestHasherDigestUnchanged(t *testing.T) {
-	long := strings.Repeat("x", 700) // past the buffer's first array
-	for _, n := range []int{0, 1, 3, 40} {
+	// Strings that fill the array, overflow it, and outgrow it at once.
+	for _, lens := range [][]int{nil, {700}, {700, 700}, {3000}, {5, 2000, 7}, {1017, 1, 1}} {
 		hs := NewHasher("salvo/test/state/1").Int(-5).Ints(1, 2, 300).Bool(true).Bool(false).Bytes([]byte{7, 8}).Digest(Digest{1, 2})
 		stream, _ := blake2b.New256(nil)
 		put := func(v int) { stream.Write(binary.AppendVarint(nil, int64(v))) }
@@ -25,7 +25,8 @@ func TestHasherDigestUnchanged(t *testing.T) {
 		stream.Write([]byte{7, 8})
 		d := Digest{1, 2}
 		stream.Write(d[:])
-		for range n {
+		for _, n := range lens {
+			long := strings.Repeat("x", n)
 			hs.String(long)
 			put(len(long))
 			stream.Write([]byte(long))
@@ -33,7 +34,7 @@ func TestHasherDigestUnchanged(t *testing.T) {
 		var want Digest
 		copy(want[:], stream.Sum(nil))
 		if got := hs.Sum(); got != want {
-			t.Fatalf("%d long strings: digest %x, want %x", n, got, want)
+			t.Fatalf("strings of %v bytes: digest %x, want %x", lens, got, want)
 		}
 	}
 }

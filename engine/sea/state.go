@@ -1,6 +1,8 @@
 package sea
 
 import (
+	"slices"
+
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -179,7 +181,9 @@ func (g *Game) clone() *Game {
 	c := *g
 	c.harpoons = append([]harpoon(nil), g.harpoons...)
 	c.loads = append([]loadRec(nil), g.loads...)
-	c.rolls = append([]Roll(nil), g.rolls...)
+	// The turn's rolls are only ever appended to (and dropped at a new
+	// turn): the copy shares them, clipped, so that its first append copies.
+	c.rolls = slices.Clip(g.rolls)
 	c.toMove = append([]int(nil), g.toMove...)
 	c.dice = append([]int(nil), g.dice...)
 	c.loadQueue = append([]int(nil), g.loadQueue...)

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"encoding/binary"
-	"hash"
 
 	"golang.org/x/crypto/blake2b"
 )
@@ -11,16 +10,18 @@ import (
 // fields. Every field is written with its length or a fixed width, so two
 // different sequences never give the same bytes. Games use it for Hash.
 //
-// It gathers the bytes in an array and hashes them a kilobyte at a time:
-// BLAKE2b of the whole sequence is the same digest however it is cut, and a
+// It gathers the bytes and hashes them at once at Sum: BLAKE2b of the whole
+// sequence is the same digest as of the fields written one by one, and a
 // field put in an array costs far less than one written through hash.Hash
 // (an interface call, a string copied to the heap), which an audit did for
 // every field of every state hash it computed. The array is indexed, not
-// appended to, so that writing a field stores no pointer (no GC barrier).
+// appended to, so that writing a field stores no pointer (no GC barrier),
+// and nothing passes it to an interface, so that a Hasher that does not
+// leave its Hash function lives on the stack.
 type Hasher struct {
 	n     int        // bytes gathered in space
-	space [1024]byte // the bytes not yet hashed
-	h     hash.Hash  // the stream, once a state outgrows space
+	space [1024]byte // the latest bytes
+	more  []byte     // the bytes before them, once a state outgrows space
 }
 
 // NewHasher starts a digest in the given domain (such as "salvo/ubuild/state/1"),
@@ -31,16 +32,9 @@ func NewHasher(domain string) *Hasher {
 	return hs
 }
 
-// flush hashes the gathered bytes, so that space is free again.
+// flush moves the gathered bytes to more, so that space is free again.
 func (hs *Hasher) flush() {
-	if hs.h == nil {
-		h, err := blake2b.New256(nil)
-		if err != nil {
-			panic("blake2b: " + err.Error()) // only fails for an over-long key
-		}
-		hs.h = h
-	}
-	hs.h.Write(hs.space[:hs.n])
+	hs.more = append(hs.more, hs.space[:hs.n]...)
 	hs.n = 0
 }
 
@@ -49,7 +43,7 @@ func put[T string | []byte](hs *Hasher, b T) {
 	if hs.n+len(b) > len(hs.space) {
 		hs.flush()
 		if len(b) > len(hs.space) {
-			hs.h.Write([]byte(b))
+			hs.more = append(hs.more, b...)
 			return
 		}
 	}
@@ -104,11 +98,8 @@ func (hs *Hasher) Digest(d Digest) *Hasher {
 
 // Sum returns the digest of everything written.
 func (hs *Hasher) Sum() Digest {
-	if hs.h == nil {
+	if hs.more == nil {
 		return Digest(blake2b.Sum256(hs.space[:hs.n]))
 	}
-	hs.flush()
-	var d Digest
-	copy(d[:], hs.h.Sum(nil))
-	return d
+	return Digest(blake2b.Sum256(append(hs.more, hs.space[:hs.n]...)))
 }

@@ -20,7 +20,7 @@ import (
 // leave its Hash function lives on the stack.
 type Hasher struct {
 	n     int        // bytes gathered in space
-	space [1024]byte // the latest bytes
+	space [2048]byte // the latest bytes
 	more  []byte     // the bytes before them, once a state outgrows space
 }
 

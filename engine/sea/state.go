@@ -185,8 +185,11 @@ func (g *Game) clone() *Game {
 }
 
 // ownSlices gives the copy of a state its own copies of the slices it
-// would otherwise share. clone is kept small enough to inline, so that
-// Apply, which keeps its working copy to itself, builds it on its stack.
+// would otherwise share. It is never inlined so that clone stays small
+// enough to inline, and Apply, which keeps its working copy to itself,
+// builds it on its stack.
+//
+//go:noinline
 func (g *Game) ownSlices() {
 	g.harpoons = append([]harpoon(nil), g.harpoons...)
 	g.loads = append([]loadRec(nil), g.loads...)

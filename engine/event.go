@@ -29,9 +29,9 @@ func Wordsf(format string, args ...any) Words {
 	var buf [8]any // the marked arguments, on the stack for most texts
 	marked, ok := mark(buf[:0], args)
 	if !ok || marked == nil {
-		return Words{text: fmt.Sprintf(format, args...)}
+		return Words{text: sprintf(format, args...)}
 	}
-	said := fmt.Sprintf(format, marked...)
+	said := sprintf(format, marked...)
 	return Words{text: render(said, nil), said: said}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 func FuzzDecodeMove(f *testing.F) {
@@ -146,4 +147,27 @@ func TestEncodeNeverFailsDecodeRejectsBadValues(t *testing.T) {
 			t.Errorf("move %s decoded", b)
 		}
 	}
+}
+
+// honestMoves are moves as an honest peer encodes them.
+var honestMoves = [][]byte{
+	Move{Action: Tap, Card: CardRef{Deck: 1, Leaf: 3}, Face: White, Pos: 5}.Encode(),
+	Move{Action: Attack, Card: CardRef{Deck: 2, Leaf: 0}, Face: Red4, Ship: Carrier}.Encode(),
+	Move{Action: DiscardWhite, Card: CardRef{Deck: 1, Leaf: 22}, Face: DiscardPlay, Discard: []CardRef{{1, 0}, {1, 1}}}.Encode(),
+	Move{Action: PTRepair, Ship: PTBoat, Peg: 1}.Encode(),
+	Move{Action: Skip}.Encode(),
+	[]byte(`{"action":"tap","face":"none"}`),
+}
+
+// FuzzReadMove holds the move reader (DecodeMove's fast path) to the
+// strict decoder it speeds up: the same move or the same error.
+func FuzzReadMove(f *testing.F) {
+	for _, b := range enginetest.MoveReaderSeeds(honestMoves...) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { enginetest.SameAsDecodeMove(t, b, readMove) })
+}
+
+func TestReadMoveTakesHonestMoves(t *testing.T) {
+	enginetest.CheckMoveReader(t, honestMoves[:5], readMove)
 }

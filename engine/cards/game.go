@@ -247,17 +247,28 @@ func (g *Game) Outcome() engine.Outcome {
 func (g *Game) Clone() engine.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
-	c := *g
-	c.mustFrom = cloneSlice(g.mustFrom)
+	c := new(Game)
+	*c = *g
+	c.ownSlices()
+	return c
+}
+
+// ownSlices gives the copy of a state its own copies of what it would
+// otherwise share. It is never inlined so that clone stays small enough
+// to inline, and Apply, which keeps its working copy to itself, builds
+// it on its stack.
+//
+//go:noinline
+func (g *Game) ownSlices() {
+	g.mustFrom = cloneSlice(g.mustFrom)
 	if g.flip != nil {
 		f := *g.flip
-		c.flip = &f
+		g.flip = &f
 	}
-	c.draw.got = cloneSlice(g.draw.got)
+	g.draw.got = cloneSlice(g.draw.got)
 	for i := range g.players {
-		c.players[i] = g.players[i].clone()
+		g.players[i] = g.players[i].clone()
 	}
-	return &c
 }
 
 func (p player) clone() player {

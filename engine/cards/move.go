@@ -133,13 +133,53 @@ func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 // is illegal input.
 func DecodeMove(b []byte) (Move, error) {
 	var m Move
-	if err := engine.DecodeMove(b, &m); err != nil {
+	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
 		return Move{}, fmt.Errorf("decode cards move: %w", err)
 	}
 	if m.Action == NoAction {
 		return Move{}, engine.Illegal("move names no action")
 	}
 	return m, nil
+}
+
+// readMove reads a move's fields as encoding/json sets them (the fast path
+// of DecodeMove; FuzzReadMove holds it to engine.DecodeMove).
+func readMove(r *engine.MoveReader, m *Move) {
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "action":
+			r.Text(&m.Action)
+		case "card":
+			m.Card = readCardRef(r)
+		case "face":
+			r.Text(&m.Face)
+		case "pos":
+			m.Pos = r.Int()
+		case "ship":
+			r.Text(&m.Ship)
+		case "peg":
+			m.Peg = r.Int()
+		case "discard":
+			m.Discard = engine.List(r, readCardRef)
+		default:
+			r.Fail()
+		}
+	})
+}
+
+func readCardRef(r *engine.MoveReader) CardRef {
+	var c CardRef
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "deck":
+			c.Deck = r.Int()
+		case "leaf":
+			c.Leaf = r.Int()
+		default:
+			r.Fail()
+		}
+	})
+	return c
 }
 
 // slots returns the slots a move by seat opens: the played card, then every

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 // FuzzDecodeMove feeds arbitrary bytes to the move decoder: it must never
@@ -90,4 +91,24 @@ func FuzzApplyMove(f *testing.F) {
 			checkInvariants(t, h.Game)
 		}
 	})
+}
+
+// honestMoves are moves as an honest peer encodes them.
+var honestMoves = [][]byte{
+	Move{Kind: Deploy, Leaf: 3, Ocean: 1}.Encode(), Move{Kind: Place, Leaf: 11, Ocean: 4}.Encode(),
+	Move{Kind: Discard, Leaf: 7, Targets: []int{5, 12}}.Encode(), Move{Kind: Attack, Ocean: 2}.Encode(),
+	Move{Kind: Zero, Leaf: 1}.Encode(), Move{Kind: Target, Leaf: 21}.Encode(),
+}
+
+// FuzzReadMove holds the move reader (DecodeMove's fast path) to the
+// strict decoder it speeds up: the same move or the same error.
+func FuzzReadMove(f *testing.F) {
+	for _, b := range enginetest.MoveReaderSeeds(honestMoves...) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { enginetest.SameAsDecodeMove(t, b, readMove) })
+}
+
+func TestReadMoveTakesHonestMoves(t *testing.T) {
+	enginetest.CheckMoveReader(t, honestMoves, readMove)
 }

@@ -421,9 +421,21 @@ func (g *Game) Outcome() engine.Outcome {
 func (g *Game) Clone() engine.Game { return g.clone() }
 
 func (g *Game) clone() *Game {
-	c := *g
-	for s := range c.seats {
-		st := &c.seats[s]
+	c := new(Game)
+	*c = *g
+	c.ownSlices()
+	return c
+}
+
+// ownSlices gives the copy of a state its own copies of the slices it
+// would otherwise share. It is never inlined so that clone stays small
+// enough to inline, and Apply, which keeps its working copy to itself,
+// builds it on its stack.
+//
+//go:noinline
+func (g *Game) ownSlices() {
+	for s := range g.seats {
+		st := &g.seats[s]
 		st.deck = slices.Clone(st.deck)
 		st.hand = slices.Clone(st.hand)
 		st.discard = slices.Clone(st.discard)
@@ -431,9 +443,8 @@ func (g *Game) clone() *Game {
 			st.forces[o] = slices.Clone(st.forces[o])
 		}
 	}
-	c.reveal = slices.Clone(c.reveal)
-	c.result.Winners = slices.Clone(c.result.Winners)
-	return &c
+	g.reveal = slices.Clone(g.reveal)
+	g.result.Winners = slices.Clone(g.result.Winners)
 }
 
 // Hash is a digest of the whole public state.

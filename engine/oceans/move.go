@@ -40,11 +40,30 @@ type Move struct {
 // Encode returns the move's wire encoding.
 func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 
+// readMove reads a move's fields as encoding/json sets them (the fast path
+// of DecodeMove; FuzzReadMove holds it to engine.DecodeMove).
+func readMove(r *engine.MoveReader, m *Move) {
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "kind":
+			m.Kind = MoveKind(r.String())
+		case "leaf":
+			m.Leaf = r.Int()
+		case "ocean":
+			m.Ocean = Ocean(r.Int())
+		case "targets":
+			m.Targets = engine.List(r, engine.ReadInt)
+		default:
+			r.Fail()
+		}
+	})
+}
+
 // DecodeMove decodes a move from the network strictly, and checks that it
 // only sets the fields its kind uses. Errors wrap [engine.ErrIllegal].
 func DecodeMove(b []byte) (Move, error) {
 	var m Move
-	if err := engine.DecodeMove(b, &m); err != nil {
+	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
 		return Move{}, err
 	}
 	switch m.Kind {

@@ -212,12 +212,12 @@ func (g *Game) applyMoveInput(n engine.Need, in engine.Input) error {
 	return g.applyMove(in.Seat, m, vals)
 }
 
-// expectKind checks that m is one of kinds and sets no field other kinds use.
-func expectKind(m Move, kinds ...string) error {
-	if !slices.Contains(kinds, m.Kind) {
-		return engine.Illegal("move kind %q, expected one of %v", m.Kind, kinds)
-	}
-	allowed := map[string][]string{
+// moveFields names a Move's optional fields in the order expectKind checks
+// them, and kindFields the ones each kind may set. They are tables, built
+// once: expectKind runs for every move, an audit's included.
+var (
+	moveFields = [...]string{"piece", "cell", "facing", "harpoon", "path", "fighters", "flights", "destroyer", "target", "fighter", "use", "die"}
+	kindFields = map[string][]string{
 		KindPlace:      {"piece", "cell", "facing"},
 		KindHarpoon:    {"harpoon"},
 		KindPath:       {"path"},
@@ -230,16 +230,25 @@ func expectKind(m Move, kinds ...string) error {
 		KindFighter:    {"fighter"},
 		KindSidewinder: {"use", "die"},
 		KindLaunch:     {"fighter"},
-	}[m.Kind]
-	set := map[string]bool{
-		"piece": m.Piece != "", "cell": m.Cell != nil, "facing": m.Facing != nil, "harpoon": m.Harpoon != 0,
-		"path": len(m.Path) > 0, "fighters": len(m.Fighters) > 0, "flights": len(m.Flights) > 0,
-		"destroyer": m.Destroyer != 0, "target": m.Target != nil, "fighter": m.Fighter != 0,
-		"use": m.Use != "", "die": m.Die != 0,
 	}
-	for _, name := range []string{"piece", "cell", "facing", "harpoon", "path", "fighters", "flights", "destroyer", "target", "fighter", "use", "die"} {
-		if set[name] && !slices.Contains(allowed, name) {
-			return engine.Illegal("a %q move has no %q", m.Kind, name)
+)
+
+// fieldsSet reports, in moveFields' order, which optional fields m sets.
+func (m Move) fieldsSet() [len(moveFields)]bool {
+	return [...]bool{m.Piece != "", m.Cell != nil, m.Facing != nil, m.Harpoon != 0,
+		len(m.Path) > 0, len(m.Fighters) > 0, len(m.Flights) > 0,
+		m.Destroyer != 0, m.Target != nil, m.Fighter != 0, m.Use != "", m.Die != 0}
+}
+
+// expectKind checks that m is one of kinds and sets no field other kinds use.
+func expectKind(m Move, kinds ...string) error {
+	if !slices.Contains(kinds, m.Kind) {
+		return engine.Illegal("move kind %q, expected one of %v", m.Kind, kinds)
+	}
+	allowed := kindFields[m.Kind]
+	for i, set := range m.fieldsSet() {
+		if set && !slices.Contains(allowed, moveFields[i]) {
+			return engine.Illegal("a %q move has no %q", m.Kind, moveFields[i])
 		}
 	}
 	return nil

@@ -80,9 +80,18 @@ func (g *Game) launchSpace(s engine.Seat) Cell {
 
 func (d destroyer) cells() []Cell { return []Cell{d.bow, d.stern} }
 
-// board builds the occupancy map of the current state.
+// board builds the occupancy map of the current state. It is small enough
+// to inline, so that a caller that keeps the map to itself (most do, and
+// several run for every move an audit replays) builds it on its stack, not
+// as five kilobytes of garbage.
 func (g *Game) board() *boardMap {
-	b := &boardMap{}
+	b := new(boardMap)
+	g.fillBoard(b)
+	return b
+}
+
+// fillBoard writes the occupancy of the current state into the empty b.
+func (g *Game) fillBoard(b *boardMap) {
 	for s := range engine.Seat(2) {
 		sd := &g.sides[s]
 		for _, tl := range sd.shallows {
@@ -111,7 +120,6 @@ func (g *Game) board() *boardMap {
 	for _, h := range g.harpoons {
 		b.occ[h.cell] = Occupant{Kind: HarpoonPiece, Owner: h.owner, Index: h.id}
 	}
-	return b
 }
 
 func (b *boardMap) isShip(c Cell) bool {

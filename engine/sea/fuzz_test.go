@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 func FuzzDecodeMove(f *testing.F) {
@@ -138,4 +139,40 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzReadMove holds the move reader (DecodeMove's fast path) to the
+// strict decoder it speeds up: the same move or the same error, for any
+// bytes.
+func FuzzReadMove(f *testing.F) {
+	for _, b := range readMoveSeeds(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { enginetest.SameAsDecodeMove(t, b, readMove) })
+}
+
+// honestMoves are moves of every kind as an honest peer encodes them.
+func honestMoves(tb testing.TB) [][]byte {
+	c := mustCell(tb, "C7")
+	var out [][]byte
+	for _, m := range []Move{
+		PlaceMove(PieceCarrier, c, South), PlaceMove(PieceShallow, c, North),
+		HarpoonMove(3), PathMove(cells(tb, "C7", "D8")), ReturnMove([]int{1, 2}), ReturnMove([]int{}),
+		ScrambleMove([]Flight{{Fighter: 1, Die: 2, Path: cells(tb, "D5", "D6")}, {Fighter: 3}}),
+		DestroyerMove(1, cells(tb, "F5")), FireMove(0, Target{Kind: TargetCarrier}), FireMove(1, Target{Kind: TargetHarpoon, Index: 4}),
+		DoneMove(), RemoveMove([]int{0}), FighterMove(4), SidewinderPlus(), SidewinderReroll(2), LaunchMove(5),
+	} {
+		out = append(out, m.Encode())
+	}
+	return out
+}
+
+func readMoveSeeds(tb testing.TB) [][]byte {
+	return append(enginetest.MoveReaderSeeds(honestMoves(tb)...), []byte(`{"kind":"path","path":["A1","L16","M3"]}`),
+		[]byte(`{"kind":"place","cell":7}`), []byte(`{"kind":"place","facing":"XX"}`), []byte(`{"flights":[{"path":[]}]}`),
+		[]byte(`{"target":{"kind":"carrier","kind":"x"}}`), []byte(`{"die":123456789012345678}`))
+}
+
+func TestReadMoveTakesHonestMoves(t *testing.T) {
+	enginetest.CheckMoveReader(t, honestMoves(t), readMove)
 }

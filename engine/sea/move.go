@@ -102,7 +102,7 @@ const maxListLen = 64
 // over-long lists are errors wrapping engine.ErrIllegal).
 func DecodeMove(b []byte) (Move, error) {
 	var m Move
-	if err := engine.DecodeMove(b, &m); err != nil {
+	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
 		return Move{}, err
 	}
 	if len(m.Path) > maxListLen || len(m.Fighters) > maxListLen || len(m.Flights) > maxListLen {
@@ -114,6 +114,72 @@ func DecodeMove(b []byte) (Move, error) {
 		}
 	}
 	return m, nil
+}
+
+// readMove reads a move's fields as encoding/json sets them (the fast path
+// of DecodeMove; FuzzReadMove holds it to engine.DecodeMove).
+func readMove(r *engine.MoveReader, m *Move) {
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "kind":
+			m.Kind = r.String()
+		case "piece":
+			m.Piece = Piece(r.String())
+		case "cell":
+			m.Cell = new(Cell)
+			r.Text(m.Cell)
+		case "facing":
+			m.Facing = new(Dir)
+			r.Text(m.Facing)
+		case "harpoon":
+			m.Harpoon = r.Int()
+		case "path":
+			m.Path = engine.List(r, engine.ReadText[Cell])
+		case "fighters":
+			m.Fighters = engine.List(r, engine.ReadInt)
+		case "flights":
+			m.Flights = engine.List(r, readFlight)
+		case "destroyer":
+			m.Destroyer = r.Int()
+		case "target":
+			m.Target = new(Target)
+			r.Object(func(key []byte) {
+				switch string(key) {
+				case "kind":
+					m.Target.Kind = r.String()
+				case "index":
+					m.Target.Index = r.Int()
+				default:
+					r.Fail()
+				}
+			})
+		case "fighter":
+			m.Fighter = r.Int()
+		case "use":
+			m.Use = r.String()
+		case "die":
+			m.Die = r.Int()
+		default:
+			r.Fail()
+		}
+	})
+}
+
+func readFlight(r *engine.MoveReader) Flight {
+	var f Flight
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "fighter":
+			f.Fighter = r.Int()
+		case "die":
+			f.Die = r.Int()
+		case "path":
+			f.Path = engine.List(r, engine.ReadText[Cell])
+		default:
+			r.Fail()
+		}
+	})
+	return f
 }
 
 // Encode returns the move's transcript encoding.

@@ -1,6 +1,8 @@
 package sea
 
 import (
+	"slices"
+
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -176,17 +178,30 @@ type Game struct {
 func other(s engine.Seat) engine.Seat { return 1 - s }
 
 func (g *Game) clone() *Game {
-	c := *g
-	c.harpoons = append([]harpoon(nil), g.harpoons...)
-	c.loads = append([]loadRec(nil), g.loads...)
-	c.rolls = append([]Roll(nil), g.rolls...)
-	c.toMove = append([]int(nil), g.toMove...)
-	c.dice = append([]int(nil), g.dice...)
-	c.loadQueue = append([]int(nil), g.loadQueue...)
-	for i := range c.df.dice {
-		c.df.dice[i] = append([]int(nil), g.df.dice[i]...)
+	c := new(Game)
+	*c = *g
+	c.ownSlices()
+	return c
+}
+
+// ownSlices gives the copy of a state its own copies of the slices it
+// would otherwise share. It is never inlined so that clone stays small
+// enough to inline, and Apply, which keeps its working copy to itself,
+// builds it on its stack.
+//
+//go:noinline
+func (g *Game) ownSlices() {
+	g.harpoons = append([]harpoon(nil), g.harpoons...)
+	g.loads = append([]loadRec(nil), g.loads...)
+	// The turn's rolls are only ever appended to (and dropped at a new
+	// turn): the copy shares them, clipped, so that its first append copies.
+	g.rolls = slices.Clip(g.rolls)
+	g.toMove = append([]int(nil), g.toMove...)
+	g.dice = append([]int(nil), g.dice...)
+	g.loadQueue = append([]int(nil), g.loadQueue...)
+	for i := range g.df.dice {
+		g.df.dice[i] = append([]int(nil), g.df.dice[i]...)
 	}
-	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
-	c.events = nil
-	return &c
+	g.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
+	g.events = nil
 }

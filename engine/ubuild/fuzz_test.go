@@ -3,9 +3,11 @@ package ubuild
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
 )
 
 func FuzzParseCell(f *testing.F) {
@@ -162,4 +164,30 @@ func FuzzApply(f *testing.F) {
 			t.Fatal("accepted an empty move")
 		}
 	})
+}
+
+// honestFires and honestAnswers are moves as an honest peer encodes them.
+var (
+	honestFires   = [][]byte{[]byte(`{"ship":"battleship","shots":["C-2","C-4"]}`), []byte(`{"shots":["J-10"]}`)}
+	honestAnswers = [][]byte{
+		[]byte(`{"results":[{"cell":"C-2","result":"miss"},{"cell":"C-4","result":"hit","ship":"carrier"},{"cell":"E-5","result":"sunk","ship":"ptboat"}]}`),
+		[]byte(`{"results":[]}`),
+	}
+)
+
+// FuzzReadMove holds the move readers (the decoders' fast path) to the
+// strict decoder they speed up: the same move or the same error.
+func FuzzReadMove(f *testing.F) {
+	for _, b := range enginetest.MoveReaderSeeds(append(slices.Clone(honestFires), honestAnswers...)...) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		enginetest.SameAsDecodeMove(t, b, readFire)
+		enginetest.SameAsDecodeMove(t, b, readAnswer)
+	})
+}
+
+func TestReadMoveTakesHonestMoves(t *testing.T) {
+	enginetest.CheckMoveReader(t, honestFires, readFire)
+	enginetest.CheckMoveReader(t, honestAnswers, readAnswer)
 }

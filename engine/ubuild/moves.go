@@ -80,7 +80,7 @@ func DecodeFire(b []byte) (Ship, []Cell, error) {
 
 func decodeFire(b []byte) (fire, error) {
 	var m Fire
-	if err := engine.DecodeMove(b, &m); err != nil {
+	if err := engine.DecodeMoveWith(b, &m, readFire); err != nil {
 		return fire{}, fmt.Errorf("fire: %w", err)
 	}
 	f := fire{ship: NoShip}
@@ -112,13 +112,56 @@ func decodeFire(b []byte) (fire, error) {
 	return f, nil
 }
 
+// readFire and readAnswer read a move's fields as encoding/json sets them
+// (the fast path of decoding; FuzzReadMove holds them to
+// engine.DecodeMove).
+func readFire(r *engine.MoveReader, m *Fire) {
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "ship":
+			m.Ship = r.String()
+		case "shots":
+			m.Shots = engine.List(r, engine.ReadString)
+		default:
+			r.Fail()
+		}
+	})
+}
+
+func readAnswer(r *engine.MoveReader, m *Answer) {
+	r.Object(func(key []byte) {
+		if string(key) != "results" {
+			r.Fail()
+			return
+		}
+		m.Results = engine.List(r, readShotReport)
+	})
+}
+
+func readShotReport(r *engine.MoveReader) ShotReport {
+	var s ShotReport
+	r.Object(func(key []byte) {
+		switch string(key) {
+		case "cell":
+			s.Cell = r.String()
+		case "result":
+			s.Result = r.String()
+		case "ship":
+			s.Ship = r.String()
+		default:
+			r.Fail()
+		}
+	})
+	return s
+}
+
 // DecodeAnswer decodes an Answer strictly and parses its cells, results and
 // ships. It checks the form only (known names; a ship named exactly for hit
 // and sunk); Apply checks the claims against the opened cells. Errors wrap
 // [engine.ErrIllegal].
 func DecodeAnswer(b []byte) ([]Report, error) {
 	var m Answer
-	if err := engine.DecodeMove(b, &m); err != nil {
+	if err := engine.DecodeMoveWith(b, &m, readAnswer); err != nil {
 		return nil, fmt.Errorf("answer: %w", err)
 	}
 	if len(m.Results) == 0 || len(m.Results) > MaxWeapons {

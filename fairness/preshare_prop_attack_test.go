@@ -77,7 +77,7 @@ type propPlay struct {
 	// seen[s][p]: when seat s's link p was first revealed; named[s][i]:
 	// when seat s named its chain i (0: its hello).
 	seen, named [2]map[int]int
-	decided     []int            // when each decision was applied
+	decided     []int             // when each decision was applied
 	short       map[string][2]int // a link's short form: its seat and position
 }
 

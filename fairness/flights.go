@@ -24,9 +24,10 @@ type Flights struct {
 	DiceOnly int
 	// DiceAfterChoice counts the dice-only flights that answer another
 	// seat's sealed decision (some envelope of the flight follows a message
-	// holding another seat's decision): the roll must wait for that choice,
-	// so such a flight cannot be saved. The others follow only rolls or
-	// the seat's own messages.
+	// holding another seat's decision, or its choice of a next dice chain,
+	// a share naming one: see preshare.go): the roll must wait for that
+	// choice, so such a flight cannot be saved. The others follow only
+	// rolls or the seat's own messages.
 	DiceAfterChoice int
 	// Decisions counts what agents chose: moves that are not automatic
 	// answers, set-up commitments, and hidden choices.
@@ -109,6 +110,9 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 			switch {
 			case in.T == InShare, in.T == InPreshare:
 				shares++
+				if in.Next != "" {
+					decider = from // a new dice chain, chosen freely
+				}
 			case in.T == InMove && !st.Need.Auto, in.T == InCommit, in.T == InChoose:
 				f.Decisions++
 				decider = from

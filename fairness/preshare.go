@@ -54,7 +54,8 @@ import (
 // cannot move: every roll takes the seats' links in chain order, pre-shared
 // or not, and only a decision, which voids every pre-share, skips links.
 
-// Pre-shares exist only in two-player matches, after both hellos. They
+// Pre-shares exist only in two-player matches, and never before both
+// hellos (the other seat's first step is its hello, a decision). They
 // take no place of a parallel group: a message at a group's place that
 // closes with pre-shares is one contribution to the group all the same
 // (contributions), so the members after it keep their places; a member
@@ -94,11 +95,6 @@ func (m *Match) PreshareOpen(seat engine.Seat) bool {
 func (m *Match) preshareWhy(seat engine.Seat) error {
 	if len(m.keys) != 2 {
 		return fmt.Errorf("%w: pre-shares are for two-player matches only", ErrPreshare)
-	}
-	for s, ok := range m.hello {
-		if !ok {
-			return fmt.Errorf("%w: %s has not said hello", ErrPreshare, engine.Seat(s))
-		}
 	}
 	st, ok := m.Next()
 	switch {

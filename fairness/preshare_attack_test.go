@@ -275,6 +275,16 @@ func (tb *preTable) refusedInLast(want error, extra ...WireInput) {
 // audit audits a record of envs.
 func (tb *preTable) audit(envs []*Envelope) *Report {
 	tb.t.Helper()
+	rep, err := Audit(tb.record(envs), rollsSpecs)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return rep
+}
+
+// record returns the transcript of envs.
+func (tb *preTable) record(envs []*Envelope) *bytes.Buffer {
+	tb.t.Helper()
 	var buf bytes.Buffer
 	hb, err := marshalCompact(tb.h)
 	if err != nil {
@@ -288,11 +298,7 @@ func (tb *preTable) audit(envs []*Envelope) *Report {
 		}
 		buf.Write(append(b, '\n'))
 	}
-	rep, err := Audit(&buf, rollsSpecs)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	return rep
+	return &buf
 }
 
 // The honest flow: seat 1 closes its message with two pre-shares, and seat
@@ -487,7 +493,8 @@ func TestAttackPreshareInAThreePlayerMatch(t *testing.T) {
 	tb.refused(2, ErrPreshare, tb.hello(2), tb.shareAt(2, 1, 0), tb.preAt(2, 2))
 }
 
-// No link before both hellos: the other seat has not committed its chain.
+// No link before both hellos: the other seat has not committed its chain,
+// and its hello, the step the match waits for, is a decision.
 func TestAttackPreshareBeforeEveryHello(t *testing.T) {
 	tb := newPreTable(t, 2, 64)
 	tb.refused(0, ErrPreshare, tb.hello(0), tb.preAt(0, 1))
@@ -546,5 +553,27 @@ func TestPreshareOfTheRollInProgressOutlivesANewChain(t *testing.T) {
 	tb.send(0, tb.share(0), b)
 	if tb.m.rolls != 2 || tb.m.Preshared(1) != 0 || tb.m.used[1] != 3 {
 		t.Fatalf("rolls %d, seat 1's pre-shares pending %d, links used %d; want 2, 0 and 3", tb.m.rolls, tb.m.Preshared(1), tb.m.used[1])
+	}
+}
+
+// Flights counts a dice-only flight after a share that names a next chain
+// as one that answers a choice (of that chain), like one after a decision:
+// no pre-share could have saved it (a pre-share must not be out before a
+// new chain is chosen). Seat 0 shares rolls a and b, seat 1 then shares b:
+// with chains of one link every share of seat 0 names a next chain, and
+// seat 1's flight answers that choice; with chains of 64 it answers none.
+func TestFlightsCountANewChainAsAChoice(t *testing.T) {
+	for _, c := range []struct{ links, after int }{{1, 1}, {64, 0}} {
+		tb := newPreTableOf(t, "standard", []int{c.links, 64})
+		tb.start()
+		tb.send(0, tb.shareAt(0, 1, 0), tb.shareAt(0, 2, 1))
+		tb.send(1, tb.share(1))
+		f, err := CountFlights(tb.record(tb.envs), rollsSpecs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.DiceOnly != 2 || f.DiceAfterChoice != c.after {
+			t.Fatalf("chains of %d links: %+v, want 2 dice-only flights, %d after a choice", c.links, f, c.after)
+		}
 	}
 }

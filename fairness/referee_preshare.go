@@ -1,6 +1,8 @@
 package fairness
 
 import (
+	"slices"
+
 	"github.com/salvo-game/salvo/engine"
 )
 
@@ -12,12 +14,13 @@ import (
 // The number is a guess, and a wrong one costs no fairness: a pre-share
 // that meets a decision first is void (its link is used up, nobody's roll
 // takes it), and a roll with no pre-share pending takes the seat's share
-// in a message as before. The guess steps a copy of the game across the
-// rolls ahead with made-up values (how many rolls follow in a row seldom
-// depends on them: a dogfight's two, the set-up's first player and deals)
-// and, when it stops at the other seat's opening, counts one roll more
-// (a card game's flip is opened and a draw follows; an ocean battle is
-// opened and the winner draws). A peer with Hooks (a test's cheat) sends
+// in a message as before. The guess steps copies of the game across the
+// rolls ahead with made-up values, the lowest and the highest of each
+// roll, and keeps the longer run (a dogfight's two rolls, the set-up's
+// first player and deals, a hit's damage roll after a fire roll), and
+// when it stops at the other seat's opening, counts one roll more (a card
+// game's flip is opened and a draw follows; an ocean battle is opened and
+// the winner draws). A peer with Hooks (a test's cheat) sends
 // none, as it sends no members.
 func (r *Referee) addPreshares() {
 	seat := r.cfg.Seat
@@ -49,24 +52,36 @@ func (r *Referee) addPreshares() {
 // before the next decision, from where it stands (see addPreshares), at
 // most maxPreshares.
 func expectedRolls(m *Match, seat engine.Seat) int {
-	g, n := m.Game().Clone(), 0
-	for first := true; n < maxPreshares; first = false {
-		need := g.Next()
-		switch {
-		case need.Kind == engine.NeedRandom:
-			if !first || !m.contributed(seat) {
-				n++
-			}
-			if _, err := g.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: make([]int, need.Count)}); err != nil {
-				return n
-			}
-		case need.Kind == engine.NeedOpen && need.Seat != seat:
-			return min(n+1, maxPreshares)
-		default:
-			return n
+	return rollsAhead(m.Game().Clone(), seat, m.contributed(seat), maxPreshares)
+}
+
+// rollsAhead counts the rolls that follow in g (at most up to): each is
+// tried with its lowest and its highest values, and the longer run counts
+// (a hit's damage roll follows a fire roll only on a hit; a pre-share too
+// many is only void). in says seat's share of the first roll is in.
+func rollsAhead(g engine.Game, seat engine.Seat, in bool, up int) int {
+	if up <= 0 {
+		return 0
+	}
+	need := g.Next()
+	switch {
+	case need.Kind == engine.NeedOpen && need.Seat != seat:
+		return 1
+	case need.Kind != engine.NeedRandom:
+		return 0
+	}
+	n := 0
+	if !in {
+		n, up = 1, up-1
+	}
+	best := 0
+	for _, v := range []int{0, need.Bound - 1} {
+		c := g.Clone()
+		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: slices.Repeat([]int{v}, need.Count)}); err == nil {
+			best = max(best, rollsAhead(c, seat, false, up))
 		}
 	}
-	return n
+	return n + best
 }
 
 // contributed reports whether seat's share of the roll being gathered is in.

@@ -217,7 +217,7 @@ func (p *propPlay) observe(seat engine.Seat, in WireInput, pos int, evs []engine
 		if _, ok := p.seen[seat][pos]; !ok {
 			p.seen[seat][pos] = now
 		}
-		if in.Next != "" {
+		if _, ok := p.named[seat][pos/p.dice[seat].Len()]; !ok && in.Next != "" {
 			p.named[seat][pos/p.dice[seat].Len()] = now
 		}
 	case in.T == InHello:
@@ -250,6 +250,17 @@ func (p *propPlay) member() (*Envelope, WireInput, bool) {
 	e, err := p.m.Member(seat, in, func(e *Envelope) error { return e.Sign(p.keys[seat]) })
 	if err != nil {
 		p.t.Fatal(err)
+	}
+	if in.T == InShare {
+		// Its link is out from now on: the first contributor may hold
+		// it before it sends its own message (and names a next chain or
+		// pre-shares in it).
+		p.clock++
+		pos := p.m.used[seat] + 1
+		p.seen[seat][pos] = p.clock
+		if in.Next != "" {
+			p.named[seat][pos/p.dice[seat].Len()] = p.clock
+		}
 	}
 	return e, in, true
 }

@@ -216,15 +216,18 @@ func playMutated(t *testing.T, entry games.Entry, seed uint64, adv engine.Seat) 
 		}
 		reps[s] = rep
 	}
-	if v := reps[honest].Violation; v != nil && v.Seat == honest {
-		fail("the honest record's audit names the honest seat: %s", reps[honest].Summary())
+	if v := reps[honest].Violation; v != nil && v.Seat != adv {
+		fail("the honest record's audit names %s: %s", v.Seat, reps[honest].Summary())
 	}
 	j, err := AuditJoint(reps)
 	if err != nil {
 		fail("joint audit: %v", err)
 	}
-	if j.Violation != nil && j.Violation.Seat == honest {
-		fail("the joint audit names the honest seat: %v", j.Violation)
+	if j.Violation != nil && j.Violation.Seat != adv {
+		fail("the joint audit names %s: %v", j.Violation.Seat, j.Violation)
+	}
+	if len(did) > 0 && (j.Verdict != Violated || j.Violation == nil) {
+		fail("the adversary rewrote its own signed message, and the joint audit of both records says %s", j.Verdict)
 	}
 	t.Logf("%d mutations %q; honest record: %s; joint: %s", len(did), did, reps[honest].Summary(), j.Verdict)
 	if len(did) == 0 && reps[honest].Verdict != Clean {

@@ -161,6 +161,9 @@ func playMutated(t *testing.T, entry games.Entry, seed uint64, adv engine.Seat) 
 		defer tw.Close()
 		agent := games.Immediate(entry.Bots["strong"](mrand.New(mrand.NewPCG(seed, uint64(s)))))
 		cfg := Config{Match: m, Seat: engine.Seat(s), Key: keys[s], Agent: agent, Transport: ends[s], Transcript: tw, Timeout: time.Second}
+		if preshareRace {
+			cfg.Timeout = 3 * time.Second
+		}
 		ref, err := NewReferee(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -239,6 +242,9 @@ func TestAttackPresharesMutatedLiveEveryGame(t *testing.T) {
 	seed := mrand.Uint64()
 	t.Logf("seed %d", seed)
 	rounds := 2
+	if preshareRace {
+		rounds = 1
+	}
 	if longRun() {
 		rounds = 40
 	}

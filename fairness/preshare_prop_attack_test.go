@@ -438,6 +438,9 @@ func (p *propPlay) auditProp(envs []*Envelope) *Report {
 func TestAttackPresharePropertyRandomScripts(t *testing.T) {
 	seed := mrand.Uint64()
 	n := 100
+	if preshareRace {
+		n = 25
+	}
 	if longRun() {
 		n = 5000
 	}

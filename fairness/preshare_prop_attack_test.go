@@ -342,6 +342,10 @@ func (p *propPlay) message() {
 		if _, ok := p.m.Next(); !ok {
 			break
 		}
+		if p.r.IntN(8) == 0 {
+			p.strangerRefused(seat)
+			continue
+		}
 		if p.r.IntN(3) == 0 {
 			bad, what := p.mutant(seat)
 			p.mustRefuse(seat, ins, bad, what)
@@ -397,6 +401,22 @@ func (p *propPlay) mustRefuse(seat engine.Seat, ins []WireInput, bad WireInput, 
 	rep := p.auditProp(append(p.envs[:len(p.envs):len(p.envs)], e))
 	if rep.Verdict != Violated || rep.Violation.Seat != seat {
 		p.t.Fatalf("audit, seat %d's pre-share with %s: %s", seat, what, rep.Summary())
+	}
+}
+
+// strangerRefused stages seat's honest next pre-share as if a seat not at
+// the table sent it (a replay that stages a record's inputs unchecked
+// does): it is refused and changes nothing.
+func (p *propPlay) strangerRefused(seat engine.Seat) {
+	pos, _ := p.m.preshareFrom(seat)
+	in := p.preAt(seat, pos)
+	stranger := []engine.Seat{engine.NoSeat, -2, 2, 3}[p.r.IntN(4)]
+	before := fmt.Sprint(p.m.StateHash(), p.m.used, p.m.links, p.m.pre)
+	if _, err := p.m.Stage(stranger, in); err == nil {
+		p.t.Fatalf("a pre-share staged for seat %d was taken", stranger)
+	}
+	if after := fmt.Sprint(p.m.StateHash(), p.m.used, p.m.links, p.m.pre); after != before {
+		p.t.Fatalf("a stranger's refused pre-share changed the match")
 	}
 }
 

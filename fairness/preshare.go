@@ -36,9 +36,12 @@ import (
 // them) and the rolls after the decision take links nobody has seen. A
 // voided link offered again fails its chain. Voiding is never anyone's
 // choice: it follows from the rules' next step. The seat that sends a
-// pre-share chooses only whether and how many, before it knows anything of
-// the roll (it holds none of the other seat's links for it), and every link
-// it can send is fixed by its chain.
+// pre-share chooses only whether and how many, and that steers no roll:
+// every link it can send is fixed by its chain, and every roll takes each
+// seat's links in chain order, sent early or in the roll alike. Only a
+// decision skips links (the voided ones), and it voids both seats'
+// pre-shares, so the rolls after it pair links of the other seat revealed
+// only after the choice of how many to send.
 //
 // Continued chains (Dice) need one more rule. A seat names its next chain's
 // tip in the share (or pre-share) of its chain's last link, and may pick

@@ -102,6 +102,14 @@ func (m *Match) preshareWhy(seat engine.Seat) error {
 	if len(m.keys) != 2 {
 		return fmt.Errorf("%w: pre-shares are for two-player matches only", ErrPreshare)
 	}
+	if seat != 0 && seat != 1 {
+		// A pre-share is the one input that waits for no turn, so nothing
+		// else checks its seat: a replay that stages a record's inputs
+		// without checking their senders (CountFlights, the TUI's shadow)
+		// hands it a stranger's (engine.NoSeat), which must not index the
+		// seats' dice.
+		return fmt.Errorf("%w: it comes from no seat of this match", ErrPreshare)
+	}
 	st, ok := m.Next()
 	switch {
 	case !ok:

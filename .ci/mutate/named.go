@@ -58,6 +58,8 @@ var plantedBugs = []planted{
 		"fairness", "Match.applyPreshare", neverIf{"in.Next != \"\" && m.Preshared(other(seat)) > 0"}},
 	{"preshare-two-player", "pre-shares are refused in matches of more than two players",
 		"fairness", "Match.preshareWhy", neverIf{"len(m.keys) != 2"}},
+	{"preshare-seat-at-table", "a pre-share from a seat not at the table (a stranger's message staged unchecked by a replay) is refused, not indexed",
+		"fairness", "Match.preshareWhy", neverIf{"seat != 0 && seat != 1"}},
 	{"preshare-group-places", "a message that closes with pre-shares is one contribution to its parallel group, whose members keep their places",
 		"fairness", "Match.advance", replace{"contrib := contributions(inputs)", "contrib := inputs"}},
 	{"preshare-chain", "a pre-share must extend its sender's dice chain",

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/oasisprotocol/curve25519-voi/curve"
 	"github.com/oasisprotocol/curve25519-voi/curve/scalar"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
@@ -303,10 +304,12 @@ func TestAttackSigBatchCancellingPair(t *testing.T) {
 // small-order point, canonical or not, is refused by bindingKey (anyone
 // signs any message for it: R = [r]B, S = r), and the forgery indeed
 // verifies under it; every other odd encoding that decodes (a point of
-// large order nobody knows the logarithm of) resists that forgery. A
-// header naming a refused key fails to check.
+// large order nobody knows the logarithm of) resists that forgery. The
+// host's check of a joiner's peer ID (CheckPeerKey) and a header naming
+// the key (Header.check, live and in the audit) say the same.
 func TestAttackBindingKeyRefusesForgeableKeys(t *testing.T) {
 	odd, small := oddEncodings(t)
+	host := testKeys(t, 1)[0]
 	isSmall := map[string]bool{}
 	for _, s := range small {
 		isSmall[string(s)] = true
@@ -325,6 +328,16 @@ func TestAttackBindingKeyRefusesForgeableKeys(t *testing.T) {
 			}
 		}
 		refused := bindingKey(pk) != nil
+		id, err := peer.IDFromPublicKey(pk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if byPeer := CheckPeerKey(id) != nil; byPeer != refused {
+			t.Errorf("key %x: bindingKey refuses it %v, CheckPeerKey (the host's check of a joiner) %v", key, refused, byPeer)
+		}
+		if _, err := NewMatch(peekSpec, headerWith(t, host, pk)); (err != nil) != refused {
+			t.Errorf("key %x: bindingKey refuses it %v, a header naming it fails to check: %v", key, refused, err)
+		}
 		if isSmall[string(key)] {
 			if !refused {
 				t.Errorf("key %x of small order: bindingKey accepts it, and anyone signs for it (%d of 8 forgeries verify)", key, forged)

@@ -76,14 +76,16 @@ func CheckPeerKey(p peer.ID) error {
 	return bindingKey(k)
 }
 
-// playerKey is a player's Ed25519 identity key, decoded once per match
-// with curve25519-voi's table for multiplying it: every signature of a
-// match is under one of its few players' keys, checked one at a time by
-// the live referee (Verify) and in batches by the audit (sigBatch).
+// playerKey is a player's Ed25519 identity key, expanded once per match
+// for verification: every signature of a match is under one of its few
+// players' keys, and curve25519-voi's precomputed tables for a key verify
+// faster than crypto/ed25519 and let the audit batch them.
 type playerKey struct {
 	crypto.PubKey
+	x *voi.ExpandedPublicKey
 	// raw is the key's encoding, which Ed25519's hash takes; a is the
-	// point it encodes, with its table.
+	// point it encodes, with its table, for the audit's batches
+	// (sigBatch).
 	raw []byte
 	a   *curve.ExpandedEdwardsPoint
 }
@@ -98,30 +100,27 @@ func fastKey(k crypto.PubKey) crypto.PubKey {
 	if err != nil || len(raw) != ed25519.PublicKeySize {
 		return k
 	}
-	// ZIP-215 decodes A as voi does: any encoding that decodes.
+	x, err := voi.NewExpandedPublicKey(voi.PublicKey(raw))
+	if err != nil {
+		return k
+	}
+	// ZIP-215 decodes A as voi does (any encoding that decodes), so a key
+	// NewExpandedPublicKey takes decodes here too.
 	var c curve.CompressedEdwardsY
 	copy(c[:], raw)
 	var A curve.EdwardsPoint
 	if _, err := A.SetCompressedY(&c); err != nil {
 		return k
 	}
-	return &playerKey{PubKey: k, raw: raw, a: curve.NewExpandedEdwardsPoint(&A)}
+	return &playerKey{PubKey: k, x: x, raw: raw, a: curve.NewExpandedEdwardsPoint(&A)}
 }
 
-// Verify reports whether sig is k's signature of data, by ZIP-215: S < L,
-// R and A any encoding that decodes, and [8](R - [S]B + [k]A) = 0. It
-// computes [S]B - [k]A with voi's double-base multiplication and
-// compares with R up to small order, rather than voi's own check (a
-// triple multiplication with a lattice reduction), which was a fifth
-// slower per signature on the live path (issue 15, point 6); both decide
-// the same equation, which TestPlayerKeyVerifiesZIP215 holds it to on
-// crafted edge cases.
+// Verify reports whether sig is k's signature of data, by ZIP-215.
 func (k *playerKey) Verify(data, sig []byte) (bool, error) {
 	if len(sig) != ed25519.SignatureSize {
 		return false, nil
 	}
-	en := sigEntry{key: k, msg: data, sig: sig}
-	return en.unpack() && en.holds(), nil
+	return voi.VerifyExpandedWithOptions(k.x, data, sig, sigOptions), nil
 }
 
 // verifySignature reports whether sig is pub's signature of data by
@@ -233,20 +232,10 @@ func (b *sigBatch) verify() {
 	all := b.holds()
 	for i := range b.entries {
 		en := &b.entries[i]
-		if all || en.holds() {
+		if all || voi.VerifyExpandedWithOptions(en.key.x, en.msg, en.sig, sigOptions) {
 			en.env.markVerified(en.digest)
 		}
 	}
-}
-
-// holds reports whether the entry's own equation holds: [8](R - [S]B +
-// [k]A) = 0, ZIP-215's cofactored check.
-func (en *sigEntry) holds() bool {
-	var negK scalar.Scalar
-	negK.Neg(&en.k)
-	var sb curve.EdwardsPoint
-	sb.ExpandedDoubleScalarMulBasepointVartime(&negK, en.key.a, &en.s)
-	return sb.Sub(&en.r, &sb).IsSmallOrder()
 }
 
 // expandedBase is the Ed25519 base point with voi's table, for holds.

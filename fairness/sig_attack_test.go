@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	mrand "math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -15,6 +18,8 @@ import (
 	"github.com/oasisprotocol/curve25519-voi/curve"
 	"github.com/oasisprotocol/curve25519-voi/curve/scalar"
 	voi "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
+
+	"github.com/salvo-game/salvo/engine/games"
 )
 
 // The attacker here has read sigkey.go: it signs its own messages (or
@@ -347,6 +352,81 @@ func TestAttackBindingKeyRefusesForgeableKeys(t *testing.T) {
 			}
 		} else if forged != 0 {
 			t.Errorf("key %x of large order: %d forgeries verify", key, forged)
+		}
+	}
+}
+
+// The audit's batch checks each line against the key of the seat the line
+// names (Header.Seat(From)); a line signed by any other key must fail
+// exactly as it does line by line: re-signed by a key that is not the
+// header's (From kept, or From turned to that key's peer, no player), or
+// named as another player's while its signature stays its own sender's.
+// Each is put at a random line of clean records, in the middle of a batch.
+func TestAttackAuditBatchForeignKeys(t *testing.T) {
+	rng := mrand.New(mrand.NewPCG(8, 5))
+	stranger, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forge := map[string]func(e *Envelope, h Header){
+		"re-signed by a stranger, From kept": func(e *Envelope, _ Header) {
+			from := e.From
+			if err := e.Sign(stranger); err != nil {
+				t.Fatal(err)
+			}
+			e.From = from
+		},
+		"re-signed by a stranger, From the stranger": func(e *Envelope, _ Header) {
+			if err := e.Sign(stranger); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"named as another player's": func(e *Envelope, h Header) {
+			for _, p := range h.Players {
+				if p.Peer != e.From {
+					e.From = p.Peer
+					return
+				}
+			}
+		},
+	}
+	for _, name := range []string{"cards-standard-2p.jsonl", "air-standard-3p.jsonl"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := ReadTranscript(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := bytes.SplitAfter(data, []byte("\n"))
+		for what, f := range forge {
+			for range 4 {
+				i := 2 + rng.IntN(min(len(lines)-3, 100))
+				e, err := DecodeEnvelope(bytes.TrimRight(lines[i], "\n"))
+				if err != nil {
+					continue // a closing record
+				}
+				f(e, h)
+				b, err := EncodeEnvelope(e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bad := slices.Clone(lines)
+				bad[i] = append(b, '\n')
+				file := bytes.Join(bad, nil)
+				want := auditLineByLine(t, file)
+				got, err := Audit(bytes.NewReader(file), games.Spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want.Verdict == Clean || got.Verdict == Clean {
+					t.Fatalf("%s, %s at line %d: audits clean (batched %s, line by line %s)", name, what, i+1, got.Summary(), want.Summary())
+				}
+				if got.Verdict != want.Verdict || got.Line != want.Line || got.Summary() != want.Summary() {
+					t.Fatalf("%s, %s at line %d: batched audit says %s at line %d, line by line %s at line %d", name, what, i+1, got.Summary(), got.Line, want.Summary(), want.Line)
+				}
+			}
 		}
 	}
 }

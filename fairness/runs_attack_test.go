@@ -286,3 +286,72 @@ func TestAttackRunTwoVersionsOfASecondPlace(t *testing.T) {
 		t.Fatal("no seat holds two places in a row of a run")
 	}
 }
+
+// A seat with two places in a row of a run may still send both
+// contributions in one chained message (every record made before runs
+// does: a hello with its deck key share, a reveal with its opening), which
+// breaks the run: the places after it shift, and the others' members sent
+// at once for them are orphaned. Those members must never count against
+// their honest signers: live they are refused only as out of sequence
+// (which proves nothing without a witness), and a record the breaker
+// fabricates to hold them (its two places sent singly, then the orphaned
+// members) convicts the breaker of equivocation, nobody else.
+func TestAttackRunBrokenByTwoPlacesInOneMessage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	tried := 0
+	for _, k := range g.memberKinds(fairness.InDeckKey, fairness.InOpen) {
+		first := k - 1
+		if g.envs[first].From != g.envs[k].From || g.envs[first].Prev != g.envs[k].Prev && g.envs[first].Prev != g.id(first-1) {
+			continue
+		}
+		breaker := g.h.Seat(g.envs[k].From)
+		run := g.runOf(k)
+		var orphans []int
+		for _, j := range run {
+			if j > k && g.h.Seat(g.envs[j].From) != breaker {
+				orphans = append(orphans, j)
+			}
+		}
+		if len(orphans) == 0 {
+			continue
+		}
+		// The breaker's one message for its two places, chained.
+		merged := g.signedAs(t, first, breaker, func(e *fairness.Envelope, b *fairness.Body) {
+			e.Prev = g.id(first - 1)
+			b.Inputs = append(b.Inputs, g.inputOf(t, k))
+			b.State = g.replay(t, k+1).StateHash().String()
+		})
+		m := g.replay(t, first)
+		if _, err := m.Accept(merged); err != nil {
+			t.Fatalf("the merged message %d is refused: %v", merged.Seq, err)
+		}
+		for _, j := range orphans {
+			c := *g.envs[j]
+			_, err := m.Accept(&c)
+			var v *fairness.Violation
+			if errors.As(err, &v) && v.Signed && !errors.Is(err, fairness.ErrSequence) {
+				t.Fatalf("%s's orphaned member %d is refused as a proven violation: %v", v.Seat, c.Seq, err)
+			}
+		}
+		mb, _ := fairness.EncodeEnvelope(merged)
+		real := file(t, append(slices.Clone(g.lines[:first+1]), string(mb)))
+		fabricated := file(t, g.lines[:orphans[len(orphans)-1]+2])
+		j, err := fairness.AuditJoint([]*fairness.Report{auditFile(t, real), auditFile(t, fabricated)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict == fairness.Violated && j.Violation.Seat != breaker {
+			t.Fatalf("the joint audit convicts %s, not the breaker %s: %s", j.Violation.Seat, breaker, j.Summary())
+		}
+		if j.Verdict != fairness.Violated || !errors.Is(j.Violation.Err, fairness.ErrEquivocation) {
+			t.Fatalf("the breaker's two versions are not an equivocation: %s", j.Summary())
+		}
+		tried++
+	}
+	if tried == 0 {
+		t.Fatal("no seat holds two places in a row of a run with members after them")
+	}
+}

@@ -17,6 +17,7 @@ type Step struct {
 	Kind InputKind   // the wire input kind expected (InHello, InMove, …)
 	Need engine.Need // the game's need behind it
 	Roll int         // for InShare: the number of the roll
+	Pos  int         // for InUnmask: the deck position the deal starts at
 }
 
 // Match is the shared, verifiable state of one match: the game engine plus
@@ -218,6 +219,9 @@ func (m *Match) Next() (Step, bool) {
 			st.Kind = InDeckKey
 		case need.Kind == engine.NeedDeal:
 			st.Kind = InUnmask
+			if d := m.decks[need.Name]; d != nil {
+				st.Pos = d.dealt
+			}
 		case j.reveal:
 			st.Kind = InReveal
 		default:

@@ -105,8 +105,11 @@ func (m *Match) run(st Step) []Step {
 		return nil
 	}
 	places := m.gatherPlaces(st)
-	if st.Kind == InReveal {
+	switch st.Kind {
+	case InReveal:
 		places = append(places, m.opensAfter(st.Need)...)
+	case InUnmask:
+		places = append(places, m.dealsAfter(st, places[len(places)-1].Seat)...)
 	}
 	return places
 }

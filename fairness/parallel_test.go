@@ -511,3 +511,53 @@ func TestRunsCarryOpeningsAndDeckKeys(t *testing.T) {
 		}
 	}
 }
+
+// A run carries the unmasking shares of the deals that follow one another
+// (Air refills every hand in turn), never those of a deal after a
+// decision: a seat's unmasking share of the next round's deal, sent in the
+// place of its card choice's commitment, is refused live and by the audit.
+func TestAttackUnmaskMemberBeyondItsDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	tried := 0
+	for _, k := range g.members() {
+		b, _ := fairness.DecodeBody(g.envs[k].Body)
+		if b.Inputs[0].T != fairness.InChoose {
+			continue
+		}
+		unmask, ok := g.laterInput(k, fairness.InUnmask)
+		if !ok {
+			continue
+		}
+		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{unmask} }))
+		tried++
+	}
+	if tried == 0 {
+		t.Fatal("no choice commitment was sent as a member")
+	}
+}
+
+// The deals of a round travel at once: in an honest 3-player Air record
+// some unmasking share is a member whose base lies before another deal's
+// shares (more envelopes between its base and it than one deal has
+// dealers).
+func TestRunsCarryLaterDeals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	index := map[string]int{g.h.Match: -1}
+	for k, e := range g.envs {
+		index[g.id(k)] = k
+		if e.Prev == g.id(k-1) {
+			continue
+		}
+		b, _ := fairness.DecodeBody(e.Body)
+		if b.Inputs[0].T == fairness.InUnmask && k-index[e.Prev]-1 >= len(g.h.Players)-1 {
+			return
+		}
+	}
+	t.Fatal("no unmasking share of a later deal was sent as a member")
+}

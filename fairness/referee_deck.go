@@ -56,10 +56,11 @@ func (r *Referee) produceDeck(st Step) (WireInput, error) {
 		if d == nil || k == nil {
 			return WireInput{}, fmt.Errorf("referee: deal from %s: no key share for it", name)
 		}
-		if d.dealt+st.Need.Count > d.size {
-			return WireInput{}, fmt.Errorf("referee: deal from %s: only %d cards", name, d.size)
+		// st.Pos: a deal later in a run (runs.go) starts past d.dealt.
+		if st.Pos < d.dealt || st.Pos+st.Need.Count > d.size {
+			return WireInput{}, fmt.Errorf("referee: deal from %s: cards %d-%d of %d, %d dealt", name, st.Pos, st.Pos+st.Need.Count, d.size, d.dealt)
 		}
-		shares, err := unmaskShares(d, k, d.dealt, d.dealt+st.Need.Count)
+		shares, err := unmaskShares(d, k, st.Pos, st.Pos+st.Need.Count)
 		if err != nil {
 			return WireInput{}, fmt.Errorf("referee: deal from %s: %w", name, err)
 		}

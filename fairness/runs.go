@@ -21,6 +21,8 @@ import (
 //     first step of any other kind: no dice share, unmasking share or
 //     opening ever follows a decision in one run, so nobody sees a roll or
 //     a card before the decisions before it are sealed.
+//   - Deals in a row: the unmasking shares of the deals that follow one
+//     another from one deck (dealsAfter).
 //   - A joint choice's reveals and then, in a game that says what follows
 //     them (engine.ChoiceOpener: Air's turning over of the chosen cards),
 //     each chooser's opening: the run starts only once every commitment
@@ -55,6 +57,49 @@ func (m *Match) setupRun(st Step) []Step {
 		}
 		m.lastFrom = next.Seat
 		places = append(places, next)
+	}
+	return places
+}
+
+// dealsAfter lists the unmasking shares of the deals that follow the deal
+// of step st at once (Air refills every hand in turn), last being the
+// seat that sends the last share of st's deal. A deal is no decision and
+// deals nothing to a decision between: each share is fixed by its
+// sender's deck key (and proved), and every decision before the run is
+// sealed at its base. It steps a copy of the game across each deal (the
+// positions are public) and asks the dealers and their order of the match
+// as it will stand.
+func (m *Match) dealsAfter(st Step, last engine.Seat) []Step {
+	d := m.decks[st.Need.Name]
+	if d == nil || d.holder == nil {
+		return nil
+	}
+	game, dealt, lastFrom := m.game, d.dealt, m.lastFrom
+	m.game = game.Clone()
+	defer func() { m.game, d.dealt, m.lastFrom = game, dealt, lastFrom }()
+	var places []Step
+	for need, pos := st.Need, st.Pos; len(places) < maxRun; {
+		cards := make([]int, need.Count)
+		for i := range cards {
+			cards[i] = pos + i
+		}
+		if _, err := m.game.Apply(engine.Input{Kind: engine.NeedDeal, Seat: need.Seat, Cards: cards}); err != nil {
+			return places
+		}
+		next := m.game.Next()
+		if next.Kind != engine.NeedDeal || next.Name != need.Name {
+			return places
+		}
+		need, pos = next, pos+need.Count
+		d.dealt, m.lastFrom = pos, last
+		order := m.order(need)
+		if len(order) == 0 || pos+need.Count > d.size {
+			return places
+		}
+		for _, s := range order {
+			places = append(places, Step{Seat: s, Kind: InUnmask, Need: need, Pos: pos})
+		}
+		last = order[len(order)-1]
 	}
 	return places
 }

@@ -291,8 +291,11 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 		defer close(died)
 		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
 			Observe: func(n fairness.Note) {
-				if n.Dir == fairness.DirIn && n.Seq >= 4 {
-					kill() // the process dies
+				// The process dies once the match waits for its move (set-up
+				// members travel at once: a message numbered 4 or more may
+				// come while the other side still has its own to send).
+				if n.Dir == fairness.DirIn && n.Seq >= 4 && n.Game != nil && n.Game.Next().Kind == engine.NeedMove && n.Game.Next().Seat == 1 {
+					kill()
 				}
 			}})
 		_ = b.host.Close()

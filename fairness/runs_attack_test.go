@@ -104,16 +104,21 @@ func (g *groupRecord) refusedAsCheat(t *testing.T, k int, e *fairness.Envelope) 
 // A seat may fill only its own places of a run: a member at another
 // seat's place is refused live and by the audit, whether it carries the
 // owner's contribution re-signed or the sender's own contribution of the
-// same kind (its hello, deck key share, reveal or opening moved there).
+// same kind (its hello, deck key share, reveal, opening or unmasking
+// share of a deal run moved there).
 func TestAttackRunMemberAtAnotherSeatsPlace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a 3-player Air match")
 	}
 	g := recordGroup(t)
-	tried := 0
-	for _, k := range g.memberKinds(fairness.InHello, fairness.InDeckKey, fairness.InReveal, fairness.InOpen) {
+	tried, perKind := 0, map[fairness.InputKind]int{}
+	for _, k := range g.memberKinds(fairness.InHello, fairness.InDeckKey, fairness.InReveal, fairness.InOpen, fairness.InUnmask) {
 		owner := g.h.Seat(g.envs[k].From)
 		kind := g.inputOf(t, k).T
+		if perKind[kind] >= 2 {
+			continue // each try replays the match up to it
+		}
+		perKind[kind]++
 		for _, j := range g.runOf(k) {
 			other := g.h.Seat(g.envs[j].From)
 			if other == owner || g.inputOf(t, j).T != kind {
@@ -189,7 +194,8 @@ func TestAttackRunOpeningNotItsOwn(t *testing.T) {
 	}
 	g := recordGroup(t)
 	tried := 0
-	for _, k := range g.memberKinds(fairness.InOpen) {
+	opens := g.memberKinds(fairness.InOpen)
+	for _, k := range opens[:min(2, len(opens))] { // each replays the match up to it
 		owner := g.h.Seat(g.envs[k].From)
 		var reveal = -1
 		for _, j := range g.runOf(k) {
@@ -219,8 +225,8 @@ func TestAttackRunOpeningNotItsOwn(t *testing.T) {
 
 // A run ends where its places end: the message after a run's last place
 // (the shuffle after the set-up's deck key shares, the first move after
-// the openings), signed with the run's base as its Prev, is refused live
-// and by the audit.
+// the openings, the choice after a deal run), signed with the run's base
+// as its Prev, is refused live and by the audit.
 func TestAttackMemberBeyondTheRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a 3-player Air match")
@@ -228,9 +234,9 @@ func TestAttackMemberBeyondTheRun(t *testing.T) {
 	g := recordGroup(t)
 	seen := map[string]bool{}
 	tried := 0
-	for _, k := range g.memberKinds(fairness.InDeckKey, fairness.InOpen) {
+	for _, k := range g.memberKinds(fairness.InDeckKey, fairness.InOpen, fairness.InUnmask) {
 		base := g.envs[k].Prev
-		if seen[base] {
+		if seen[base] || len(seen) >= 3 {
 			continue
 		}
 		seen[base] = true
@@ -263,8 +269,8 @@ func TestAttackRunTwoVersionsOfASecondPlace(t *testing.T) {
 	}
 	g := recordGroup(t)
 	tried := 0
-	for _, k := range g.memberKinds(fairness.InHello, fairness.InDeckKey, fairness.InReveal, fairness.InOpen) {
-		if g.envs[k-1].From != g.envs[k].From {
+	for _, k := range g.memberKinds(fairness.InHello, fairness.InDeckKey, fairness.InReveal, fairness.InOpen, fairness.InUnmask) {
+		if g.envs[k-1].From != g.envs[k].From || tried >= 2 { // each replays the match up to it
 			continue
 		}
 		seat := g.h.Seat(g.envs[k].From)
@@ -302,7 +308,10 @@ func TestAttackRunBrokenByTwoPlacesInOneMessage(t *testing.T) {
 	}
 	g := recordGroup(t)
 	tried := 0
-	for _, k := range g.memberKinds(fairness.InDeckKey, fairness.InOpen) {
+	for _, k := range g.memberKinds(fairness.InDeckKey, fairness.InOpen, fairness.InUnmask) {
+		if tried >= 2 {
+			break // each replays the match up to it
+		}
 		first := k - 1
 		if g.envs[first].From != g.envs[k].From || g.envs[first].Prev != g.envs[k].Prev && g.envs[first].Prev != g.id(first-1) {
 			continue
@@ -353,5 +362,38 @@ func TestAttackRunBrokenByTwoPlacesInOneMessage(t *testing.T) {
 	}
 	if tried == 0 {
 		t.Fatal("no seat holds two places in a row of a run with members after them")
+	}
+}
+
+// A deal run (runs.go, dealsAfter) lets a dealer send its unmasking shares
+// of every deal in the run at once, each place naming where its deal
+// starts. A dealer that sends at one of its places the shares it owes at
+// another (another receiver's cards) is refused live and by the audit:
+// the shares of a place must be those of the cards its deal gives.
+func TestAttackDealRunSharesOfAnotherDeal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a 3-player Air match")
+	}
+	g := recordGroup(t)
+	unmasks := g.memberKinds(fairness.InUnmask)
+	if len(unmasks) == 0 {
+		t.Fatal("no unmasking share was sent as a member")
+	}
+	tried := 0
+	for _, k := range g.runOf(unmasks[0]) {
+		if g.inputOf(t, k).T != fairness.InUnmask || g.envs[k].Prev == g.id(k-1) {
+			continue
+		}
+		for _, j := range g.runOf(unmasks[0]) {
+			other := g.inputOf(t, j)
+			if j == k || g.envs[j].From != g.envs[k].From || other.T != fairness.InUnmask {
+				continue
+			}
+			g.refusedAsCheat(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{other} }))
+			tried++
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no dealer holds two places of one deal run")
 	}
 }

@@ -96,6 +96,7 @@ type commitKey struct {
 type commitRec struct {
 	root Digest
 	size int
+	auth *authNodes // the nodes openings proved, made at the first opening
 }
 
 // gathering tracks a need that several seats contribute to (a joint roll,
@@ -503,11 +504,16 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 		if o.Slot.Owner != from {
 			return nil, fmt.Errorf("opening %d: %s belongs to %s, not the sender", next, o.Slot, o.Slot.Owner)
 		}
-		c, ok := m.commits[commitKey{o.Slot.Owner, o.Slot.Name}]
+		key := commitKey{o.Slot.Owner, o.Slot.Name}
+		c, ok := m.commits[key]
 		if !ok {
 			return nil, fmt.Errorf("opening %d: nothing was committed as %q", next, o.Slot.Name)
 		}
-		if err := o.Verify(m.id, c.root, c.size); err != nil {
+		if c.auth == nil {
+			c.auth = newAuthNodes(c.root, c.size)
+			m.commits[key] = c
+		}
+		if err := o.verifyAgainst(m.id, c.auth); err != nil {
 			return nil, err
 		}
 		out[i] = engine.Opened{Slot: o.Slot, Value: o.Value}

@@ -86,6 +86,17 @@ func (o Opening) Verify(match Digest, root Digest, size int) error {
 	return nil
 }
 
+// verifyAgainst checks the opening as Verify does, against the nodes of
+// its vector that earlier openings proved (authNodes), with Verify's
+// verdict and words.
+func (o Opening) verifyAgainst(match Digest, a *authNodes) error {
+	c := LeafCommitment(match, o.Slot, o.Salt, o.Value)
+	if err := a.verify(a.root, a.n, o.Slot.Index, c, o.Path); err != nil {
+		return fmt.Errorf("opening of %s: %w", o.Slot, err)
+	}
+	return nil
+}
+
 // Hex is a byte string that JSON shows as hex, at most maxValue bytes.
 type Hex []byte
 

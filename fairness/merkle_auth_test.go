@@ -1,0 +1,104 @@
+package fairness
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// oldVerifyPath is the verdict of an opening's path checked on its own,
+// as every opening was checked before the match kept its authenticated
+// nodes: the reference the cached check must agree with, error for error.
+func oldVerifyPath(root Digest, n, i int, c Digest, path []Digest) error {
+	return VerifyPath(root, n, i, c, path)
+}
+
+func testDigest(s string) Digest { return newHasher("test").str(s).sum() }
+
+func errText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
+
+// TestAuthNodesAgreeWithVerifyPath opens random leaves of random vectors,
+// honest and forged (a forged leaf, a wrong sibling at any height, a path
+// to another root, a short or long path, a wrong or outside index, a
+// sibling that contradicts one already authenticated), in random order and
+// repeated, and checks that the match's cached check gives exactly the
+// verdict and error of checking each path on its own.
+func TestAuthNodesAgreeWithVerifyPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 4))
+	for round := 0; round < 200; round++ {
+		n := 1 + r.IntN(140)
+		if round%50 == 0 {
+			n = 1 + r.IntN(700)
+		}
+		leaves := make([]Digest, n)
+		for i := range leaves {
+			leaves[i] = testDigest(fmt.Sprint(round, i))
+		}
+		tree := buildTree(leaves)
+		root := tree.root()
+		other := testDigest(fmt.Sprint("other", round))
+		auth := newAuthNodes(root, n)
+		for step := 0; step < 4*n+10; step++ {
+			i := r.IntN(n)
+			c := leaves[i]
+			path := tree.path(i)
+			size := n
+			switch r.IntN(12) {
+			case 0: // a forged leaf
+				c = testDigest(fmt.Sprint("forged", step))
+			case 1: // a wrong sibling
+				if len(path) > 0 {
+					path[r.IntN(len(path))][r.IntN(32)] ^= 1 << r.IntN(8)
+				}
+			case 2: // the path of another leaf
+				if n > 1 {
+					i = (i + 1 + r.IntN(n-1)) % n
+				}
+			case 3: // a short path
+				if len(path) > 0 {
+					path = path[:len(path)-1-r.IntN(len(path))]
+				}
+			case 4: // a long path
+				path = append(path, other)
+			case 5: // an index outside the vector
+				i = []int{-1, n, n + 7}[r.IntN(3)]
+			case 6: // a path to another root: a whole different tree
+				alt := append([]Digest(nil), leaves...)
+				alt[r.IntN(n)] = other
+				path = buildTree(alt).path(i)
+				c = alt[i]
+			case 7: // the claimed size of the vector is wrong
+				size = n + 1 + r.IntN(3)
+			}
+			want := errText(oldVerifyPath(root, size, i, c, path))
+			got := errText(auth.verify(root, size, i, c, path))
+			if got != want {
+				t.Fatalf("round %d step %d (n=%d i=%d): cached check says %q, the path alone %q", round, step, n, i, got, want)
+			}
+		}
+	}
+}
+
+// TestNodeHashesAreTheHashers checks that the tree's nodes, hashed from
+// bytes put together on the stack, are the hasher's hashes of their
+// domain and digests, which every transcript's roots were made with.
+func TestNodeHashesAreTheHashers(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 5))
+	for range 200 {
+		var a, b Digest
+		for i := range a {
+			a[i], b[i] = byte(r.Uint32()), byte(r.Uint32())
+		}
+		if got, want := leafNode(a), newHasher("salvo/merkle/leaf/1").digest(a).sum(); got != want {
+			t.Fatalf("leaf node of %x: %x, the hasher says %x", a, got, want)
+		}
+		if got, want := innerNode(a, b), newHasher("salvo/merkle/node/1").digest(a).digest(b).sum(); got != want {
+			t.Fatalf("inner node of %x %x: %x, the hasher says %x", a, b, got, want)
+		}
+	}
+}

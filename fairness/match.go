@@ -513,7 +513,7 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 			c.auth = newAuthNodes(c.root, c.size)
 			m.commits[key] = c
 		}
-		if err := o.verifyAgainst(m.id, c.auth); err != nil {
+		if err := o.verifyAgainst(m.id, c.root, c.size, c.auth); err != nil {
 			return nil, err
 		}
 		out[i] = engine.Opened{Slot: o.Slot, Value: o.Value}

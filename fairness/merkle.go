@@ -191,17 +191,38 @@ func climb(n, i int, node Digest, path []Digest) (Digest, []Digest, error) {
 // itself, which gives the verdict and its words.
 //
 // The nodes are kept by their place in the tree's pre-order (merkleTree),
-// in a map rather than an array of the whole tree: a vector may have
-// MaxLeaves leaves and only the paths someone opened take room.
+// in an array of the whole tree: a map's growth was a third of the
+// check. A vector of more than maxAuthLeaves leaves keeps none (nil), and
+// each of its openings is checked on its own, so that a commitment costs
+// no more memory than its vector's share of the match.
 type authNodes struct {
 	root  Digest
 	n     int
-	nodes map[int]Digest
+	nodes []Digest
+	held  []bool
 }
 
+// maxAuthLeaves bounds the vectors whose proved nodes a match keeps: 4,096
+// leaves take 256 KiB; every game's vectors are far smaller.
+const maxAuthLeaves = 1 << 12
+
+// newAuthNodes returns the proved nodes of a vector of n leaves under
+// root: only the root so far. It returns nil for a vector too large (or
+// of no leaves), whose openings verify treats one by one.
 func newAuthNodes(root Digest, n int) *authNodes {
-	return &authNodes{root: root, n: n, nodes: map[int]Digest{0: root}}
+	if n < 1 || n > maxAuthLeaves {
+		return nil
+	}
+	a := &authNodes{root: root, n: n, nodes: make([]Digest, 2*n-1), held: make([]bool, 2*n-1)}
+	a.nodes[0], a.held[0] = root, true
+	return a
 }
+
+// node returns the proved node at place p, if it is held.
+func (a *authNodes) node(p int) (Digest, bool) { return a.nodes[p], a.held[p] }
+
+// hold keeps d as the proved node at place p.
+func (a *authNodes) hold(p int, d Digest) { a.nodes[p], a.held[p] = d, true }
 
 // maxDepth bounds a path in a vector of at most MaxLeaves leaves.
 const maxDepth = 17
@@ -209,7 +230,7 @@ const maxDepth = 17
 // verify checks that leaf commitment c sits at index i of the vector of n
 // leaves with the given root, as VerifyPath does, with the same errors.
 func (a *authNodes) verify(root Digest, n, i int, c Digest, path []Digest) error {
-	if root != a.root || n != a.n || !a.holds(i, c, path) {
+	if a == nil || root != a.root || n != a.n || !a.holds(i, c, path) {
 		return VerifyPath(root, n, i, c, path)
 	}
 	return nil
@@ -219,7 +240,7 @@ func (a *authNodes) verify(root Digest, n, i int, c Digest, path []Digest) error
 // value, along held siblings where they are held; it then holds the nodes
 // the path proved.
 func (a *authNodes) holds(i int, c Digest, path []Digest) bool {
-	if i < 0 || i >= a.n || a.n > MaxLeaves {
+	if i < 0 || i >= a.n {
 		return false
 	}
 	// at[l] is the place of the node at depth l on the leaf's way to the
@@ -244,14 +265,14 @@ func (a *authNodes) holds(i int, c Digest, path []Digest) bool {
 	node[d] = leafNode(c)
 	l := d
 	for {
-		if held, ok := a.nodes[at[l]]; ok {
+		if held, ok := a.node(at[l]); ok {
 			if held != node[l] {
 				return false
 			}
 			break
 		}
 		s := path[d-l]
-		if held, ok := a.nodes[sib[l]]; ok && held != s {
+		if held, ok := a.node(sib[l]); ok && held != s {
 			return false
 		}
 		if at[l] < sib[l] {
@@ -262,13 +283,13 @@ func (a *authNodes) holds(i int, c Digest, path []Digest) bool {
 		l--
 	}
 	for up := l; up > 0; up-- {
-		if a.nodes[sib[up]] != path[d-up] {
+		if held, ok := a.node(sib[up]); !ok || held != path[d-up] {
 			return false
 		}
 	}
 	for down := l + 1; down <= d; down++ {
-		a.nodes[at[down]] = node[down]
-		a.nodes[sib[down]] = path[d-down]
+		a.hold(at[down], node[down])
+		a.hold(sib[down], path[d-down])
 	}
 	return true
 }

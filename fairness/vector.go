@@ -89,9 +89,9 @@ func (o Opening) Verify(match Digest, root Digest, size int) error {
 // verifyAgainst checks the opening as Verify does, against the nodes of
 // its vector that earlier openings proved (authNodes), with Verify's
 // verdict and words.
-func (o Opening) verifyAgainst(match Digest, a *authNodes) error {
+func (o Opening) verifyAgainst(match Digest, root Digest, size int, a *authNodes) error {
 	c := LeafCommitment(match, o.Slot, o.Salt, o.Value)
-	if err := a.verify(a.root, a.n, o.Slot.Index, c, o.Path); err != nil {
+	if err := a.verify(root, size, o.Slot.Index, c, o.Path); err != nil {
 		return fmt.Errorf("opening of %s: %w", o.Slot, err)
 	}
 	return nil

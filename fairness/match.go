@@ -457,7 +457,7 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 		if _, dup := fullVals[f.Name]; dup {
 			return nil, fmt.Errorf("full opening of %q given twice", f.Name)
 		}
-		if err := f.Verify(m.id, from, c.root, c.size); err != nil {
+		if err := f.verifyAgainst(m.id, from, c.root, c.size, c.auth); err != nil {
 			return nil, err
 		}
 		fullVals[f.Name] = f.Values
@@ -509,10 +509,7 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 		if !ok {
 			return nil, fmt.Errorf("opening %d: nothing was committed as %q", next, o.Slot.Name)
 		}
-		if c.auth == nil {
-			c.auth = newAuthNodes(c.root, c.size)
-			m.commits[key] = c
-		}
+		c = m.proving(key, c)
 		if err := o.verifyAgainst(m.id, c.root, c.size, c.auth); err != nil {
 			return nil, err
 		}
@@ -530,6 +527,16 @@ func (m *Match) checkOpenings(from engine.Seat, want []engine.Slot, got []Openin
 		}
 	}
 	return out, nil
+}
+
+// proving returns the commitment of key with the nodes its openings
+// prove kept from now on (authNodes).
+func (m *Match) proving(key commitKey, c commitRec) commitRec {
+	if c.auth == nil {
+		c.auth = newAuthNodes(c.root, c.size)
+		m.commits[key] = c
+	}
+	return c
 }
 
 // markOpen records opened slots once their input has been applied.

@@ -200,6 +200,11 @@ type authNodes struct {
 	n     int
 	nodes []Digest
 	held  []bool
+	// leaves holds the commitment of each leaf an accepted path opened
+	// (opened marks them): a full opening that repeats it need not hash
+	// its node again.
+	leaves []Digest
+	opened []bool
 }
 
 // maxAuthLeaves bounds the vectors whose proved nodes a match keeps: 4,096
@@ -213,7 +218,7 @@ func newAuthNodes(root Digest, n int) *authNodes {
 	if n < 1 || n > maxAuthLeaves {
 		return nil
 	}
-	a := &authNodes{root: root, n: n, nodes: make([]Digest, 2*n-1), held: make([]bool, 2*n-1)}
+	a := &authNodes{root: root, n: n, nodes: make([]Digest, 2*n-1), held: make([]bool, 2*n-1), leaves: make([]Digest, n), opened: make([]bool, n)}
 	a.nodes[0], a.held[0] = root, true
 	return a
 }
@@ -233,6 +238,7 @@ func (a *authNodes) verify(root Digest, n, i int, c Digest, path []Digest) error
 	if a == nil || root != a.root || n != a.n || !a.holds(i, c, path) {
 		return VerifyPath(root, n, i, c, path)
 	}
+	a.leaves[i], a.opened[i] = c, true
 	return nil
 }
 
@@ -292,4 +298,33 @@ func (a *authNodes) holds(i int, c Digest, path []Digest) bool {
 		a.hold(sib[down], path[d-down])
 	}
 	return true
+}
+
+// rootOf returns MerkleRoot of the leaf commitments cs, of a vector the
+// size of a's: a leaf an accepted path opened with the same commitment,
+// and a node both of whose children are proved, take their proved node
+// instead of a hash. A proved node's parent, when proved, is the hash of
+// its two proved children (holds proves and keeps them together), so the
+// result is the root MerkleRoot computes.
+func (a *authNodes) rootOf(cs []Digest) Digest {
+	d, _ := a.subtree(0, 0, cs)
+	return d
+}
+
+// subtree returns the root of the subtree at place p whose leaves, from
+// index lo, are cs, and whether it is a proved node.
+func (a *authNodes) subtree(p, lo int, cs []Digest) (Digest, bool) {
+	if len(cs) == 1 {
+		if a.opened[lo] && a.leaves[lo] == cs[0] {
+			return a.nodes[p], true
+		}
+		return leafNode(cs[0]), false
+	}
+	k := splitPoint(len(cs))
+	l, lok := a.subtree(p+1, lo, cs[:k])
+	r, rok := a.subtree(p+2*k, lo+k, cs[k:])
+	if d, ok := a.node(p); ok && lok && rok {
+		return d, true
+	}
+	return innerNode(l, r), false
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/salvo-game/salvo/engine"
 )
 
 // oldVerifyPath is the verdict of an opening's path checked on its own,
@@ -100,5 +102,65 @@ func TestNodeHashesAreTheHashers(t *testing.T) {
 		if got, want := innerNode(a, b), newHasher("salvo/merkle/node/1").digest(a).digest(b).sum(); got != want {
 			t.Fatalf("inner node of %x %x: %x, the hasher says %x", a, b, got, want)
 		}
+	}
+}
+
+// TestFullOpeningWithProvedNodesAgrees opens a random part of a vector
+// leaf by leaf (honest openings and refused forgeries), then opens it
+// whole, honestly or not (a forged value or salt, values swapped, a value
+// or salt missing or one too many), and checks that the full opening
+// checked against the proved nodes gives exactly the verdict and error of
+// rebuilding the root from all the leaves.
+func TestFullOpeningWithProvedNodesAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 6))
+	match := testDigest("match")
+	owner := engine.Seat(1)
+	for round := 0; round < 300; round++ {
+		n := 1 + r.IntN(130)
+		values := make([][]byte, n)
+		for i := range values {
+			values[i] = []byte{byte(r.IntN(4))}
+		}
+		v, err := NewVector(match, owner, "grid", values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		auth := newAuthNodes(v.Root(), n)
+		for range r.IntN(2 * n) {
+			o, err := v.Open(r.IntN(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.IntN(5) == 0 { // a forgery, refused, which proves nothing
+				o.Value = Hex{9}
+			}
+			want := errText(o.Verify(match, v.Root(), n))
+			if got := errText(o.verifyAgainst(match, v.Root(), n, auth)); got != want {
+				t.Fatalf("round %d: opening says %q, alone %q", round, got, want)
+			}
+		}
+		f := v.Full()
+		switch r.IntN(7) {
+		case 0:
+			f.Values[r.IntN(n)] = Hex{7}
+		case 1:
+			f.Salts[r.IntN(n)][r.IntN(len(Salt{}))] ^= 1
+		case 2:
+			i, j := r.IntN(n), r.IntN(n)
+			f.Values[i], f.Values[j] = f.Values[j], f.Values[i]
+			f.Salts[i], f.Salts[j] = f.Salts[j], f.Salts[i]
+		case 3:
+			f.Values = f.Values[:n-1]
+		case 4:
+			f.Salts = append(f.Salts, f.Salts[0])
+			f.Values = append(f.Values, f.Values[0])
+		}
+		want := errText(f.Verify(match, owner, v.Root(), n))
+		if got := errText(f.verifyAgainst(match, owner, v.Root(), n, auth)); got != want {
+			t.Fatalf("round %d (n=%d): full opening says %q, rebuilt alone %q", round, n, got, want)
+		}
+	}
+	if newAuthNodes(match, maxAuthLeaves+1) != nil {
+		t.Fatal("a vector over maxAuthLeaves keeps its proved nodes")
 	}
 }

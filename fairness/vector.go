@@ -147,14 +147,33 @@ func (f FullVector) Verify(match Digest, owner engine.Seat, root Digest, size in
 	if len(f.Values) != size || len(f.Salts) != size {
 		return fmt.Errorf("%w: full opening of %s has %d values and %d salts, the vector has %d leaves", ErrCommitment, f.Name, len(f.Values), len(f.Salts), size)
 	}
-	leaves := make([]Digest, size)
-	for i := range leaves {
-		leaves[i] = LeafCommitment(match, engine.Slot{Owner: owner, Name: f.Name, Index: i}, f.Salts[i], f.Values[i])
-	}
-	if got := MerkleRoot(leaves); got != root {
+	if got := MerkleRoot(f.leaves(match, owner)); got != root {
 		return fmt.Errorf("%w: full opening of %s rebuilds root %s, committed root is %s", ErrCommitment, f.Name, got.Short(), root.Short())
 	}
 	return nil
+}
+
+// verifyAgainst checks the full opening as Verify does, with Verify's
+// verdict and words, reusing the nodes of the vector that its openings
+// leaf by leaf proved (authNodes): a board's final reveal repeats the
+// leaves its shots opened.
+func (f FullVector) verifyAgainst(match Digest, owner engine.Seat, root Digest, size int, a *authNodes) error {
+	if a == nil || a.root != root || a.n != size || len(f.Values) != size || len(f.Salts) != size {
+		return f.Verify(match, owner, root, size)
+	}
+	if a.rootOf(f.leaves(match, owner)) != root {
+		return f.Verify(match, owner, root, size)
+	}
+	return nil
+}
+
+// leaves returns the leaf commitments of the full opening.
+func (f FullVector) leaves(match Digest, owner engine.Seat) []Digest {
+	leaves := make([]Digest, len(f.Values))
+	for i := range leaves {
+		leaves[i] = LeafCommitment(match, engine.Slot{Owner: owner, Name: f.Name, Index: i}, f.Salts[i], f.Values[i])
+	}
+	return leaves
 }
 
 // Secrets is one seat's store of its own committed vectors. It implements

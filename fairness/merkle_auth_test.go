@@ -164,3 +164,33 @@ func TestFullOpeningWithProvedNodesAgrees(t *testing.T) {
 		t.Fatal("a vector over maxAuthLeaves keeps its proved nodes")
 	}
 }
+
+// TestLeafCommitmentIsTheHashers checks that a leaf hashed from bytes put
+// together on the stack is the hasher's hash of its fields, for owners,
+// indexes, names and values of every size around the short-leaf bound.
+func TestLeafCommitmentIsTheHashers(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 7))
+	for range 2000 {
+		var match Digest
+		var salt Salt
+		for i := range match {
+			match[i], salt[i] = byte(r.Uint32()), byte(r.Uint32())
+		}
+		name := make([]byte, r.IntN(maxShortLeaf+20))
+		for i := range name {
+			name[i] = 'a' + byte(r.IntN(26))
+		}
+		value := make([]byte, r.IntN(maxShortLeaf+20))
+		for i := range value {
+			value[i] = byte(r.Uint32())
+		}
+		owner, index := engine.Seat(r.IntN(300)-150), r.IntN(1<<20)-100
+		if r.IntN(10) == 0 {
+			index = MaxLeaves<<20 + r.IntN(1<<30)
+		}
+		slot := engine.Slot{Owner: owner, Name: string(name), Index: index}
+		if got, want := LeafCommitment(match, slot, salt, value), hashedLeaf(match, slot, salt, value); got != want {
+			t.Fatalf("leaf %v of %d-byte value: %x, the hasher says %x", slot, len(value), got, want)
+		}
+	}
+}

@@ -1,11 +1,14 @@
 package fairness
 
 import (
+	"bytes"
 	"fmt"
 	"math/bits"
 	"slices"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/salvo-game/salvo/engine"
 )
 
 // MaxLeaves bounds the size of a committed vector.
@@ -200,11 +203,14 @@ type authNodes struct {
 	n     int
 	nodes []Digest
 	held  []bool
-	// leaves holds the commitment of each leaf an accepted path opened
-	// (opened marks them): a full opening that repeats it need not hash
-	// its node again.
+	// leaves holds the commitment of each leaf an accepted opening
+	// opened (opened marks them), salts and values what it opened: a full
+	// opening that repeats a leaf's salt and value need not hash the leaf
+	// or its node again.
 	leaves []Digest
 	opened []bool
+	salts  []Salt
+	values [][]byte
 }
 
 // maxAuthLeaves bounds the vectors whose proved nodes a match keeps: 4,096
@@ -218,7 +224,7 @@ func newAuthNodes(root Digest, n int) *authNodes {
 	if n < 1 || n > maxAuthLeaves {
 		return nil
 	}
-	a := &authNodes{root: root, n: n, nodes: make([]Digest, 2*n-1), held: make([]bool, 2*n-1), leaves: make([]Digest, n), opened: make([]bool, n)}
+	a := &authNodes{root: root, n: n, nodes: make([]Digest, 2*n-1), held: make([]bool, 2*n-1), leaves: make([]Digest, n), opened: make([]bool, n), salts: make([]Salt, n), values: make([][]byte, n)}
 	a.nodes[0], a.held[0] = root, true
 	return a
 }
@@ -240,6 +246,21 @@ func (a *authNodes) verify(root Digest, n, i int, c Digest, path []Digest) error
 	}
 	a.leaves[i], a.opened[i] = c, true
 	return nil
+}
+
+// keep records what the accepted opening of leaf i opened: its salt and
+// (a copy of) its value, whose commitment verify kept.
+func (a *authNodes) keep(i int, salt Salt, value []byte) {
+	a.salts[i], a.values[i] = salt, append(a.values[i][:0], value...)
+}
+
+// leaf returns the commitment of leaf i of a full opening: the one an
+// accepted opening of the same salt and value proved, without hashing.
+func (a *authNodes) leaf(i int, slot engine.Slot, match Digest, salt Salt, value []byte) Digest {
+	if a != nil && a.opened[i] && a.salts[i] == salt && bytes.Equal(a.values[i], value) {
+		return a.leaves[i]
+	}
+	return LeafCommitment(match, slot, salt, value)
 }
 
 // holds reports whether the path of leaf i climbs to a held node with its

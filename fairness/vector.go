@@ -94,6 +94,9 @@ func (o Opening) verifyAgainst(match Digest, root Digest, size int, a *authNodes
 	if err := a.verify(root, size, o.Slot.Index, c, o.Path); err != nil {
 		return fmt.Errorf("opening of %s: %w", o.Slot, err)
 	}
+	if i := o.Slot.Index; a != nil && a.root == root && a.n == size && a.opened[i] && a.leaves[i] == c {
+		a.keep(i, o.Salt, o.Value)
+	}
 	return nil
 }
 
@@ -147,7 +150,7 @@ func (f FullVector) Verify(match Digest, owner engine.Seat, root Digest, size in
 	if len(f.Values) != size || len(f.Salts) != size {
 		return fmt.Errorf("%w: full opening of %s has %d values and %d salts, the vector has %d leaves", ErrCommitment, f.Name, len(f.Values), len(f.Salts), size)
 	}
-	if got := MerkleRoot(f.leaves(match, owner)); got != root {
+	if got := MerkleRoot(f.leaves(match, owner, nil)); got != root {
 		return fmt.Errorf("%w: full opening of %s rebuilds root %s, committed root is %s", ErrCommitment, f.Name, got.Short(), root.Short())
 	}
 	return nil
@@ -161,17 +164,18 @@ func (f FullVector) verifyAgainst(match Digest, owner engine.Seat, root Digest, 
 	if a == nil || a.root != root || a.n != size || len(f.Values) != size || len(f.Salts) != size {
 		return f.Verify(match, owner, root, size)
 	}
-	if a.rootOf(f.leaves(match, owner)) != root {
+	if a.rootOf(f.leaves(match, owner, a)) != root {
 		return f.Verify(match, owner, root, size)
 	}
 	return nil
 }
 
-// leaves returns the leaf commitments of the full opening.
-func (f FullVector) leaves(match Digest, owner engine.Seat) []Digest {
+// leaves returns the leaf commitments of the full opening, those of
+// leaves opened before taken from a's proof (nil for none).
+func (f FullVector) leaves(match Digest, owner engine.Seat, a *authNodes) []Digest {
 	leaves := make([]Digest, len(f.Values))
 	for i := range leaves {
-		leaves[i] = LeafCommitment(match, engine.Slot{Owner: owner, Name: f.Name, Index: i}, f.Salts[i], f.Values[i])
+		leaves[i] = a.leaf(i, engine.Slot{Owner: owner, Name: f.Name, Index: i}, match, f.Salts[i], f.Values[i])
 	}
 	return leaves
 }

@@ -194,3 +194,73 @@ func TestLeafCommitmentIsTheHashers(t *testing.T) {
 		}
 	}
 }
+
+// oldFullWithinRules is the check as it was, over a map of wanted slots:
+// the reference fullWithinRules must agree with.
+func oldFullWithinRules(m *Match, from engine.Seat, want []engine.Slot, fullVals map[string][]Hex) error {
+	wanted := map[engine.Slot]bool{}
+	for _, w := range want {
+		wanted[w] = true
+	}
+	for name := range fullVals {
+		key := commitKey{from, name}
+		for i := 0; i < m.commits[key].size; i++ {
+			if s := (engine.Slot{Owner: from, Name: name, Index: i}); !m.isOpen(key, i) && !wanted[s] {
+				return fmt.Errorf("full opening of %q reveals %s, which the rules keep hidden", name, s)
+			}
+		}
+	}
+	return nil
+}
+
+// TestFullWithinRulesAgrees checks the full opening's reach against the
+// old check: random vectors partly open, fully opened while the rules
+// call for random slots, some of them the same name of the other seat,
+// other names, or indexes outside the vector.
+func TestFullWithinRulesAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 9))
+	names := []string{"grid", "hand"}
+	refused := 0
+	for round := 0; round < 2000; round++ {
+		m := &Match{commits: map[commitKey]commitRec{}, opened: map[commitKey][]bool{}}
+		from := engine.Seat(r.IntN(2))
+		full := map[string][]Hex{}
+		var want []engine.Slot
+		for _, name := range names {
+			for seat := engine.Seat(0); seat < 2; seat++ {
+				size := 1 + r.IntN(12)
+				key := commitKey{seat, name}
+				m.commits[key] = commitRec{size: size}
+				open := make([]bool, size)
+				for i := range open {
+					open[i] = r.IntN(3) == 0
+				}
+				m.opened[key] = open
+				for i := range size {
+					if r.IntN(4) != 0 {
+						want = append(want, engine.Slot{Owner: seat, Name: name, Index: i})
+					}
+				}
+			}
+			if r.IntN(2) == 0 {
+				full[name] = nil
+			}
+		}
+		want = append(want, engine.Slot{Owner: from, Name: "grid", Index: -1}, engine.Slot{Owner: from, Name: "hand", Index: 99})
+		r.Shuffle(len(want), func(i, j int) { want[i], want[j] = want[j], want[i] })
+		want = want[:r.IntN(len(want)+1)]
+		if len(full) > 1 { // one vector: the old check's order over several is a map's
+			delete(full, "hand")
+		}
+		got, exp := errText(m.fullWithinRules(from, want, full)), errText(oldFullWithinRules(m, from, want, full))
+		if got != exp {
+			t.Fatalf("round %d: %q, the old check %q", round, got, exp)
+		}
+		if exp != "<nil>" {
+			refused++
+		}
+	}
+	if refused < 200 || refused > 1800 {
+		t.Fatalf("one-sided cases: %d of 2000 refused", refused)
+	}
+}

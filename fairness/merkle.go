@@ -218,10 +218,11 @@ type authNodes struct {
 const maxAuthLeaves = 1 << 12
 
 // newAuthNodes returns the proved nodes of a vector of n leaves under
-// root: only the root so far. It returns nil for a vector too large (or
-// of no leaves), whose openings verify treats one by one.
+// root: only the root so far. It returns nil for a vector too large, and
+// for one of a single leaf (a hidden choice's), whose one opening has no
+// path to share: verify treats their openings one by one.
 func newAuthNodes(root Digest, n int) *authNodes {
-	if n < 1 || n > maxAuthLeaves {
+	if n < 2 || n > maxAuthLeaves {
 		return nil
 	}
 	a := &authNodes{root: root, n: n, nodes: make([]Digest, 2*n-1), held: make([]bool, 2*n-1), leaves: make([]Digest, n), opened: make([]bool, n), salts: make([]Salt, n), values: make([][]byte, n)}

@@ -150,10 +150,9 @@ func (h Header) check(spec engine.Spec) (Digest, []crypto.PubKey, error) {
 		if err != nil {
 			return Digest{}, nil, fmt.Errorf("header: player %d: peer ID carries no public key: %w", i, err)
 		}
-		if err := bindingKey(k); err != nil {
+		if keys[i], err = bindKey(k); err != nil {
 			return Digest{}, nil, fmt.Errorf("header: player %d: %w", i, err)
 		}
-		keys[i] = fastKey(k)
 	}
 	return id, keys, nil
 }

@@ -45,23 +45,42 @@ var sigOptions = &voi.Options{Verify: voi.VerifyOptionsZIP_215}
 // both kinds of peer ID, and no honest Salvo ever makes one: it generates
 // Ed25519 keys, of prime order.
 func bindingKey(k crypto.PubKey) error {
+	_, _, err := bindingPoint(k)
+	return err
+}
+
+// bindingPoint is bindingKey that also returns the key's encoding and the
+// point it decodes to, for the header to expand without decoding it again
+// (bindKey).
+func bindingPoint(k crypto.PubKey) ([]byte, *curve.EdwardsPoint, error) {
 	if k.Type() != pb.KeyType_Ed25519 {
-		return fmt.Errorf("a %s key: Salvo's signatures are Ed25519, whose signatures nobody but the key holder can alter", k.Type())
+		return nil, nil, fmt.Errorf("a %s key: Salvo's signatures are Ed25519, whose signatures nobody but the key holder can alter", k.Type())
 	}
 	raw, err := k.Raw()
 	if err != nil || len(raw) != ed25519.PublicKeySize {
-		return fmt.Errorf("an Ed25519 key of %d bytes", len(raw))
+		return nil, nil, fmt.Errorf("an Ed25519 key of %d bytes", len(raw))
 	}
 	var c curve.CompressedEdwardsY
 	copy(c[:], raw)
 	var A curve.EdwardsPoint
 	if _, err := A.SetCompressedY(&c); err != nil {
-		return fmt.Errorf("an Ed25519 key that is no curve point: %w", err)
+		return nil, nil, fmt.Errorf("an Ed25519 key that is no curve point: %w", err)
 	}
 	if A.IsSmallOrder() {
-		return errors.New("an Ed25519 key of small order, for which anyone can make a valid signature")
+		return nil, nil, errors.New("an Ed25519 key of small order, for which anyone can make a valid signature")
 	}
-	return nil
+	return raw, &A, nil
+}
+
+// bindKey refuses k as bindingKey does, and returns it expanded as fastKey
+// does, decoding its point once: a header's keys were each decoded three
+// times, a few hundredths of a short match's audit (issue 15).
+func bindKey(k crypto.PubKey) (crypto.PubKey, error) {
+	raw, A, err := bindingPoint(k)
+	if err != nil {
+		return nil, err
+	}
+	return expandedKey(k, raw, A), nil
 }
 
 // CheckPeerKey reports why the key of peer p cannot sit at a match: a
@@ -100,19 +119,25 @@ func fastKey(k crypto.PubKey) crypto.PubKey {
 	if err != nil || len(raw) != ed25519.PublicKeySize {
 		return k
 	}
-	x, err := voi.NewExpandedPublicKey(voi.PublicKey(raw))
-	if err != nil {
-		return k
-	}
-	// ZIP-215 decodes A as voi does (any encoding that decodes), so a key
-	// NewExpandedPublicKey takes decodes here too.
 	var c curve.CompressedEdwardsY
 	copy(c[:], raw)
 	var A curve.EdwardsPoint
 	if _, err := A.SetCompressedY(&c); err != nil {
 		return k
 	}
-	return &playerKey{PubKey: k, x: x, raw: raw, a: curve.NewExpandedEdwardsPoint(&A)}
+	return expandedKey(k, raw, &A)
+}
+
+// expandedKey returns k, whose encoding raw decodes to A, expanded for
+// verification, or k itself should voi not take it. ZIP-215 decodes A as
+// voi does (any encoding that decodes), so voi takes every key that
+// decodes.
+func expandedKey(k crypto.PubKey, raw []byte, A *curve.EdwardsPoint) crypto.PubKey {
+	x, err := voi.NewExpandedPublicKey(voi.PublicKey(raw))
+	if err != nil {
+		return k
+	}
+	return &playerKey{PubKey: k, x: x, raw: raw, a: curve.NewExpandedEdwardsPoint(A)}
 }
 
 // Verify reports whether sig is k's signature of data, by ZIP-215.

@@ -3,6 +3,7 @@ package fairness
 import (
 	"bytes"
 	"crypto/ed25519"
+	cryptorand "crypto/rand"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/json"
@@ -355,4 +356,74 @@ func FuzzSigBatch(f *testing.F) {
 		}
 		checkBatch(t, batch)
 	})
+}
+
+// TestBindKeyIsBindingKeyThenFastKey checks that the header's one-decode
+// key check refuses exactly the keys bindingKey refuses, with its words,
+// and that the key it returns verifies as fastKey's does: over the crafted
+// keys (mixed order among them), keys of small order, encodings that are
+// no point, and a key that is not Ed25519.
+func TestBindKeyIsBindingKeyThenFastKey(t *testing.T) {
+	rng := mrand.New(mrand.NewPCG(15, 8))
+	cases := craftedCases(t, rng, func(label string) []byte { return []byte(label) })
+	var keys []crypto.PubKey
+	for _, c := range cases {
+		k, err := crypto.UnmarshalEd25519PublicKey(c.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, k)
+	}
+	var odd [][]byte
+	for _, T := range torsionPoints(t, rng) {
+		odd = append(odd, enc(T))
+	}
+	odd = append(odd, nonCanonical(1, false), nonCanonical(0, true), bytes.Repeat([]byte{0xff}, 32), make([]byte, 32))
+	for y := range 8 {
+		b := make([]byte, 32)
+		b[0] = byte(2 + y) // some of these y are on no curve point
+		odd = append(odd, b)
+	}
+	for _, raw := range odd {
+		k, err := crypto.UnmarshalEd25519PublicKey(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, k)
+	}
+	_, secp, err := crypto.GenerateSecp256k1Key(cryptorand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys = append(keys, secp)
+	refused := 0
+	for i, k := range keys {
+		got, err := bindKey(k)
+		want := bindingKey(k)
+		if errText(err) != errText(want) {
+			t.Fatalf("key %d: bindKey says %q, bindingKey %q", i, errText(err), errText(want))
+		}
+		if err != nil {
+			refused++
+			continue
+		}
+		fast := fastKey(k)
+		raw, _ := k.Raw()
+		for _, c := range cases {
+			if !bytes.Equal(c.key, raw) {
+				continue
+			}
+			a, _ := got.Verify(c.msg, c.sig)
+			b, _ := fast.Verify(c.msg, c.sig)
+			if a != b {
+				t.Fatalf("key %d: bindKey's key says %v, fastKey's %v", i, a, b)
+			}
+		}
+		if p, ok := got.(*playerKey); !ok || p.a == nil {
+			t.Fatalf("key %d: bindKey did not expand it for the batch", i)
+		}
+	}
+	if refused < 5 {
+		t.Fatalf("only %d keys refused", refused)
+	}
 }

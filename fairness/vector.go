@@ -86,6 +86,20 @@ func (o Opening) Verify(match Digest, root Digest, size int) error {
 	return nil
 }
 
+// verifyAgainst checks the opening as Verify does, against the nodes of
+// its vector that earlier openings proved (authNodes), with Verify's
+// verdict and words.
+func (o Opening) verifyAgainst(match Digest, root Digest, size int, a *authNodes) error {
+	c := LeafCommitment(match, o.Slot, o.Salt, o.Value)
+	if err := a.verify(root, size, o.Slot.Index, c, o.Path); err != nil {
+		return fmt.Errorf("opening of %s: %w", o.Slot, err)
+	}
+	if i := o.Slot.Index; a != nil && a.root == root && a.n == size && a.opened[i] && a.leaves[i] == c {
+		a.keep(i, o.Salt, o.Value)
+	}
+	return nil
+}
+
 // Hex is a byte string that JSON shows as hex, at most maxValue bytes.
 type Hex []byte
 
@@ -136,14 +150,34 @@ func (f FullVector) Verify(match Digest, owner engine.Seat, root Digest, size in
 	if len(f.Values) != size || len(f.Salts) != size {
 		return fmt.Errorf("%w: full opening of %s has %d values and %d salts, the vector has %d leaves", ErrCommitment, f.Name, len(f.Values), len(f.Salts), size)
 	}
-	leaves := make([]Digest, size)
-	for i := range leaves {
-		leaves[i] = LeafCommitment(match, engine.Slot{Owner: owner, Name: f.Name, Index: i}, f.Salts[i], f.Values[i])
-	}
-	if got := MerkleRoot(leaves); got != root {
+	if got := MerkleRoot(f.leaves(match, owner, nil)); got != root {
 		return fmt.Errorf("%w: full opening of %s rebuilds root %s, committed root is %s", ErrCommitment, f.Name, got.Short(), root.Short())
 	}
 	return nil
+}
+
+// verifyAgainst checks the full opening as Verify does, with Verify's
+// verdict and words, reusing the nodes of the vector that its openings
+// leaf by leaf proved (authNodes): a board's final reveal repeats the
+// leaves its shots opened.
+func (f FullVector) verifyAgainst(match Digest, owner engine.Seat, root Digest, size int, a *authNodes) error {
+	if a == nil || a.root != root || a.n != size || len(f.Values) != size || len(f.Salts) != size {
+		return f.Verify(match, owner, root, size)
+	}
+	if a.rootOf(f.leaves(match, owner, a)) != root {
+		return f.Verify(match, owner, root, size)
+	}
+	return nil
+}
+
+// leaves returns the leaf commitments of the full opening, those of
+// leaves opened before taken from a's proof (nil for none).
+func (f FullVector) leaves(match Digest, owner engine.Seat, a *authNodes) []Digest {
+	leaves := make([]Digest, len(f.Values))
+	for i := range leaves {
+		leaves[i] = a.leaf(i, engine.Slot{Owner: owner, Name: f.Name, Index: i}, match, f.Salts[i], f.Values[i])
+	}
+	return leaves
 }
 
 // Secrets is one seat's store of its own committed vectors. It implements

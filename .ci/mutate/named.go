@@ -69,7 +69,7 @@ var plantedBugs = []planted{
 	{"player-key-verifies", "a player's expanded key accepts only what ZIP-215 accepts",
 		"fairness", "playerKey.Verify", replace{"voi.VerifyExpandedWithOptions(k.x, data, sig, sigOptions)", "true"}},
 	{"audit-batch-marks-valid", "the audit's signature batch marks verified only the envelopes whose signatures hold",
-		"fairness", "sigBatch.verify", replace{"if all || ", "if true || "}},
+		"fairness", "sigBatch.verify", replace{"if all || ", "if all || true || "}},
 	{"audit-batch-equation", "the audit's signature batch holds only when every signature's weighted equation sums to a small-order point",
 		"fairness", "sigBatch.holds", replace{".IsSmallOrder()", ".IsSmallOrder() || true"}},
 	{"merkle-index-bound", "an opening's index must lie inside its vector",

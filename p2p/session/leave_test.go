@@ -286,27 +286,60 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 	t.Helper()
 	a, b, ma, mb := newPair(t, "ubuild")
 	bctx, kill := context.WithCancel(ctx)
+	var killAt atomic.Uint64 // the message after which b dies, once a holds it
 	died := make(chan struct{})
 	go func() {
 		defer close(died)
-		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: bot(t, "ubuild", 2), Store: b.store,
+		// Its bot never makes a move: a move sent in the instant before
+		// the kill would leave b holding its own message that a never got,
+		// and b rightly refuses a forfeit claim dated before it.
+		_, _ = mb.PlayNet(bctx, b.res, true, NetPlayConfig{Key: b.key, Agent: noMoves{bot(t, "ubuild", 2)}, Store: b.store,
 			Observe: func(n fairness.Note) {
-				// The process dies once the match waits for its move (set-up
-				// members travel at once: a message numbered 4 or more may
-				// come while the other side still has its own to send).
-				if n.Dir == fairness.DirIn && n.Seq >= 4 && n.Game != nil && n.Game.Next().Kind == engine.NeedMove && n.Game.Next().Seat == 1 {
-					kill()
+				// The process dies once the match waits for a move it
+				// chooses (which noMoves never makes) and the other side
+				// holds every message it sent: set-up members travel at
+				// once, and a message of its own sent the instant before the
+				// kill might never reach the other side, which would then
+				// date its claim before it (a claim this side rightly
+				// refuses).
+				if next := nextOf(n); n.Seq >= 4 && next.Kind == engine.NeedMove && next.Seat == 1 && !next.Auto {
+					killAt.CompareAndSwap(0, n.Seq)
 				}
 			}})
 		_ = b.host.Close()
 	}()
+	var once sync.Once
 	res, err := ma.PlayNet(ctx, a.res, false, NetPlayConfig{Key: a.key, Agent: bot(t, "ubuild", 1), Store: a.store, Timeout: time.Minute,
-		Reconnect: ReconnectConfig{GiveUp: lateGiveUp}})
+		Reconnect: ReconnectConfig{GiveUp: lateGiveUp}, Observe: func(n fairness.Note) {
+			if at := killAt.Load(); at > 0 && n.Seq >= at {
+				once.Do(kill) // the process dies
+			}
+		}})
 	if err != nil || res.Closing == nil || res.Closing.Seat != 1 {
 		t.Fatalf("the waiting side: %v, closing %+v", err, res)
 	}
 	<-died
 	return a, b, ma.Header.Match, res
+}
+
+// nextOf is what the match waits for after note n (none: no seat).
+func nextOf(n fairness.Note) engine.Need {
+	if n.Game == nil {
+		return engine.Need{Seat: engine.NoSeat}
+	}
+	return n.Game.Next()
+}
+
+// noMoves decides as its agent does but for moves, which it never makes
+// (it waits for the end of the match instead).
+type noMoves struct{ engine.Agent }
+
+func (a noMoves) Decide(ctx context.Context, g engine.Game, seat engine.Seat, sec engine.Secrets, n engine.Need) (engine.Decision, error) {
+	if n.Kind == engine.NeedMove {
+		<-ctx.Done()
+		return engine.Decision{}, ctx.Err()
+	}
+	return a.Agent.Decide(ctx, g, seat, sec, n)
 }
 
 // heldAgent decides as its agent does until held is set; then it waits

@@ -469,23 +469,7 @@ func TestAttackOpeningMemberBeforeEveryCommitment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a 3-player Air match")
 	}
-	g := recordGroup(t)
-	tried := 0
-	for _, k := range g.members() {
-		b, _ := fairness.DecodeBody(g.envs[k].Body)
-		if b.Inputs[0].T != fairness.InChoose {
-			continue
-		}
-		open, ok := g.laterInput(k, fairness.InOpen)
-		if !ok {
-			continue
-		}
-		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{open} }))
-		tried++
-	}
-	if tried == 0 {
-		t.Fatal("no choice commitment was sent as a member")
-	}
+	refuseLaterInputAtChoiceMember(t, fairness.InOpen)
 }
 
 // The openings after a choice's reveals do travel at once: in an honest
@@ -520,6 +504,15 @@ func TestAttackUnmaskMemberBeyondItsDeals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a 3-player Air match")
 	}
+	refuseLaterInputAtChoiceMember(t, fairness.InUnmask)
+}
+
+// refuseLaterInputAtChoiceMember puts, in the place of each card choice's
+// commitment sent as a member of an honest 3-player Air record, its
+// sender's next input of kind later, re-signed, and checks that it is
+// refused live and by the audit.
+func refuseLaterInputAtChoiceMember(t *testing.T, later fairness.InputKind) {
+	t.Helper()
 	g := recordGroup(t)
 	tried := 0
 	for _, k := range g.members() {
@@ -527,11 +520,11 @@ func TestAttackUnmaskMemberBeyondItsDeals(t *testing.T) {
 		if b.Inputs[0].T != fairness.InChoose {
 			continue
 		}
-		unmask, ok := g.laterInput(k, fairness.InUnmask)
+		in, ok := g.laterInput(k, later)
 		if !ok {
 			continue
 		}
-		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{unmask} }))
+		g.refusedLiveAndAudited(t, k, g.resigned(t, k, func(_ *fairness.Envelope, b *fairness.Body) { b.Inputs = []fairness.WireInput{in} }))
 		tried++
 	}
 	if tried == 0 {

@@ -279,8 +279,8 @@ func TestForfeitRecordOutlivesTheProcess(t *testing.T) {
 // only after an outage of at least its own give-up time.
 const lateGiveUp = time.Second
 
-// gaveUpOnKilledPeer plays a U-Build match whose joiner b is killed after
-// message 4 and stays away until host a gives up on it (lateGiveUp) and
+// gaveUpOnKilledPeer plays a U-Build match whose joiner b is killed when the
+// match first waits for a move it chooses and stays away until host a gives up on it (lateGiveUp) and
 // records its forfeit; it returns once b's process is gone.
 func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id string, res *fairness.Result) {
 	t.Helper()
@@ -302,7 +302,7 @@ func gaveUpOnKilledPeer(ctx context.Context, t *testing.T) (a, b *netSide, id st
 				// kill might never reach the other side, which would then
 				// date its claim before it (a claim this side rightly
 				// refuses).
-				if next := nextOf(n); n.Seq >= 4 && next.Kind == engine.NeedMove && next.Seat == 1 && !next.Auto {
+				if next := nextOf(n); next.Kind == engine.NeedMove && next.Seat == 1 && !next.Auto {
 					killAt.CompareAndSwap(0, n.Seq)
 				}
 			}})

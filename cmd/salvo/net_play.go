@@ -33,6 +33,8 @@ type netReport struct {
 	Reachability string        `json:"reachability"`
 	Reachable    []string      `json:"reachable,omitempty"`       // addresses AutoNAT v2 confirmed reachable
 	Unreachable  []string      `json:"unreachable,omitempty"`     // addresses AutoNAT v2 found unreachable
+	Untested     []string      `json:"untested,omitempty"`        // public addresses AutoNAT v2 has no verdict on yet
+	PeersAtEnd   int           `json:"peers_at_end"`              // peers connected when the report was written
 	ReachMS      float64       `json:"reachability_ms,omitempty"` // start → AutoNAT's first answer
 	DiscoverMS   float64       `json:"discover_ms,omitempty"`     // start → the other peer found
 	ConnectMS    float64       `json:"connect_ms,omitempty"`      // found → connected
@@ -398,8 +400,9 @@ func writeReport(path string, h *p2p.Host, rep *netReport, stderr io.Writer) {
 		return
 	}
 	rep.Reachability = h.Reachability().String()
-	reachable, unreachable := h.ConfirmedAddrs()
-	rep.Reachable, rep.Unreachable = addrStrings(reachable), addrStrings(unreachable)
+	reachable, unreachable, untested := h.ConfirmedAddrs()
+	rep.Reachable, rep.Unreachable, rep.Untested = addrStrings(reachable), addrStrings(unreachable), addrStrings(untested)
+	rep.PeersAtEnd = len(h.Libp2p().Network().Peers())
 	for _, p := range h.Punches() {
 		rep.Punches = append(rep.Punches, punchReport{Success: p.Success, ElapsedMS: ms(p.Elapsed), Error: p.Error, At: p.At})
 	}

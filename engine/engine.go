@@ -296,6 +296,22 @@ type ChoiceOpener interface {
 	OpenOf(n Need, seat Seat, choice []byte) (Need, error)
 }
 
+// RollFollower is implemented by games that can say, while they ask a roll,
+// which rolls follow it one after another whatever the values drawn (Oceans:
+// who plays first, then each player's deal). No decision comes between, so
+// the fairness layer takes every seat's dice shares of those rolls at once
+// (a run of rolls) instead of one roll after another. The answer must be
+// exact: a roll listed is asked next whatever the values of the rolls before
+// it, and nothing else comes between.
+type RollFollower interface {
+	// RollsAfter returns the rolls the game asks after the roll it asks
+	// now, in order. Each gives at least the roll's Kind (NeedRandom) and
+	// Seats (its contributors); the fields that depend on the values
+	// drawn before (the seat that acts on it, its name, its bound) may be
+	// zero. Nil when what follows depends on the values.
+	RollsAfter() []Need
+}
+
 // Decision is what an agent decides for a need.
 type Decision struct {
 	Move   []byte   // NeedMove

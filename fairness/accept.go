@@ -225,6 +225,15 @@ func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state
 	m.regroup(id, len(contrib) == 1, kind, state)
 }
 
+// Staged records e as the last message once its inputs (inputs, from
+// from) have been staged one by one, by a replay that does not check the
+// record (CountFlights, a viewer's shadow). It must: where a run of rolls
+// goes on, the order of its later rolls follows from the parallel group
+// the match is at (Match.order), which only a message's end sets.
+func (m *Match) Staged(e *Envelope, from engine.Seat, inputs []WireInput) {
+	m.advance(e, from, inputs, m.StateHash())
+}
+
 // Stage applies one input of the local seat, ahead of sealing it into an
 // envelope. Nothing changes if it fails.
 func (m *Match) Stage(seat engine.Seat, in WireInput) ([]engine.Event, error) {

@@ -121,6 +121,7 @@ func CountFlights(r io.Reader, spec func(string) (engine.Spec, bool)) (Flights, 
 				return f, fmt.Errorf("count flights: line %d: %w", ln.No, err)
 			}
 		}
+		m.Staged(e, from, body.Inputs)
 		base, ok := index[e.Prev]
 		if !ok {
 			return f, fmt.Errorf("count flights: line %d follows no earlier message", ln.No)

@@ -17,7 +17,10 @@ type Step struct {
 	Kind InputKind   // the wire input kind expected (InHello, InMove, …)
 	Need engine.Need // the game's need behind it
 	Roll int         // for InShare: the number of the roll
-	Pos  int         // for InUnmask: the deck position the deal starts at
+	// Pos is, for InUnmask, the deck position the deal starts at; for an
+	// InShare place of a run of rolls (runs.go), the position of the
+	// seat's dice link it reveals (0 at any other share: the seat's next).
+	Pos int
 }
 
 // Match is the shared, verifiable state of one match: the game engine plus
@@ -273,17 +276,40 @@ func (m *Match) Next() (Step, bool) {
 // seat that sent last goes first (so it can add its share to the envelope it
 // is building), then the others in seat order, and the seat that acts on a
 // roll goes last (so its share rides with the move that uses the roll).
+//
+// A later roll of a run of rolls (runs.go) takes its contributors in seat
+// order: the run's places were fixed at its base, before anyone knew who
+// would send last or, in some games, which seat acts on the roll.
 func (m *Match) order(need engine.Need) []engine.Seat {
+	if need.Kind == engine.NeedRandom && m.laterRollOfRun() {
+		return m.jointSeats(need)
+	}
+	return m.orderAfter(need, m.lastFrom)
+}
+
+// jointSeats returns the contributors of joint need in seat order.
+func (m *Match) jointSeats(need engine.Need) []engine.Seat {
 	seats := slices.Clone(need.Seats)
-	if need.Kind == engine.NeedDeal {
-		seats = m.dealers(need)
-	} else if len(seats) == 0 {
+	if len(seats) == 0 {
 		for s := range m.keys {
 			seats = append(seats, engine.Seat(s))
 		}
 	}
 	slices.Sort(seats)
-	if i := slices.Index(seats, m.lastFrom); i > 0 {
+	return seats
+}
+
+// orderAfter is order as it stands once last has sent the last input (a
+// run of rolls asks it of the rolls ahead, runs.go).
+func (m *Match) orderAfter(need engine.Need, last engine.Seat) []engine.Seat {
+	var seats []engine.Seat
+	if need.Kind == engine.NeedDeal {
+		seats = m.dealers(need)
+		slices.Sort(seats)
+	} else {
+		seats = m.jointSeats(need) // any joint need's contributors, in seat order
+	}
+	if i := slices.Index(seats, last); i > 0 {
 		seats = append(seats[i:], seats[:i]...)
 	}
 	if need.Kind == engine.NeedRandom && need.Seat != engine.NoSeat {

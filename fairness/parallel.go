@@ -88,7 +88,7 @@ func (m *Match) regroup(id Digest, single bool, kind InputKind, state Digest) {
 	if !ok {
 		return
 	}
-	places := m.withoutPreshared(m.run(st))
+	places := m.run(st)
 	if len(places) < 2 || !slices.ContainsFunc(places[1:], func(p Step) bool { return p.Seat != places[0].Seat }) {
 		return
 	}
@@ -106,6 +106,9 @@ func (m *Match) run(st Step) []Step {
 		return m.setupRun(st)
 	case !independent(st.Kind) || m.gather == nil:
 		return nil
+	}
+	if st.Kind == InShare {
+		return m.rollsRun(st)
 	}
 	places := m.gatherPlaces(st)
 	switch st.Kind {

@@ -118,6 +118,8 @@ func (m *Match) preshareWhy(seat engine.Seat) error {
 		return engine.Errorf("%w: the match waits for %s's own %s; a pre-share only closes a message", ErrPreshare, seat, st.Kind)
 	case !undecided(st.Kind):
 		return engine.Errorf("%w: the match waits for %s's decision (%s), which would void it at once", ErrPreshare, st.Seat, st.Kind)
+	case m.laterPlaceInRun(seat):
+		return engine.Errorf("%w: %s has a share's place further in the run of rolls the match is at; a pre-share would take it", ErrPreshare, seat)
 	case m.Preshared(seat) >= maxPreshares:
 		return fmt.Errorf("%w: %d pre-shares pending already", ErrPreshare, maxPreshares)
 	}
@@ -282,14 +284,19 @@ func contributions(inputs []WireInput) []WireInput {
 	return inputs[:n]
 }
 
-// withoutPreshared drops from places, the contributions owed to the run
-// the match waits for, the dice shares whose seat's share of the roll is
-// already pending as a pre-share: they need no message.
-func (m *Match) withoutPreshared(places []Step) []Step {
-	if len(m.pre) == 0 {
-		return places
+// laterPlaceInRun reports whether seat owes a share at a place of the run
+// the match is at after the next message's: a pre-share sent now would
+// be that share, and the places after it would shift under the members
+// sent for them (a run of rolls, runs.go).
+func (m *Match) laterPlaceInRun(seat engine.Seat) bool {
+	g := m.group
+	if g == nil || m.seq < g.seq {
+		return false
 	}
-	return slices.DeleteFunc(places, func(p Step) bool {
-		return p.Kind == InShare && m.Preshared(p.Seat) > 0
-	})
+	for _, p := range g.places[min(int(m.seq-g.seq)+1, len(g.places)):] {
+		if p.Seat == seat && p.Kind == InShare {
+			return true
+		}
+	}
+	return false
 }

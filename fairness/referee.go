@@ -425,7 +425,11 @@ func (r *Referee) produce(ctx context.Context, st Step, frames <-chan frame) (Wi
 	case InHello:
 		return WireInput{T: InHello, Tip: hexDigest(r.chain.Tip()), Links: r.chain.Len()}, false, nil
 	case InShare:
-		link, next, err := r.chain.Share(m.used[seat] + 1)
+		pos := m.used[seat] + 1
+		if st.Pos > 0 {
+			pos = st.Pos // a later roll's place in a run of rolls
+		}
+		link, next, err := r.chain.Share(pos)
 		if err != nil {
 			return WireInput{}, true, fmt.Errorf("referee: %w", err)
 		}

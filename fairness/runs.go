@@ -133,3 +133,156 @@ func (m *Match) OpenAfterChoice(need engine.Need, seat engine.Seat, choice []byt
 	n, err := o.OpenOf(need, seat, choice)
 	return n, err == nil
 }
+
+// maxRollOutcomes bounds the game states a run of rolls looks past: the
+// outcomes of its rolls so far, told apart by their hashes.
+const maxRollOutcomes = 64
+
+// rollsRun lists the places of a run of rolls (issue 15 point 3): the
+// shares still owed to the roll of step st and, while the game asks
+// another roll whatever the values of the rolls before it, the shares of
+// that roll too. Nothing anyone chooses comes between: each share is the
+// next link of a chain committed at the hello, fixed whatever the other
+// shares are, so a seat may send its shares of every roll of the run at
+// once, one message each, and the run costs one flight.
+//
+// The prediction is exact or there is no run (rollsAfter). A later roll
+// takes its contributors in seat order (Match.order), so its places do
+// not depend on who sends last nor on the seat that acts on it. Pre-shares
+// pending at the base fill each seat's first shares, as they will when
+// their turn comes (afterInput), and the seats send no new ones before the
+// run's last place (preshareWhy). The run ends with the roll in which any
+// seat reveals its chain's last link: its share names the seat's next
+// chain, freely chosen, and no share of the other seat's for a later roll
+// may be out before it (see preshare.go's continued chains).
+func (m *Match) rollsRun(st Step) []Step {
+	pend, pos := make([]int, len(m.keys)), make([]int, len(m.keys))
+	for s := range m.keys {
+		pend[s], pos[s] = m.Preshared(engine.Seat(s)), m.used[s]+1
+	}
+	ahead := m.rollsAfter(st.Need)
+	need, seats := st.Need, m.gather.order[m.gather.pos:]
+	var places []Step
+	for k := 0; ; k++ {
+		ends := false
+		for _, s := range seats {
+			ends = ends || m.chainLen[s] > 0 && pos[s]%m.chainLen[s] == 0
+			if pend[s] > 0 {
+				pend[s]--
+			} else {
+				places = append(places, Step{Seat: s, Kind: InShare, Need: need, Roll: st.Roll + k, Pos: pos[s]})
+			}
+			pos[s]++
+		}
+		if ends || k >= len(ahead) || len(places) >= maxRun {
+			return places
+		}
+		need = ahead[k]
+		seats = m.jointSeats(need)
+	}
+}
+
+// rollsAfter returns the rolls that follow roll need one after another
+// whatever the values: as the game says (engine.RollFollower), or, from a
+// game that does not, found by playing every outcome of every roll on
+// copies of the game (at most maxRollOutcomes states). Each is asked of
+// the same seats whatever came before. None in a match with a shared deck
+// (a seat out of the game may be asked to release its shares between two
+// rolls) or with a seat taken off the table.
+func (m *Match) rollsAfter(need engine.Need) []engine.Need {
+	if len(m.decks) > 0 || m.removed != 0 {
+		return nil
+	}
+	var after []engine.Need
+	if f, ok := m.game.(engine.RollFollower); ok {
+		after = f.RollsAfter()
+		if i := slices.IndexFunc(after, func(n engine.Need) bool { return n.Kind != engine.NeedRandom }); i >= 0 {
+			after = after[:i]
+		}
+		return after
+	}
+	states := []engine.Game{m.game}
+	for len(after) < maxRun {
+		var ok bool
+		if states, need, ok = rollAgain(states, need); !ok {
+			break
+		}
+		after = append(after, need)
+	}
+	return after
+}
+
+// rollAgain plays every outcome of roll need on every state and returns
+// the states after it with the roll they all ask next; ok is false when
+// any asks anything else or another roll's seats, or they are too many.
+func rollAgain(states []engine.Game, need engine.Need) ([]engine.Game, engine.Need, bool) {
+	outcomes, ok := rollOutcomes(need)
+	if !ok {
+		return nil, engine.Need{}, false
+	}
+	var next []engine.Game
+	var asks engine.Need
+	seen := map[Digest]bool{}
+	for _, g := range states {
+		for _, vals := range outcomes {
+			c := g.Clone()
+			if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
+				return nil, engine.Need{}, false
+			}
+			n := c.Next()
+			switch {
+			case n.Kind != engine.NeedRandom, len(next) > 0 && !slices.Equal(n.Seats, asks.Seats):
+				return nil, engine.Need{}, false
+			case len(next) > 0 && !sameRoll(n, asks):
+				asks = engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: n.Seats, Prompt: "the roll that follows"}
+			case len(next) == 0:
+				asks = n
+			}
+			if h := c.Hash(); !seen[h] {
+				seen[h] = true
+				next = append(next, c)
+			}
+			if len(next) > maxRollOutcomes {
+				return nil, engine.Need{}, false
+			}
+		}
+	}
+	return next, asks, true
+}
+
+// rollOutcomes lists every value vector of roll need, or ok false when
+// they are more than maxRollOutcomes.
+func rollOutcomes(need engine.Need) (out [][]int, ok bool) {
+	if need.Count < 1 || need.Bound < 1 {
+		return nil, false
+	}
+	n := 1
+	for range need.Count {
+		if n *= need.Bound; n > maxRollOutcomes {
+			return nil, false
+		}
+	}
+	for i := range n {
+		vals := make([]int, need.Count)
+		for k := range vals {
+			vals[k], i = i%need.Bound, i/need.Bound
+		}
+		out = append(out, vals)
+	}
+	return out, true
+}
+
+// sameRoll reports whether a and b ask the same roll of the same seats:
+// what places a run of rolls gives them.
+func sameRoll(a, b engine.Need) bool {
+	return a.Kind == b.Kind && a.Seat == b.Seat && slices.Equal(a.Seats, b.Seats) && a.Name == b.Name && a.Count == b.Count && a.Bound == b.Bound
+}
+
+// laterRollOfRun reports whether the roll being started (number m.rolls)
+// is a later roll of the run of rolls the match is at: the run began at
+// an earlier roll and has places in this one.
+func (m *Match) laterRollOfRun() bool {
+	g := m.group
+	return g != nil && g.places[0].Kind == InShare && g.places[0].Roll < m.rolls &&
+		slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind == InShare && p.Roll == m.rolls })
+}

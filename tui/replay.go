@@ -100,7 +100,9 @@ func replayFile(path string) (*replayed, error) {
 			e := ln.Envelope
 			st.kind, st.seq, st.seat = "message", e.Seq, h.Seat(e.From)
 			if body, err := fairness.DecodeBody(e.Body); err == nil {
-				st.inputs, shadow = inputWords(shadow, st.seat, body.Inputs)
+				if st.inputs, shadow = inputWords(shadow, st.seat, body.Inputs); shadow != nil {
+					shadow.Staged(e, st.seat, body.Inputs)
+				}
 			}
 			evs, err := m.Accept(e)
 			st.events, st.ok = evs, err == nil

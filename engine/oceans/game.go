@@ -127,6 +127,21 @@ func other(s engine.Seat) engine.Seat { return 1 - s }
 // bothSeats lists the seats contributing to joint rolls.
 func bothSeats() []engine.Seat { return []engine.Seat{0, 1} }
 
+// RollsAfter says which rolls follow the one asked now whatever its values
+// (engine.RollFollower): the roll for the first player is followed by the
+// first player's deal and then the other's, and the first deal by the
+// other's; nothing else is told (a turn's draw may end the game or the turn).
+func (g *Game) RollsAfter() []engine.Need {
+	deal := engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: bothSeats(), Prompt: "draw the opening hand"}
+	switch {
+	case g.phase == PhaseFirst:
+		return []engine.Need{deal, deal}
+	case g.phase == PhaseDeal && g.turn == g.first:
+		return []engine.Need{deal}
+	}
+	return nil
+}
+
 // FleetSlot names leaf i of seat s's fleet deck: the slot a card of the
 // deck is committed, opened and read from secrets at.
 func FleetSlot(s engine.Seat, i int) engine.Slot {

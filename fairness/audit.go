@@ -164,9 +164,11 @@ type Specs func(name string) (engine.Spec, bool)
 // file: it may have been moved there from elsewhere.
 //
 // A second message signed for a place its sender already filled is the
-// exception: the record holds both, and together they prove it.
+// exception: the record holds both, and together they prove it. So is a
+// member signed for its place in a parallel group that holds what no
+// member there may (ErrBadMember): the places follow from the base.
 func needsWitness(v *Violation) bool {
-	if errors.Is(v.Err, ErrEquivocation) {
+	if errors.Is(v.Err, ErrEquivocation) || errors.Is(v.Err, ErrBadMember) {
 		return !v.Signed
 	}
 	return !v.Signed || errors.Is(v.Err, ErrSequence) || errors.Is(v.Err, ErrOtherMatch)

@@ -378,9 +378,14 @@ func (j *Joint) contested(reps []*Report) bool {
 }
 
 // signedAfter returns the first message of r after step k that seat
-// signed for its place, if any.
+// signed for its place, if any, and signed after holding step k's: not a
+// member of a parallel group based before it (signed at once, see
+// refutation).
 func signedAfter(r *Report, k int, seat engine.Seat) (AuditStep, bool) {
 	for n := k + 1; n < len(r.Steps); n++ {
+		if st := r.Steps[n]; st.Member && st.Base < r.Steps[k].Seq {
+			continue
+		}
 		if r.Steps[n].Seat == seat && signedAt(r, n) {
 			return r.Steps[n], true
 		}

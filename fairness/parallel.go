@@ -56,6 +56,17 @@ type parGroup struct {
 // message it does not follow.
 var ErrMember = fmt.Errorf("%w: not a member of the parallel group", ErrSequence)
 
+// ErrBadMember is wrapped when an envelope signed for a member's place of
+// the group the match is at (numbered for the place, its Prev the group's
+// base, the group intact) holds what no member there may: other inputs,
+// another seat's place, another state. The places follow from the base
+// alone, so its signature proves the fault wherever the record puts it,
+// unlike a message out of sequence (needsWitness): a later member of
+// another seat, signed at once, may already be on its way (a run of rolls
+// puts places of one seat after another's), and a record holding the
+// sender's honest member at that place then shows two versions of it.
+var ErrBadMember = fmt.Errorf("%w: not what its place holds", ErrMember)
+
 // independent reports whether a step of kind k is one whose contributions
 // no seat can choose after seeing the others' (see the comment above). A
 // deck key share is one too: it is proved (a Schnorr proof of knowledge
@@ -176,11 +187,11 @@ func (m *Match) checkMember(e *Envelope, from engine.Seat, body *Body) error {
 	p := g.places[i]
 	switch {
 	case len(body.Inputs) != 1:
-		return fmt.Errorf("%w: %d inputs; a member holds only its one contribution", ErrMember, len(body.Inputs))
+		return fmt.Errorf("%w: %d inputs; a member holds only its one contribution", ErrBadMember, len(body.Inputs))
 	case body.Inputs[0].T != p.Kind:
-		return fmt.Errorf("%w: a %s input in the group's place of a %s contribution", ErrMember, body.Inputs[0].T, p.Kind)
+		return fmt.Errorf("%w: a %s input in the group's place of a %s contribution", ErrBadMember, body.Inputs[0].T, p.Kind)
 	case from != p.Seat:
-		return engine.Errorf("%w: message %d of the group is %s's", ErrMember, e.Seq, p.Seat)
+		return engine.Errorf("%w: message %d of the group is %s's", ErrBadMember, e.Seq, p.Seat)
 	case body.State != hexDigest(g.state):
 		return fmt.Errorf("%w: a member of a parallel group states its base's state %.8s…, it says %.8s…", ErrStateHash, hexDigest(g.state), body.State)
 	}

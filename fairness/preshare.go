@@ -284,19 +284,13 @@ func contributions(inputs []WireInput) []WireInput {
 	return inputs[:n]
 }
 
-// laterPlaceInRun reports whether seat owes a share at a place of the run
-// the match is at after the next message's: a pre-share sent now would
-// be that share, and the places after it would shift under the members
-// sent for them (a run of rolls, runs.go).
+// laterPlaceInRun reports whether seat still owes a share that the run
+// the match is at gave a place: a pre-share sent now would be that share,
+// and the places after it would shift under the members sent for them (a
+// run of rolls, runs.go).
 func (m *Match) laterPlaceInRun(seat engine.Seat) bool {
 	g := m.group
-	if g == nil || m.seq < g.seq {
-		return false
-	}
-	for _, p := range g.places[min(int(m.seq-g.seq)+1, len(g.places)):] {
-		if p.Seat == seat && p.Kind == InShare {
-			return true
-		}
-	}
-	return false
+	return g != nil && slices.ContainsFunc(g.places, func(p Step) bool {
+		return p.Seat == seat && p.Kind == InShare && (p.Roll > m.rolls || p.Roll == m.rolls && m.owes(seat))
+	})
 }

@@ -118,6 +118,9 @@ func (p *propPlay) honest(st Step) WireInput {
 	case InHello:
 		return p.hello(st.Seat)
 	case InShare:
+		if st.Pos > 0 { // a later roll's place in a run of rolls
+			return p.shareAt(st.Seat, st.Pos, st.Roll)
+		}
 		return p.share(st.Seat)
 	case InMove:
 		return move()
@@ -257,6 +260,9 @@ func (p *propPlay) member() (*Envelope, WireInput, bool) {
 		// pre-shares in it).
 		p.clock++
 		pos := p.m.used[seat] + 1
+		if st.Pos > 0 {
+			pos = st.Pos
+		}
 		p.seen[seat][pos] = p.clock
 		if in.Next != "" {
 			p.named[seat][pos/p.dice[seat].Len()] = p.clock

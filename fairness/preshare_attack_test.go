@@ -246,13 +246,21 @@ func (tb *preTable) refused(seat engine.Seat, want error, ins ...WireInput) {
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	_, err = m.Accept(e)
+	tb.refusedEnvelope(seat, want, e)
+}
+
+// refusedEnvelope checks that e, signed by seat for the next place, is
+// refused with want (nil: any error) live and by the audit, blaming seat
+// both times.
+func (tb *preTable) refusedEnvelope(seat engine.Seat, want error, e *Envelope) {
+	tb.t.Helper()
+	_, err := tb.replay().Accept(e)
 	var v *Violation
-	if !errors.As(err, &v) || v.Seat != seat || !errors.Is(err, want) {
+	if !errors.As(err, &v) || v.Seat != seat || want != nil && !errors.Is(err, want) {
 		tb.t.Fatalf("live: got %v, want a violation by seat %d wrapping %v", err, seat, want)
 	}
 	rep := tb.audit(append(tb.envs[:len(tb.envs):len(tb.envs)], e))
-	if rep.Verdict != Violated || rep.Violation.Seat != seat || !errors.Is(rep.Violation.Err, want) {
+	if rep.Verdict != Violated || rep.Violation.Seat != seat || want != nil && !errors.Is(rep.Violation.Err, want) {
 		tb.t.Fatalf("audit: %s, want a violation by seat %d wrapping %v", rep.Summary(), seat, want)
 	}
 }

@@ -279,3 +279,25 @@ func playPredicted(t *testing.T, e games.Entry, v string, seed uint64) int {
 	}
 	return n
 }
+
+// A member signed at once after its base shows nothing of what its writer
+// held after the base: the joint audit, weighing a claim that a message
+// was bad against another record holding a good one there, does not take
+// the claimant's member of a run as proof that it held that message and
+// went on (a run of rolls puts one seat's member after another's).
+func TestMemberShowsNothingAfterItsBase(t *testing.T) {
+	r := &Report{Steps: []AuditStep{
+		{Seq: 6, Seat: 1, OK: true},
+		{Seq: 7, Seat: 1, OK: true},
+		{Seq: 8, Seat: 0, OK: true, Member: true, Base: 6},
+		{Seq: 9, Seat: 0, OK: true, Member: true, Base: 6},
+		{Seq: 10, Seat: 1, OK: true, Member: true, Base: 6},
+		{Seq: 11, Seat: 1, OK: true},
+	}}
+	if got, ok := signedAfter(r, 3, 1); !ok || got.Seq != 11 {
+		t.Fatalf("seat 1's first message signed after holding message 9: %+v %v, want message 11 (its member 10 was signed at the base, 6)", got, ok)
+	}
+	if got, ok := signedAfter(r, 1, 0); ok {
+		t.Fatalf("seat 0's first message signed after holding message 7: %+v, want none (its members 8 and 9 were signed at the base, 6)", got)
+	}
+}

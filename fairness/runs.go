@@ -134,8 +134,10 @@ func (m *Match) OpenAfterChoice(need engine.Need, seat engine.Seat, choice []byt
 	return n, err == nil
 }
 
-// maxRollOutcomes bounds the game states a run of rolls looks past: the
-// outcomes of its rolls so far, told apart by their hashes.
+// maxRollOutcomes bounds the work of looking past a roll for a run of
+// rolls: the states (the outcomes of its rolls so far, told apart by
+// their hashes) times the outcomes of the roll, each a copy of the game.
+// The match does it at every message after which it waits for a share.
 const maxRollOutcomes = 64
 
 // rollsRun lists the places of a run of rolls (issue 15 point 3): the
@@ -185,7 +187,7 @@ func (m *Match) rollsRun(st Step) []Step {
 // rollsAfter returns the rolls that follow roll need one after another
 // whatever the values: as the game says (engine.RollFollower), or, from a
 // game that does not, found by playing every outcome of every roll on
-// copies of the game (at most maxRollOutcomes states). Each is asked of
+// copies of the game (within maxRollOutcomes copies a roll). Each is asked of
 // the same seats whatever came before. None in a match with a shared deck
 // (a seat out of the game may be asked to release its shares between two
 // rolls) or with a seat taken off the table.
@@ -217,7 +219,7 @@ func (m *Match) rollsAfter(need engine.Need) []engine.Need {
 // any asks anything else or another roll's seats, or they are too many.
 func rollAgain(states []engine.Game, need engine.Need) ([]engine.Game, engine.Need, bool) {
 	outcomes, ok := rollOutcomes(need)
-	if !ok {
+	if !ok || len(states)*len(outcomes) > maxRollOutcomes {
 		return nil, engine.Need{}, false
 	}
 	var next []engine.Game
@@ -241,9 +243,6 @@ func rollAgain(states []engine.Game, need engine.Need) ([]engine.Game, engine.Ne
 			if h := c.Hash(); !seen[h] {
 				seen[h] = true
 				next = append(next, c)
-			}
-			if len(next) > maxRollOutcomes {
-				return nil, engine.Need{}, false
 			}
 		}
 	}
@@ -272,8 +271,8 @@ func rollOutcomes(need engine.Need) (out [][]int, ok bool) {
 	return out, true
 }
 
-// sameRoll reports whether a and b ask the same roll of the same seats:
-// what places a run of rolls gives them.
+// sameRoll reports whether a and b ask the same roll: a later roll's
+// places then hold the game's need, else only what every outcome shares.
 func sameRoll(a, b engine.Need) bool {
 	return a.Kind == b.Kind && a.Seat == b.Seat && slices.Equal(a.Seats, b.Seats) && a.Name == b.Name && a.Count == b.Count && a.Bound == b.Bound
 }

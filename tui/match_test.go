@@ -351,12 +351,19 @@ func TestHostAndJoinByCode(t *testing.T) {
 	}
 }
 
-// botMatch plays two bots over loopback and returns seat 0's transcript.
+// botMatch plays two U-Build bots over loopback and returns seat 0's
+// transcript.
 func botMatch(t *testing.T, cheatKind string, seed uint64) string {
+	t.Helper()
+	return botMatchOf(t, "ubuild", cheatKind, seed)
+}
+
+// botMatchOf is botMatch for game.
+func botMatchOf(t *testing.T, game, cheatKind string, seed uint64) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	pair, err := session.Loopback(ctx, session.LoopbackConfig{Offer: session.Offer{Game: "ubuild"}, HostName: "ann", GuestName: "bob"})
+	pair, err := session.Loopback(ctx, session.LoopbackConfig{Offer: session.Offer{Game: game}, HostName: "ann", GuestName: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,11 +371,11 @@ func botMatch(t *testing.T, cheatKind string, seed uint64) string {
 	dir := t.TempDir()
 	var agents [2]engine.Agent
 	for s := range agents {
-		agents[s], _ = games.Bot("ubuild", "random", rand.New(rand.NewPCG(seed, uint64(s))))
+		agents[s], _ = games.Bot(game, "random", rand.New(rand.NewPCG(seed, uint64(s))))
 	}
 	var ch *cheat.Peer
 	if cheatKind != "" {
-		k, err := cheat.Lookup("ubuild", cheatKind)
+		k, err := cheat.Lookup(game, cheatKind)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -353,6 +353,25 @@ func TestRemovedAndLastStandingEndLines(t *testing.T) {
 	}
 }
 
+// The audit viewer names every input of a Cards or Oceans record by what
+// it answered, the shares of a run of rolls too: its shadow match ends
+// each message (Match.Staged), so it knows the later rolls' order and
+// never loses step, falling back to the wire kinds ("share").
+func TestAuditViewerNamesEveryInputOfARunOfRolls(t *testing.T) {
+	t.Parallel()
+	for _, game := range []string{"cards", "oceans"} {
+		r, err := replayFile(botMatchOf(t, game, "", 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range r.steps {
+			if slices.Contains(st.inputs, string(fairness.InShare)) {
+				t.Fatalf("%s: message %d's inputs read %v: the replay's shadow lost step", game, st.seq, st.inputs)
+			}
+		}
+	}
+}
+
 // The audit viewer names a removal a departure, not by the step the match
 // waited for when it came (a card's "reveal", say).
 func TestNeedWordOfADeparture(t *testing.T) {

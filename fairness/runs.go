@@ -28,6 +28,8 @@ import (
 //     each chooser's opening: the run starts only once every commitment
 //     of the choice is in, and an opening is fixed by the chooser's own
 //     sealed choice and its deck key.
+//   - Rolls in a row: the shares of a roll and of the rolls the game asks
+//     after it whatever their values (rollsRun), up to a chain's last link.
 
 // maxRun bounds the places of a set-up run (each seat's hello and a few
 // commitments).

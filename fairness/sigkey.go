@@ -208,13 +208,22 @@ type sigEntry struct {
 }
 
 // add puts e, signed by pub, in the batch.
-func (b *sigBatch) add(e *Envelope, pub crypto.PubKey) {
+func (b *sigBatch) add(e *Envelope, pub crypto.PubKey) { b.addDecoded(e, pub, nil) }
+
+// addDecoded is add given e's signature decoded from its canonical base64
+// (nil: decode it here).
+func (b *sigBatch) addDecoded(e *Envelope, pub crypto.PubKey, sig []byte) {
 	k, ok := pub.(*playerKey)
 	if !ok || k.a == nil {
 		return
 	}
-	sig, err := canonicalBase64(e.Sig)
-	if err != nil || len(sig) != ed25519.SignatureSize {
+	if sig == nil {
+		var err error
+		if sig, err = canonicalBase64(e.Sig); err != nil {
+			return
+		}
+	}
+	if len(sig) != ed25519.SignatureSize {
 		return
 	}
 	b.entries = append(b.entries, sigEntry{env: e, digest: e.signedDigest(), key: k, sig: sig})

@@ -230,13 +230,25 @@ func decodeHex(dst, s []byte) {
 	}
 }
 
-// digest consumes a Digest (or Salt) as its TextUnmarshaler reads it.
+// digest consumes a Digest (or Salt) as its TextUnmarshaler reads it:
+// exactly 64 lower-case hex digits, decoded as they are read (the digests
+// of a volley's paths are most of its bytes).
 func (r *fastReader) digest() (d Digest, ok bool) {
-	s, ok := r.hexString()
-	if !ok || len(s) != 2*len(d) {
+	const n = 2 * len(d)
+	if len(r.b)-r.i < n+2 || r.b[r.i] != '"' || r.b[r.i+1+n] != '"' {
 		return d, false
 	}
-	decodeHex(d[:], s)
+	s := r.b[r.i+1 : r.i+1+n]
+	var bad byte
+	for i := range d {
+		hi, lo := nibble[s[2*i]], nibble[s[2*i+1]]
+		bad |= hi | lo
+		d[i] = hi<<4 | lo
+	}
+	if bad&0xf0 != 0 { // a byte that is no lower-case hex digit maps to 0xff
+		return d, false
+	}
+	r.i += n + 2
 	return d, true
 }
 

@@ -31,14 +31,7 @@ func TestQuickSprintfIsSprintf(t *testing.T) {
 		Plain("plain words"), 2.5, true, nil, []int{1}, Slot{Owner: 1, Name: "grid", Index: 3}}
 	rng := rand.New(rand.NewPCG(15, 4))
 	for range 20000 {
-		var format string
-		for range rng.IntN(5) {
-			format += pieces[rng.IntN(len(pieces))]
-		}
-		args := make([]any, rng.IntN(4))
-		for i := range args {
-			args[i] = values[rng.IntN(len(values))]
-		}
+		format, args := randomText(rng, pieces, values)
 		if got, want := sprintf(format, args...), fmt.Sprintf(format, args...); got != want {
 			t.Fatalf("sprintf(%q, %#v) = %q, fmt.Sprintf gives %q", format, args, got, want)
 		}
@@ -63,14 +56,7 @@ func TestQuickWordsIsWordsf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 27))
 	quick := 0
 	for range 30000 {
-		var format string
-		for range rng.IntN(5) {
-			format += pieces[rng.IntN(len(pieces))]
-		}
-		args := make([]any, rng.IntN(4))
-		for i := range args {
-			args[i] = values[rng.IntN(len(values))]
-		}
+		format, args := randomText(rng, pieces, values)
 		want := wordsf(format, args)
 		got, ok := quickWords(format, args)
 		if !ok {
@@ -88,4 +74,18 @@ func TestQuickWordsIsWordsf(t *testing.T) {
 	if _, ok := quickWords("%s (%s) fires at %s (turn %d)", []any{Seat(0), stringer(2), "C-4, D-5", 3}); !ok {
 		t.Error("an event's plain format is left to wordsf")
 	}
+}
+
+// randomText returns a format of up to four pieces and up to three
+// arguments drawn from values.
+func randomText(rng *rand.Rand, pieces []string, values []any) (string, []any) {
+	var format string
+	for range rng.IntN(5) {
+		format += pieces[rng.IntN(len(pieces))]
+	}
+	args := make([]any, rng.IntN(4))
+	for i := range args {
+		args[i] = values[rng.IntN(len(values))]
+	}
+	return format, args
 }

@@ -120,7 +120,11 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 		if err != nil {
 			return nil, m.refused(from, e, i+1, in, err)
 		}
-		evs = append(evs, got...)
+		if evs == nil {
+			evs = got // apply's own slice: most envelopes carry one input
+		} else {
+			evs = append(evs, got...)
+		}
 	}
 	// A member states the base's state (checkMember); the next chained
 	// message states the state the members led to.

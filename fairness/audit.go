@@ -320,6 +320,8 @@ func revealed(rep *Report, step *AuditStep, body *Body) {
 	if body == nil {
 		return
 	}
+	step.Inputs = make([]InputKind, 0, len(body.Inputs))
+	step.Moves = make([]json.RawMessage, 0, len(body.Inputs))
 	for _, in := range body.Inputs {
 		step.Inputs = append(step.Inputs, in.T)
 		step.Moves = append(step.Moves, in.Move)

@@ -1,7 +1,10 @@
 package fairness
 
 import (
+	"bytes"
+	"errors"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -26,5 +29,46 @@ func TestHexIsHexDigest(t *testing.T) {
 				t.Fatalf("hexIs(%q, %x) = %v, hexDigest says %v", c, d, got, want)
 			}
 		}
+	}
+}
+
+// TestBatchedAuditLeavesSingleKeysUnmade: a window of good signatures,
+// checked in one batch, never makes the keys' tables for checking one
+// signature at a time; a signature checked alone makes them, and is
+// judged by them as before: a good one holds, a forged one fails.
+func TestBatchedAuditLeavesSingleKeysUnmade(t *testing.T) {
+	data, err := os.ReadFile(perfFile("ubuild"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, keys := headerKeys(t, data)
+	var ps []*parsed
+	for i, l := range bytes.Split(bytes.TrimSpace(data), []byte("\n"))[1:] {
+		ps = append(ps, &parsed{no: i + 2, raw: l, size: len(l)})
+	}
+	decodeBatch(ps, h, keys)
+	for _, p := range ps {
+		if p.err != nil || !p.Envelope.verified {
+			t.Fatalf("line %d: %v, verified %v", p.no, p.err, p.Envelope.verified)
+		}
+	}
+	for s, k := range keys {
+		if k.(*playerKey).x != nil {
+			t.Fatalf("seat %d: the batch made the key's single-signature table", s)
+		}
+	}
+	good := *ps[0].Envelope
+	good.verified, good.id = false, nil
+	seat := h.Seat(good.From)
+	if err := good.Verify(keys[seat]); err != nil {
+		t.Fatalf("a good signature checked alone: %v", err)
+	}
+	if keys[seat].(*playerKey).x == nil {
+		t.Fatal("checking a signature alone did not make the key's table")
+	}
+	forged := good
+	forged.Seq++
+	if err := forged.Verify(keys[seat]); !errors.Is(err, ErrSignature) {
+		t.Fatalf("a signature over another message checked alone: %v", err)
 	}
 }

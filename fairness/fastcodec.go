@@ -41,7 +41,10 @@ type fastReader struct {
 	salts  []Salt
 	bytes  []byte
 	listed []Digest // a digest list as it is read, before it is cut
-	name   string   // the last name read (nameString)
+	// pathBuf holds listed while it is no longer than a path of the
+	// largest vector, so that reading one grows nothing.
+	pathBuf [maxDepth]Digest
+	name    string // the last name read (nameString)
 }
 
 // arenaBlock is the smallest block an arena allocates: a body's pieces
@@ -322,6 +325,9 @@ func digests[T ~[32]byte](r *fastReader, arena *[]T) ([]T, bool) {
 	if !r.lit("[") {
 		return nil, false
 	}
+	if r.listed == nil {
+		r.listed = r.pathBuf[:0]
+	}
 	r.listed = r.listed[:0]
 	for !r.lit("]") {
 		if len(r.listed) > 0 && !r.lit(",") {
@@ -480,18 +486,23 @@ func canonicalSig(s []byte) ([]byte, bool) {
 func readEnvelope(b []byte, withBody bool) (*Envelope, *Body, bool) {
 	r := &fastReader{b: b}
 	var e Envelope
-	ok := r.lit("{") && r.field("match", true)
-	if ok {
-		e.Match, ok = r.str()
+	// The match, sender and previous message stand close together at the
+	// line's start: one string holds the three (one allocation, not three).
+	var at [3][2]int // where each one's text starts and ends in b
+	str := func(n int) bool {
+		at[n][0] = r.i + 1
+		_, ok := r.rawString()
+		at[n][1] = r.i - 1
+		return ok
 	}
+	ok := r.lit("{") && r.field("match", true) && str(0)
 	if ok = ok && r.field("seq", false); ok {
 		e.Seq, ok = r.uint64()
 	}
-	if ok = ok && r.field("from", false); ok {
-		e.From, ok = r.str()
-	}
-	if ok = ok && r.field("prev", false); ok {
-		e.Prev, ok = r.str()
+	ok = ok && r.field("from", false) && str(1) && r.field("prev", false) && str(2)
+	if ok {
+		head, from := string(b[at[0][0]:at[2][1]]), at[0][0]
+		e.Match, e.From, e.Prev = head[:at[0][1]-from], head[at[1][0]-from:at[1][1]-from], head[at[2][0]-from:]
 	}
 	var body *Body
 	if ok = ok && r.field("body", false) && r.peek("{"); ok {

@@ -26,6 +26,15 @@ type Words struct {
 // too. Words that hold the marker (never an engine's: a peer's junk, say)
 // are kept plain: they name no seat.
 func Wordsf(format string, args ...any) Words {
+	if w, ok := quickWords(format, args); ok {
+		return w
+	}
+	return wordsf(format, args)
+}
+
+// wordsf is Wordsf by its definition: the marked text formatted, then
+// rendered for the plain one.
+func wordsf(format string, args []any) Words {
 	var buf [8]any // the marked arguments, on the stack for most texts
 	marked, ok := mark(buf[:0], args)
 	if !ok || marked == nil {

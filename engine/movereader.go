@@ -89,6 +89,11 @@ func (r *MoveReader) raw() []byte {
 // String reads a string.
 func (r *MoveReader) String() string { return string(r.raw()) }
 
+// Bytes reads a string as String does, returning its bytes within the
+// move rather than a copy: for a reader that parses a value at once (a
+// cell's name) and keeps only what it parses.
+func (r *MoveReader) Bytes() []byte { return r.raw() }
+
 // Text reads a string into u by its UnmarshalText, as encoding/json does;
 // an error of u makes the reader give up (the old decoder then reports it).
 func (r *MoveReader) Text(u encoding.TextUnmarshaler) {

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"encoding/binary"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -35,6 +37,53 @@ func TestHasherDigestUnchanged(t *testing.T) {
 		copy(want[:], stream.Sum(nil))
 		if got := hs.Sum(); got != want {
 			t.Fatalf("strings of %v bytes: digest %x, want %x", lens, got, want)
+		}
+	}
+}
+
+// TestHasherIntsAsVarints checks, over random fields, that Int, Ints and
+// Bool write exactly binary.AppendVarint's bytes, whatever the value's
+// size (one byte, many, the extremes) and wherever the array fills: their
+// one-byte fast paths must not change a single state hash.
+func TestHasherIntsAsVarints(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 4))
+	value := func() int {
+		switch r.IntN(6) {
+		case 0:
+			return r.IntN(129) - 64 // the edges of one byte
+		case 1:
+			return []int{math.MinInt, math.MaxInt, -65, 64, 63, -64}[r.IntN(6)]
+		case 2:
+			return int(r.Uint64())
+		}
+		return r.IntN(2000) - 1000
+	}
+	for round := range 300 {
+		hs := NewHasher("salvo/test/state/1")
+		want := binary.AppendVarint(nil, int64(len("salvo/test/state/1")))
+		want = append(want, "salvo/test/state/1"...)
+		for range r.IntN(3000) {
+			switch r.IntN(3) {
+			case 0:
+				v := value()
+				hs.Int(v)
+				want = binary.AppendVarint(want, int64(v))
+			case 1:
+				vs := make([]int, r.IntN(20))
+				want = binary.AppendVarint(want, int64(len(vs)))
+				for i := range vs {
+					vs[i] = value()
+					want = binary.AppendVarint(want, int64(vs[i]))
+				}
+				hs.Ints(vs...)
+			default:
+				b := r.IntN(2) == 1
+				hs.Bool(b)
+				want = binary.AppendVarint(want, map[bool]int64{false: 0, true: 1}[b])
+			}
+		}
+		if got := hs.Sum(); got != Digest(blake2b.Sum256(want)) {
+			t.Fatalf("round %d: the digest differs from BLAKE2b of the fields' varints", round)
 		}
 	}
 }

@@ -262,3 +262,15 @@ func TestLegalMovesAreAccepted(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawPromptAsBefore pins the draw prompts Next takes from a table
+// (drawPrompts) to what Wordsf wrote for each.
+func TestDrawPromptAsBefore(t *testing.T) {
+	for _, s := range []engine.Seat{0, 1, engine.NoSeat, 9} {
+		for k := -1; k <= CarrierHandSize+2; k++ {
+			if got, want := drawPromptOf(s, k), engine.Wordsf("%s draws %d", s, k); got != want {
+				t.Errorf("prompt %q, want %q", got, want)
+			}
+		}
+	}
+}

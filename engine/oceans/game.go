@@ -3,6 +3,7 @@ package oceans
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -145,8 +146,8 @@ func (g *Game) Next() engine.Need {
 	case PhaseDeal, PhaseDraw:
 		k := g.drawCount()
 		return engine.Need{Kind: engine.NeedRandom, Seat: g.turn, Seats: bothSeats(),
-			Name: fmt.Sprintf("%s/%d", g.phase, g.turn), Count: 1, Bound: fallingFactorial(len(g.seats[g.turn].deck), k)}.
-			WithPrompt(engine.Wordsf("draw %d cards for %s", k, g.turn))
+			Name: g.drawName(), Count: 1, Bound: fallingFactorial(len(g.seats[g.turn].deck), k)}.
+			WithPrompt(drawPromptOf(k, g.turn))
 	case PhaseDeploy:
 		return engine.Need{Kind: engine.NeedMove, Seat: g.turn, Prompt: "deploy a card faceup to an ocean"}
 	case PhasePlay:
@@ -168,6 +169,38 @@ func (g *Game) Next() engine.Need {
 			Prompt: "reveal every remaining card"}
 	}
 	return engine.Need{Kind: engine.NeedNone, Seat: engine.NoSeat}
+}
+
+// drawName names the roll of the current deal or draw, "deal/1" or
+// "draw/0": the phase and the seat on turn, as fmt's "%s/%d" writes them,
+// without fmt (Next is asked several times for every input an audit
+// replays).
+func (g *Game) drawName() string {
+	return g.phase.String() + "/" + strconv.Itoa(int(g.turn))
+}
+
+// drawPrompts holds the words of every deal's and draw's prompt (k cards
+// for a seat, k at most FirstHand), built once, as drawName is, for Next.
+var drawPrompts = func() (p [FirstHand + 1][2]engine.Words) {
+	for k := range p {
+		for s := range p[k] {
+			p[k][s] = drawPrompt(k, engine.Seat(s))
+		}
+	}
+	return p
+}()
+
+// drawPrompt is the prompt of a draw of k cards for seat s.
+func drawPrompt(k int, s engine.Seat) engine.Words {
+	return engine.Wordsf("draw %d cards for %s", k, s)
+}
+
+// drawPromptOf returns drawPrompt(k, s), from drawPrompts where it is there.
+func drawPromptOf(k int, s engine.Seat) engine.Words {
+	if k >= 0 && k < len(drawPrompts) && s >= 0 && int(s) < len(drawPrompts[k]) {
+		return drawPrompts[k][s]
+	}
+	return drawPrompt(k, s)
 }
 
 // drawCount is how many cards the current deal or draw takes.
@@ -206,9 +239,19 @@ func (g *Game) unopened(s engine.Seat) []engine.Slot {
 // breaks a rule returns an error wrapping [engine.ErrIllegal] (or an
 // [*engine.Fault] naming the seat whose opened card breaks the rules) and
 // leaves the match unchanged.
+//
+// It works on a copy, thrown away on error, unless the input is a
+// commitment or a roll: applyCommit and applyRandom check everything
+// before they change anything (TestIllegalInputsLeaveStateUnchanged
+// tries inputs refused at each of their checks), so those, a third of the inputs an
+// audit replays, go without the copy.
 func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
+	need := g.Next()
+	if need.Kind == engine.NeedCommit || need.Kind == engine.NeedRandom {
+		return g.apply(need, in)
+	}
 	c := g.clone()
-	ev, err := c.apply(in)
+	ev, err := c.apply(need, in)
 	if err != nil {
 		return nil, err
 	}
@@ -216,9 +259,8 @@ func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 	return ev, nil
 }
 
-// apply works on a copy; on error the copy is thrown away.
-func (g *Game) apply(in engine.Input) ([]engine.Event, error) {
-	need := g.Next()
+// apply applies in, which need (g.Next()) asks for.
+func (g *Game) apply(need engine.Need, in engine.Input) ([]engine.Event, error) {
 	if err := engine.CheckKind(need, in); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -84,6 +85,21 @@ func TestHasherIntsAsVarints(t *testing.T) {
 		}
 		if got := hs.Sum(); got != Digest(blake2b.Sum256(want)) {
 			t.Fatalf("round %d: the digest differs from BLAKE2b of the fields' varints", round)
+		}
+	}
+}
+
+// TestDigestShortAsFmt holds Short, written with encoding/hex, to the
+// digits fmt's %x wrote for it.
+func TestDigestShortAsFmt(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 5))
+	for range 1000 {
+		var d Digest
+		for i := range d {
+			d[i] = byte(r.IntN(256))
+		}
+		if got, want := d.Short(), fmt.Sprintf("%x", d[:4]); got != want {
+			t.Fatalf("Short %q, fmt wrote %q", got, want)
 		}
 	}
 }

@@ -20,10 +20,10 @@ func sprintf(format string, args ...any) string {
 
 // quickSprintf writes format with args as fmt.Sprintf does, when every verb
 // is a bare %s, %v, %d or %% and its argument one that the verb writes
-// plainly (strings and Stringers under %s and %v, ints under %d and %v,
-// marked seats and words); false for anything else, or when a String
-// method panics (fmt reports that in the text), or when the verbs and
-// arguments do not pair up.
+// plainly (strings and Stringers under %s and %v, ints and slices of ints
+// under %d and %v, marked seats and words); false for anything else, or
+// when a String method panics (fmt reports that in the text), or when the
+// verbs and arguments do not pair up.
 func quickSprintf(format string, args []any) (out string, ok bool) {
 	defer func() {
 		if recover() != nil {
@@ -71,6 +71,21 @@ func quickArg(b *strings.Builder, verb byte, a any) bool {
 			return false
 		}
 		b.WriteString(a)
+		return true
+	case []int:
+		// The values of a roll or the leaves of a draw: fmt writes them
+		// between brackets, apart by spaces, under %v and %d alike.
+		if verb != 'd' && verb != 'v' {
+			return false
+		}
+		b.WriteByte('[')
+		for i, v := range a {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(v))
+		}
+		b.WriteByte(']')
 		return true
 	case seatMark:
 		if verb != 's' && verb != 'v' {

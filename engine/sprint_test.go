@@ -28,7 +28,8 @@ func TestQuickSprintfIsSprintf(t *testing.T) {
 	var nilPtr *ptrStringer
 	values := []any{0, -7, 12345, "", "a word", "\x00\x01", named("ship"), stringer(3), &ptrStringer{}, nilPtr, panicker{},
 		errors.New("boom"), Seat(1), NoSeat, seatMark(0), seatMark(3), markedWords{Words{text: "seat 1", said: "\x00\x02"}},
-		Plain("plain words"), 2.5, true, nil, []int{1}, Slot{Owner: 1, Name: "grid", Index: 3}}
+		Plain("plain words"), 2.5, true, nil, []int{1}, []int(nil), []int{}, []int{-3, 0, 40}, []int8{1, 2},
+		Slot{Owner: 1, Name: "grid", Index: 3}}
 	rng := rand.New(rand.NewPCG(15, 4))
 	for range 20000 {
 		var format string
@@ -45,5 +46,8 @@ func TestQuickSprintfIsSprintf(t *testing.T) {
 	}
 	if _, ok := quickSprintf("%s fires at %s (turn %d)", []any{seatMark(0), "C-4", 3}); !ok {
 		t.Error("an event's plain format is left to fmt")
+	}
+	if _, ok := quickSprintf("roll %d (%s) = %v from", []any{4, "draw", []int{3, 1}}); !ok {
+		t.Error("a roll's values are left to fmt")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 
@@ -675,12 +676,30 @@ func (m *Match) takeShare(st Step, link, after Digest) ([]engine.Event, error) {
 	m.used[from]++
 	m.rolls++
 	m.gather = nil
-	format, args := "roll %d (%s) = %v from", []any{st.Roll, st.Need.Name, vals}
+	args := make([]any, 0, 3+2*len(shares))
+	args = append(args, st.Roll, st.Need.Name, vals)
 	for _, s := range shares {
-		format += " %s:%s"
 		args = append(args, s.Seat, s.Link.Short())
 	}
-	return prepend(engine.Eventf(engine.NoSeat, "roll", format, args...), evs), nil
+	return prepend(engine.Eventf(engine.NoSeat, "roll", rollFormat(len(shares)), args...), evs), nil
+}
+
+// rollFormats holds the format of a roll's event for each count of shares
+// up to a table's seats, built once: a roll completes for a third of the
+// messages an audit replays.
+var rollFormats = func() (f [9]string) {
+	for n := range f {
+		f[n] = "roll %d (%s) = %v from" + strings.Repeat(" %s:%s", n)
+	}
+	return f
+}()
+
+// rollFormat returns the format of a roll's event with n shares.
+func rollFormat(n int) string {
+	if n < len(rollFormats) {
+		return rollFormats[n]
+	}
+	return "roll %d (%s) = %v from" + strings.Repeat(" %s:%s", n)
 }
 
 // chainAfter returns what a seat's share leaves as its last revealed dice

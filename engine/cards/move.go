@@ -65,7 +65,7 @@ type CardRef struct {
 }
 
 // String returns the commitment name and leaf, such as "deck/1[7]".
-func (c CardRef) String() string { return fmt.Sprintf("%s[%d]", DeckName(c.Deck), c.Leaf) }
+func (c CardRef) String() string { return DeckName(c.Deck) + "[" + strconv.Itoa(c.Leaf) + "]" }
 
 // DeckName returns the commitment name of deck number n, such as "deck/2".
 func DeckName(n int) string { return "deck/" + strconv.Itoa(n) }
@@ -98,31 +98,51 @@ type Move struct {
 }
 
 // String returns a short readable form of the move.
+//
+// It writes what fmt wrote for it (TestMoveStringAsFmt) without fmt: the
+// event of every play an audit replays says the move.
 func (m Move) String() string {
 	var b strings.Builder
+	b.Grow(32)
 	b.WriteString(m.Action.String())
 	if m.Action.playsCard() {
-		fmt.Fprintf(&b, " %s %s", m.Face, m.Card)
+		b.WriteString(" " + m.Face.String() + " " + m.Card.String())
 	}
 	switch m.Action {
 	case Tap:
-		fmt.Fprintf(&b, " at %s", PosName(m.Pos))
+		b.WriteString(" at " + PosName(m.Pos))
 	case Attack, PlaceShield:
-		fmt.Fprintf(&b, " on %s", m.Ship)
+		b.WriteString(" on " + m.Ship.String())
 	case Repair, PTRepair:
-		fmt.Fprintf(&b, " %s peg %d", m.Ship, m.Peg)
+		b.WriteString(" " + m.Ship.String() + " peg " + strconv.Itoa(m.Peg))
 	case DiscardWhite:
-		fmt.Fprintf(&b, " %v", m.Discard)
+		// As fmt's %v writes a slice: its elements between brackets.
+		b.WriteString(" [")
+		for i, c := range m.Discard {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(c.String())
+		}
+		b.WriteByte(']')
 	}
 	return b.String()
 }
+
+// posNames holds every grid position's label, built once.
+var posNames = func() (n [GridSize]string) {
+	for p := range n {
+		n[p] = fmt.Sprintf("%c%d", 'A'+p/GridCols, p%GridCols+1)
+	}
+	return n
+}()
 
 // PosName returns a grid position's label: row letter A-C and column 1-4, such as "B3".
 func PosName(p int) string {
 	if p < 0 || p >= GridSize {
 		return fmt.Sprintf("pos(%d)", p)
 	}
-	return fmt.Sprintf("%c%d", 'A'+p/GridCols, p%GridCols+1)
+	return posNames[p]
 }
 
 // Encode returns the move's wire encoding. It never fails: a field holding

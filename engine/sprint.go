@@ -24,14 +24,23 @@ func sprintf(format string, args ...any) string {
 // under %d and %v, marked seats and words); false for anything else, or
 // when a String method panics (fmt reports that in the text), or when the
 // verbs and arguments do not pair up.
-func quickSprintf(format string, args []any) (out string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			out, ok = "", false
-		}
-	}()
+func quickSprintf(format string, args []any) (string, bool) {
 	var b strings.Builder
 	b.Grow(len(format) + 16*len(args))
+	if !quickTo(&b, format, args) {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// quickTo is quickSprintf writing to b (which holds what it wrote when it
+// reports false).
+func quickTo(b *strings.Builder, format string, args []any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
 	next := 0
 	for {
 		i := strings.IndexByte(format, '%')
@@ -41,7 +50,7 @@ func quickSprintf(format string, args []any) (out string, ok bool) {
 		}
 		b.WriteString(format[:i])
 		if i+1 >= len(format) {
-			return "", false
+			return false
 		}
 		verb := format[i+1]
 		format = format[i+2:]
@@ -49,12 +58,12 @@ func quickSprintf(format string, args []any) (out string, ok bool) {
 			b.WriteByte('%')
 			continue
 		}
-		if next >= len(args) || !quickArg(&b, verb, args[next]) {
-			return "", false
+		if next >= len(args) || !quickArg(b, verb, args[next]) {
+			return false
 		}
 		next++
 	}
-	return b.String(), next == len(args)
+	return next == len(args)
 }
 
 // quickArg writes a under verb as fmt does, or reports false.

@@ -51,3 +51,33 @@ func TestQuickSprintfIsSprintf(t *testing.T) {
 		t.Error("a roll's values are left to fmt")
 	}
 }
+
+// TestWordsfAsTwoPasses holds Wordsf, which writes the marked text and
+// the plain text in one builder, to what it gave when it formatted the
+// marked text and then rendered it apart: the same Words for any format
+// and arguments, seats, words, errors and fmt's own cases among them.
+func TestWordsfAsTwoPasses(t *testing.T) {
+	pieces := []string{"%s", "%v", "%d", "%%", "%q", "%5d", "%x", "%", " and ", "x", "'s ", "\x00"}
+	values := []any{0, -7, 12345, "", "a word", "\x00\x01", stringer(3), panicker{}, errors.New("boom"),
+		Seat(0), Seat(1), Seat(7), NoSeat, Wordsf("%s hits %s", Seat(0), Seat(1)), Plain("plain"),
+		Errorf("%s cheated", Seat(1)), []int{4, 2}, 2.5, nil}
+	rng := rand.New(rand.NewPCG(15, 6))
+	for range 20000 {
+		var format string
+		for range rng.IntN(6) {
+			format += pieces[rng.IntN(len(pieces))]
+		}
+		args := make([]any, rng.IntN(4))
+		for i := range args {
+			args[i] = values[rng.IntN(len(values))]
+		}
+		want := Words{text: sprintf(format, args...)}
+		if marked, ok := mark(nil, args); ok && marked != nil {
+			said := sprintf(format, marked...)
+			want = Words{text: render(said, nil), said: said}
+		}
+		if got := Wordsf(format, args...); got != want {
+			t.Fatalf("Wordsf(%q, %#v) = %#v, two passes gave %#v", format, args, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 
 	"golang.org/x/crypto/blake2b"
 
@@ -176,6 +177,21 @@ type Share struct {
 	Link Digest
 }
 
+// xofs keeps the XOFs of RollValues for reuse: a roll completes for a
+// third of the messages an audit replays, and a new XOF is an allocation
+// of half a kilobyte.
+var xofs sync.Pool
+
+// rollXOF returns a BLAKE2b XOF of unknown output length in its initial
+// state: a kept one reset, or a new one.
+func rollXOF() (blake2b.XOF, error) {
+	if x, ok := xofs.Get().(blake2b.XOF); ok {
+		x.Reset()
+		return x, nil
+	}
+	return blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+}
+
 // RollValues derives a joint roll: count values uniform in [0, bound), from
 // a BLAKE2b XOF over the match, the roll's number and name, and every seat's
 // share in seat order. Values are drawn by rejection sampling, so no value is
@@ -187,10 +203,11 @@ func RollValues(match Digest, roll int, name string, count, bound int, shares []
 	if bound < 1 {
 		return nil, fmt.Errorf("roll %q: bound %d must be positive", name, bound)
 	}
-	x, err := blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	x, err := rollXOF()
 	if err != nil {
 		return nil, fmt.Errorf("roll %q: %w", name, err)
 	}
+	defer xofs.Put(x)
 	seed := newHasher("salvo/roll/1").digest(match).int(roll).str(name).int(count).int(bound).int(len(shares))
 	for _, s := range shares {
 		seed.int(int(s.Seat)).digest(s.Link)

@@ -213,7 +213,7 @@ func (m *Match) Next() (Step, bool) {
 	}
 	switch need.Kind {
 	case engine.NeedRandom, engine.NeedChoice, engine.NeedShuffle, engine.NeedDeal:
-		for _, s := range m.order(need) {
+		for _, s := range m.helloOrder(need) {
 			if !m.hello[s] && !m.Removed(s) {
 				return Step{Seat: s, Kind: InHello, Need: need}, true
 			}
@@ -268,6 +268,19 @@ func (m *Match) Next() (Step, bool) {
 		st.Kind = InputKind("unsupported:" + need.Kind.String())
 	}
 	return st, true
+}
+
+// helloOrder returns the contributors of a joint need in the order they
+// say hello (order), or none once every seat still in the match has said
+// it: then no contributor is asked for one, and Next, which an audit asks
+// several times for every input, builds no order.
+func (m *Match) helloOrder(need engine.Need) []engine.Seat {
+	for s, said := range m.hello {
+		if !said && !m.Removed(engine.Seat(s)) {
+			return m.order(need)
+		}
+	}
+	return nil
 }
 
 // order returns the contributors of a joint need in the order they send: the

@@ -176,8 +176,27 @@ func (g *Game) Next() engine.Need {
 // without fmt (Next is asked several times for every input an audit
 // replays).
 func (g *Game) drawName() string {
-	return g.phase.String() + "/" + strconv.Itoa(int(g.turn))
+	if g.phase == PhaseDeal || g.phase == PhaseDraw {
+		if s := int(g.turn); s >= 0 && s < len(drawNames[g.phase]) {
+			return drawNames[g.phase][s]
+		}
+	}
+	return rollName(g.phase, g.turn)
 }
+
+// rollName is drawName's text for a phase and a seat.
+func rollName(p Phase, s engine.Seat) string { return p.String() + "/" + strconv.Itoa(int(s)) }
+
+// drawNames holds drawName's text for the deal and the draw of each seat,
+// built once.
+var drawNames = func() (n [PhaseDraw + 1][2]string) {
+	for _, p := range []Phase{PhaseDeal, PhaseDraw} {
+		for s := range n[p] {
+			n[p][s] = rollName(p, engine.Seat(s))
+		}
+	}
+	return n
+}()
 
 // drawPrompts holds the words of every deal's and draw's prompt (k cards
 // for a seat, k at most FirstHand), built once, as drawName is, for Next.

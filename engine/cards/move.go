@@ -68,7 +68,25 @@ type CardRef struct {
 func (c CardRef) String() string { return DeckName(c.Deck) + "[" + strconv.Itoa(c.Leaf) + "]" }
 
 // DeckName returns the commitment name of deck number n, such as "deck/2".
-func DeckName(n int) string { return "deck/" + strconv.Itoa(n) }
+// The names of the first decks come from a table: every slot of a card a
+// move opens, every hidden slot of the final reveal, is named by one.
+func DeckName(n int) string {
+	if n >= 0 && n < len(deckNames) {
+		return deckNames[n]
+	}
+	return deckName(n)
+}
+
+// deckName writes DeckName(n).
+func deckName(n int) string { return "deck/" + strconv.Itoa(n) }
+
+// deckNames holds DeckName of the first numbers, built once.
+var deckNames = func() (d [16]string) {
+	for n := range d {
+		d[n] = deckName(n)
+	}
+	return d
+}()
 
 // parseDeckName is the inverse of DeckName.
 func parseDeckName(s string) (int, bool) {

@@ -51,3 +51,13 @@ func TestMoveStringAsFmt(t *testing.T) {
 		}
 	}
 }
+
+// TestDeckNameAsWritten holds DeckName, from its table or not, to the name
+// it wrote for every number.
+func TestDeckNameAsWritten(t *testing.T) {
+	for n := -3; n < 40; n++ {
+		if got, want := DeckName(n), fmt.Sprintf("deck/%d", n); got != want {
+			t.Fatalf("DeckName(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -177,19 +177,33 @@ type Share struct {
 	Link Digest
 }
 
-// xofs keeps the XOFs of RollValues for reuse: a roll completes for a
-// third of the messages an audit replays, and a new XOF is an allocation
-// of half a kilobyte.
-var xofs sync.Pool
+// rollReader is a BLAKE2b XOF of unknown output length and the buffers
+// RollValues feeds it its seed and reads it through (buffers on
+// RollValues' stack, handed to the XOF's Write and Read, interface
+// methods, would move to the heap).
+type rollReader struct {
+	x    blake2b.XOF
+	seed Digest
+	buf  [8]byte
+}
 
-// rollXOF returns a BLAKE2b XOF of unknown output length in its initial
-// state: a kept one reset, or a new one.
-func rollXOF() (blake2b.XOF, error) {
-	if x, ok := xofs.Get().(blake2b.XOF); ok {
-		x.Reset()
-		return x, nil
+// rollReaders keeps the readers of RollValues for reuse: a roll completes
+// for a third of the messages an audit replays, and a new XOF is an
+// allocation of half a kilobyte.
+var rollReaders sync.Pool
+
+// newRollReader returns a reader whose XOF is in its initial state: a
+// kept one reset, or a new one.
+func newRollReader() (*rollReader, error) {
+	if r, ok := rollReaders.Get().(*rollReader); ok {
+		r.x.Reset()
+		return r, nil
 	}
-	return blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	x, err := blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &rollReader{x: x}, nil
 }
 
 // RollValues derives a joint roll: count values uniform in [0, bound), from
@@ -203,27 +217,27 @@ func RollValues(match Digest, roll int, name string, count, bound int, shares []
 	if bound < 1 {
 		return nil, fmt.Errorf("roll %q: bound %d must be positive", name, bound)
 	}
-	x, err := rollXOF()
+	rd, err := newRollReader()
 	if err != nil {
 		return nil, fmt.Errorf("roll %q: %w", name, err)
 	}
-	defer xofs.Put(x)
+	defer rollReaders.Put(rd)
+	x, buf := rd.x, rd.buf[:]
 	seed := newHasher("salvo/roll/1").digest(match).int(roll).str(name).int(count).int(bound).int(len(shares))
 	for _, s := range shares {
 		seed.int(int(s.Seat)).digest(s.Link)
 	}
-	d := seed.sum()
-	x.Write(d[:])
+	rd.seed = seed.sum()
+	x.Write(rd.seed[:])
 	vals := make([]int, count)
 	ub := uint64(bound)
 	limit := math.MaxUint64 - math.MaxUint64%ub // accept v < limit
-	var buf [8]byte
 	for i := range vals {
 		for {
-			if _, err := io.ReadFull(x, buf[:]); err != nil {
+			if _, err := io.ReadFull(x, buf); err != nil {
 				return nil, fmt.Errorf("roll %q: %w", name, err)
 			}
-			v := binary.BigEndian.Uint64(buf[:])
+			v := binary.BigEndian.Uint64(buf)
 			if v < limit {
 				vals[i] = int(v % ub)
 				break

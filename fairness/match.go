@@ -91,7 +91,7 @@ type accepted struct {
 // inPlace reports whether a message naming prev was signed for this place:
 // after the message before it, or, at a member's place, after the base.
 func (a accepted) inPlace(prev string) bool {
-	return hexDigest(a.prev) == prev || a.base != (Digest{}) && hexDigest(a.base) == prev
+	return isHexOf(prev, a.prev) || a.base != (Digest{}) && isHexOf(prev, a.base)
 }
 
 type commitKey struct {

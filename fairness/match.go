@@ -668,9 +668,15 @@ func (m *Match) takeShare(st Step, link, after Digest) ([]engine.Event, error) {
 		j.pos++
 		return []engine.Event{engine.Eventf(from, "share", "%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}, nil
 	}
-	shares := make([]Share, 0, len(j.order))
+	// The shares, the seats and the event's arguments of a roll of up to
+	// four seats stay on the stack (a roll completes for a third of the
+	// messages an audit replays).
+	var shareBuf [4]Share
+	var seatBuf [4]engine.Seat
+	var argBuf [3 + 2*4]any
+	shares := shareBuf[:0]
 	j.shares[from] = link
-	seats := slices.Clone(j.order)
+	seats := append(seatBuf[:0], j.order...)
 	slices.Sort(seats)
 	for _, s := range seats {
 		shares = append(shares, Share{Seat: s, Link: j.shares[s]})
@@ -689,8 +695,7 @@ func (m *Match) takeShare(st Step, link, after Digest) ([]engine.Event, error) {
 	m.used[from]++
 	m.rolls++
 	m.gather = nil
-	args := make([]any, 0, 3+2*len(shares))
-	args = append(args, st.Roll, st.Need.Name, vals)
+	args := append(argBuf[:0], st.Roll, st.Need.Name, vals)
 	for _, s := range shares {
 		args = append(args, s.Seat, s.Link.Short())
 	}

@@ -300,14 +300,21 @@ func (g *Game) ownSlices() {
 
 func (p player) clone() player {
 	c := p
+	// Every ship's peg cards share one new array, as the decks' flags do
+	// below.
+	pegs := 0
+	for _, s := range p.ships {
+		pegs += len(s.pegs) + len(s.shieldPegs)
+	}
+	faces := make([]Face, pegs)
 	for k := range c.ships {
-		c.ships[k].pegs = cloneSlice(p.ships[k].pegs)
-		c.ships[k].shieldPegs = cloneSlice(p.ships[k].shieldPegs)
+		c.ships[k].pegs, faces = copyInto(faces, p.ships[k].pegs)
+		c.ships[k].shieldPegs, faces = copyInto(faces, p.ships[k].shieldPegs)
 	}
 	c.decks = make([]deckTree, len(p.decks))
-	// Every deck's drawn and opened flags share one new array (each a
-	// full slice expression: nothing appends to them, and an append would
-	// copy), one allocation instead of two per deck on every Apply.
+	// Every deck's drawn and opened flags share one new array, one
+	// allocation instead of two per deck on every Apply (each copy has its
+	// length as its capacity, so an append copies it elsewhere).
 	n := 0
 	for _, d := range p.decks {
 		n += len(d.drawn) + len(d.opened)

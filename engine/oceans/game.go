@@ -497,15 +497,42 @@ func (g *Game) clone() *Game {
 func (g *Game) ownSlices() {
 	for s := range g.seats {
 		st := &g.seats[s]
-		st.deck = slices.Clone(st.deck)
-		st.hand = slices.Clone(st.hand)
-		st.discard = slices.Clone(st.discard)
+		piles := [3 + NumOceans]*[]int{&st.deck, &st.hand, &st.discard}
 		for o := range st.forces {
-			st.forces[o] = slices.Clone(st.forces[o])
+			piles[3+o] = &st.forces[o]
 		}
+		cloneInto(cloneRoom, piles[:]...)
 	}
 	g.reveal = slices.Clone(g.reveal)
 	g.result.Winners = slices.Clone(g.result.Winners)
+}
+
+// cloneRoom is the room cloneInto leaves after each slice: as many
+// elements as one input adds to a pile (a draw, a card played, a task
+// force discarded adds more, and that append copies the pile elsewhere).
+const cloneRoom = DrawPerTurn
+
+// cloneInto copies every slice ss points to into one new array, each
+// followed by room elements of its own for appends, in place of a new
+// array per slice: Apply clones the state for every move an audit
+// replays. A nil slice stays nil and an empty one empty; no slice's
+// capacity reaches into another's copy, so an append past the room copies
+// the slice elsewhere as with any full slice.
+func cloneInto(room int, ss ...*[]int) {
+	n := 0
+	for _, s := range ss {
+		if *s != nil {
+			n += len(*s) + room
+		}
+	}
+	buf := make([]int, n)
+	for _, s := range ss {
+		if *s == nil {
+			continue
+		}
+		k := copy(buf, *s)
+		*s, buf = buf[:k:k+room], buf[k+room:]
+	}
 }
 
 // Hash is a digest of the whole public state.

@@ -6,25 +6,29 @@ import (
 	"testing"
 )
 
+// randomPiles returns up to eight piles, nil, empty or of a few leaves.
+func randomPiles(r *rand.Rand) [][]int {
+	piles := make([][]int, 1+r.IntN(8))
+	for i := range piles {
+		if kind := r.IntN(4); kind == 1 {
+			piles[i] = []int{}
+		} else if kind > 1 {
+			for range r.IntN(6) {
+				piles[i] = append(piles[i], r.IntN(100))
+			}
+		}
+	}
+	return piles
+}
+
 // TestCloneIntoKeepsPilesApart copies random piles with cloneInto and then
 // appends to and deletes from them at random, as play does: each copy must
 // hold exactly what a pile of its own would, the originals stay as they
 // were, and nil and empty piles stay so.
 func TestCloneIntoKeepsPilesApart(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 10))
-	for range 2000 {
-		orig := make([][]int, 1+r.IntN(8))
-		for i := range orig {
-			switch r.IntN(4) {
-			case 0: // nil
-			case 1:
-				orig[i] = []int{}
-			default:
-				for range r.IntN(6) {
-					orig[i] = append(orig[i], r.IntN(100))
-				}
-			}
-		}
+	for n := 0; n < 2000; n++ {
+		orig := randomPiles(r)
 		want := make([][]int, len(orig))
 		piles := make([][]int, len(orig))
 		ps := make([]*[]int, len(orig))

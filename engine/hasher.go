@@ -75,11 +75,18 @@ func (hs *Hasher) intSlow(v int) *Hasher {
 	return hs
 }
 
-// Ints writes a length and then each integer (Int's one-byte case is
-// written out in the loop, which calls nothing for small values).
+// Ints writes a length and then each integer (as Each writes them).
 func (hs *Hasher) Ints(vs ...int) *Hasher {
-	hs.Int(len(vs))
-	for _, v := range vs {
+	return Each(hs.Int(len(vs)), vs)
+}
+
+// Each writes every value of vs as Int writes it, with no length before
+// them: a run of fields of one small kind (the cards a seat has seen, the
+// faces on a ship), each in the loop's one-byte case, where a call of Int
+// per value would cost as much as the writing.
+func Each[T ~uint8 | ~int8 | ~int](hs *Hasher, vs []T) *Hasher {
+	for _, x := range vs {
+		v := int(x)
 		if z, n := uint(v)<<1^uint(v>>63), uint(hs.n); z < 0x80 && n < uint(len(hs.space)) {
 			hs.space[n] = byte(z)
 			hs.n++

@@ -42,8 +42,8 @@ func TestHasherDigestUnchanged(t *testing.T) {
 	}
 }
 
-// TestHasherIntsAsVarints checks, over random fields, that Int, Ints and
-// Bool write exactly binary.AppendVarint's bytes, whatever the value's
+// TestHasherIntsAsVarints checks, over random fields, that Int, Ints, Each
+// and Bool write exactly binary.AppendVarint's bytes, whatever the value's
 // size (one byte, many, the extremes) and wherever the array fills: their
 // one-byte fast paths must not change a single state hash.
 func TestHasherIntsAsVarints(t *testing.T) {
@@ -64,7 +64,19 @@ func TestHasherIntsAsVarints(t *testing.T) {
 		want := binary.AppendVarint(nil, int64(len("salvo/test/state/1")))
 		want = append(want, "salvo/test/state/1"...)
 		for range r.IntN(3000) {
-			switch r.IntN(3) {
+			switch r.IntN(4) {
+			case 3:
+				// Each: a run of small values of a narrow kind, no length.
+				bs, is := make([]uint8, r.IntN(20)), make([]int8, r.IntN(20))
+				for i := range bs {
+					bs[i] = uint8(r.IntN(256))
+					want = binary.AppendVarint(want, int64(bs[i]))
+				}
+				for i := range is {
+					is[i] = int8(r.IntN(256) - 128)
+					want = binary.AppendVarint(want, int64(is[i]))
+				}
+				Each(Each(hs, bs), is)
 			case 0:
 				v := value()
 				hs.Int(v)

@@ -542,9 +542,7 @@ func (g *Game) Hash() engine.Digest {
 	for s := range g.seats {
 		st := &g.seats[s]
 		h.Digest(st.root).Ints(st.deck...).Ints(st.hand...).Ints(st.discard...)
-		for _, c := range st.known {
-			h.Int(int(c))
-		}
+		engine.Each(h, st.known[:])
 		for o := range st.forces {
 			h.Ints(st.forces[o]...).Bool(st.blockaded[o])
 		}

@@ -170,9 +170,13 @@ func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 // DecodeMove decodes a move from the network strictly; anything malformed
 // is illegal input.
 func DecodeMove(b []byte) (Move, error) {
-	var m Move
-	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
-		return Move{}, fmt.Errorf("decode cards move: %w", err)
+	// engine.DecodeMoveWith, with readMove inlined (engine.DecodeMoveAs).
+	m, ok := engine.ReadMove(b, readMove)
+	if !ok {
+		var err error
+		if m, err = engine.DecodeMoveAs[Move](b); err != nil {
+			return Move{}, fmt.Errorf("decode cards move: %w", err)
+		}
 	}
 	if m.Action == NoAction {
 		return Move{}, engine.Illegal("move names no action")

@@ -62,9 +62,13 @@ func readMove(r *engine.MoveReader, m *Move) {
 // DecodeMove decodes a move from the network strictly, and checks that it
 // only sets the fields its kind uses. Errors wrap [engine.ErrIllegal].
 func DecodeMove(b []byte) (Move, error) {
-	var m Move
-	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
-		return Move{}, err
+	// engine.DecodeMoveWith, with readMove inlined (engine.DecodeMoveAs).
+	m, ok := engine.ReadMove(b, readMove)
+	if !ok {
+		var err error
+		if m, err = engine.DecodeMoveAs[Move](b); err != nil {
+			return Move{}, err
+		}
 	}
 	switch m.Kind {
 	case Deploy, Place:

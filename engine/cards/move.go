@@ -170,18 +170,24 @@ func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 // DecodeMove decodes a move from the network strictly; anything malformed
 // is illegal input.
 func DecodeMove(b []byte) (Move, error) {
-	// engine.DecodeMoveWith, with readMove inlined (engine.DecodeMoveAs).
-	m, ok := engine.ReadMove(b, readMove)
-	if !ok {
-		var err error
-		if m, err = engine.DecodeMoveAs[Move](b); err != nil {
-			return Move{}, fmt.Errorf("decode cards move: %w", err)
-		}
+	m, err := decodeFields(b)
+	if err != nil {
+		return Move{}, fmt.Errorf("decode cards move: %w", err)
 	}
 	if m.Action == NoAction {
 		return Move{}, engine.Illegal("move names no action")
 	}
 	return m, nil
+}
+
+// decodeFields is engine.DecodeMoveWith(b, &m, readMove) with readMove
+// inlined, which keeps the move off the heap (engine.DecodeMoveAs;
+// FuzzReadMove holds the two to the same result).
+func decodeFields(b []byte) (Move, error) {
+	if m, ok := engine.ReadMove(b, readMove); ok {
+		return m, nil
+	}
+	return engine.DecodeMoveAs[Move](b)
 }
 
 // readMove reads a move's fields as encoding/json sets them (the fast path

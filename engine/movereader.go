@@ -232,6 +232,18 @@ func DecodeMoveWith[T any](b []byte, v *T, read func(r *MoveReader, v *T)) error
 	return DecodeMove(b, v)
 }
 
+// DecodeMoveAs is DecodeMove returning the move: what a game's decoder
+// calls when [ReadMove] gives up. A game that calls ReadMove itself, with
+// its reader as a constant, and DecodeMoveAs only then, decodes exactly
+// as DecodeMoveWith does, but the compiler inlines the reader there and
+// keeps the move off the heap (an audit decodes every move twice: to
+// learn what it opens, and to apply it).
+func DecodeMoveAs[T any](b []byte) (T, error) {
+	var v T
+	err := DecodeMove(b, &v)
+	return v, err
+}
+
 // ReadMove reads b with read over a [MoveReader]; false when b is not in
 // the reader's subset, trailing data included.
 func ReadMove[T any](b []byte, read func(r *MoveReader, v *T)) (T, bool) {

@@ -20,18 +20,27 @@ func sprintf(format string, args ...any) string {
 
 // quickSprintf writes format with args as fmt.Sprintf does, when every verb
 // is a bare %s, %v, %d or %% and its argument one that the verb writes
-// plainly (strings and Stringers under %s and %v, ints under %d and %v,
-// marked seats and words); false for anything else, or when a String
-// method panics (fmt reports that in the text), or when the verbs and
-// arguments do not pair up.
-func quickSprintf(format string, args []any) (out string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			out, ok = "", false
-		}
-	}()
+// plainly (strings and Stringers under %s and %v, ints and slices of ints
+// under %d and %v, marked seats and words); false for anything else, or
+// when a String method panics (fmt reports that in the text), or when the
+// verbs and arguments do not pair up.
+func quickSprintf(format string, args []any) (string, bool) {
 	var b strings.Builder
 	b.Grow(len(format) + 16*len(args))
+	if !quickTo(&b, format, args) {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// quickTo is quickSprintf writing to b (which holds what it wrote when it
+// reports false).
+func quickTo(b *strings.Builder, format string, args []any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
 	next := 0
 	for {
 		i := strings.IndexByte(format, '%')
@@ -41,7 +50,7 @@ func quickSprintf(format string, args []any) (out string, ok bool) {
 		}
 		b.WriteString(format[:i])
 		if i+1 >= len(format) {
-			return "", false
+			return false
 		}
 		verb := format[i+1]
 		format = format[i+2:]
@@ -49,12 +58,12 @@ func quickSprintf(format string, args []any) (out string, ok bool) {
 			b.WriteByte('%')
 			continue
 		}
-		if next >= len(args) || !quickArg(&b, verb, args[next]) {
-			return "", false
+		if next >= len(args) || !quickArg(b, verb, args[next]) {
+			return false
 		}
 		next++
 	}
-	return b.String(), next == len(args)
+	return next == len(args)
 }
 
 // quickArg writes a under verb as fmt does, or reports false.
@@ -71,6 +80,21 @@ func quickArg(b *strings.Builder, verb byte, a any) bool {
 			return false
 		}
 		b.WriteString(a)
+		return true
+	case []int:
+		// The values of a roll or the leaves of a draw: fmt writes them
+		// between brackets, apart by spaces, under %v and %d alike.
+		if verb != 'd' && verb != 'v' {
+			return false
+		}
+		b.WriteByte('[')
+		for i, v := range a {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(v))
+		}
+		b.WriteByte(']')
 		return true
 	case seatMark:
 		if verb != 's' && verb != 'v' {

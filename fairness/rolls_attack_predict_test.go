@@ -1,0 +1,105 @@
+package fairness
+
+import (
+	mrand "math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+
+	"github.com/salvo-game/salvo/engine"
+	"github.com/salvo-game/salvo/engine/enginetest"
+	"github.com/salvo-game/salvo/engine/games"
+)
+
+// Attack on the prediction of a run of rolls (runs.go, rollsAfter): a
+// wrong guess shifts places, so honest members are refused or peers
+// disagree. TestRunOfRollsPredictsTheRolls follows the one outcome each
+// random match draws; the promise is "whatever the values", so here, at
+// every roll of random matches of every two-player game without a shared
+// deck, the predicted rolls are walked from the extreme outcomes (every
+// value 0, every value its bound's last) and from random ones, each later
+// roll drawn at its extremes too: each must be a roll of the predicted
+// seats, for every outcome tried.
+func TestAttackRollsPredictionWhateverTheValues(t *testing.T) {
+	tried := map[string]int{}
+	for _, e := range games.All() {
+		if e.Spec.Name == "air" {
+			continue // shared decks: no run of rolls (rollsAfter)
+		}
+		for _, v := range e.Spec.Variants {
+			for seed := range uint64(3) {
+				tried[e.Spec.Name] += walkPredictions(t, e, v, seed)
+			}
+		}
+	}
+	for _, name := range []string{"cards", "oceans"} {
+		if tried[name] == 0 {
+			t.Errorf("%s: no prediction walked", name)
+		}
+	}
+	t.Logf("outcomes walked past a predicted roll: %v", tried)
+}
+
+// walkPredictions plays one random match of e's variant v and, at every
+// roll with later rolls predicted, walks them from several outcomes; it
+// returns how many outcomes it walked.
+func walkPredictions(t *testing.T, e games.Entry, v string, seed uint64) int {
+	t.Helper()
+	g, err := e.Spec.New(engine.Setup{Seats: 2, Variant: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var agents []engine.Agent
+	for s := range 2 {
+		agents = append(agents, e.Bots["random"](mrand.New(mrand.NewPCG(seed, uint64(s)))))
+	}
+	h := enginetest.New(g, agents, seed)
+	r := mrand.New(mrand.NewPCG(seed, 99))
+	m := &Match{keys: make([]crypto.PubKey, 2)}
+	n := 0
+	for steps := 0; h.Game.Next().Kind != engine.NeedNone && steps < 5000; steps++ {
+		if need := h.Game.Next(); need.Kind == engine.NeedRandom {
+			m.game = h.Game
+			if after := m.rollsAfter(need); len(after) > 0 {
+				for pick := range 4 {
+					n += walkOutcome(t, m, h.Game, need, after, pick, r)
+				}
+			}
+		}
+		if _, err := h.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// walkOutcome draws roll need on a copy of g by pick (0: every value 0,
+// 1: every value its bound's last, else random), then each predicted
+// roll the same way, and fails unless each is asked next of its seats.
+func walkOutcome(t *testing.T, m *Match, g engine.Game, need engine.Need, after []engine.Need, pick int, r *mrand.Rand) int {
+	t.Helper()
+	c := g.Clone()
+	for k := 0; ; k++ {
+		vals := make([]int, need.Count)
+		for i := range vals {
+			switch pick {
+			case 0:
+			case 1:
+				vals[i] = need.Bound - 1
+			default:
+				vals[i] = r.IntN(need.Bound)
+			}
+		}
+		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
+			t.Fatalf("roll %q values %v: %v", need.Name, vals, err)
+		}
+		if k == len(after) {
+			return 1
+		}
+		need = c.Next()
+		if need.Kind != engine.NeedRandom || !slices.Equal(m.jointSeats(need), m.jointSeats(after[k])) {
+			t.Fatalf("outcome %d: predicted roll %d of %d is %+v, the game asks %+v", pick, k+1, len(after), after[k], need)
+		}
+	}
+}

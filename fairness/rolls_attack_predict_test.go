@@ -17,10 +17,10 @@ import (
 // disagree. TestRunOfRollsPredictsTheRolls follows the one outcome each
 // random match draws; the promise is "whatever the values", so here, at
 // every roll of random matches of every two-player game without a shared
-// deck, the predicted rolls are walked from the extreme outcomes (every
-// value 0, every value its bound's last) and from random ones, each later
-// roll drawn at its extremes too: each must be a roll of the predicted
-// seats, for every outcome tried.
+// deck, the predicted rolls are walked from every outcome where the match
+// itself plays them all (Cards), else from the extreme outcomes and random
+// ones (Oceans' deals), each later roll the same way: each must be a roll
+// of the predicted seats, for every outcome tried.
 func TestAttackRollsPredictionWhateverTheValues(t *testing.T) {
 	tried := map[string]int{}
 	for _, e := range games.All() {
@@ -62,9 +62,7 @@ func walkPredictions(t *testing.T, e games.Entry, v string, seed uint64) int {
 		if need := h.Game.Next(); need.Kind == engine.NeedRandom {
 			m.game = h.Game
 			if after := m.rollsAfter(need); len(after) > 0 {
-				for pick := range 4 {
-					n += walkOutcome(t, m, h.Game, need, after, pick, r)
-				}
+				n += walkOutcome(t, m, h.Game, need, after, r)
 			}
 		}
 		if _, err := h.Step(); err != nil {
@@ -74,13 +72,40 @@ func walkPredictions(t *testing.T, e games.Entry, v string, seed uint64) int {
 	return n
 }
 
-// walkOutcome draws roll need on a copy of g by pick (0: every value 0,
-// 1: every value its bound's last, else random), then each predicted
-// roll the same way, and fails unless each is asked next of its seats.
-func walkOutcome(t *testing.T, m *Match, g engine.Game, need engine.Need, after []engine.Need, pick int, r *mrand.Rand) int {
+// walkOutcome draws roll need on a copy of g, every outcome where they
+// are few enough for the match to play them all (rollOutcomes), else the
+// extremes (every value 0, every value its bound's last) and two random
+// ones, then each predicted roll the same way, and fails unless each is
+// asked next of its seats; it returns how many outcomes it walked to the
+// run's end.
+func walkOutcome(t *testing.T, m *Match, g engine.Game, need engine.Need, after []engine.Need, r *mrand.Rand) int {
 	t.Helper()
-	c := g.Clone()
-	for k := 0; ; k++ {
+	n := 0
+	for _, vals := range outcomesToTry(need, r) {
+		c := g.Clone()
+		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
+			t.Fatalf("roll %q values %v: %v", need.Name, vals, err)
+		}
+		if len(after) == 0 {
+			n++
+			continue
+		}
+		next := c.Next()
+		if next.Kind != engine.NeedRandom || !slices.Equal(m.jointSeats(next), m.jointSeats(after[0])) {
+			t.Fatalf("after roll %q drew %v the run predicts %+v, the game asks %+v", need.Name, vals, after[0], next)
+		}
+		n += walkOutcome(t, m, c, next, after[1:], r)
+	}
+	return n
+}
+
+// outcomesToTry lists the value vectors of roll need walkOutcome tries.
+func outcomesToTry(need engine.Need, r *mrand.Rand) [][]int {
+	if all, ok := rollOutcomes(need); ok {
+		return all
+	}
+	var out [][]int
+	for pick := range 4 {
 		vals := make([]int, need.Count)
 		for i := range vals {
 			switch pick {
@@ -91,15 +116,7 @@ func walkOutcome(t *testing.T, m *Match, g engine.Game, need engine.Need, after 
 				vals[i] = r.IntN(need.Bound)
 			}
 		}
-		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
-			t.Fatalf("roll %q values %v: %v", need.Name, vals, err)
-		}
-		if k == len(after) {
-			return 1
-		}
-		need = c.Next()
-		if need.Kind != engine.NeedRandom || !slices.Equal(m.jointSeats(need), m.jointSeats(after[k])) {
-			t.Fatalf("outcome %d: predicted roll %d of %d is %+v, the game asks %+v", pick, k+1, len(after), after[k], need)
-		}
+		out = append(out, vals)
 	}
+	return out
 }

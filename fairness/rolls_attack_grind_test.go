@@ -1,8 +1,9 @@
 package fairness
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/salvo-game/salvo/engine"
 )
 
 // Grinding through a run of rolls: seat 1, with no place after the run's
@@ -17,13 +18,7 @@ import (
 // variant: roll a of both seats, then rolls of seat 0 alone, then roll b
 // of both.)
 func TestAttackRollsRunNextChainAgainstPreshares(t *testing.T) {
-	tb := newPreTableOf(t, "solo", []int{3, 64})
-	tb.send(0, tb.hello(0))
-	tb.send(1, tb.hello(1))
-	want := [][3]int{{1, 0, 1}, {0, 0, 1}, {0, 1, 2}, {0, 2, 3}}
-	if got := placesOf(tb.m); !slices.Equal(got, want) {
-		t.Fatalf("places %v, want %v (seat, roll, link)", got, want)
-	}
+	tb := helloRun(t, "solo", []int{3, 64}, []engine.Seat{0, 1}, [][3]int{{1, 0, 1}, {0, 0, 1}, {0, 1, 2}, {0, 2, 3}})
 	tb.send(1, tb.share(1), tb.preAt(1, 2), tb.preAt(1, 3))
 	tb.take(tb.memberOf(0, 4, tb.shareAt(0, 1, 0)))
 	tb.take(tb.memberOf(0, 5, tb.shareAt(0, 2, 1)))

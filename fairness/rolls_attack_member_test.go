@@ -74,11 +74,7 @@ func TestAttackRollsRunOrphanReadsAsNoBadMember(t *testing.T) {
 func TestAttackRollsRunMemberMovedProvesNothing(t *testing.T) {
 	tb := rollRunTable(t, 64, 64)
 	tb.send(1, tb.share(1))
-	members := []*Envelope{
-		tb.memberOf(0, 4, tb.shareAt(0, 1, 0)),
-		tb.memberOf(0, 5, tb.shareAt(0, 2, 1)),
-		tb.memberOf(1, 6, tb.shareAt(1, 2, 1)),
-	}
+	members := tb.runMembers()
 	for _, e := range members {
 		tb.take(e)
 	}
@@ -137,5 +133,15 @@ func TestAttackMemberBasedAtTheBadMessageShowsItWasHeld(t *testing.T) {
 	}
 	if _, ok := signedAfter(r, 2, 1); ok {
 		t.Fatal("seat 1's member 9, based at message 7, taken as signed after holding message 8")
+	}
+}
+
+// runMembers are the honest members of the rolls table's run once seat 1
+// sent its share of roll a: seat 0's shares of a and b, seat 1's of b.
+func (tb *preTable) runMembers() []*Envelope {
+	return []*Envelope{
+		tb.memberOf(0, 4, tb.shareAt(0, 1, 0)),
+		tb.memberOf(0, 5, tb.shareAt(0, 2, 1)),
+		tb.memberOf(1, 6, tb.shareAt(1, 2, 1)),
 	}
 }

@@ -3,6 +3,8 @@ package fairness
 import (
 	"slices"
 	"testing"
+
+	"github.com/salvo-game/salvo/engine"
 )
 
 // A run of rolls broken by one message that holds two of its places (legal,
@@ -19,12 +21,7 @@ import (
 // (one in about 5000 random scripts of TestAttackPresharePropertyRandomScripts,
 // seed 10074068829941458257, match 536).
 func TestAttackRollsRunBrokenLeavesOneOrder(t *testing.T) {
-	tb := newPreTableOf(t, "relay", []int{64, 64})
-	tb.send(1, tb.hello(1))
-	tb.send(0, tb.hello(0))
-	if got, want := placesOf(tb.m), [][3]int{{1, 0, 1}, {1, 1, 2}, {0, 2, 1}, {1, 2, 3}}; !slices.Equal(got, want) {
-		t.Fatalf("places %v, want %v (seat, roll, link)", got, want)
-	}
+	tb := helloRun(t, "relay", []int{64, 64}, []engine.Seat{1, 0}, [][3]int{{1, 0, 1}, {1, 1, 2}, {0, 2, 1}, {1, 2, 3}})
 	ins := []WireInput{tb.shareAt(1, 1, 0), tb.shareAt(1, 2, 1)}
 	for _, in := range ins {
 		if _, err := tb.m.Stage(1, in); err != nil {
@@ -46,4 +43,19 @@ func TestAttackRollsRunBrokenLeavesOneOrder(t *testing.T) {
 	if rep := tb.audit(tb.envs); rep.Verdict != Incomplete {
 		t.Fatalf("audit: %s", rep.Summary())
 	}
+}
+
+// helloRun starts a rolls match of variant, seat s's dice chains having
+// links[s] links, each seat saying hello alone in the order given, and
+// checks the places (seat, roll, link) of the run of rolls it is then at.
+func helloRun(t *testing.T, variant string, links []int, hellos []engine.Seat, want [][3]int) *preTable {
+	t.Helper()
+	tb := newPreTableOf(t, variant, links)
+	for _, s := range hellos {
+		tb.send(s, tb.hello(s))
+	}
+	if got := placesOf(tb.m); !slices.Equal(got, want) {
+		t.Fatalf("places %v, want %v (seat, roll, link)", got, want)
+	}
+	return tb
 }

@@ -22,29 +22,38 @@ import (
 // ones (Oceans' deals), each later roll the same way: each must be a roll
 // of the predicted seats, for every outcome tried.
 func TestAttackRollsPredictionWhateverTheValues(t *testing.T) {
-	tried := map[string]int{}
+	tried := overPredictableGames(t, 3, walkPredictions)
+	t.Logf("outcomes walked past a predicted roll: %v", tried)
+}
+
+// overPredictableGames plays random two-player matches of every variant of
+// every game without a shared deck (those have no runs of rolls:
+// rollsAfter), seeds of each, with play, and sums what play counts by
+// game; cards and oceans must count some.
+func overPredictableGames(t *testing.T, seeds uint64, play func(*testing.T, games.Entry, string, uint64) int) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
 	for _, e := range games.All() {
 		if e.Spec.Name == "air" {
-			continue // shared decks: no run of rolls (rollsAfter)
+			continue
 		}
 		for _, v := range e.Spec.Variants {
-			for seed := range uint64(3) {
-				tried[e.Spec.Name] += walkPredictions(t, e, v, seed)
+			for seed := range seeds {
+				counts[e.Spec.Name] += play(t, e, v, seed)
 			}
 		}
 	}
 	for _, name := range []string{"cards", "oceans"} {
-		if tried[name] == 0 {
-			t.Errorf("%s: no prediction walked", name)
+		if counts[name] == 0 {
+			t.Errorf("%s: no run of rolls predicted in any match", name)
 		}
 	}
-	t.Logf("outcomes walked past a predicted roll: %v", tried)
+	return counts
 }
 
-// walkPredictions plays one random match of e's variant v and, at every
-// roll with later rolls predicted, walks them from several outcomes; it
-// returns how many outcomes it walked.
-func walkPredictions(t *testing.T, e games.Entry, v string, seed uint64) int {
+// randomMatch starts a two-player match of e's variant v between random
+// bots seeded by seed.
+func randomMatch(t *testing.T, e games.Entry, v string, seed uint64) *enginetest.Harness[engine.Game] {
 	t.Helper()
 	g, err := e.Spec.New(engine.Setup{Seats: 2, Variant: v})
 	if err != nil {
@@ -54,7 +63,15 @@ func walkPredictions(t *testing.T, e games.Entry, v string, seed uint64) int {
 	for s := range 2 {
 		agents = append(agents, e.Bots["random"](mrand.New(mrand.NewPCG(seed, uint64(s)))))
 	}
-	h := enginetest.New(g, agents, seed)
+	return enginetest.New(g, agents, seed)
+}
+
+// walkPredictions plays one random match of e's variant v and, at every
+// roll with later rolls predicted, walks them from several outcomes; it
+// returns how many outcomes it walked.
+func walkPredictions(t *testing.T, e games.Entry, v string, seed uint64) int {
+	t.Helper()
+	h := randomMatch(t, e, v, seed)
 	r := mrand.New(mrand.NewPCG(seed, 99))
 	m := &Match{keys: make([]crypto.PubKey, 2)}
 	n := 0

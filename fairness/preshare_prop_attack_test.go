@@ -235,17 +235,19 @@ func (p *propPlay) observe(seat engine.Seat, in WireInput, pos int, evs []engine
 	}
 }
 
-// member sends, now and then, the contribution of the second seat owed to
-// the parallel group the match is at as a member, before the first
-// seat's message: it returns the member, to be applied when its number
-// comes, and the member's input.
+// member sends, now and then, the contribution of a seat owed to the
+// parallel group the match is at as a member, at one of its places after
+// a random one, before the messages of the places before it: it returns
+// the member, to be applied when its number comes (deliver), and the
+// member's input.
 func (p *propPlay) member() (*Envelope, WireInput, bool) {
 	g := p.m.group
 	if g == nil || len(g.places) < 2 || p.r.IntN(2) == 0 {
 		return nil, WireInput{}, false
 	}
-	seat := g.places[1].Seat
-	seq, _, _, st, ok := p.m.MemberPlace(seat, 0)
+	i := 1 + p.r.IntN(len(g.places)-1) // a run of rolls has several places a seat
+	seat := g.places[i].Seat
+	seq, _, _, st, ok := p.m.MemberPlace(seat, g.seq+uint64(i))
 	if !ok {
 		return nil, WireInput{}, false
 	}

@@ -220,6 +220,7 @@ func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state
 	m.seq = e.Seq
 	m.prev = id
 	m.inMessage = 0
+	m.msg = msgContribs{}
 	m.stated.h, m.stated.ok = state, true
 	contrib := contributions(inputs)
 	kind := InputKind("")

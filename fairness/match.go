@@ -68,6 +68,9 @@ type Match struct {
 	// accepted or sealed: a seat's silence can be claimed only as the
 	// first input of a message (removalFits).
 	inMessage int
+	// msg holds what the contributions applied since then were (runs.go,
+	// laterRollOfRun).
+	msg msgContribs
 	// stated is the state hash the last message was recorded with
 	// (advance), while stated.ok: apply, the one path by which anything
 	// changes the match, clears it. The referee notes the state after
@@ -360,6 +363,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		evs, err := m.applyRemove(from, in)
 		if err == nil {
 			m.inMessage++
+			m.msg.note(in.T)
 		}
 		return evs, err
 	}
@@ -370,6 +374,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		m.resigned = from
 		m.lastFrom = from
 		m.inMessage++
+		m.msg.note(in.T)
 		return []engine.Event{engine.Eventf(from, "resign", "%s resigned", from)}, nil
 	}
 	if st.Seat != from {
@@ -389,6 +394,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	}
 	m.lastFrom = from
 	m.inMessage++
+	m.msg.note(in.T)
 	more, err := m.afterInput(from, in)
 	if err != nil {
 		return nil, err

@@ -68,6 +68,8 @@ var plantedBugs = []planted{
 		"fairness", "Match.preshareWhy", replace{"case m.laterPlaceInRun(seat):", "case false:"}},
 	{"rolls-run-seat-order", "a later roll of a run of rolls takes its seats in seat order, as its places were predicted at the base",
 		"fairness", "Match.order", replace{"m.laterRollOfRun()", "false"}},
+	{"rolls-run-broken-order", "a roll started by a message that breaks a run of rolls takes the usual order whenever it is asked, so the sender and its peers agree",
+		"fairness", "Match.laterRollOfRun", replace{"g != nil && m.msg.standing() &&", "g != nil &&"}},
 	{"bad-member-proved", "a member signed for its place that holds what no member there may is proved by its signature",
 		"fairness", "needsWitness", replace{" || errors.Is(v.Err, ErrBadMember)", ""}},
 	{"preshare-chain", "a pre-share must extend its sender's dice chain",

@@ -23,7 +23,7 @@ type planted struct {
 // update the entry with the code, never delete it to make a run pass.
 var plantedBugs = []planted{
 	{"chain-prev", "an envelope's prev must be the hash of the message before it",
-		"fairness", "Match.check", neverIf{"e.Prev != hexDigest(m.prev)"}},
+		"fairness", "Match.check", neverIf{"!hexIs(e.Prev, m.prev)"}},
 	{"chain-seq", "an envelope must be numbered the next in sequence",
 		"fairness", "Match.check", neverIf{"e.Seq != m.seq+1"}},
 	{"broken-accepts", "a match stopped by a violation accepts nothing more",
@@ -77,7 +77,7 @@ var plantedBugs = []planted{
 	{"dice-chains-own-seeds", "each of a seat's dice chains hangs from its own seed, so no revealed link tells a later one",
 		"fairness", "Dice.chain", replace{"digest(d.seed).int(i)", "digest(d.seed)"}},
 	{"player-key-verifies", "a player's expanded key accepts only what ZIP-215 accepts",
-		"fairness", "playerKey.Verify", replace{"voi.VerifyExpandedWithOptions(k.x, data, sig, sigOptions)", "true"}},
+		"fairness", "playerKey.verify", replace{"voi.VerifyExpandedWithOptions(k.x, msg, sig, sigOptions)", "true"}},
 	{"audit-batch-marks-valid", "the audit's signature batch marks verified only the envelopes whose signatures hold",
 		"fairness", "sigBatch.verify", replace{"if all || ", "if all || true || "}},
 	{"audit-batch-equation", "the audit's signature batch holds only when every signature's weighted equation sums to a small-order point",

@@ -9,10 +9,18 @@ import (
 // properties in preshare_prop_attack_test.go and
 // preshare_live_attack_test.go).
 
-// A member holds its one contribution: a member closed with a pre-share
-// (to learn the other seat's roll a flight early, or to take a place) is
-// refused, blaming its sender. Seat 0's move opens the group of roll c
-// (seat 1 shares, then seat 0 as a member).
+// A member holds its one contribution, but for the last share of a group
+// of dice shares, which may close with pre-shares (runs.go): signed at
+// once, its sender cannot know whether the match then waits for its own
+// share of a roll again (the pre-share is that share) or for a decision
+// (which voids it at once). Seat 0's move opens the group of roll c (seat
+// 1 shares, then seat 0 as a member), and seat 1's move follows.
+//
+// Attacks: the member's pre-share with a forged link, a skipped link, a
+// next chain mid-chain, or before the share, and a pre-share closing a
+// member of any other group (a hello), are refused, live and in the
+// audit, blaming the member's sender. The honest one is taken, pending,
+// and void at seat 1's move: roll d takes seat 0's link after it.
 func TestAttackMemberCarriesAPreshare(t *testing.T) {
 	tb := newPreTable(t, 2, 64)
 	tb.start()
@@ -26,21 +34,74 @@ func TestAttackMemberCarriesAPreshare(t *testing.T) {
 	if !ok {
 		t.Fatal("seat 0 owes no member's place")
 	}
-	body, err := EncodeBody(&Body{Inputs: []WireInput{tb.shareAt(0, 3, 2), tb.preAt(0, 4)}, State: hexDigest(state)})
+	member := func(ins ...WireInput) *Envelope {
+		body, err := EncodeBody(&Body{Inputs: ins, State: hexDigest(state)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &Envelope{Match: hexDigest(tb.m.ID()), Seq: seq, Prev: hexDigest(prev), Body: body}
+		if err := e.Sign(tb.keys[0]); err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	tb.send(1, tb.share(1))
+	forged := tb.preAt(0, 4)
+	forged.Link = hexDigest(newHasher("forged").sum())
+	midChain := tb.preAt(0, 4)
+	midChain.Next = hexDigest(newHasher("tip").sum())
+	for what, c := range map[string]struct {
+		want error
+		ins  []WireInput
+	}{
+		"forged link":  {ErrChain, []WireInput{tb.shareAt(0, 3, 2), forged}},
+		"skipped link": {ErrChain, []WireInput{tb.shareAt(0, 3, 2), tb.preAt(0, 5)}},
+		"next chain":   {ErrChain, []WireInput{tb.shareAt(0, 3, 2), midChain}},
+		"before share": {ErrMember, []WireInput{tb.preAt(0, 4), tb.shareAt(0, 3, 2)}},
+	} {
+		t.Run(what, func(t *testing.T) {
+			tb.refusedEnvelope(0, c.want, member(c.ins...))
+		})
+	}
+	honest := member(tb.shareAt(0, 3, 2), tb.preAt(0, 4))
+	m := tb.replay()
+	if _, err := m.Accept(honest); err != nil {
+		t.Fatalf("seat 0's member closed with an honest pre-share: %v", err)
+	}
+	if m.Preshared(0) != 1 {
+		t.Fatalf("seat 0 has %d pre-shares pending after its member, want 1", m.Preshared(0))
+	}
+	tb.envs = append(tb.envs, honest)
+	tb.m = m
+	tb.send(1, move(), tb.shareAt(1, 4, 3))
+	if tb.m.Preshared(0) != 0 {
+		t.Fatalf("seat 1's move left %d of seat 0's pre-shares pending", tb.m.Preshared(0))
+	}
+	tb.refused(0, ErrChain, tb.shareAt(0, 4, 3)) // the voided link
+	tb.send(0, tb.shareAt(0, 5, 3))
+	if rep := tb.audit(tb.envs); rep.Verdict != Clean {
+		t.Fatal(rep.Summary())
+	}
+}
+
+// A hello's member (the set-up run's last place) holds its hello alone:
+// closed with a pre-share it is refused, blaming its sender.
+func TestAttackHelloMemberCarriesAPreshare(t *testing.T) {
+	tb := newPreTable(t, 2, 64)
+	seq, prev, state, _, ok := tb.m.MemberPlace(1, 0)
+	if !ok {
+		t.Fatal("seat 1 owes no member's place at the hellos")
+	}
+	body, err := EncodeBody(&Body{Inputs: []WireInput{tb.hello(1), tb.preAt(1, 1)}, State: hexDigest(state)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	member := &Envelope{Match: hexDigest(tb.m.ID()), Seq: seq, Prev: hexDigest(prev), Body: body}
-	if err := member.Sign(tb.keys[0]); err != nil {
+	e := &Envelope{Match: hexDigest(tb.m.ID()), Seq: seq, Prev: hexDigest(prev), Body: body}
+	if err := e.Sign(tb.keys[1]); err != nil {
 		t.Fatal(err)
 	}
-	tb.send(1, tb.share(1))
-	m := tb.replay()
-	_, err = m.Accept(member)
-	var v *Violation
-	if !errors.As(err, &v) || v.Seat != 0 || !errors.Is(err, ErrMember) {
-		t.Fatalf("got %v, want seat 0's member refused", err)
-	}
+	tb.send(0, tb.hello(0))
+	tb.refusedEnvelope(1, ErrBadMember, e)
 }
 
 // A pre-share's link, once a roll took it, is spent: offering it again as

@@ -93,3 +93,36 @@ func (m *Match) contributed(seat engine.Seat) bool {
 	_, ok := j.shares[seat]
 	return ok
 }
+
+// memberPreshares returns the pre-shares that close the seat's member at
+// place seq, its share being share, when that place is the last of a group
+// of shares of one roll that some of its values follow with another roll
+// of the same seats (runs.go's pre-shares at a group's last share): as
+// many as rollsAhead expects after the roll, stopping before a chain's
+// last link. It reads only the base's game (the game asks the roll until
+// the member's share completes it) and the seat's chain, so a referee that
+// resumes signs the same member again.
+func (r *Referee) memberPreshares(seq uint64, st Step, share WireInput) []WireInput {
+	m, seat := r.m, r.cfg.Seat
+	g := m.group
+	if r.cfg.Hooks != nil || m.oneStep || len(m.keys) != 2 || st.Kind != InShare || share.Next != "" || m.Preshared(seat) > 0 ||
+		g == nil || seq != g.seq+uint64(len(g.places)) || !g.closedByPreshares(len(g.places)-1) ||
+		slices.ContainsFunc(g.places, func(p Step) bool { return p.Roll != st.Roll }) ||
+		!rollMayRepeat(m.Game(), st.Need) {
+		return nil
+	}
+	pos := st.Pos
+	if pos == 0 {
+		pos = m.used[seat] + 1
+	}
+	var pre []WireInput
+	for range rollsAhead(m.Game().Clone(), seat, true, maxPreshares) {
+		pos++
+		link, _, err := r.chain.Share(pos)
+		if err != nil || pos%m.chainLen[seat] == 0 {
+			break // a chain's last link goes in its roll (preshare.go)
+		}
+		pre = append(pre, WireInput{T: InPreshare, Link: hexDigest(link)})
+	}
+	return pre
+}

@@ -287,3 +287,63 @@ func (m *Match) laterRollOfRun() bool {
 	return g != nil && g.places[0].Kind == InShare && g.places[0].Roll < m.rolls &&
 		slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind == InShare && p.Roll == m.rolls })
 }
+
+// Pre-shares at a group's last share (issue 15 point 3). A roll that is
+// followed by another only for some of its values (Sea's first-player
+// roll: a tie rolls again) ends its run of rolls, since the run's places
+// must follow from its base alone. The seat at the group's first place
+// closes its message with pre-shares (the match then waits for the other
+// seat's share, no decision); the seat at the last place sends a member
+// signed at once, and after its share the match waits for its own share
+// of the roll again or for a decision, where a pre-share was refused: so
+// its share of the roll again waited for a flight of its own. Hence the
+// member (or message) at the last place of a group of dice shares may
+// close with pre-shares whatever the match then waits for: its own share
+// (the pre-share is that share, taken at once), a step of the other seat
+// that decides nothing (pending as ever), or a decision, which voids them
+// at once as it voids every pending pre-share.
+//
+// This gives no seat a roll to steer. Each link is fixed by the seat's
+// chain, and every roll takes each seat's links in chain order, sent early
+// or not. The only thing the sender chooses is how many, and the links
+// voided by the decision that follows are voided together with every
+// pre-share of the other seat's: the rolls after that decision pair the
+// sender's later links with links of the other seat's revealed only
+// after it (preshare.go). A pre-share at a chain's last link, whose rule
+// depends on the other seat's pending pre-shares, is never sent this way
+// (memberPreshares), and the match-over check stays: the referee sends
+// none where a value of the roll ends the match.
+
+// closesRollsGroup reports whether the message being staged, from seat,
+// is the last place of a group of dice shares, its share already in.
+func (m *Match) closesRollsGroup(seat engine.Seat) bool {
+	g := m.group
+	if g == nil || m.seq+1 != g.seq+uint64(len(g.places)) || !g.closedByPreshares(len(g.places)-1) {
+		return false
+	}
+	return g.places[len(g.places)-1].Seat == seat && !m.laterPlaceInRun(seat)
+}
+
+// rollMayRepeat reports whether some value of roll need, asked by game g,
+// leads to another roll of the same seats, and none ends the match: only
+// then a group's last share closes with pre-shares (memberPreshares).
+func rollMayRepeat(g engine.Game, need engine.Need) bool {
+	outcomes, ok := rollOutcomes(need)
+	if !ok {
+		return false
+	}
+	again := false
+	for _, vals := range outcomes {
+		c := g.Clone()
+		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
+			return false
+		}
+		switch n := c.Next(); {
+		case n.Kind == engine.NeedNone:
+			return false
+		case n.Kind == engine.NeedRandom && slices.Equal(n.Seats, need.Seats):
+			again = true
+		}
+	}
+	return again
+}

@@ -50,18 +50,18 @@ func TestAttackMemberCarriesAPreshare(t *testing.T) {
 	forged.Link = hexDigest(newHasher("forged").sum())
 	midChain := tb.preAt(0, 4)
 	midChain.Next = hexDigest(newHasher("tip").sum())
-	for what, c := range map[string]struct {
+	for _, c := range []struct {
+		what string
 		want error
 		ins  []WireInput
 	}{
-		"forged link":  {ErrChain, []WireInput{tb.shareAt(0, 3, 2), forged}},
-		"skipped link": {ErrChain, []WireInput{tb.shareAt(0, 3, 2), tb.preAt(0, 5)}},
-		"next chain":   {ErrChain, []WireInput{tb.shareAt(0, 3, 2), midChain}},
-		"before share": {ErrMember, []WireInput{tb.preAt(0, 4), tb.shareAt(0, 3, 2)}},
+		{"a forged link", ErrChain, []WireInput{tb.shareAt(0, 3, 2), forged}},
+		{"a skipped link", ErrChain, []WireInput{tb.shareAt(0, 3, 2), tb.preAt(0, 5)}},
+		{"a next chain mid-chain", ErrChain, []WireInput{tb.shareAt(0, 3, 2), midChain}},
+		{"the pre-share before the share", ErrMember, []WireInput{tb.preAt(0, 4), tb.shareAt(0, 3, 2)}},
 	} {
-		t.Run(what, func(t *testing.T) {
-			tb.refusedEnvelope(0, c.want, member(c.ins...))
-		})
+		t.Logf("seat 0's member with %s", c.what)
+		tb.refusedEnvelope(0, c.want, member(c.ins...))
 	}
 	honest := member(tb.shareAt(0, 3, 2), tb.preAt(0, 4))
 	m := tb.replay()

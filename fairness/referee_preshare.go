@@ -18,9 +18,10 @@ import (
 // rolls ahead with made-up values, the lowest and the highest of each
 // roll, and keeps the longer run (a dogfight's two rolls, the set-up's
 // first player and deals, a hit's damage roll after a fire roll), and
-// when it stops at the other seat's opening, counts one roll more (a card
-// game's flip is opened and a draw follows; an ocean battle is opened and
-// the winner draws). A peer with Hooks (a test's cheat) sends
+// when it stops at the other seat's opening, counts rollsPastOpening rolls
+// more (a card game's flip is opened and a draw follows; an ocean battle is
+// opened and the winner draws; a Sea dogfight opens both strengths, then
+// both fighters roll). A peer with Hooks (a test's cheat) sends
 // none, as it sends no members.
 func (r *Referee) addPreshares() {
 	seat := r.cfg.Seat
@@ -66,7 +67,7 @@ func rollsAhead(g engine.Game, seat engine.Seat, in bool, up int) int {
 	need := g.Next()
 	switch {
 	case need.Kind == engine.NeedOpen && need.Seat != seat:
-		return 1
+		return min(up, rollsPastOpening)
 	case need.Kind != engine.NeedRandom:
 		return 0
 	}
@@ -83,6 +84,16 @@ func rollsAhead(g engine.Game, seat engine.Seat, in bool, up int) int {
 	}
 	return n + best
 }
+
+// rollsPastOpening is how many rolls the guess counts past the other
+// seat's opening, which a copy of the game cannot step across (the value is
+// the other seat's secret): a card game's flip is opened and one draw
+// follows, but a Sea dogfight opens both fighters' strengths and then the
+// defender and the attacker roll, one after the other when the defender's
+// fighter carries no Sidewinder. With one, the seat that opened first sent
+// its share of the attacker's roll in a flight of its own; a pre-share too
+// many is only void.
+const rollsPastOpening = 2
 
 // contributed reports whether seat's share of the roll being gathered is in.
 func (m *Match) contributed(seat engine.Seat) bool {

@@ -8,8 +8,9 @@ import (
 
 // addPreshares closes the message the local seat is about to seal with its
 // pre-shares (preshare.go): as many of its next dice links as the rolls it
-// expects before anyone decides anything again, when the match, after the
-// message, waits for the other seat's step that decides nothing.
+// expects before anyone decides anything again, less those pending, when
+// the match, after the message, waits for the other seat's step that
+// decides nothing.
 //
 // The number is a guess, and a wrong one costs no fairness: a pre-share
 // that meets a decision first is void (its link is used up, nobody's roll
@@ -25,10 +26,13 @@ import (
 // none, as it sends no members.
 func (r *Referee) addPreshares() {
 	seat := r.cfg.Seat
-	if len(r.staged) == 0 || r.cfg.Hooks != nil || r.m.Preshared(seat) > 0 || !r.m.PreshareOpen(seat) {
+	if len(r.staged) == 0 || r.cfg.Hooks != nil || !r.m.PreshareOpen(seat) {
 		return
 	}
-	for range expectedRolls(r.m, seat) {
+	// Pending pre-shares fill the first of the rolls expected: only the
+	// rest are sent (a fire roll's pre-share left over when no hit came
+	// goes into the dogfight's first roll, and the second needs one more).
+	for range expectedRolls(r.m, seat) - r.m.Preshared(seat) {
 		pos, _ := r.m.preshareFrom(seat)
 		link, next, err := r.chain.Share(pos)
 		if err != nil {

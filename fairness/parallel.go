@@ -200,9 +200,12 @@ func (m *Match) checkMember(e *Envelope, from engine.Seat, body *Body) error {
 }
 
 // closedByPreshares reports whether the member at place i may close with
-// pre-shares: the last place of a group of dice shares (runs.go).
+// pre-shares: the last place of a group of the shares of one roll
+// (runs.go). A run of several rolls is predicted exactly, so what follows
+// it is no roll its places could have held: its members hold their share
+// alone.
 func (g *parGroup) closedByPreshares(i int) bool {
-	return i == len(g.places)-1 && !slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind != InShare })
+	return i == len(g.places)-1 && !slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind != InShare || p.Roll != g.places[0].Roll })
 }
 
 // MemberPlace says where seat may send its next contribution to the group

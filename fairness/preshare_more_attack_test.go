@@ -30,21 +30,11 @@ func TestAttackMemberCarriesAPreshare(t *testing.T) {
 	if tb.m.group == nil {
 		t.Fatal("no parallel group after seat 0's move")
 	}
-	seq, prev, state, _, ok := tb.m.MemberPlace(0, 0)
+	seq, _, _, _, ok := tb.m.MemberPlace(0, 0)
 	if !ok {
 		t.Fatal("seat 0 owes no member's place")
 	}
-	member := func(ins ...WireInput) *Envelope {
-		body, err := EncodeBody(&Body{Inputs: ins, State: hexDigest(state)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := &Envelope{Match: hexDigest(tb.m.ID()), Seq: seq, Prev: hexDigest(prev), Body: body}
-		if err := e.Sign(tb.keys[0]); err != nil {
-			t.Fatal(err)
-		}
-		return e
-	}
+	member := func(ins ...WireInput) *Envelope { return tb.memberOf(0, seq, ins...) }
 	tb.send(1, tb.share(1))
 	forged := tb.preAt(0, 4)
 	forged.Link = hexDigest(newHasher("forged").sum())
@@ -88,20 +78,21 @@ func TestAttackMemberCarriesAPreshare(t *testing.T) {
 // closed with a pre-share it is refused, blaming its sender.
 func TestAttackHelloMemberCarriesAPreshare(t *testing.T) {
 	tb := newPreTable(t, 2, 64)
-	seq, prev, state, _, ok := tb.m.MemberPlace(1, 0)
-	if !ok {
-		t.Fatal("seat 1 owes no member's place at the hellos")
-	}
-	body, err := EncodeBody(&Body{Inputs: []WireInput{tb.hello(1), tb.preAt(1, 1)}, State: hexDigest(state)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &Envelope{Match: hexDigest(tb.m.ID()), Seq: seq, Prev: hexDigest(prev), Body: body}
-	if err := e.Sign(tb.keys[1]); err != nil {
-		t.Fatal(err)
-	}
+	e := tb.memberOf(1, 2, tb.hello(1), tb.preAt(1, 1))
 	tb.send(0, tb.hello(0))
 	tb.refusedEnvelope(1, ErrBadMember, e)
+}
+
+// A run of rolls is predicted exactly, so its last member holds its share
+// alone: only the last share of one roll, which may be asked again, closes
+// with pre-shares. Seat 1's member at the run's last place (its share of
+// roll b) closed with a pre-share is refused, blaming it.
+func TestAttackLastMemberOfARunOfRollsCarriesAPreshare(t *testing.T) {
+	tb := rollRunTable(t, 64, 64)
+	tb.send(1, tb.share(1))
+	tb.take(tb.memberOf(0, 4, tb.shareAt(0, 1, 0)))
+	tb.take(tb.memberOf(0, 5, tb.shareAt(0, 2, 1)))
+	tb.refusedEnvelope(1, ErrBadMember, tb.memberOf(1, 6, tb.shareAt(1, 2, 1), tb.preAt(1, 3)))
 }
 
 // A pre-share's link, once a roll took it, is spent: offering it again as

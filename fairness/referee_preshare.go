@@ -122,7 +122,6 @@ func (r *Referee) memberPreshares(seq uint64, st Step, share WireInput) []WireIn
 	g := m.group
 	if r.cfg.Hooks != nil || m.oneStep || len(m.keys) != 2 || st.Kind != InShare || share.Next != "" || m.Preshared(seat) > 0 ||
 		g == nil || seq != g.seq+uint64(len(g.places)) || !g.closedByPreshares(len(g.places)-1) ||
-		slices.ContainsFunc(g.places, func(p Step) bool { return p.Roll != st.Roll }) ||
 		!rollMayRepeat(m.Game(), st.Need) {
 		return nil
 	}

@@ -3,6 +3,8 @@ package fairness
 import (
 	"errors"
 	"testing"
+
+	"github.com/salvo-game/salvo/engine"
 )
 
 // More pre-share attacks, each a defence that holds (see also the
@@ -121,5 +123,28 @@ func TestAttackPreshareAfterResigning(t *testing.T) {
 	var v *Violation
 	if !errors.As(err, &v) || v.Seat != 0 {
 		t.Fatalf("got %v, want a violation by seat 0", err)
+	}
+}
+
+// A group's last share closes with pre-shares only where a value of its
+// roll asks the same seats for a roll again, and with no more than are
+// staged before values of that roll or of the rolls after it could end
+// the match (a pre-share after the end would be refused, and the honest
+// member with it).
+func TestSafePresharesStopBeforeTheEnd(t *testing.T) {
+	a, b := rollsScript[0], rollsScript[1]
+	for _, c := range []struct {
+		what   string
+		script []engine.Need
+		want   int
+	}{
+		{"a roll the match ends on", []engine.Need{a}, 0},
+		{"a roll a decision follows", []engine.Need{a, rollsScript[2]}, 0},
+		{"a roll then another the match ends on", []engine.Need{a, b}, 1},
+		{"two rolls and a decision", []engine.Need{a, b, rollsScript[2]}, 4},
+	} {
+		if got := safePreshares(&rolls{script: c.script}, a, 4); got != c.want {
+			t.Errorf("%s: %d pre-shares, want %d", c.what, got, c.want)
+		}
 	}
 }

@@ -113,16 +113,15 @@ func (m *Match) contributed(seat engine.Seat) bool {
 // place seq, its share being share, when that place is the last of a group
 // of shares of one roll that some of its values follow with another roll
 // of the same seats (runs.go's pre-shares at a group's last share): as
-// many as rollsAhead expects after the roll, stopping before a chain's
-// last link. It reads only the base's game (the game asks the roll until
+// many as rollsAhead expects after the roll and safePreshares allows,
+// stopping before a chain's last link. It reads only the base's game (the game asks the roll until
 // the member's share completes it) and the seat's chain, so a referee that
 // resumes signs the same member again.
 func (r *Referee) memberPreshares(seq uint64, st Step, share WireInput) []WireInput {
 	m, seat := r.m, r.cfg.Seat
 	g := m.group
 	if r.cfg.Hooks != nil || m.oneStep || len(m.keys) != 2 || st.Kind != InShare || share.Next != "" || m.Preshared(seat) > 0 ||
-		g == nil || seq != g.seq+uint64(len(g.places)) || !g.closedByPreshares(len(g.places)-1) ||
-		!rollMayRepeat(m.Game(), st.Need) {
+		g == nil || seq != g.seq+uint64(len(g.places)) || !g.closedByPreshares(len(g.places)-1) {
 		return nil
 	}
 	pos := st.Pos
@@ -130,7 +129,7 @@ func (r *Referee) memberPreshares(seq uint64, st Step, share WireInput) []WireIn
 		pos = m.used[seat] + 1
 	}
 	var pre []WireInput
-	for range rollsAhead(m.Game().Clone(), seat, true, maxPreshares) {
+	for range safePreshares(m.Game(), st.Need, rollsAhead(m.Game().Clone(), seat, true, maxPreshares)) {
 		pos++
 		link, _, err := r.chain.Share(pos)
 		if err != nil || pos%m.chainLen[seat] == 0 {

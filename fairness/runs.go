@@ -312,7 +312,8 @@ func (m *Match) laterRollOfRun() bool {
 // after it (preshare.go). A pre-share at a chain's last link, whose rule
 // depends on the other seat's pending pre-shares, is never sent this way
 // (memberPreshares), and the match-over check stays: the referee sends
-// none where a value of the roll ends the match.
+// no more than are staged before values of the roll, or of the rolls
+// after it, could end the match (safePreshares).
 
 // closesRollsGroup reports whether the message being staged, from seat,
 // is the last place of a group of dice shares, its share already in.
@@ -324,26 +325,49 @@ func (m *Match) closesRollsGroup(seat engine.Seat) bool {
 	return g.places[len(g.places)-1].Seat == seat && !m.laterPlaceInRun(seat)
 }
 
-// rollMayRepeat reports whether some value of roll need, asked by game g,
-// leads to another roll of the same seats, and none ends the match: only
-// then a group's last share closes with pre-shares (memberPreshares).
-func rollMayRepeat(g engine.Game, need engine.Need) bool {
-	outcomes, ok := rollOutcomes(need)
-	if !ok {
-		return false
-	}
-	again := false
-	for _, vals := range outcomes {
-		c := g.Clone()
-		if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
-			return false
+// safePreshares returns how many of want pre-shares may close the last
+// share of a group of roll need's shares, asked by game g
+// (memberPreshares): none unless some value of the roll asks its seats for
+// a roll again; else as many as are staged before any values of that roll
+// and of the rolls after it could end the match (nothing is accepted
+// then), each roll's outcomes played on copies of the game, within
+// maxRollOutcomes copies a roll.
+func safePreshares(g engine.Game, need engine.Need, want int) int {
+	states := []engine.Game{g}
+	for k := range want {
+		var next []engine.Game
+		seen := map[engine.Digest]bool{}
+		again := false
+		for _, st := range states {
+			n := st.Next()
+			if n.Kind != engine.NeedRandom {
+				continue // the match waits for something else: a pre-share may come
+			}
+			outcomes, ok := rollOutcomes(n)
+			if !ok || len(states)*len(outcomes) > maxRollOutcomes {
+				return k
+			}
+			for _, vals := range outcomes {
+				c := st.Clone()
+				if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
+					return k
+				}
+				switch after := c.Next(); {
+				case after.Kind == engine.NeedNone:
+					return k
+				case after.Kind == engine.NeedRandom && slices.Equal(after.Seats, need.Seats):
+					again = true
+				}
+				if h := c.Hash(); !seen[h] {
+					seen[h] = true
+					next = append(next, c)
+				}
+			}
 		}
-		switch n := c.Next(); {
-		case n.Kind == engine.NeedNone:
-			return false
-		case n.Kind == engine.NeedRandom && slices.Equal(n.Seats, need.Seats):
-			again = true
+		if k == 0 && !again {
+			return 0
 		}
+		states = next
 	}
-	return again
+	return want
 }

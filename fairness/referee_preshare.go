@@ -114,9 +114,9 @@ func (m *Match) contributed(seat engine.Seat) bool {
 // of shares of one roll that some of its values follow with another roll
 // of the same seats (runs.go's pre-shares at a group's last share): as
 // many as rollsAhead expects after the roll and safePreshares allows,
-// stopping before a chain's last link. It reads only the base's game (the game asks the roll until
-// the member's share completes it) and the seat's chain, so a referee that
-// resumes signs the same member again.
+// stopping before a chain's last link. It reads only the base's game (the
+// game asks the roll until the member's share completes it) and the seat's
+// chain, so a referee that resumes signs the same member again.
 func (r *Referee) memberPreshares(seq uint64, st Step, share WireInput) []WireInput {
 	m, seat := r.m, r.cfg.Seat
 	g := m.group

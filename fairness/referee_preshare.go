@@ -22,7 +22,7 @@ import (
 // when it stops at the other seat's opening, counts rollsPastOpening rolls
 // more (a card game's flip is opened and a draw follows; an ocean battle is
 // opened and the winner draws; a Sea dogfight opens both strengths, then
-// both fighters roll). A peer with Hooks (a test's cheat) sends
+// both fighters roll, and a Harpoon may roll as the next turn starts). A peer with Hooks (a test's cheat) sends
 // none, as it sends no members.
 func (r *Referee) addPreshares() {
 	seat := r.cfg.Seat
@@ -94,10 +94,11 @@ func rollsAhead(g engine.Game, seat engine.Seat, in bool, up int) int {
 // the other seat's secret): a card game's flip is opened and one draw
 // follows, but a Sea dogfight opens both fighters' strengths and then the
 // defender and the attacker roll, one after the other when the defender's
-// fighter carries no Sidewinder. With one, the seat that opened first sent
-// its share of the attacker's roll in a flight of its own; a pre-share too
-// many is only void.
-const rollsPastOpening = 2
+// fighter carries no Sidewinder, and when the dogfight ends the turn the
+// next player's Harpoon in the water rolls too. With one, the seat that
+// opened first sent its share of the later rolls in flights of their own;
+// a pre-share too many is only void.
+const rollsPastOpening = 3
 
 // contributed reports whether seat's share of the roll being gathered is in.
 func (m *Match) contributed(seat engine.Seat) bool {

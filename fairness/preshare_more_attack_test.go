@@ -147,4 +147,18 @@ func TestSafePresharesStopBeforeTheEnd(t *testing.T) {
 			t.Errorf("%s: %d pre-shares, want %d", c.what, got, c.want)
 		}
 	}
+	// Sea's first-player roll: a tie rolls again, and three ties in a row
+	// are within maxPreshareCopies.
+	g, err := mustSpec(t, "sea").New(engine.Setup{Variant: "standard", Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := g.Next(); n.Kind == engine.NeedCommit; n = g.Next() {
+		if _, err := g.Apply(engine.Input{Kind: engine.NeedCommit, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: n.Name, Size: n.Size}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := safePreshares(g, g.Next(), 4); got != 3 {
+		t.Errorf("sea's first-player roll: %d pre-shares, want 3", got)
+	}
 }

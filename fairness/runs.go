@@ -325,15 +325,22 @@ func (m *Match) closesRollsGroup(seat engine.Seat) bool {
 	return g.places[len(g.places)-1].Seat == seat && !m.laterPlaceInRun(seat)
 }
 
+// maxPreshareCopies bounds the work of safePreshares: the copies of the
+// game it plays a roll's outcomes on, over all the rolls it looks across.
+// Sea's first-player roll (36 outcomes, six of them a tie that rolls
+// again, each tie a state of its own) takes 36, 216 and 1,296 copies to
+// clear three pre-shares, so three ties in a row still cost no flight.
+const maxPreshareCopies = 2048
+
 // safePreshares returns how many of want pre-shares may close the last
 // share of a group of roll need's shares, asked by game g
 // (memberPreshares): none unless some value of the roll asks its seats for
 // a roll again; else as many as are staged before any values of that roll
 // and of the rolls after it could end the match (nothing is accepted
 // then), each roll's outcomes played on copies of the game, within
-// maxRollOutcomes copies a roll.
+// maxPreshareCopies copies in all.
 func safePreshares(g engine.Game, need engine.Need, want int) int {
-	states := []engine.Game{g}
+	states, copies := []engine.Game{g}, 0
 	for k := range want {
 		var next []engine.Game
 		seen := map[engine.Digest]bool{}
@@ -344,7 +351,7 @@ func safePreshares(g engine.Game, need engine.Need, want int) int {
 				continue // the match waits for something else: a pre-share may come
 			}
 			outcomes, ok := rollOutcomes(n)
-			if !ok || len(states)*len(outcomes) > maxRollOutcomes {
+			if copies += len(outcomes); !ok || copies > maxPreshareCopies {
 				return k
 			}
 			for _, vals := range outcomes {
@@ -358,7 +365,7 @@ func safePreshares(g engine.Game, need engine.Need, want int) int {
 				case after.Kind == engine.NeedRandom && slices.Equal(after.Seats, need.Seats):
 					again = true
 				}
-				if h := c.Hash(); !seen[h] {
+				if h := c.Hash(); !seen[h] && c.Next().Kind == engine.NeedRandom {
 					seen[h] = true
 					next = append(next, c)
 				}

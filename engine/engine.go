@@ -95,8 +95,9 @@ type Digest [32]byte
 // String returns the digest in lower-case hex.
 func (d Digest) String() string { return hex.EncodeToString(d[:]) }
 
-// Short returns the first eight hex digits of the digest, for display.
-func (d Digest) Short() string { return fmt.Sprintf("%x", d[:4]) }
+// Short returns the first eight hex digits of the digest, for display
+// (the event of every dice share an audit replays names its link so).
+func (d Digest) Short() string { return hex.EncodeToString(d[:4]) }
 
 // NeedKind says what kind of input a game waits for.
 type NeedKind uint8

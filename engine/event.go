@@ -26,13 +26,41 @@ type Words struct {
 // too. Words that hold the marker (never an engine's: a peer's junk, say)
 // are kept plain: they name no seat.
 func Wordsf(format string, args ...any) Words {
+	if w, ok := quickWords(format, args); ok {
+		return w
+	}
+	return wordsf(format, args)
+}
+
+// wordsf is Wordsf by its definition: the marked text formatted, then
+// rendered for the plain one.
+func wordsf(format string, args []any) Words {
 	var buf [8]any // the marked arguments, on the stack for most texts
 	marked, ok := mark(buf[:0], args)
 	if !ok || marked == nil {
 		return Words{text: sprintf(format, args...)}
 	}
-	said := sprintf(format, marked...)
-	return Words{text: render(said, nil), said: said}
+	return markedWordsf(format, marked)
+}
+
+// markedWordsf returns the Words of format with the marked arguments: the
+// marked text, and the plain text render writes from it after it in the
+// same builder, so that the words of an event (an audit builds one or more
+// for every input it replays) cost one allocation instead of two.
+func markedWordsf(format string, marked []any) Words {
+	var b strings.Builder
+	b.Grow(2 * (len(format) + 16*len(marked)))
+	if !quickTo(&b, format, marked) {
+		said := fmt.Sprintf(format, marked...)
+		return Words{text: render(said, nil), said: said}
+	}
+	n := b.Len()
+	if !renderTo(&b, b.String(), nil) {
+		said := b.String()
+		return Words{text: said, said: said}
+	}
+	s := b.String() // the builder only appended: s[:n] is the marked text
+	return Words{text: s[n:], said: s[:n]}
 }
 
 // Plain returns text that names no seat as Words (a seat written in it
@@ -307,12 +335,21 @@ func (m seatMark) Format(f fmt.State, verb rune) {
 // name writes each as Seat.String does, without a string per seat (the
 // plain text of every event and prompt is written so).
 func render(said string, name func(Seat) string) string {
-	i := strings.IndexByte(said, seatMarker[0])
-	if i < 0 || i+1 >= len(said) {
-		return said
-	}
 	var b strings.Builder
 	b.Grow(len(said) + 16)
+	if !renderTo(&b, said, name) {
+		return said
+	}
+	return b.String()
+}
+
+// renderTo writes render(said, name) to b, or nothing and false when said
+// marks no seat (render returns said itself).
+func renderTo(b *strings.Builder, said string, name func(Seat) string) bool {
+	i := strings.IndexByte(said, seatMarker[0])
+	if i < 0 || i+1 >= len(said) {
+		return false
+	}
 	for i >= 0 && i+1 < len(said) {
 		b.WriteString(said[:i])
 		switch s := Seat(int(said[i+1]) - 1); {
@@ -328,5 +365,5 @@ func render(said string, name func(Seat) string) string {
 		i = strings.IndexByte(said, seatMarker[0])
 	}
 	b.WriteString(said)
-	return b.String()
+	return true
 }

@@ -51,7 +51,23 @@ func put[T string | []byte](hs *Hasher, b T) {
 }
 
 // Int writes a signed integer.
+//
+// Nearly every field of a state is a flag, a seat, a face or a count
+// between -64 and 63, whose varint is one byte (the zigzag of v): that
+// byte is stored here, small enough to inline into the loops of a game's
+// Hash (a state hash writes hundreds of fields for every message an
+// audit replays); any other value, or a full array, takes intSlow.
 func (hs *Hasher) Int(v int) *Hasher {
+	if z, n := uint(v)<<1^uint(v>>63), uint(hs.n); z < 0x80 && n < uint(len(hs.space)) {
+		hs.space[n] = byte(z)
+		hs.n++
+		return hs
+	}
+	return hs.intSlow(v)
+}
+
+// intSlow writes v as a varint of any length, making room first.
+func (hs *Hasher) intSlow(v int) *Hasher {
 	if hs.n+binary.MaxVarintLen64 > len(hs.space) {
 		hs.flush()
 	}
@@ -59,21 +75,39 @@ func (hs *Hasher) Int(v int) *Hasher {
 	return hs
 }
 
-// Ints writes a length and then each integer.
+// Ints writes a length and then each integer (as Each writes them).
 func (hs *Hasher) Ints(vs ...int) *Hasher {
-	hs.Int(len(vs))
-	for _, v := range vs {
-		hs.Int(v)
+	return Each(hs.Int(len(vs)), vs)
+}
+
+// Each writes every value of vs as Int writes it, with no length before
+// them: a run of fields of one small kind (the cards a seat has seen, the
+// faces on a ship), each in the loop's one-byte case, where a call of Int
+// per value would cost as much as the writing.
+func Each[T ~uint8 | ~int8 | ~int](hs *Hasher, vs []T) *Hasher {
+	for _, x := range vs {
+		v := int(x)
+		if z, n := uint(v)<<1^uint(v>>63), uint(hs.n); z < 0x80 && n < uint(len(hs.space)) {
+			hs.space[n] = byte(z)
+			hs.n++
+			continue
+		}
+		hs.intSlow(v)
 	}
 	return hs
 }
 
-// Bool writes a boolean.
+// Bool writes a boolean: the varint of 1 or 0, one byte.
 func (hs *Hasher) Bool(b bool) *Hasher {
-	if b {
-		return hs.Int(1)
+	if hs.n >= len(hs.space) {
+		hs.flush()
 	}
-	return hs.Int(0)
+	hs.space[hs.n] = 0
+	if b {
+		hs.space[hs.n] = 2 // zigzag(1)
+	}
+	hs.n++
+	return hs
 }
 
 // Bytes writes a length-prefixed byte string.

@@ -2,6 +2,9 @@ package engine
 
 import (
 	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -35,6 +38,80 @@ func TestHasherDigestUnchanged(t *testing.T) {
 		copy(want[:], stream.Sum(nil))
 		if got := hs.Sum(); got != want {
 			t.Fatalf("strings of %v bytes: digest %x, want %x", lens, got, want)
+		}
+	}
+}
+
+// TestHasherIntsAsVarints checks, over random fields, that Int, Ints, Each
+// and Bool write exactly binary.AppendVarint's bytes, whatever the value's
+// size (one byte, many, the extremes) and wherever the array fills: their
+// one-byte fast paths must not change a single state hash.
+func TestHasherIntsAsVarints(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 4))
+	value := func() int {
+		switch r.IntN(6) {
+		case 0:
+			return r.IntN(129) - 64 // the edges of one byte
+		case 1:
+			return []int{math.MinInt, math.MaxInt, -65, 64, 63, -64}[r.IntN(6)]
+		case 2:
+			return int(r.Uint64())
+		}
+		return r.IntN(2000) - 1000
+	}
+	for round := range 300 {
+		hs := NewHasher("salvo/test/state/1")
+		want := binary.AppendVarint(nil, int64(len("salvo/test/state/1")))
+		want = append(want, "salvo/test/state/1"...)
+		for range r.IntN(3000) {
+			switch r.IntN(4) {
+			case 3:
+				// Each: a run of small values of a narrow kind, no length.
+				bs, is := make([]uint8, r.IntN(20)), make([]int8, r.IntN(20))
+				for i := range bs {
+					bs[i] = uint8(r.IntN(256))
+					want = binary.AppendVarint(want, int64(bs[i]))
+				}
+				for i := range is {
+					is[i] = int8(r.IntN(256) - 128)
+					want = binary.AppendVarint(want, int64(is[i]))
+				}
+				Each(Each(hs, bs), is)
+			case 0:
+				v := value()
+				hs.Int(v)
+				want = binary.AppendVarint(want, int64(v))
+			case 1:
+				vs := make([]int, r.IntN(20))
+				want = binary.AppendVarint(want, int64(len(vs)))
+				for i := range vs {
+					vs[i] = value()
+					want = binary.AppendVarint(want, int64(vs[i]))
+				}
+				hs.Ints(vs...)
+			default:
+				b := r.IntN(2) == 1
+				hs.Bool(b)
+				want = binary.AppendVarint(want, map[bool]int64{false: 0, true: 1}[b])
+			}
+		}
+		if got := hs.Sum(); got != Digest(blake2b.Sum256(want)) {
+			t.Fatalf("round %d: the digest differs from BLAKE2b of the fields' varints", round)
+		}
+	}
+}
+
+// TestDigestShortAsFmt holds Short, written with encoding/hex, to the
+// digits fmt's %x wrote for it.
+func TestDigestShortAsFmt(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 5))
+	for range 1000 {
+		var d Digest
+		for i := range d {
+			d[i] = byte(r.IntN(256))
+		}
+		if got, want := d.Short(), fmt.Sprintf("%x", d[:4]); got != want {
+			t.Fatalf("Short %q, fmt wrote %q", got, want)
 		}
 	}
 }

@@ -120,12 +120,16 @@ func (m *Match) acceptBody(e *Envelope, from engine.Seat, body *Body) ([]engine.
 		if err != nil {
 			return nil, m.refused(from, e, i+1, in, err)
 		}
-		evs = append(evs, got...)
+		if evs == nil {
+			evs = got // apply's own slice: most envelopes carry one input
+		} else {
+			evs = append(evs, got...)
+		}
 	}
 	// A member states the base's state (checkMember); the next chained
 	// message states the state the members led to.
 	sh := m.StateHash()
-	if !member && hexDigest(sh) != body.State {
+	if !member && !hexIs(body.State, sh) {
 		return nil, m.fail(from, e, true, fmt.Errorf("%w: sender says %.8s…, this peer computed %.8s…", ErrStateHash, body.State, hexDigest(sh)))
 	}
 	m.advance(e, from, body.Inputs, sh)
@@ -168,7 +172,7 @@ func (m *Match) check(e *Envelope) *Violation {
 	signed := func(err error) *Violation {
 		return &Violation{Seat: from, Peer: e.From, Seq: e.Seq, Signed: true, Err: err}
 	}
-	if e.Match != hexDigest(m.id) {
+	if !hexIs(e.Match, m.id) {
 		return signed(fmt.Errorf("%w: it names match %.16s…, this is %.16s…", ErrOtherMatch, e.Match, hexDigest(m.id)))
 	}
 	if m.Done() {
@@ -193,7 +197,7 @@ func (m *Match) check(e *Envelope) *Violation {
 	if e.Seq != m.seq+1 {
 		return signed(fmt.Errorf("%w: numbered %d, the next is %d", ErrSequence, e.Seq, m.seq+1))
 	}
-	if e.Prev != hexDigest(m.prev) && !m.isMember(e) {
+	if !hexIs(e.Prev, m.prev) && !m.isMember(e) {
 		return signed(fmt.Errorf("%w: it does not follow message %d (prev %.8s…, want %.8s…)", ErrSequence, m.seq, e.Prev, hexDigest(m.prev)))
 	}
 	if expect.Seat != from && !m.mayClaim(from, expect.Seat) {
@@ -209,13 +213,14 @@ func (m *Match) advance(e *Envelope, from engine.Seat, inputs []WireInput, state
 	id := e.Hash()
 	a := accepted{prev: m.prev, hash: id, from: from}
 	if g, _, ok := m.memberPlace(e.Seq); ok {
-		a.base, a.member = g.id, e.Prev == hexDigest(g.id) && e.Prev != hexDigest(m.prev)
+		a.base, a.member = g.id, hexIs(e.Prev, g.id) && !hexIs(e.Prev, m.prev)
 		a.baseSeq = g.seq
 	}
 	m.history = append(m.history, a)
 	m.seq = e.Seq
 	m.prev = id
 	m.inMessage = 0
+	m.msg = msgContribs{}
 	m.stated.h, m.stated.ok = state, true
 	contrib := contributions(inputs)
 	kind := InputKind("")

@@ -322,6 +322,8 @@ func revealed(rep *Report, step *AuditStep, body *Body) {
 	if body == nil {
 		return
 	}
+	step.Inputs = make([]InputKind, 0, len(body.Inputs))
+	step.Moves = make([]json.RawMessage, 0, len(body.Inputs))
 	for _, in := range body.Inputs {
 		step.Inputs = append(step.Inputs, in.T)
 		step.Moves = append(step.Moves, in.Move)
@@ -519,6 +521,7 @@ type parsed struct {
 	raw   []byte // the line, until it is decoded
 	size  int    // of raw
 	body  *Body  // nil if the body does not decode (accept reports why)
+	sig   []byte // the envelope's signature, decoded, when parse did (else nil)
 	err   error  // the line itself is unreadable
 	ready chan struct{}
 }
@@ -535,7 +538,14 @@ func (p *parsed) decode(h Header, keys []crypto.PubKey) {
 }
 
 // parse decodes the line and its body, leaving the signature unchecked.
+// A line in its one form is read at once (fastLine; its body stays in the
+// line's bytes, which the parsed line owns); any other goes through
+// parseLine and DecodeBody, which decide what it is.
 func (p *parsed) parse() {
+	if e, body, sig, ok := fastLine(p.raw); ok {
+		p.Line, p.body, p.sig, p.raw = Line{No: p.no, Envelope: e}, body, sig, nil
+		return
+	}
 	p.Line, p.err = parseLine(p.no, p.raw)
 	p.raw = nil
 	if e := p.Envelope; p.err == nil && e != nil {
@@ -556,7 +566,7 @@ func decodeBatch(ps []*parsed, h Header, keys []crypto.PubKey) {
 		p.parse()
 		if e := p.Envelope; p.err == nil && e != nil {
 			if s := h.Seat(e.From); s != engine.NoSeat {
-				b.add(e, keys[s])
+				b.addDecoded(e, keys[s], p.sig)
 			}
 		}
 	}

@@ -222,3 +222,20 @@ func decodeDigest(s string) (Digest, error) {
 }
 
 func hexDigest(d Digest) string { return hex.EncodeToString(d[:]) }
+
+// hexIs reports whether s is hexDigest(d), without writing it: every
+// message is compared with the match ID, the previous message and the
+// state hash, and each hexDigest was a new string an audit dropped at once
+// (issue 15).
+func hexIs(s string, d Digest) bool {
+	const digits = "0123456789abcdef"
+	if len(s) != hex.EncodedLen(len(d)) {
+		return false
+	}
+	for i, b := range d {
+		if s[2*i] != digits[b>>4] || s[2*i+1] != digits[b&0x0f] {
+			return false
+		}
+	}
+	return true
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 
 	"golang.org/x/crypto/blake2b"
 
@@ -176,6 +177,35 @@ type Share struct {
 	Link Digest
 }
 
+// rollReader is a BLAKE2b XOF of unknown output length and the buffers
+// RollValues feeds it its seed and reads it through (buffers on
+// RollValues' stack, handed to the XOF's Write and Read, interface
+// methods, would move to the heap).
+type rollReader struct {
+	x    blake2b.XOF
+	seed Digest
+	buf  [8]byte
+}
+
+// rollReaders keeps the readers of RollValues for reuse: a roll completes
+// for a third of the messages an audit replays, and a new XOF is an
+// allocation of half a kilobyte.
+var rollReaders sync.Pool
+
+// newRollReader returns a reader whose XOF is in its initial state: a
+// kept one reset, or a new one.
+func newRollReader() (*rollReader, error) {
+	if r, ok := rollReaders.Get().(*rollReader); ok {
+		r.x.Reset()
+		return r, nil
+	}
+	x, err := blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &rollReader{x: x}, nil
+}
+
 // RollValues derives a joint roll: count values uniform in [0, bound), from
 // a BLAKE2b XOF over the match, the roll's number and name, and every seat's
 // share in seat order. Values are drawn by rejection sampling, so no value is
@@ -187,26 +217,27 @@ func RollValues(match Digest, roll int, name string, count, bound int, shares []
 	if bound < 1 {
 		return nil, fmt.Errorf("roll %q: bound %d must be positive", name, bound)
 	}
-	x, err := blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	rd, err := newRollReader()
 	if err != nil {
 		return nil, fmt.Errorf("roll %q: %w", name, err)
 	}
+	defer rollReaders.Put(rd)
+	x, buf := rd.x, rd.buf[:]
 	seed := newHasher("salvo/roll/1").digest(match).int(roll).str(name).int(count).int(bound).int(len(shares))
 	for _, s := range shares {
 		seed.int(int(s.Seat)).digest(s.Link)
 	}
-	d := seed.sum()
-	x.Write(d[:])
+	rd.seed = seed.sum()
+	x.Write(rd.seed[:])
 	vals := make([]int, count)
 	ub := uint64(bound)
 	limit := math.MaxUint64 - math.MaxUint64%ub // accept v < limit
-	var buf [8]byte
 	for i := range vals {
 		for {
-			if _, err := io.ReadFull(x, buf[:]); err != nil {
+			if _, err := io.ReadFull(x, buf); err != nil {
 				return nil, fmt.Errorf("roll %q: %w", name, err)
 			}
-			v := binary.BigEndian.Uint64(buf[:])
+			v := binary.BigEndian.Uint64(buf)
 			if v < limit {
 				vals[i] = int(v % ub)
 				break

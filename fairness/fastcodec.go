@@ -30,6 +30,40 @@ import (
 type fastReader struct {
 	b []byte
 	i int
+	// Arenas for what a body holds many small pieces of (issue 15: the
+	// Merkle paths of a volley's openings were a fifth of an audit's
+	// allocations, each path grown one digest at a time): the digests of
+	// every path and salt list and the bytes of every hex value are cut
+	// from a few shared blocks instead of one allocation each. Each piece
+	// is cut with its capacity at its length, so appending to one copies
+	// it rather than writing over its neighbour.
+	digs   []Digest
+	salts  []Salt
+	bytes  []byte
+	listed []Digest // a digest list as it is read, before it is cut
+	// pathBuf holds listed while it is no longer than a path of the
+	// largest vector, so that reading one grows nothing.
+	pathBuf [maxDepth]Digest
+	name    string // the last name read (nameString)
+}
+
+// arenaBlock is the smallest block an arena allocates: a body's pieces
+// are small (a one-byte cell value, a path of seven digests).
+const arenaBlock = 64
+
+// cut returns n elements from the free end of arena *a, allocating a new
+// block when it is short; the piece's capacity is its length. An empty
+// piece is empty but not nil, as encoding/json decodes "" and [].
+func cut[T any](a *[]T, n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	if cap(*a)-len(*a) < n {
+		*a = make([]T, 0, max(n, arenaBlock))
+	}
+	at := len(*a)
+	*a = (*a)[:at+n]
+	return (*a)[at : at+n : at+n]
 }
 
 // lit consumes s.
@@ -73,6 +107,34 @@ func (r *fastReader) rawString() ([]byte, bool) {
 func (r *fastReader) str() (string, bool) {
 	s, ok := r.rawString()
 	return string(s), ok
+}
+
+// nameString consumes a string that is mostly the same as the last one
+// read this way (the slot names of a body's openings, all "grid" in a
+// volley): it allocates only when the name changes.
+func (r *fastReader) nameString() (string, bool) {
+	s, ok := r.rawString()
+	if !ok {
+		return "", false
+	}
+	if string(s) != r.name {
+		r.name = string(s)
+	}
+	return r.name, true
+}
+
+// inputKinds are the kinds a fastReader returns without allocating.
+var inputKinds = [...]InputKind{InHello, InCommit, InMove, InOpen, InShare, InChoose, InReveal, InResign, InDeckKey, InShuffle, InUnmask, InRelease, InRemove}
+
+// kind consumes an input's kind.
+func (r *fastReader) kind() (InputKind, bool) {
+	s, ok := r.rawString()
+	for _, k := range inputKinds {
+		if string(s) == string(k) {
+			return k, ok
+		}
+	}
+	return InputKind(s), ok
 }
 
 // field consumes `"name":` with a leading comma unless first.
@@ -171,13 +233,25 @@ func decodeHex(dst, s []byte) {
 	}
 }
 
-// digest consumes a Digest (or Salt) as its TextUnmarshaler reads it.
+// digest consumes a Digest (or Salt) as its TextUnmarshaler reads it:
+// exactly 64 lower-case hex digits, decoded as they are read (the digests
+// of a volley's paths are most of its bytes).
 func (r *fastReader) digest() (d Digest, ok bool) {
-	s, ok := r.hexString()
-	if !ok || len(s) != 2*len(d) {
+	const n = 2 * len(d)
+	if len(r.b)-r.i < n+2 || r.b[r.i] != '"' || r.b[r.i+1+n] != '"' {
 		return d, false
 	}
-	decodeHex(d[:], s)
+	s := r.b[r.i+1 : r.i+1+n]
+	var bad byte
+	for i := range d {
+		hi, lo := nibble[s[2*i]], nibble[s[2*i+1]]
+		bad |= hi | lo
+		d[i] = hi<<4 | lo
+	}
+	if bad&0xf0 != 0 { // a byte that is no lower-case hex digit maps to 0xff
+		return d, false
+	}
+	r.i += n + 2
 	return d, true
 }
 
@@ -187,7 +261,7 @@ func (r *fastReader) hexValue() (Hex, bool) {
 	if !ok || len(s) > 2*maxValue {
 		return nil, false
 	}
-	out := make([]byte, len(s)/2)
+	out := cut(&r.bytes, len(s)/2)
 	decodeHex(out, s)
 	return out, true
 }
@@ -225,7 +299,10 @@ func list[T any](r *fastReader, nonEmpty, nullable bool, item func() (T, bool)) 
 	if !r.lit("[") {
 		return nil, false
 	}
-	out := []T{}
+	// The elements gather on the stack and are copied out once: a list
+	// grown from empty allocates at every doubling.
+	var buf [8]T
+	out := buf[:0]
 	for !r.lit("]") {
 		if len(out) > 0 && !r.lit(",") {
 			return nil, false
@@ -236,7 +313,37 @@ func list[T any](r *fastReader, nonEmpty, nullable bool, item func() (T, bool)) 
 		}
 		out = append(out, v)
 	}
-	return out, !nonEmpty || len(out) > 0
+	return append([]T{}, out...), !nonEmpty || len(out) > 0
+}
+
+// digests is list(r, false, true, r.digest) for the digests of a path or
+// the salts of a full opening, cut from the reader's arena.
+func digests[T ~[32]byte](r *fastReader, arena *[]T) ([]T, bool) {
+	if r.lit("null") {
+		return nil, true
+	}
+	if !r.lit("[") {
+		return nil, false
+	}
+	if r.listed == nil {
+		r.listed = r.pathBuf[:0]
+	}
+	r.listed = r.listed[:0]
+	for !r.lit("]") {
+		if len(r.listed) > 0 && !r.lit(",") {
+			return nil, false
+		}
+		d, ok := r.digest()
+		if !ok {
+			return nil, false
+		}
+		r.listed = append(r.listed, d)
+	}
+	out := cut(arena, len(r.listed))
+	for i, d := range r.listed {
+		out[i] = T(d)
+	}
+	return out, true
 }
 
 // value consumes any JSON value written compactly (a move's raw JSON, an
@@ -326,40 +433,105 @@ func (r *fastReader) end() bool { return r.i == len(r.b) }
 
 // fastEnvelope decodes an envelope in its one form, or reports false.
 func fastEnvelope(b []byte) (*Envelope, bool) {
+	e, _, ok := readEnvelope(b, false)
+	if !ok {
+		return nil, false
+	}
+	// The body is copied, as encoding/json copies a RawMessage: the line's
+	// buffer may be reused.
+	e.Body = append([]byte(nil), e.Body...)
+	return e, true
+}
+
+// fastLine decodes a transcript line that the reader owns (nothing writes
+// to it afterwards) as DecodeEnvelope and then DecodeBody decode it, when
+// both are in their one form, or reports false. It reads the body once,
+// where the envelope holds it, and the envelope's Body is the line's own
+// bytes, not a copy: walking a body to find its end, copying it and then
+// reading it was a tenth of an audit (issue 15). It also returns the
+// decoded signature, which DecodeEnvelope only checks.
+func fastLine(line []byte) (*Envelope, *Body, []byte, bool) {
+	if len(line) > MaxEnvelope {
+		return nil, nil, nil, false
+	}
+	e, body, ok := readEnvelope(line, true)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	sig, ok := canonicalSig(line[len(line)-len(e.Sig)-2 : len(line)-2])
+	return e, body, sig, ok
+}
+
+// canonicalSig is canonicalBase64 for the text s of a signature's 64
+// bytes (the line's bytes of Sig, which its one form writes last, before
+// `"}`), with one allocation instead of four: false for anything else,
+// which canonicalBase64 then judges.
+func canonicalSig(s []byte) ([]byte, bool) {
+	const size = 64
+	if len(s) != base64.StdEncoding.EncodedLen(size) {
+		return nil, false
+	}
+	sig := make([]byte, size)
+	var enc [88]byte
+	if n, err := base64.StdEncoding.Decode(sig, s); err != nil || n != size {
+		return nil, false
+	}
+	base64.StdEncoding.Encode(enc[:], sig)
+	return sig, bytes.Equal(enc[:], s)
+}
+
+// readEnvelope reads an envelope in its one form. Its Body is the bytes of
+// the line it was read from; withBody also reads the body, in its one
+// form, else it only finds its end.
+func readEnvelope(b []byte, withBody bool) (*Envelope, *Body, bool) {
 	r := &fastReader{b: b}
 	var e Envelope
-	ok := r.lit("{") && r.field("match", true)
-	if ok {
-		e.Match, ok = r.str()
+	// The match, sender and previous message stand close together at the
+	// line's start: one string holds the three (one allocation, not three).
+	var at [3][2]int // where each one's text starts and ends in b
+	str := func(n int) bool {
+		at[n][0] = r.i + 1
+		_, ok := r.rawString()
+		at[n][1] = r.i - 1
+		return ok
 	}
+	ok := r.lit("{") && r.field("match", true) && str(0)
 	if ok = ok && r.field("seq", false); ok {
 		e.Seq, ok = r.uint64()
 	}
-	if ok = ok && r.field("from", false); ok {
-		e.From, ok = r.str()
+	ok = ok && r.field("from", false) && str(1) && r.field("prev", false) && str(2)
+	if ok {
+		head, from := string(b[at[0][0]:at[2][1]]), at[0][0]
+		e.Match, e.From, e.Prev = head[:at[0][1]-from], head[at[1][0]-from:at[1][1]-from], head[at[2][0]-from:]
 	}
-	if ok = ok && r.field("prev", false); ok {
-		e.Prev, ok = r.str()
-	}
-	var body []byte
+	var body *Body
 	if ok = ok && r.field("body", false) && r.peek("{"); ok {
-		body, ok = r.value()
+		start := r.i
+		if withBody {
+			body, ok = r.body()
+		} else {
+			ok = r.skipValue(0)
+		}
+		e.Body = b[start:r.i:r.i]
 	}
 	if ok = ok && r.field("sig", false); ok {
 		e.Sig, ok = r.str()
 	}
 	if !ok || !r.lit("}") || !r.end() {
-		return nil, false
+		return nil, nil, false
 	}
-	// The body is copied, as encoding/json copies a RawMessage: the line's
-	// buffer may be reused.
-	e.Body = append([]byte(nil), body...)
-	return &e, true
+	return &e, body, true
 }
 
 // fastBody decodes a body in its one form, or reports false.
 func fastBody(b []byte) (*Body, bool) {
 	r := &fastReader{b: b}
+	body, ok := r.body()
+	return body, ok && r.end()
+}
+
+// body reads a Body in its one form.
+func (r *fastReader) body() (*Body, bool) {
 	var body Body
 	ok := r.lit("{") && r.field("inputs", true)
 	if ok {
@@ -368,7 +540,7 @@ func fastBody(b []byte) (*Body, bool) {
 	if ok = ok && r.field("state", false); ok {
 		body.State, ok = r.str()
 	}
-	if !ok || !r.lit("}") || !r.end() {
+	if !ok || !r.lit("}") {
 		return nil, false
 	}
 	return &body, true
@@ -379,8 +551,7 @@ func (r *fastReader) input() (in WireInput, ok bool) {
 	if !r.lit("{") || !r.field("t", true) {
 		return in, false
 	}
-	t, ok := r.str()
-	in.T = InputKind(t)
+	in.T, ok = r.kind()
 	optStr := func(name string, dst *string) {
 		if ok && r.optField(name) {
 			*dst, ok = r.str()
@@ -397,7 +568,10 @@ func (r *fastReader) input() (in WireInput, ok bool) {
 			*dst, ok = r.base64Value(true)
 		}
 	}
-	optStr("name", &in.Name)
+	if ok && r.optField("name") {
+		in.Name, ok = r.nameString()
+		ok = ok && in.Name != ""
+	}
 	optInt("size", &in.Size)
 	optStr("root", &in.Root)
 	if ok && r.optField("move") {
@@ -435,7 +609,7 @@ func (r *fastReader) opening() (o Opening, ok bool) {
 	owner, ok = r.int(false)
 	o.Slot.Owner = engine.Seat(owner)
 	if ok = ok && r.field("name", false); ok {
-		o.Slot.Name, ok = r.str()
+		o.Slot.Name, ok = r.nameString()
 	}
 	if ok = ok && r.field("index", false); ok {
 		o.Slot.Index, ok = r.int(false)
@@ -449,7 +623,7 @@ func (r *fastReader) opening() (o Opening, ok bool) {
 		o.Salt = Salt(d)
 	}
 	if ok = ok && r.field("path", false); ok {
-		o.Path, ok = list(r, false, true, r.digest)
+		o.Path, ok = digests(r, &r.digs)
 	}
 	return o, ok && r.lit("}")
 }
@@ -459,15 +633,12 @@ func (r *fastReader) fullVector() (f FullVector, ok bool) {
 	if !r.lit("{") || !r.field("name", true) {
 		return f, false
 	}
-	f.Name, ok = r.str()
+	f.Name, ok = r.nameString()
 	if ok = ok && r.field("values", false); ok {
 		f.Values, ok = list(r, false, true, r.hexValue)
 	}
 	if ok = ok && r.field("salts", false); ok {
-		f.Salts, ok = list(r, false, true, func() (Salt, bool) {
-			d, ok := r.digest()
-			return Salt(d), ok
-		})
+		f.Salts, ok = digests(r, &r.salts)
 	}
 	return f, ok && r.lit("}")
 }

@@ -46,6 +46,32 @@ func checkFastBody(t *testing.T, data []byte) bool {
 	return true
 }
 
+// checkFastLine fails t if fastLine accepts data and DecodeEnvelope and
+// DecodeBody, the path of every other line, do not read it as the same
+// envelope, body and signature.
+func checkFastLine(t *testing.T, data []byte) bool {
+	e, body, sig, ok := fastLine(data)
+	if !ok {
+		return false
+	}
+	slow, err := DecodeEnvelope(data)
+	if err != nil {
+		t.Fatalf("%.120q: fastLine accepts it, DecodeEnvelope refuses: %v", data, err)
+	}
+	slowBody, err := DecodeBody(slow.Body)
+	if err != nil {
+		t.Fatalf("%.120q: fastLine accepts it, DecodeBody refuses: %v", data, err)
+	}
+	slowSig, err := canonicalBase64(slow.Sig)
+	if err != nil {
+		t.Fatalf("%.120q: fastLine accepts it, the signature is not canonical: %v", data, err)
+	}
+	if !reflect.DeepEqual(e, slow) || !reflect.DeepEqual(body, slowBody) || !bytes.Equal(sig, slowSig) {
+		t.Fatalf("%.120q: fastLine reads %+v %+v %x, the slow path %+v %+v %x", data, e, body, sig, slow, slowBody, slowSig)
+	}
+	return true
+}
+
 // perfRecords returns the lines of the audit benchmark's transcripts.
 func perfRecords(t testing.TB) [][]byte {
 	files, err := filepath.Glob(filepath.Join("testdata", "perf", "*.jsonl"))
@@ -81,6 +107,9 @@ func TestFastDecodeReadsRecordedLines(t *testing.T) {
 		}
 		if _, err := DecodeBody(e.Body); err == nil && !checkFastBody(t, e.Body) {
 			t.Fatalf("%.120q: the fast path gives up on a recorded body", e.Body)
+		}
+		if _, err := DecodeBody(e.Body); err == nil && !checkFastLine(t, l) {
+			t.Fatalf("%.120q: fastLine gives up on a recorded line", l)
 		}
 		n++
 	}
@@ -131,6 +160,7 @@ func TestFastDecodeGivesUpOnOtherSpellings(t *testing.T) {
 				t.Fatalf("%q is not in the line", c.from)
 			}
 			checkFastEnvelope(t, b)
+			checkFastLine(t, b)
 			if e, ok := fastEnvelope(b); ok {
 				// A change inside the body: the body's own decoders.
 				checkFastBody(t, e.Body)
@@ -158,5 +188,6 @@ func FuzzFastDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkFastEnvelope(t, data)
 		checkFastBody(t, data)
+		checkFastLine(t, data)
 	})
 }

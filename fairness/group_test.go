@@ -59,6 +59,7 @@ type groupOpts struct {
 	variant           string
 	leave             func(seat int, ctx context.Context) context.Context
 	seed              uint64 // of the hub's delays (0: 9)
+	game              string // the game played ("air" if empty)
 }
 
 // playGroupOpts is playGroupWith with every setting of groupOpts.
@@ -68,7 +69,10 @@ func playGroupOpts(t *testing.T, o groupOpts) *groupTable {
 	if o.variant == "" {
 		o.variant = "ffa"
 	}
-	entry, _ := games.Lookup("air")
+	if o.game == "" {
+		o.game = "air"
+	}
+	entry, _ := games.Lookup(o.game)
 	gt := &groupTable{keys: make([]crypto.PrivKey, n), paths: make([]string, n), results: make([]*fairness.Result, n), errs: make([]error, n)}
 	players := make([]fairness.Player, n)
 	ids := make([]string, n)

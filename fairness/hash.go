@@ -96,8 +96,12 @@ func (hs *hasher) str(s string) *hasher {
 	return hs
 }
 
+// digest writes d, through strBuf as str does: handing d's own bytes to
+// write, which may pass them to the hash state's Write, an interface
+// method, moved every digest hashed to the heap.
 func (hs *hasher) digest(d Digest) *hasher {
-	hs.write(d[:])
+	n := copy(hs.strBuf[:], d[:])
+	hs.write(hs.strBuf[:n])
 	return hs
 }
 

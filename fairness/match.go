@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 
@@ -67,6 +68,9 @@ type Match struct {
 	// accepted or sealed: a seat's silence can be claimed only as the
 	// first input of a message (removalFits).
 	inMessage int
+	// msg holds what the contributions applied since then were (runs.go,
+	// laterRollOfRun).
+	msg msgContribs
 	// stated is the state hash the last message was recorded with
 	// (advance), while stated.ok: apply, the one path by which anything
 	// changes the match, clears it. The referee notes the state after
@@ -93,7 +97,7 @@ type accepted struct {
 // inPlace reports whether a message naming prev was signed for this place:
 // after the message before it, or, at a member's place, after the base.
 func (a accepted) inPlace(prev string) bool {
-	return hexDigest(a.prev) == prev || a.base != (Digest{}) && hexDigest(a.base) == prev
+	return hexIs(prev, a.prev) || a.base != (Digest{}) && hexIs(prev, a.base)
 }
 
 type commitKey struct {
@@ -215,7 +219,7 @@ func (m *Match) Next() (Step, bool) {
 	}
 	switch need.Kind {
 	case engine.NeedRandom, engine.NeedChoice, engine.NeedShuffle, engine.NeedDeal:
-		for _, s := range m.order(need) {
+		for _, s := range m.helloOrder(need) {
 			if !m.hello[s] && !m.Removed(s) {
 				return Step{Seat: s, Kind: InHello, Need: need}, true
 			}
@@ -270,6 +274,19 @@ func (m *Match) Next() (Step, bool) {
 		st.Kind = InputKind("unsupported:" + need.Kind.String())
 	}
 	return st, true
+}
+
+// helloOrder returns the contributors of a joint need in the order they
+// say hello (order), or none once every seat still in the match has said
+// it: then no contributor is asked for one, and Next, which an audit asks
+// several times for every input, builds no order.
+func (m *Match) helloOrder(need engine.Need) []engine.Seat {
+	for s, said := range m.hello {
+		if !said && !m.Removed(engine.Seat(s)) {
+			return m.order(need)
+		}
+	}
+	return nil
 }
 
 // order returns the contributors of a joint need in the order they send: the
@@ -346,6 +363,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		evs, err := m.applyRemove(from, in)
 		if err == nil {
 			m.inMessage++
+			m.msg.note(in.T)
 		}
 		return evs, err
 	}
@@ -356,6 +374,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 		m.resigned = from
 		m.lastFrom = from
 		m.inMessage++
+		m.msg.note(in.T)
 		return []engine.Event{engine.Eventf(from, "resign", "%s resigned", from)}, nil
 	}
 	if st.Seat != from {
@@ -375,6 +394,7 @@ func (m *Match) apply(from engine.Seat, in WireInput) ([]engine.Event, error) {
 	}
 	m.lastFrom = from
 	m.inMessage++
+	m.msg.note(in.T)
 	more, err := m.afterInput(from, in)
 	if err != nil {
 		return nil, err
@@ -680,9 +700,15 @@ func (m *Match) takeShare(st Step, link, after Digest) ([]engine.Event, error) {
 		j.pos++
 		return []engine.Event{engine.Eventf(from, "share", "%s revealed its preimage for roll %d (%s): %s ✓", from, st.Roll, st.Need.Name, link.Short())}, nil
 	}
-	shares := make([]Share, 0, len(j.order))
+	// The shares, the seats and the event's arguments of a roll of up to
+	// four seats stay on the stack (a roll completes for a third of the
+	// messages an audit replays).
+	var shareBuf [4]Share
+	var seatBuf [4]engine.Seat
+	var argBuf [3 + 2*4]any
+	shares := shareBuf[:0]
 	j.shares[from] = link
-	seats := slices.Clone(j.order)
+	seats := append(seatBuf[:0], j.order...)
 	slices.Sort(seats)
 	for _, s := range seats {
 		shares = append(shares, Share{Seat: s, Link: j.shares[s]})
@@ -701,12 +727,29 @@ func (m *Match) takeShare(st Step, link, after Digest) ([]engine.Event, error) {
 	m.used[from]++
 	m.rolls++
 	m.gather = nil
-	format, args := "roll %d (%s) = %v from", []any{st.Roll, st.Need.Name, vals}
+	args := append(argBuf[:0], st.Roll, st.Need.Name, vals)
 	for _, s := range shares {
-		format += " %s:%s"
 		args = append(args, s.Seat, s.Link.Short())
 	}
-	return prepend(engine.Eventf(engine.NoSeat, "roll", format, args...), evs), nil
+	return prepend(engine.Eventf(engine.NoSeat, "roll", rollFormat(len(shares)), args...), evs), nil
+}
+
+// rollFormats holds the format of a roll's event for each count of shares
+// up to a table's seats, built once: a roll completes for a third of the
+// messages an audit replays.
+var rollFormats = func() (f [9]string) {
+	for n := range f {
+		f[n] = "roll %d (%s) = %v from" + strings.Repeat(" %s:%s", n)
+	}
+	return f
+}()
+
+// rollFormat returns the format of a roll's event with n shares.
+func rollFormat(n int) string {
+	if n < len(rollFormats) {
+		return rollFormats[n]
+	}
+	return "roll %d (%s) = %v from" + strings.Repeat(" %s:%s", n)
 }
 
 // chainAfter returns what a seat's share leaves as its last revealed dice

@@ -79,14 +79,7 @@ func yardstick(tb testing.TB, data []byte, keys map[string]ed25519.PublicKey) in
 
 // rawKeys returns the players' raw Ed25519 keys by peer ID.
 func rawKeys(tb testing.TB, data []byte) map[string]ed25519.PublicKey {
-	h, _, err := ReadTranscript(bytes.NewReader(data))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	_, keys, err := h.check(mustSpec(tb, h.Game))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	h, keys := headerKeys(tb, data)
 	out := map[string]ed25519.PublicKey{}
 	for i, k := range keys {
 		raw, err := k.Raw()
@@ -96,6 +89,20 @@ func rawKeys(tb testing.TB, data []byte) map[string]ed25519.PublicKey {
 		out[h.Players[i].Peer] = raw
 	}
 	return out
+}
+
+// headerKeys returns a transcript's header and its players' keys, as a
+// match expands them.
+func headerKeys(tb testing.TB, data []byte) (Header, []crypto.PubKey) {
+	h, _, err := ReadTranscript(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	_, keys, err := h.check(mustSpec(tb, h.Game))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h, keys
 }
 
 // BenchmarkAuditPerLine audits one transcript per game and, in the same

@@ -56,8 +56,16 @@ var openScript = []engine.Need{
 	rollsScript[1], rollsScript[2],
 }
 
+// relayScript: two rolls of seat 1 alone, then a joint roll and a
+// decision: a run of rolls whose first places are one seat's.
+var relayScript = []engine.Need{
+	{Kind: engine.NeedRandom, Seat: 1, Seats: []engine.Seat{1}, Name: "r1", Count: 1, Bound: 6},
+	{Kind: engine.NeedRandom, Seat: 1, Seats: []engine.Seat{1}, Name: "r2", Count: 1, Bound: 6},
+	rollsScript[0], rollsScript[2],
+}
+
 var rollsSpec = engine.Spec{
-	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo", "open"},
+	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo", "open", "relay"},
 	MinSeats: 2, MaxSeats: 3,
 	New: func(s engine.Setup) (engine.Game, error) {
 		switch s.Variant {
@@ -65,6 +73,8 @@ var rollsSpec = engine.Spec{
 			return &rolls{script: soloScript()}, nil
 		case "open":
 			return &rolls{script: openScript}, nil
+		case "relay":
+			return &rolls{script: relayScript}, nil
 		}
 		return &rolls{script: rollsScript}, nil
 	},

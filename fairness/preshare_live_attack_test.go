@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	mrand "math/rand/v2"
+	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -240,6 +242,10 @@ func playMutated(t *testing.T, entry games.Entry, seed uint64, adv engine.Seat) 
 
 func TestAttackPresharesMutatedLiveEveryGame(t *testing.T) {
 	seed := mrand.Uint64()
+	// SALVO_PRESHARE_SEED plays again the seed a failure printed.
+	if s := os.Getenv("SALVO_PRESHARE_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
 	t.Logf("seed %d", seed)
 	rounds := 2
 	if preshareRace {

@@ -235,20 +235,29 @@ func (p *propPlay) observe(seat engine.Seat, in WireInput, pos int, evs []engine
 	}
 }
 
-// member sends, now and then, the contribution of the second seat owed to
-// the parallel group the match is at as a member, before the first
-// seat's message: it returns the member, to be applied when its number
-// comes, and the member's input.
+// member sends, now and then, the contribution of a seat owed to the
+// parallel group the match is at as a member, at one of its places after
+// a random one, before the messages of the places before it: it returns
+// the member, to be applied when its number comes (deliver), and the
+// member's input.
 func (p *propPlay) member() (*Envelope, WireInput, bool) {
 	g := p.m.group
 	if g == nil || len(g.places) < 2 || p.r.IntN(2) == 0 {
 		return nil, WireInput{}, false
 	}
-	seat := g.places[1].Seat
-	seq, _, _, st, ok := p.m.MemberPlace(seat, 0)
+	i := 1 + p.r.IntN(len(g.places)-1) // a run of rolls has several places a seat
+	seat := g.places[i].Seat
+	seq, _, _, st, ok := p.m.MemberPlace(seat, g.seq+uint64(i))
 	if !ok {
 		return nil, WireInput{}, false
 	}
+	e, in := p.signMember(seat, seq, st)
+	return e, in, true
+}
+
+// signMember signs seat's honest member for place seq (step st) of the
+// group the match is at, and notes that its link, if any, is out.
+func (p *propPlay) signMember(seat engine.Seat, seq uint64, st Step) (*Envelope, WireInput) {
 	in := p.honest(st)
 	e, err := p.m.Member(seat, seq, in, func(e *Envelope) error { return e.Sign(p.keys[seat]) })
 	if err != nil {
@@ -268,7 +277,7 @@ func (p *propPlay) member() (*Envelope, WireInput, bool) {
 			p.named[seat][pos/p.dice[seat].Len()] = p.clock
 		}
 	}
-	return e, in, true
+	return e, in
 }
 
 // takeMember applies a member when its number comes: an honest member
@@ -285,6 +294,39 @@ func (p *propPlay) takeMember(e *Envelope, in WireInput) {
 	}
 	p.envs = append(p.envs, e)
 	p.observe(seat, in, pos, evs)
+}
+
+// deliver plays the messages before member e's number, one a place, and
+// takes e when its number comes; a member whose group a message broke
+// meanwhile (a seat's two places in one message, legal) is orphaned: a
+// run of rolls can put two places of other seats before it.
+func (p *propPlay) deliver(e *Envelope, in WireInput) {
+	for e.Seq > p.m.Seq()+1 && p.stands(e) {
+		p.message()
+	}
+	if !p.stands(e) {
+		p.orphaned(e)
+		return
+	}
+	p.takeMember(e, in)
+}
+
+// stands reports whether member e's group is the one the match is at and
+// its place is still ahead.
+func (p *propPlay) stands(e *Envelope) bool {
+	_, more := p.m.Next()
+	g := p.m.group
+	return more && g != nil && hexDigest(g.id) == e.Prev && e.Seq > p.m.Seq()
+}
+
+// orphaned checks that an honest member whose group broke is refused by a
+// peer as out of its place, which proves nothing against its signer.
+func (p *propPlay) orphaned(e *Envelope) {
+	_, err := p.replayProp().Accept(e)
+	var v *Violation
+	if !errors.As(err, &v) || errors.Is(err, ErrBadMember) || !needsWitness(v) {
+		p.t.Fatalf("seat %d's orphaned member %d: %v, want it refused as out of its place, needing a witness", p.h.Seat(e.From), e.Seq, err)
+	}
 }
 
 // checkRoll checks a roll completed at time now against what was seen.
@@ -486,7 +528,7 @@ func TestAttackPresharePropertyRandomScripts(t *testing.T) {
 				p.message()
 			}
 			if held {
-				p.takeMember(e, in)
+				p.deliver(e, in)
 			}
 		}
 		if rep := p.auditProp(p.envs); rep.Verdict != Clean {

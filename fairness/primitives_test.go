@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,6 +165,23 @@ func TestRollValuesAreInRangeAndUnbiased(t *testing.T) {
 	}
 	if v, err := RollValues(match, 0, "x", 1, math.MaxInt64, nil); err != nil || v[0] < 0 {
 		t.Errorf("largest bound: %v %v", v, err)
+	}
+}
+
+// TestRollValuesPinned pins two rolls to the values they had when every
+// roll made a new XOF, computed again and again in turn, so that an XOF
+// kept for reuse (xofs) carries nothing from one roll into the next, even
+// one that drew more output.
+func TestRollValuesPinned(t *testing.T) {
+	for range 3 {
+		v, err := RollValues(Digest{7, 1}, 3, "deal", 6, 1000, []Share{{0, Digest{1}}, {1, Digest{2, 9}}})
+		if err != nil || !slices.Equal(v, []int{710, 379, 847, 578, 525, 707}) {
+			t.Fatalf("deal: %v %v", v, err)
+		}
+		v, err = RollValues(Digest{7, 2}, 40, "draw/1", 1, 1<<40, []Share{{0, Digest{4}}, {1, Digest{5}}, {2, Digest{6}}})
+		if err != nil || !slices.Equal(v, []int{550633913503}) {
+			t.Fatalf("draw: %v %v", v, err)
+		}
 	}
 }
 

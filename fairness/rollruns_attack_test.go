@@ -2,12 +2,10 @@ package fairness
 
 import (
 	"errors"
-	mrand "math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
-	"github.com/salvo-game/salvo/engine/enginetest"
 	"github.com/salvo-game/salvo/engine/games"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -94,12 +92,7 @@ func TestRunOfRollsTakesEveryShareAtOnce(t *testing.T) {
 		t.Fatalf("places %v, want %v (seat, roll, link)", got, want)
 	}
 	tb.send(1, tb.share(1))
-	members := []*Envelope{
-		tb.memberOf(0, 4, tb.shareAt(0, 1, 0)),
-		tb.memberOf(0, 5, tb.shareAt(0, 2, 1)),
-		tb.memberOf(1, 6, tb.shareAt(1, 2, 1)),
-	}
-	for _, e := range members {
+	for _, e := range tb.runMembers() {
 		tb.take(e)
 	}
 	if st, _ := tb.m.Next(); st.Kind != InMove || st.Seat != 0 || tb.m.rolls != 2 {
@@ -218,22 +211,7 @@ func TestRunOfRollsMemberWithheld(t *testing.T) {
 // the same seats, whatever the values drawn. (A game with a shared deck
 // has no runs of rolls: rollsAfter.)
 func TestRunOfRollsPredictsTheRolls(t *testing.T) {
-	predicted := map[string]int{}
-	for _, e := range games.All() {
-		if e.Spec.Name == "air" {
-			continue // shared decks
-		}
-		for _, v := range e.Spec.Variants {
-			for seed := range uint64(4) {
-				predicted[e.Spec.Name] += playPredicted(t, e, v, seed)
-			}
-		}
-	}
-	for _, name := range []string{"cards", "oceans"} {
-		if predicted[name] == 0 {
-			t.Errorf("%s: no run of rolls predicted in any match", name)
-		}
-	}
+	predicted := overPredictableGames(t, 4, playPredicted)
 	t.Logf("later rolls predicted: %v", predicted)
 }
 
@@ -242,15 +220,7 @@ func TestRunOfRollsPredictsTheRolls(t *testing.T) {
 // rolls it predicted.
 func playPredicted(t *testing.T, e games.Entry, v string, seed uint64) int {
 	t.Helper()
-	g, err := e.Spec.New(engine.Setup{Seats: 2, Variant: v})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var agents []engine.Agent
-	for s := range 2 {
-		agents = append(agents, e.Bots["random"](mrand.New(mrand.NewPCG(seed, uint64(s)))))
-	}
-	h := enginetest.New(g, agents, seed)
+	h := randomMatch(t, e, v, seed)
 	m := &Match{keys: make([]crypto.PubKey, 2)}
 	n := 0
 	for steps := 0; h.Game.Next().Kind != engine.NeedNone && steps < 5000; steps++ {

@@ -281,10 +281,19 @@ func sameRoll(a, b engine.Need) bool {
 
 // laterRollOfRun reports whether the roll being started (number m.rolls)
 // is a later roll of the run of rolls the match is at: the run began at
-// an earlier roll and has places in this one.
+// an earlier roll and has places in this one, and the message being
+// applied leaves it standing so far (one share).
+//
+// The last condition makes the order independent of when it is first
+// asked. A message that breaks the run (two of its places at once, legal)
+// starts the roll while the run still stands, and the sender, asking what
+// comes next after each input it stages, saw the run's seat order; a peer
+// that accepts the message asks only after it ends, when regroup has
+// dropped the broken run, and saw the order after the last sender: the
+// sender's match and its peers' parted.
 func (m *Match) laterRollOfRun() bool {
 	g := m.group
-	return g != nil && g.places[0].Kind == InShare && g.places[0].Roll < m.rolls &&
+	return g != nil && m.msg.standing() && g.places[0].Kind == InShare && g.places[0].Roll < m.rolls &&
 		slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind == InShare && p.Roll == m.rolls })
 }
 
@@ -378,3 +387,21 @@ func safePreshares(g engine.Game, need engine.Need, want int) int {
 	}
 	return want
 }
+
+// msgContribs is what the message being applied contributed so far: how
+// many inputs, pre-shares aside, and whether each was a dice share.
+type msgContribs struct {
+	n        int
+	notShare bool
+}
+
+// note counts an applied input of kind k.
+func (c *msgContribs) note(k InputKind) {
+	c.n++
+	c.notShare = c.notShare || k != InShare
+}
+
+// standing reports whether a run of rolls survives the message so far: at
+// most one contribution, a share (a message of more, or of another kind,
+// breaks the parallel group it is at: regroup).
+func (c msgContribs) standing() bool { return c.n <= 1 && !c.notShare }

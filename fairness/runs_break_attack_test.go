@@ -16,16 +16,18 @@ import (
 )
 
 // mergeRun is the transport of a seat that holds two places in a row of
-// the set-up run (its hello and its deck key share, both sent at once as
-// members) and sends them instead as one chained message, legal but
+// a run (in Air's set-up its hello and its deck key share, both sent at
+// once as members; kinds names them) and sends them instead as one
+// chained message, legal but
 // breaking the run: the others' members for the places after it are
 // orphaned. It signs the message on a shadow match fed with what it
 // receives, and then goes mute.
 type mergeRun struct {
 	fairness.GroupTransport
-	seat engine.Seat
-	key  crypto.PrivKey
-	h    fairness.Header
+	seat  engine.Seat
+	key   crypto.PrivKey
+	h     fairness.Header
+	kinds [2]fairness.InputKind // the inputs of its two places
 
 	mu     sync.Mutex
 	got    map[uint64]*fairness.Envelope // received, first of each number
@@ -61,19 +63,30 @@ func (m *mergeRun) Send(ctx context.Context, b []byte) error {
 	}
 	body, _ := fairness.DecodeBody(e.Body)
 	if body == nil || len(body.Inputs) != 1 {
+		m.keep(e)
 		return m.GroupTransport.Send(ctx, b)
 	}
 	switch in := body.Inputs[0]; {
-	case in.T == fairness.InHello && len(m.held) == 0:
+	case in.T == m.kinds[0] && len(m.held) == 0:
 		m.held, m.at = []fairness.WireInput{in}, e.Seq
 		return nil
-	case in.T == fairness.InDeckKey && len(m.held) == 1 && e.Seq == m.at+1:
+	case in.T == m.kinds[1] && len(m.held) == 1 && e.Seq == m.at+1:
 		m.held = append(m.held, in)
 		m.muted = true
 		go m.sendMerged(ctx)
 		return nil
 	}
+	m.keep(e)
 	return m.GroupTransport.Send(ctx, b)
+}
+
+// keep notes a message the seat sends as it goes out: sendMerged steps its
+// shadow across the seat's own messages too (in Oceans its hello and
+// commitment come before its two places).
+func (m *mergeRun) keep(e *fairness.Envelope) {
+	if m.got[e.Seq] == nil {
+		m.got[e.Seq] = e
+	}
 }
 
 // sendMerged waits for the messages before the hello's place, steps a
@@ -133,21 +146,31 @@ func TestAttackRunBrokenLive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a multi-player Air match to a give-up time")
 	}
+	breakRunLive(t, groupOpts{n: 3}, 2, [2]fairness.InputKind{fairness.InHello, fairness.InDeckKey})
+}
+
+// breakRunLive plays o's game with seat cheat sending its two places of
+// the kinds given in one chained message, then going mute, and checks that
+// the others play on, agree on one record holding that message, and blame
+// nobody but the cheat, on their own and jointly.
+func breakRunLive(t *testing.T, o groupOpts, cheat engine.Seat, kinds [2]fairness.InputKind) {
+	t.Helper()
 	giveUp := time.Second
 	if raceEnabled {
 		giveUp = 8 * time.Second
 	}
-	const n, cheat = 3, 2
+	n := o.n
 	var mr *mergeRun
-	hook := func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
-		if seat != cheat {
+	o.hook = func(seat int, a engine.Agent, tr fairness.GroupTransport, cfg *fairness.Config) (engine.Agent, fairness.GroupTransport) {
+		if engine.Seat(seat) != cheat {
 			return a, tr
 		}
-		mr = &mergeRun{GroupTransport: tr, seat: engine.Seat(seat), key: cfg.Key, h: cfg.Match.Header(),
+		mr = &mergeRun{GroupTransport: tr, seat: cheat, key: cfg.Key, h: cfg.Match.Header(), kinds: kinds,
 			got: map[uint64]*fairness.Envelope{}, merged: make(chan *fairness.Envelope, 1)}
 		return a, mr
 	}
-	gt := playGroupOpts(t, groupOpts{n: n, timeout: giveUp, silent: cheat, decisions: 1 << 20, hook: hook})
+	o.timeout, o.silent, o.decisions = giveUp, int(cheat), 1<<20
+	gt := playGroupOpts(t, o)
 	var merged *fairness.Envelope
 	select {
 	case merged = <-mr.merged:
@@ -159,14 +182,14 @@ func TestAttackRunBrokenLive(t *testing.T) {
 	for i := range n {
 		rep := auditFile(t, gt.paths[i])
 		reps = append(reps, rep)
-		if i == cheat {
+		if engine.Seat(i) == cheat {
 			continue
 		}
 		r := gt.results[i]
 		if gt.errs[i] != nil {
 			t.Fatalf("seat %d: %v", i, gt.errs[i])
 		}
-		if r.Violation != nil && r.Violation.Seat != cheat || r.Closing != nil && r.Closing.Seat != cheat {
+		if r.Violation != nil && r.Violation.Seat != cheat || r.Closing != nil && engine.Seat(r.Closing.Seat) != cheat {
 			t.Fatalf("seat %d blames an honest seat: %+v %+v", i, r.Violation, r.Closing)
 		}
 		if r.Closing == nil && !r.Outcome.Done {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	pb "github.com/libp2p/go-libp2p/core/crypto/pb"
@@ -101,12 +102,26 @@ func CheckPeerKey(p peer.ID) error {
 // faster than crypto/ed25519 and let the audit batch them.
 type playerKey struct {
 	crypto.PubKey
-	x *voi.ExpandedPublicKey
 	// raw is the key's encoding, which Ed25519's hash takes; a is the
 	// point it encodes, with its table, for the audit's batches
 	// (sigBatch).
 	raw []byte
 	a   *curve.ExpandedEdwardsPoint
+	// x is the key expanded for verifying one signature at a time, made
+	// the first time one is: an audit whose batches all hold never needs
+	// it, and making it was a fiftieth of a short match's audit (issue 15).
+	xOnce sync.Once
+	x     *voi.ExpandedPublicKey
+}
+
+// verify reports whether sig is k's signature of msg by ZIP-215, one
+// signature alone.
+func (k *playerKey) verify(msg, sig []byte) bool {
+	k.xOnce.Do(func() { k.x, _ = voi.NewExpandedPublicKey(voi.PublicKey(k.raw)) })
+	if k.x == nil {
+		return voi.VerifyWithOptions(voi.PublicKey(k.raw), msg, sig, sigOptions)
+	}
+	return voi.VerifyExpandedWithOptions(k.x, msg, sig, sigOptions)
 }
 
 // fastKey returns k expanded for verification, or k itself when it is not
@@ -129,15 +144,11 @@ func fastKey(k crypto.PubKey) crypto.PubKey {
 }
 
 // expandedKey returns k, whose encoding raw decodes to A, expanded for
-// verification, or k itself should voi not take it. ZIP-215 decodes A as
-// voi does (any encoding that decodes), so voi takes every key that
-// decodes.
+// verification. ZIP-215 decodes A as voi does (any encoding that
+// decodes), so voi takes every key that decodes; were it to refuse one
+// (playerKey.verify), voi's own verification of the raw key answers.
 func expandedKey(k crypto.PubKey, raw []byte, A *curve.EdwardsPoint) crypto.PubKey {
-	x, err := voi.NewExpandedPublicKey(voi.PublicKey(raw))
-	if err != nil {
-		return k
-	}
-	return &playerKey{PubKey: k, x: x, raw: raw, a: curve.NewExpandedEdwardsPoint(A)}
+	return &playerKey{PubKey: k, raw: raw, a: curve.NewExpandedEdwardsPoint(A)}
 }
 
 // Verify reports whether sig is k's signature of data, by ZIP-215.
@@ -145,7 +156,7 @@ func (k *playerKey) Verify(data, sig []byte) (bool, error) {
 	if len(sig) != ed25519.SignatureSize {
 		return false, nil
 	}
-	return voi.VerifyExpandedWithOptions(k.x, data, sig, sigOptions), nil
+	return k.verify(data, sig), nil
 }
 
 // verifySignature reports whether sig is pub's signature of data by
@@ -208,13 +219,22 @@ type sigEntry struct {
 }
 
 // add puts e, signed by pub, in the batch.
-func (b *sigBatch) add(e *Envelope, pub crypto.PubKey) {
+func (b *sigBatch) add(e *Envelope, pub crypto.PubKey) { b.addDecoded(e, pub, nil) }
+
+// addDecoded is add given e's signature decoded from its canonical base64
+// (nil: decode it here).
+func (b *sigBatch) addDecoded(e *Envelope, pub crypto.PubKey, sig []byte) {
 	k, ok := pub.(*playerKey)
 	if !ok || k.a == nil {
 		return
 	}
-	sig, err := canonicalBase64(e.Sig)
-	if err != nil || len(sig) != ed25519.SignatureSize {
+	if sig == nil {
+		var err error
+		if sig, err = canonicalBase64(e.Sig); err != nil {
+			return
+		}
+	}
+	if len(sig) != ed25519.SignatureSize {
 		return
 	}
 	b.entries = append(b.entries, sigEntry{env: e, digest: e.signedDigest(), key: k, sig: sig})
@@ -257,7 +277,7 @@ func (b *sigBatch) verify() {
 	all := b.holds()
 	for i := range b.entries {
 		en := &b.entries[i]
-		if all || voi.VerifyExpandedWithOptions(en.key.x, en.msg, en.sig, sigOptions) {
+		if all || en.key.verify(en.msg, en.sig) {
 			en.env.markVerified(en.digest)
 		}
 	}

@@ -271,7 +271,9 @@ type TranscriptReader struct {
 // one form Salvo writes.
 func ReadTranscript(r io.Reader) (Header, *TranscriptReader, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), maxLine)
+	// The buffer starts at a few ordinary lines and grows for a longer
+	// one: a short match's audit zeroed 64 KiB it never filled.
+	sc.Buffer(make([]byte, 16<<10), maxLine)
 	tr := &TranscriptReader{sc: sc}
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {

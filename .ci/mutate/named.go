@@ -72,6 +72,8 @@ var plantedBugs = []planted{
 		"fairness", "Match.checkMember", replace{"len(body.Inputs) > 1 && !g.closedByPreshares(i)", "false"}},
 	{"member-preshares-one-roll", "a run of several rolls is predicted exactly: its last member holds its share alone, without pre-shares",
 		"fairness", "parGroup.closedByPreshares", replace{" || p.Roll != g.places[0].Roll", ""}},
+	{"rolls-run-broken-order", "a roll started by a message that breaks a run of rolls takes the usual order whenever it is asked, so the sender and its peers agree",
+		"fairness", "Match.laterRollOfRun", replace{"g != nil && m.msg.standing() &&", "g != nil &&"}},
 	{"bad-member-proved", "a member signed for its place that holds what no member there may is proved by its signature",
 		"fairness", "needsWitness", replace{" || errors.Is(v.Err, ErrBadMember)", ""}},
 	{"preshare-chain", "a pre-share must extend its sender's dice chain",

@@ -165,7 +165,10 @@ func FuzzReadMove(f *testing.F) {
 	for _, b := range enginetest.MoveReaderSeeds(honestMoves...) {
 		f.Add(b)
 	}
-	f.Fuzz(func(t *testing.T, b []byte) { enginetest.SameAsDecodeMove(t, b, readMove) })
+	f.Fuzz(func(t *testing.T, b []byte) {
+		enginetest.SameAsDecodeMove(t, b, readMove)
+		enginetest.SameAsDecodeMoveWith(t, b, decodeFields, readMove)
+	})
 }
 
 func TestReadMoveTakesHonestMoves(t *testing.T) {

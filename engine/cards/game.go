@@ -177,9 +177,36 @@ func New(s engine.Setup) (*Game, error) {
 	return g, nil
 }
 
+// bothSeats lists the seats contributing to a joint roll: a new slice for
+// each need, built only for the needs that name it (Next is asked several
+// times for every input an audit replays).
+func bothSeats() []engine.Seat { return []engine.Seat{0, 1} }
+
+// drawPrompts holds the words of every draw's prompt (a seat draws k
+// cards, k at most CarrierHandSize), built once: Next is asked for them
+// several times per input, and Wordsf builds two strings each time.
+var drawPrompts = func() (p [2][CarrierHandSize + 1]engine.Words) {
+	for s := range p {
+		for k := range p[s] {
+			p[s][k] = drawPrompt(engine.Seat(s), k)
+		}
+	}
+	return p
+}()
+
+// drawPrompt is the prompt of seat's draw of k cards.
+func drawPrompt(s engine.Seat, k int) engine.Words { return engine.Wordsf("%s draws %d", s, k) }
+
+// drawPromptOf returns drawPrompt(s, k), from drawPrompts where it is there.
+func drawPromptOf(s engine.Seat, k int) engine.Words {
+	if s >= 0 && int(s) < len(drawPrompts) && k >= 0 && k < len(drawPrompts[s]) {
+		return drawPrompts[s][k]
+	}
+	return drawPrompt(s, k)
+}
+
 // Next reports what the match needs next.
 func (g *Game) Next() engine.Need {
-	both := []engine.Seat{0, 1}
 	switch g.step {
 	case stCommitCoords:
 		return engine.Need{Kind: engine.NeedCommit, Seat: g.seat, Name: CoordsName, Size: GridSize,
@@ -188,11 +215,11 @@ func (g *Game) Next() engine.Need {
 		return engine.Need{Kind: engine.NeedCommit, Seat: g.seat, Name: DeckName(1), Size: countTotal(deckCounts(g.variant)),
 			Prompt: "commit your deck of destruction"}
 	case stFirst:
-		return engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: both, Name: "first", Count: 1, Bound: 2,
+		return engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: bothSeats(), Name: "first", Count: 1, Bound: 2,
 			Prompt: "flip for the first player"}
 	case stDeal:
 		n := countTotal(deckCounts(g.variant))
-		return engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: both, Name: "deal", Count: 2,
+		return engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: bothSeats(), Name: "deal", Count: 2,
 			Bound: drawBound(n, HandSize), Prompt: "deal both opening hands"}
 	case stStart:
 		return engine.Need{Kind: engine.NeedMove, Seat: g.seat, Prompt: "use your PT Boat to repair a ship, or skip"}
@@ -204,7 +231,7 @@ func (g *Game) Next() engine.Need {
 		return engine.Need{Kind: engine.NeedMove, Seat: g.seat, Prompt: prompt}
 	case stFlipPick:
 		def := other(g.flip.attacker)
-		return engine.Need{Kind: engine.NeedRandom, Seat: def, Seats: both, Name: "flip", Count: 1,
+		return engine.Need{Kind: engine.NeedRandom, Seat: def, Seats: bothSeats(), Name: "flip", Count: 1,
 			Bound: GridSize - g.players[def].coords.placedCount(), Prompt: "pick the tapped coordinate card"}
 	case stFlipOpen:
 		def := other(g.flip.attacker)
@@ -218,8 +245,8 @@ func (g *Game) Next() engine.Need {
 		if g.draw.purpose == drawReload && k == g.draw.left {
 			acting = other(g.draw.seat)
 		}
-		return engine.Need{Kind: engine.NeedRandom, Seat: acting, Seats: both, Name: "draw", Count: 1,
-			Bound: drawBound(r, k)}.WithPrompt(engine.Wordsf("%s draws %d", g.draw.seat, k))
+		return engine.Need{Kind: engine.NeedRandom, Seat: acting, Seats: bothSeats(), Name: "draw", Count: 1,
+			Bound: drawBound(r, k)}.WithPrompt(drawPromptOf(g.draw.seat, k))
 	case stReshuffle:
 		p := &g.players[g.draw.seat]
 		return engine.Need{Kind: engine.NeedCommit, Seat: g.draw.seat, Name: DeckName(len(p.decks) + 1),
@@ -273,18 +300,43 @@ func (g *Game) ownSlices() {
 
 func (p player) clone() player {
 	c := p
+	// Every ship's peg cards share one new array, as the decks' flags do
+	// below.
+	pegs := 0
+	for _, s := range p.ships {
+		pegs += len(s.pegs) + len(s.shieldPegs)
+	}
+	faces := make([]Face, pegs)
 	for k := range c.ships {
-		c.ships[k].pegs = cloneSlice(p.ships[k].pegs)
-		c.ships[k].shieldPegs = cloneSlice(p.ships[k].shieldPegs)
+		c.ships[k].pegs, faces = copyInto(faces, p.ships[k].pegs)
+		c.ships[k].shieldPegs, faces = copyInto(faces, p.ships[k].shieldPegs)
 	}
 	c.decks = make([]deckTree, len(p.decks))
+	// Every deck's drawn and opened flags share one new array, one
+	// allocation instead of two per deck on every Apply (each copy has its
+	// length as its capacity, so an append copies it elsewhere).
+	n := 0
+	for _, d := range p.decks {
+		n += len(d.drawn) + len(d.opened)
+	}
+	flags := make([]bool, n)
 	for i, d := range p.decks {
-		d.drawn = cloneSlice(d.drawn)
-		d.opened = cloneSlice(d.opened)
+		d.drawn, flags = copyInto(flags, d.drawn)
+		d.opened, flags = copyInto(flags, d.opened)
 		c.decks[i] = d
 	}
 	c.hand = cloneSlice(p.hand)
 	return c
+}
+
+// copyInto copies s to the start of buf and returns the copy (nil for a
+// nil s, its capacity its length) and the rest of buf.
+func copyInto[T any](buf, s []T) (dst, rest []T) {
+	if s == nil {
+		return nil, buf
+	}
+	n := copy(buf, s)
+	return buf[:n:n], buf[n:]
 }
 
 // cloneSlice copies s, keeping nil as nil and empty as empty.

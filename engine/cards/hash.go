@@ -60,8 +60,5 @@ func hashRefs(h *engine.Hasher, rs []CardRef) {
 }
 
 func hashFaces(h *engine.Hasher, fs []Face) {
-	h.Int(len(fs))
-	for _, f := range fs {
-		h.Int(int(f))
-	}
+	engine.Each(h.Int(len(fs)), fs)
 }

@@ -65,10 +65,28 @@ type CardRef struct {
 }
 
 // String returns the commitment name and leaf, such as "deck/1[7]".
-func (c CardRef) String() string { return fmt.Sprintf("%s[%d]", DeckName(c.Deck), c.Leaf) }
+func (c CardRef) String() string { return DeckName(c.Deck) + "[" + strconv.Itoa(c.Leaf) + "]" }
 
 // DeckName returns the commitment name of deck number n, such as "deck/2".
-func DeckName(n int) string { return "deck/" + strconv.Itoa(n) }
+// The names of the first decks come from a table: every slot of a card a
+// move opens, every hidden slot of the final reveal, is named by one.
+func DeckName(n int) string {
+	if n >= 0 && n < len(deckNames) {
+		return deckNames[n]
+	}
+	return deckName(n)
+}
+
+// deckName writes DeckName(n).
+func deckName(n int) string { return "deck/" + strconv.Itoa(n) }
+
+// deckNames holds DeckName of the first numbers, built once.
+var deckNames = func() (d [16]string) {
+	for n := range d {
+		d[n] = deckName(n)
+	}
+	return d
+}()
 
 // parseDeckName is the inverse of DeckName.
 func parseDeckName(s string) (int, bool) {
@@ -98,31 +116,51 @@ type Move struct {
 }
 
 // String returns a short readable form of the move.
+//
+// It writes what fmt wrote for it (TestMoveStringAsFmt) without fmt: the
+// event of every play an audit replays says the move.
 func (m Move) String() string {
 	var b strings.Builder
+	b.Grow(32)
 	b.WriteString(m.Action.String())
 	if m.Action.playsCard() {
-		fmt.Fprintf(&b, " %s %s", m.Face, m.Card)
+		b.WriteString(" " + m.Face.String() + " " + m.Card.String())
 	}
 	switch m.Action {
 	case Tap:
-		fmt.Fprintf(&b, " at %s", PosName(m.Pos))
+		b.WriteString(" at " + PosName(m.Pos))
 	case Attack, PlaceShield:
-		fmt.Fprintf(&b, " on %s", m.Ship)
+		b.WriteString(" on " + m.Ship.String())
 	case Repair, PTRepair:
-		fmt.Fprintf(&b, " %s peg %d", m.Ship, m.Peg)
+		b.WriteString(" " + m.Ship.String() + " peg " + strconv.Itoa(m.Peg))
 	case DiscardWhite:
-		fmt.Fprintf(&b, " %v", m.Discard)
+		// As fmt's %v writes a slice: its elements between brackets.
+		b.WriteString(" [")
+		for i, c := range m.Discard {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(c.String())
+		}
+		b.WriteByte(']')
 	}
 	return b.String()
 }
+
+// posNames holds every grid position's label, built once.
+var posNames = func() (n [GridSize]string) {
+	for p := range n {
+		n[p] = fmt.Sprintf("%c%d", 'A'+p/GridCols, p%GridCols+1)
+	}
+	return n
+}()
 
 // PosName returns a grid position's label: row letter A-C and column 1-4, such as "B3".
 func PosName(p int) string {
 	if p < 0 || p >= GridSize {
 		return fmt.Sprintf("pos(%d)", p)
 	}
-	return fmt.Sprintf("%c%d", 'A'+p/GridCols, p%GridCols+1)
+	return posNames[p]
 }
 
 // Encode returns the move's wire encoding. It never fails: a field holding
@@ -132,14 +170,24 @@ func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 // DecodeMove decodes a move from the network strictly; anything malformed
 // is illegal input.
 func DecodeMove(b []byte) (Move, error) {
-	var m Move
-	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
+	m, err := decodeFields(b)
+	if err != nil {
 		return Move{}, fmt.Errorf("decode cards move: %w", err)
 	}
 	if m.Action == NoAction {
 		return Move{}, engine.Illegal("move names no action")
 	}
 	return m, nil
+}
+
+// decodeFields is engine.DecodeMoveWith(b, &m, readMove) with readMove
+// inlined, which keeps the move off the heap (engine.DecodeMoveAs;
+// FuzzReadMove holds the two to the same result).
+func decodeFields(b []byte) (Move, error) {
+	if m, ok := engine.ReadMove(b, readMove); ok {
+		return m, nil
+	}
+	return engine.DecodeMoveAs[Move](b)
 }
 
 // readMove reads a move's fields as encoding/json sets them (the fast path

@@ -72,7 +72,8 @@ func (g *Game) applyMove(seat engine.Seat, raw []byte, opened []engine.Opened) (
 	if g.mustFrom != nil && !slices.Contains(g.mustFrom, m.Card) {
 		return nil, engine.Illegal("card %s is not one of the cards just drawn with \"Draw 3 cards\" %v", m.Card, g.mustFrom)
 	}
-	face, err := g.openCard(seat, m.Card, vals[cardSlot(seat, m.Card)])
+	// vals holds the values of m.slots(seat): the card's, then each discard's.
+	face, err := g.openCard(seat, m.Card, vals[0])
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +84,11 @@ func (g *Game) applyMove(seat engine.Seat, raw []byte, opened []engine.Opened) (
 		return nil, err
 	}
 	if m.Action == DiscardWhite {
-		for _, c := range m.Discard {
+		for i, c := range m.Discard {
 			if c == m.Card || !slices.Contains(p.hand, c) {
 				return nil, engine.Illegal("discarded card %s is not another card in %s's hand", c, seat)
 			}
-			f, err := g.openCard(seat, c, vals[cardSlot(seat, c)])
+			f, err := g.openCard(seat, c, vals[1+i])
 			if err != nil {
 				return nil, err
 			}

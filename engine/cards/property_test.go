@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -110,7 +111,16 @@ func mutations(g *Game, in engine.Input) []engine.Input {
 	case engine.NeedRandom:
 		out = append(out,
 			engine.Input{Kind: in.Kind, Seat: in.Seat, Random: append(append([]int(nil), in.Random...), 0)},
-			engine.Input{Kind: in.Kind, Seat: in.Seat, Random: []int{n.Bound}})
+			engine.Input{Kind: in.Kind, Seat: in.Seat, Random: []int{n.Bound}},
+			engine.Input{Kind: in.Kind, Seat: in.Seat})
+		// The right count with the last value out of range: Apply takes
+		// rolls without a working copy, so applyRandom must refuse these
+		// before it changes anything.
+		for _, v := range []int{n.Bound, -1} {
+			vals := slices.Clone(in.Random)
+			vals[len(vals)-1] = v
+			out = append(out, engine.Input{Kind: in.Kind, Seat: in.Seat, Random: vals})
+		}
 	case engine.NeedOpen, engine.NeedMove:
 		if len(in.Opened) > 0 {
 			bad := in
@@ -126,9 +136,15 @@ func mutations(g *Game, in engine.Input) []engine.Input {
 			out = append(out, garbled)
 		}
 	case engine.NeedCommit:
-		cm := *in.Commitment
-		cm.Size++
-		out = append(out, engine.Input{Kind: in.Kind, Seat: in.Seat, Commitment: &cm})
+		// Commitments too are applied without a working copy.
+		size, name, owner := *in.Commitment, *in.Commitment, *in.Commitment
+		size.Size++
+		name.Name += "x"
+		owner.Owner = 1 - owner.Owner
+		out = append(out, engine.Input{Kind: in.Kind, Seat: in.Seat})
+		for _, cm := range []engine.Commitment{size, name, owner} {
+			out = append(out, engine.Input{Kind: in.Kind, Seat: in.Seat, Commitment: &cm})
+		}
 	}
 	return out
 }
@@ -243,6 +259,18 @@ func TestLegalMovesAreAccepted(t *testing.T) {
 		_, err := tb.Play(maxInputs)
 		if err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestDrawPromptAsBefore pins the draw prompts Next takes from a table
+// (drawPrompts) to what Wordsf wrote for each.
+func TestDrawPromptAsBefore(t *testing.T) {
+	for _, s := range []engine.Seat{0, 1, engine.NoSeat, 9} {
+		for k := -1; k <= CarrierHandSize+2; k++ {
+			if got, want := drawPromptOf(s, k), engine.Wordsf("%s draws %d", s, k); got != want {
+				t.Errorf("prompt %q, want %q", got, want)
+			}
 		}
 	}
 }

@@ -29,6 +29,19 @@ func SameAsDecodeMove[T any](t testing.TB, b []byte, read func(r *engine.MoveRea
 	}
 }
 
+// SameAsDecodeMoveWith fails t unless decode, a game's decoder that calls
+// [engine.ReadMove] with read itself and [engine.DecodeMoveAs] when it
+// gives up, gives for b what [engine.DecodeMoveWith] with read gives.
+func SameAsDecodeMoveWith[T any](t testing.TB, b []byte, decode func([]byte) (T, error), read func(r *engine.MoveReader, v *T)) {
+	t.Helper()
+	var want T
+	wantErr := engine.DecodeMoveWith(b, &want, read)
+	got, err := decode(b)
+	if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() || !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q: the game's decoder gives %#v, %v; DecodeMoveWith %#v, %v", b, got, err, want, wantErr)
+	}
+}
+
 // MoveReaderSeeds returns fuzz seeds for a move reader: the honest
 // encodings given, and near misses of each that the reader must leave to
 // the strict decoder or read as it does (spaces, a repeated or re-cased

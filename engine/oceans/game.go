@@ -3,6 +3,7 @@ package oceans
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -160,8 +161,8 @@ func (g *Game) Next() engine.Need {
 	case PhaseDeal, PhaseDraw:
 		k := g.drawCount()
 		return engine.Need{Kind: engine.NeedRandom, Seat: g.turn, Seats: bothSeats(),
-			Name: fmt.Sprintf("%s/%d", g.phase, g.turn), Count: 1, Bound: fallingFactorial(len(g.seats[g.turn].deck), k)}.
-			WithPrompt(engine.Wordsf("draw %d cards for %s", k, g.turn))
+			Name: g.drawName(), Count: 1, Bound: fallingFactorial(len(g.seats[g.turn].deck), k)}.
+			WithPrompt(drawPromptOf(k, g.turn))
 	case PhaseDeploy:
 		return engine.Need{Kind: engine.NeedMove, Seat: g.turn, Prompt: "deploy a card faceup to an ocean"}
 	case PhasePlay:
@@ -183,6 +184,57 @@ func (g *Game) Next() engine.Need {
 			Prompt: "reveal every remaining card"}
 	}
 	return engine.Need{Kind: engine.NeedNone, Seat: engine.NoSeat}
+}
+
+// drawName names the roll of the current deal or draw, "deal/1" or
+// "draw/0": the phase and the seat on turn, as fmt's "%s/%d" writes them,
+// without fmt (Next is asked several times for every input an audit
+// replays).
+func (g *Game) drawName() string {
+	if g.phase == PhaseDeal || g.phase == PhaseDraw {
+		if s := int(g.turn); s >= 0 && s < len(drawNames[g.phase]) {
+			return drawNames[g.phase][s]
+		}
+	}
+	return rollName(g.phase, g.turn)
+}
+
+// rollName is drawName's text for a phase and a seat.
+func rollName(p Phase, s engine.Seat) string { return p.String() + "/" + strconv.Itoa(int(s)) }
+
+// drawNames holds drawName's text for the deal and the draw of each seat,
+// built once.
+var drawNames = func() (n [PhaseDraw + 1][2]string) {
+	for _, p := range []Phase{PhaseDeal, PhaseDraw} {
+		for s := range n[p] {
+			n[p][s] = rollName(p, engine.Seat(s))
+		}
+	}
+	return n
+}()
+
+// drawPrompts holds the words of every deal's and draw's prompt (k cards
+// for a seat, k at most FirstHand), built once, as drawName is, for Next.
+var drawPrompts = func() (p [FirstHand + 1][2]engine.Words) {
+	for k := range p {
+		for s := range p[k] {
+			p[k][s] = drawPrompt(k, engine.Seat(s))
+		}
+	}
+	return p
+}()
+
+// drawPrompt is the prompt of a draw of k cards for seat s.
+func drawPrompt(k int, s engine.Seat) engine.Words {
+	return engine.Wordsf("draw %d cards for %s", k, s)
+}
+
+// drawPromptOf returns drawPrompt(k, s), from drawPrompts where it is there.
+func drawPromptOf(k int, s engine.Seat) engine.Words {
+	if k >= 0 && k < len(drawPrompts) && s >= 0 && int(s) < len(drawPrompts[k]) {
+		return drawPrompts[k][s]
+	}
+	return drawPrompt(k, s)
 }
 
 // drawCount is how many cards the current deal or draw takes.
@@ -221,9 +273,19 @@ func (g *Game) unopened(s engine.Seat) []engine.Slot {
 // breaks a rule returns an error wrapping [engine.ErrIllegal] (or an
 // [*engine.Fault] naming the seat whose opened card breaks the rules) and
 // leaves the match unchanged.
+//
+// It works on a copy, thrown away on error, unless the input is a
+// commitment or a roll: applyCommit and applyRandom check everything
+// before they change anything (TestIllegalInputsLeaveStateUnchanged
+// tries inputs refused at each of their checks), so those, a third of the inputs an
+// audit replays, go without the copy.
 func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
+	need := g.Next()
+	if need.Kind == engine.NeedCommit || need.Kind == engine.NeedRandom {
+		return g.apply(need, in)
+	}
 	c := g.clone()
-	ev, err := c.apply(in)
+	ev, err := c.apply(need, in)
 	if err != nil {
 		return nil, err
 	}
@@ -231,9 +293,8 @@ func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
 	return ev, nil
 }
 
-// apply works on a copy; on error the copy is thrown away.
-func (g *Game) apply(in engine.Input) ([]engine.Event, error) {
-	need := g.Next()
+// apply applies in, which need (g.Next()) asks for.
+func (g *Game) apply(need engine.Need, in engine.Input) ([]engine.Event, error) {
 	if err := engine.CheckKind(need, in); err != nil {
 		return nil, err
 	}
@@ -451,15 +512,42 @@ func (g *Game) clone() *Game {
 func (g *Game) ownSlices() {
 	for s := range g.seats {
 		st := &g.seats[s]
-		st.deck = slices.Clone(st.deck)
-		st.hand = slices.Clone(st.hand)
-		st.discard = slices.Clone(st.discard)
+		piles := [3 + NumOceans]*[]int{&st.deck, &st.hand, &st.discard}
 		for o := range st.forces {
-			st.forces[o] = slices.Clone(st.forces[o])
+			piles[3+o] = &st.forces[o]
 		}
+		cloneInto(cloneRoom, piles[:]...)
 	}
 	g.reveal = slices.Clone(g.reveal)
 	g.result.Winners = slices.Clone(g.result.Winners)
+}
+
+// cloneRoom is the room cloneInto leaves after each slice: as many
+// elements as one input adds to a pile (a draw, a card played, a task
+// force discarded adds more, and that append copies the pile elsewhere).
+const cloneRoom = DrawPerTurn
+
+// cloneInto copies every slice ss points to into one new array, each
+// followed by room elements of its own for appends, in place of a new
+// array per slice: Apply clones the state for every move an audit
+// replays. A nil slice stays nil and an empty one empty; no slice's
+// capacity reaches into another's copy, so an append past the room copies
+// the slice elsewhere as with any full slice.
+func cloneInto(room int, ss ...*[]int) {
+	n := 0
+	for _, s := range ss {
+		if *s != nil {
+			n += len(*s) + room
+		}
+	}
+	buf := make([]int, n)
+	for _, s := range ss {
+		if *s == nil {
+			continue
+		}
+		k := copy(buf, *s)
+		*s, buf = buf[:k:k+room], buf[k+room:]
+	}
 }
 
 // Hash is a digest of the whole public state.
@@ -469,9 +557,7 @@ func (g *Game) Hash() engine.Digest {
 	for s := range g.seats {
 		st := &g.seats[s]
 		h.Digest(st.root).Ints(st.deck...).Ints(st.hand...).Ints(st.discard...)
-		for _, c := range st.known {
-			h.Int(int(c))
-		}
+		engine.Each(h, st.known[:])
 		for o := range st.forces {
 			h.Ints(st.forces[o]...).Bool(st.blockaded[o])
 		}

@@ -40,6 +40,16 @@ type Move struct {
 // Encode returns the move's wire encoding.
 func (m Move) Encode() []byte { return engine.MustEncodeMove(m) }
 
+// decodeFields is engine.DecodeMoveWith(b, &m, readMove) with readMove
+// inlined, which keeps the move off the heap (engine.DecodeMoveAs;
+// FuzzReadMove holds the two to the same result).
+func decodeFields(b []byte) (Move, error) {
+	if m, ok := engine.ReadMove(b, readMove); ok {
+		return m, nil
+	}
+	return engine.DecodeMoveAs[Move](b)
+}
+
 // readMove reads a move's fields as encoding/json sets them (the fast path
 // of DecodeMove; FuzzReadMove holds it to engine.DecodeMove).
 func readMove(r *engine.MoveReader, m *Move) {
@@ -62,8 +72,8 @@ func readMove(r *engine.MoveReader, m *Move) {
 // DecodeMove decodes a move from the network strictly, and checks that it
 // only sets the fields its kind uses. Errors wrap [engine.ErrIllegal].
 func DecodeMove(b []byte) (Move, error) {
-	var m Move
-	if err := engine.DecodeMoveWith(b, &m, readMove); err != nil {
+	m, err := decodeFields(b)
+	if err != nil {
 		return Move{}, err
 	}
 	switch m.Kind {

@@ -2,6 +2,7 @@ package oceans
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -171,7 +172,8 @@ func junkInputs(h *harness, n engine.Need, r *rand.Rand) []engine.Input {
 		out = append(out,
 			engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: []int{n.Bound}},
 			engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: []int{-1}},
-			engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: []int{0, 0}})
+			engine.Input{Kind: n.Kind, Seat: engine.NoSeat, Random: []int{0, 0}},
+			engine.Input{Kind: n.Kind, Seat: engine.NoSeat})
 	case engine.NeedOpen:
 		good := h.openings(n.Open)
 		out = append(out, engine.Input{Kind: n.Kind, Seat: other, Opened: good})
@@ -197,8 +199,34 @@ func junkInputs(h *harness, n engine.Need, r *rand.Rand) []engine.Input {
 			}
 		}
 	case engine.NeedCommit:
+		// Apply takes commitments (and rolls) without a working copy, so
+		// these must be refused before anything changes, whichever check
+		// refuses them.
 		out = append(out, engine.Input{Kind: n.Kind, Seat: n.Seat},
-			engine.Input{Kind: n.Kind, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: FleetName, Size: 35}})
+			engine.Input{Kind: n.Kind, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: FleetName, Size: 35}},
+			engine.Input{Kind: n.Kind, Seat: n.Seat, Commitment: &engine.Commitment{Owner: other, Name: FleetName, Size: DeckSize}},
+			engine.Input{Kind: n.Kind, Seat: n.Seat, Commitment: &engine.Commitment{Owner: n.Seat, Name: "fleet2", Size: DeckSize}})
 	}
 	return out
+}
+
+// TestDrawNeedWordsAsBefore pins the roll names and prompts that Next
+// builds without fmt (drawName) or from a table (drawPrompts) to what fmt
+// and Wordsf wrote: a roll's name goes into its values, so a changed byte
+// would stop every recorded match from auditing.
+func TestDrawNeedWordsAsBefore(t *testing.T) {
+	for _, ph := range []Phase{PhaseDeal, PhaseDraw, PhaseOver + 3} {
+		for _, s := range []engine.Seat{0, 1, engine.NoSeat, 12} {
+			g := &Game{phase: ph, turn: s}
+			if got, want := g.drawName(), fmt.Sprintf("%s/%d", ph, s); got != want {
+				t.Errorf("drawName %q, want %q", got, want)
+			}
+			for k := -1; k <= FirstHand+2; k++ {
+				got, want := drawPromptOf(k, s), engine.Wordsf("draw %d cards for %s", k, s)
+				if got != want {
+					t.Errorf("prompt %q, want %q", got, want)
+				}
+			}
+		}
+	}
 }

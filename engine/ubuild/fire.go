@@ -2,7 +2,6 @@ package ubuild
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/salvo-game/salvo/engine"
 )
@@ -72,14 +71,23 @@ func shotLimitText(variant string, s Ship, limit int) string {
 }
 
 func volleyEvent(a engine.Seat, s Ship, shots []Cell) engine.Event {
-	names := make([]string, len(shots))
-	for i, c := range shots {
-		names[i] = c.String()
-	}
 	if s != NoShip {
-		return engine.Eventf(a, "fire", "%s (%s) fires at %s", a, s.Name(), strings.Join(names, ", "))
+		return engine.Eventf(a, "fire", "%s (%s) fires at %s", a, s.Name(), cellList(shots))
 	}
-	return engine.Eventf(a, "fire", "%s fires at %s", a, strings.Join(names, ", "))
+	return engine.Eventf(a, "fire", "%s fires at %s", a, cellList(shots))
+}
+
+// cellList writes cells as a volley's event names them: "C-2, C-4".
+func cellList(cells []Cell) string {
+	var buf [MaxWeapons * 6]byte
+	b := buf[:0]
+	for i, c := range cells {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = c.appendText(b)
+	}
+	return string(b)
 }
 
 // openWeapons records the opened weapon count of seat's ship s, checks it

@@ -3,6 +3,7 @@ package ubuild
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -190,4 +191,48 @@ func FuzzReadMove(f *testing.F) {
 func TestReadMoveTakesHonestMoves(t *testing.T) {
 	enginetest.CheckMoveReader(t, honestFires, readFire)
 	enginetest.CheckMoveReader(t, honestAnswers, readAnswer)
+}
+
+// FuzzQuickMoves holds the quick decoders of volleys and answers to the
+// decoders they speed up: whatever they take, decodeFire and DecodeAnswer
+// (by their reflecting path) read as the same volley or answer.
+func FuzzQuickMoves(f *testing.F) {
+	for _, b := range enginetest.MoveReaderSeeds(append(slices.Clone(honestFires), honestAnswers...)...) {
+		f.Add(b)
+	}
+	f.Add([]byte(`{"ship":"","shots":["a1","A-01"]}`))
+	f.Add([]byte(`{"results":[{"cell":"c2","result":"miss","ship":""},{"result":"hit","cell":"J-10","ship":"ptboat"}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkQuickMoves(t, b)
+	})
+}
+
+// checkQuickMoves fails t when a quick decoder takes b and the decoder
+// it speeds up does not read it as the same move, and reports whether one
+// took it.
+func checkQuickMoves(t *testing.T, b []byte) bool {
+	took := false
+	if f, ok := quickFire(b); ok {
+		slow, err := readFireMove(b)
+		if err != nil || !reflect.DeepEqual(f, slow) {
+			t.Fatalf("%q: quickFire reads %+v, decodeFire %+v, %v", b, f, slow, err)
+		}
+		took = true
+	}
+	if rs, ok := quickAnswer(b); ok {
+		slow, err := readAnswerMove(b)
+		if err != nil || !reflect.DeepEqual(rs, slow) {
+			t.Fatalf("%q: quickAnswer reads %+v, DecodeAnswer %+v, %v", b, rs, slow, err)
+		}
+		took = true
+	}
+	return took
+}
+
+func TestQuickMovesTakeHonestMoves(t *testing.T) {
+	for _, b := range append(slices.Clone(honestFires), honestAnswers[0]) {
+		if !checkQuickMoves(t, b) {
+			t.Errorf("%s: the quick decoders leave an honest move to the slow path", b)
+		}
+	}
 }

@@ -65,40 +65,73 @@ func commitSteps(variant string) []commitStep {
 }
 
 // Next reports what the match needs next.
-func (g *Game) Next() engine.Need {
-	st := &g.st
+func (g *Game) Next() engine.Need { return g.st.prompted(g.st.need()) }
+
+// need is Next without its prompt: what Apply checks an input against.
+// The prompt's words are for people, and Apply asked for them at every
+// input an audit replays (issue 15).
+func (st *state) need() engine.Need {
 	switch st.phase {
 	case PhaseSetup:
 		c := commitSteps(st.variant)[st.step]
-		return engine.Need{Kind: engine.NeedCommit, Seat: c.seat, Name: c.name, Size: c.size}.
-			WithPrompt(engine.Wordsf("%s commits its %s", c.seat, c.name))
+		return engine.Need{Kind: engine.NeedCommit, Seat: c.seat, Name: c.name, Size: c.size}
 	case PhaseFirst:
 		return engine.Need{Kind: engine.NeedRandom, Seat: engine.NoSeat, Seats: []engine.Seat{0, 1},
-			Name: FirstPlayerRoll, Count: 1, Bound: 2, Prompt: "flip for the first player"}
+			Name: FirstPlayerRoll, Count: 1, Bound: 2}
 	case PhaseFire:
-		return engine.Need{Kind: engine.NeedMove, Seat: st.attacker}.
-			WithPrompt(engine.Wordsf("%s fires (turn %d)", st.attacker, st.turn+1))
+		return engine.Need{Kind: engine.NeedMove, Seat: st.attacker}
 	case PhaseAnswer:
 		d := 1 - st.attacker
 		open := make([]engine.Slot, len(st.last.Shots))
 		for i, c := range st.last.Shots {
 			open[i] = GridSlot(d, c)
 		}
-		return engine.Need{Kind: engine.NeedMove, Seat: d, Auto: true, Open: open}.
-			WithPrompt(engine.Wordsf("%s answers the volley of turn %d", d, st.turn))
+		return engine.Need{Kind: engine.NeedMove, Seat: d, Auto: true, Open: open}
 	case PhaseReveal:
 		s := engine.Seat(st.step)
-		return engine.Need{Kind: engine.NeedOpen, Seat: s, Open: st.hiddenSlots(s)}.
-			WithPrompt(engine.Wordsf("%s reveals its fleet", s))
+		return engine.Need{Kind: engine.NeedOpen, Seat: s, Open: st.hiddenSlots(s)}
 	}
-	return engine.Need{Kind: engine.NeedNone, Seat: engine.NoSeat, Prompt: "the match is over"}
+	return engine.Need{Kind: engine.NeedNone, Seat: engine.NoSeat}
+}
+
+// prompted returns n, the need of the current phase, with its prompt.
+func (st *state) prompted(n engine.Need) engine.Need {
+	switch st.phase {
+	case PhaseSetup:
+		return n.WithPrompt(engine.Wordsf("%s commits its %s", n.Seat, n.Name))
+	case PhaseFirst:
+		n.Prompt = "flip for the first player"
+	case PhaseFire:
+		return n.WithPrompt(engine.Wordsf("%s fires (turn %d)", n.Seat, st.turn+1))
+	case PhaseAnswer:
+		return n.WithPrompt(engine.Wordsf("%s answers the volley of turn %d", n.Seat, st.turn))
+	case PhaseReveal:
+		return n.WithPrompt(engine.Wordsf("%s reveals its fleet", n.Seat))
+	default:
+		n.Prompt = "the match is over"
+	}
+	return n
 }
 
 // hiddenSlots lists every slot of seat not opened yet: grid cells in order,
 // then (custom) weapon counts.
 func (st *state) hiddenSlots(seat engine.Seat) []engine.Slot {
 	f := &st.fleets[seat]
+	hidden := 0
+	for _, v := range f.cells {
+		if v < 0 {
+			hidden++
+		}
+	}
+	for _, w := range f.weapons {
+		if w == 0 && st.custom() {
+			hidden++
+		}
+	}
 	var out []engine.Slot
+	if hidden > 0 {
+		out = make([]engine.Slot, 0, hidden) // one allocation, not one per doubling
+	}
 	for c, v := range f.cells {
 		if v < 0 {
 			out = append(out, GridSlot(seat, Cell(c)))
@@ -118,7 +151,7 @@ func (st *state) hiddenSlots(seat engine.Seat) []engine.Slot {
 // breaks a rule returns an error wrapping [engine.ErrIllegal] (or an
 // [*engine.Fault] naming the seat to blame) and changes nothing.
 func (g *Game) Apply(in engine.Input) ([]engine.Event, error) {
-	need := g.Next()
+	need := g.st.need()
 	if err := engine.CheckKind(need, in); err != nil {
 		return nil, err
 	}

@@ -51,8 +51,8 @@ func (r Result) String() string {
 }
 
 // parseResult reads a result name of an answer.
-func parseResult(s string) (Result, bool) {
-	switch s {
+func parseResult[T string | []byte](s T) (Result, bool) {
+	switch string(s) {
 	case "miss":
 		return Miss, true
 	case "hit":
@@ -79,6 +79,15 @@ func DecodeFire(b []byte) (Ship, []Cell, error) {
 }
 
 func decodeFire(b []byte) (fire, error) {
+	if f, ok := quickFire(b); ok {
+		return f, nil
+	}
+	return readFireMove(b)
+}
+
+// readFireMove is decodeFire for any move: it decodes the Fire, then
+// parses its fields, and says what is wrong.
+func readFireMove(b []byte) (fire, error) {
 	var m Fire
 	if err := engine.DecodeMoveWith(b, &m, readFire); err != nil {
 		return fire{}, fmt.Errorf("fire: %w", err)
@@ -160,6 +169,15 @@ func readShotReport(r *engine.MoveReader) ShotReport {
 // and sunk); Apply checks the claims against the opened cells. Errors wrap
 // [engine.ErrIllegal].
 func DecodeAnswer(b []byte) ([]Report, error) {
+	if rs, ok := quickAnswer(b); ok {
+		return rs, nil
+	}
+	return readAnswerMove(b)
+}
+
+// readAnswerMove is DecodeAnswer for any move: it decodes the Answer,
+// then parses its results, and says what is wrong.
+func readAnswerMove(b []byte) ([]Report, error) {
 	var m Answer
 	if err := engine.DecodeMoveWith(b, &m, readAnswer); err != nil {
 		return nil, fmt.Errorf("answer: %w", err)

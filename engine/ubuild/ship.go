@@ -74,9 +74,12 @@ func (s Ship) String() string {
 
 // ShipByKey returns the ship whose short name is key ("battleship",
 // "carrier", "destroyer", "submarine", "ptboat").
-func ShipByKey(key string) (Ship, bool) {
+func ShipByKey(key string) (Ship, bool) { return shipByKey(key) }
+
+// shipByKey is ShipByKey for a string or a move's bytes.
+func shipByKey[T string | []byte](key T) (Ship, bool) {
 	for i := range shipTable {
-		if shipTable[i].key == key {
+		if shipTable[i].key == string(key) {
 			return Ship(i), true
 		}
 	}

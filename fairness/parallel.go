@@ -185,8 +185,9 @@ func (m *Match) isMember(e *Envelope) bool {
 func (m *Match) checkMember(e *Envelope, from engine.Seat, body *Body) error {
 	g, i, _ := m.memberPlace(e.Seq)
 	p := g.places[i]
+	contrib := contributions(body.Inputs)
 	switch {
-	case len(body.Inputs) != 1:
+	case len(contrib) != 1 || len(body.Inputs) > 1 && !g.closedByPreshares(i):
 		return fmt.Errorf("%w: %d inputs; a member holds only its one contribution", ErrBadMember, len(body.Inputs))
 	case body.Inputs[0].T != p.Kind:
 		return fmt.Errorf("%w: a %s input in the group's place of a %s contribution", ErrBadMember, body.Inputs[0].T, p.Kind)
@@ -196,6 +197,15 @@ func (m *Match) checkMember(e *Envelope, from engine.Seat, body *Body) error {
 		return fmt.Errorf("%w: a member of a parallel group states its base's state %.8s…, it says %.8s…", ErrStateHash, hexDigest(g.state), body.State)
 	}
 	return nil
+}
+
+// closedByPreshares reports whether the member at place i may close with
+// pre-shares: the last place of a group of the shares of one roll
+// (runs.go). A run of several rolls is predicted exactly, so what follows
+// it is no roll its places could have held: its members hold their share
+// alone.
+func (g *parGroup) closedByPreshares(i int) bool {
+	return i == len(g.places)-1 && !slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind != InShare || p.Roll != g.places[0].Roll })
 }
 
 // MemberPlace says where seat may send its next contribution to the group
@@ -229,15 +239,16 @@ func (m *Match) MemberPlace(seat engine.Seat, after uint64) (seq uint64, prev, s
 }
 
 // Member builds and signs seat's member envelope for place seq of the
-// group the match is at, holding the one input in (see MemberPlace). It
-// does not apply it: the member is applied, like any message, when its
+// group the match is at, holding the one input in (see MemberPlace) and,
+// at the last place of a group of dice shares, the pre-shares pre
+// (runs.go). It does not apply it: the member is applied, like any message, when its
 // number comes.
-func (m *Match) Member(seat engine.Seat, seq uint64, in WireInput, sign func(*Envelope) error) (*Envelope, error) {
+func (m *Match) Member(seat engine.Seat, seq uint64, in WireInput, sign func(*Envelope) error, pre ...WireInput) (*Envelope, error) {
 	at, prev, state, _, ok := m.MemberPlace(seat, seq-1)
 	if !ok || at != seq {
 		return nil, fmt.Errorf("%w: %s owes no member's place %d now", ErrMember, seat, seq)
 	}
-	body, err := EncodeBody(&Body{Inputs: []WireInput{in}, State: hexDigest(state)})
+	body, err := EncodeBody(&Body{Inputs: append([]WireInput{in}, pre...), State: hexDigest(state)})
 	if err != nil {
 		return nil, err
 	}

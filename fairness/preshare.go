@@ -114,13 +114,17 @@ func (m *Match) preshareWhy(seat engine.Seat) error {
 	switch {
 	case !ok:
 		return fmt.Errorf("%w: the match is over", ErrPreshare)
+	case m.closesRollsGroup(seat):
+		// Signed at once, blind to what the roll decides (runs.go's
+		// pre-shares of a group's last member): any next step takes them.
 	case st.Seat == seat:
 		return engine.Errorf("%w: the match waits for %s's own %s; a pre-share only closes a message", ErrPreshare, seat, st.Kind)
 	case !undecided(st.Kind):
 		return engine.Errorf("%w: the match waits for %s's decision (%s), which would void it at once", ErrPreshare, st.Seat, st.Kind)
 	case m.laterPlaceInRun(seat):
 		return engine.Errorf("%w: %s has a share's place further in the run of rolls the match is at; a pre-share would take it", ErrPreshare, seat)
-	case m.Preshared(seat) >= maxPreshares:
+	}
+	if m.Preshared(seat) >= maxPreshares {
 		return fmt.Errorf("%w: %d pre-shares pending already", ErrPreshare, maxPreshares)
 	}
 	return nil
@@ -164,7 +168,13 @@ func (m *Match) applyPreshare(seat engine.Seat, in WireInput) ([]engine.Event, e
 		m.pre = make([][]preshare, len(m.keys))
 	}
 	m.pre[seat] = append(m.pre[seat], preshare{link: link, after: after})
-	return []engine.Event{engine.Eventf(seat, "share", "%s revealed its preimage for its next roll ahead of it: %s ✓", seat, link.Short())}, nil
+	evs := []engine.Event{engine.Eventf(seat, "share", "%s revealed its preimage for its next roll ahead of it: %s ✓", seat, link.Short())}
+	// At a group's last share (runs.go) the match may wait for the seat's
+	// own share: the pre-share is that share at once. Anywhere else this
+	// takes nothing (the match waits for the other seat's step, and a
+	// share awaited with pre-shares pending is taken as soon as it is).
+	more, err := m.afterInput(seat, in)
+	return append(evs, more...), err
 }
 
 // onlyLink reports whether in holds nothing but a link and a next.

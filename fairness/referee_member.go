@@ -65,7 +65,8 @@ func (r *Referee) nextMemberPlace() (seq uint64, base Digest, st Step, ok bool) 
 // with the envelopes ahead of their turn and sends it.
 func (r *Referee) sendMemberAt(ctx context.Context, seq uint64, st Step, in WireInput) error {
 	seat := r.cfg.Seat
-	e, err := r.m.Member(seat, seq, in, func(e *Envelope) error { return e.signOwn(r.cfg.Key) })
+	pre := r.memberPreshares(seq, st, in)
+	e, err := r.m.Member(seat, seq, in, func(e *Envelope) error { return e.signOwn(r.cfg.Key) }, pre...)
 	if err != nil {
 		return fmt.Errorf("referee: %w", err)
 	}

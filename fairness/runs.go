@@ -297,6 +297,97 @@ func (m *Match) laterRollOfRun() bool {
 		slices.ContainsFunc(g.places, func(p Step) bool { return p.Kind == InShare && p.Roll == m.rolls })
 }
 
+// Pre-shares at a group's last share (issue 15 point 3). A roll that is
+// followed by another only for some of its values (Sea's first-player
+// roll: a tie rolls again) ends its run of rolls, since the run's places
+// must follow from its base alone. The seat at the group's first place
+// closes its message with pre-shares (the match then waits for the other
+// seat's share, no decision); the seat at the last place sends a member
+// signed at once, and after its share the match waits for its own share
+// of the roll again or for a decision, where a pre-share was refused: so
+// its share of the roll again waited for a flight of its own. Hence the
+// member (or message) at the last place of a group of dice shares may
+// close with pre-shares whatever the match then waits for: its own share
+// (the pre-share is that share, taken at once), a step of the other seat
+// that decides nothing (pending as ever), or a decision, which voids them
+// at once as it voids every pending pre-share.
+//
+// This gives no seat a roll to steer. Each link is fixed by the seat's
+// chain, and every roll takes each seat's links in chain order, sent early
+// or not. The only thing the sender chooses is how many, and the links
+// voided by the decision that follows are voided together with every
+// pre-share of the other seat's: the rolls after that decision pair the
+// sender's later links with links of the other seat's revealed only
+// after it (preshare.go). A pre-share at a chain's last link, whose rule
+// depends on the other seat's pending pre-shares, is never sent this way
+// (memberPreshares), and the match-over check stays: the referee sends
+// no more than are staged before values of the roll, or of the rolls
+// after it, could end the match (safePreshares).
+
+// closesRollsGroup reports whether the message being staged, from seat,
+// is the last place of a group of dice shares, its share already in.
+func (m *Match) closesRollsGroup(seat engine.Seat) bool {
+	g := m.group
+	if g == nil || m.seq+1 != g.seq+uint64(len(g.places)) || !g.closedByPreshares(len(g.places)-1) {
+		return false
+	}
+	return g.places[len(g.places)-1].Seat == seat && !m.laterPlaceInRun(seat)
+}
+
+// maxPreshareCopies bounds the work of safePreshares: the copies of the
+// game it plays a roll's outcomes on, over all the rolls it looks across.
+// Sea's first-player roll (36 outcomes, six of them a tie that rolls
+// again, each tie a state of its own) takes 36, 216 and 1,296 copies to
+// clear three pre-shares, so three ties in a row still cost no flight.
+const maxPreshareCopies = 2048
+
+// safePreshares returns how many of want pre-shares may close the last
+// share of a group of roll need's shares, asked by game g
+// (memberPreshares): none unless some value of the roll asks its seats for
+// a roll again; else as many as are staged before any values of that roll
+// and of the rolls after it could end the match (nothing is accepted
+// then), each roll's outcomes played on copies of the game, within
+// maxPreshareCopies copies in all.
+func safePreshares(g engine.Game, need engine.Need, want int) int {
+	states, copies := []engine.Game{g}, 0
+	for k := range want {
+		var next []engine.Game
+		seen := map[engine.Digest]bool{}
+		again := false
+		for _, st := range states {
+			n := st.Next()
+			if n.Kind != engine.NeedRandom {
+				continue // the match waits for something else: a pre-share may come
+			}
+			outcomes, ok := rollOutcomes(n)
+			if copies += len(outcomes); !ok || copies > maxPreshareCopies {
+				return k
+			}
+			for _, vals := range outcomes {
+				c := st.Clone()
+				if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
+					return k
+				}
+				switch after := c.Next(); {
+				case after.Kind == engine.NeedNone:
+					return k
+				case after.Kind == engine.NeedRandom && slices.Equal(after.Seats, need.Seats):
+					again = true
+				}
+				if h := c.Hash(); !seen[h] && c.Next().Kind == engine.NeedRandom {
+					seen[h] = true
+					next = append(next, c)
+				}
+			}
+		}
+		if k == 0 && !again {
+			return 0
+		}
+		states = next
+	}
+	return want
+}
+
 // msgContribs is what the message being applied contributed so far: how
 // many inputs, pre-shares aside, and whether each was a dice share.
 type msgContribs struct {

@@ -88,6 +88,22 @@
 //   - bytes per deal: 100 B per other seat (100 B for 2 players, 200 B for
 //     3, 300 B for 4), plus 100 B more to play the card.
 //
+// # What a check costs
+//
+// A shuffle check of n cards recomputes 2n + 5 group elements and hashes
+// them (the proof's format fixes that: the challenge covers every t).
+// Most of it is irreducible with curve25519-voi's multiscalar
+// multiplication: n three-term t̂_i (each ~256 doublings of its own),
+// and t3, t41, t42 of about 2n + 1 terms each. What is saved: cards keep
+// their tables (Card.tabs), so the tables of a shuffle's output serve the
+// next shuffle's check and the unmasking shares of the dealt deck; the
+// starting deck's tables are shared per value and its C1 terms (the
+// identity) are left out of t42; t2 is one multiplication with ĉ_n's
+// table. Issue 15: about 10% off a check from the starting deck, 3-4%
+// off a 2-player Air audit (ratio to the yardstick 3.08-3.10 → 2.98-2.99).
+// referenceVerifyShuffle (tests) is the plain check every change must
+// agree with, on honest and on randomly changed bytes.
+//
 // # Randomness
 //
 // [Params.GenerateKey] and [Params.Shuffle] read secret randomness from the

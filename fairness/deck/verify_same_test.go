@@ -185,3 +185,43 @@ func TestShareVerifyAgreesWithReference(t *testing.T) {
 		}
 	}
 }
+
+// A check keeps the tables it makes on the cards it was given, so that
+// the next shuffle's check (whose input they are) and the unmasking
+// shares' checks (against their C1s) make none again; the starting
+// deck's tables are the same for every match.
+func TestChecksKeepCardTables(t *testing.T) {
+	tb := newTable(t, 2, 8, 31)
+	out, proof, err := tb.p.Shuffle(tb.rng, tb.jk, tb.deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _ := out.MarshalBinary()
+	var held Deck
+	if err := held.UnmarshalBinary(db); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.p.VerifyShuffle(tb.jk, tb.deck, held, proof); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range held {
+		if c.tabs == nil || c.tabs.c1.Load() == nil || c.tabs.c2.Load() == nil {
+			t.Fatalf("card %d of the checked output keeps no tables", i)
+		}
+	}
+	again, err := NewParams(testMatch(99), "other", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := again.FullDeck(); d[3].tabs != tb.deck[3].tabs || d[3].tabs.c2.Load() == nil {
+		t.Fatal("the starting deck's tables are not shared between matches")
+	}
+	t1 := held[5].tabs.c1.Load()
+	sh, err := tb.p.UnmaskShare(tb.keys[0], 5, held[5])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.p.VerifyShare(tb.jk, 5, held[5], sh); err != nil || held[5].tabs.c1.Load() != t1 {
+		t.Fatalf("a share check made C1's table again (or failed: %v)", err)
+	}
+}

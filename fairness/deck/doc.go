@@ -99,8 +99,12 @@
 // next shuffle's check and the unmasking shares of the dealt deck; the
 // starting deck's tables are shared per value and its C1 terms (the
 // identity) are left out of t42; t2 is one multiplication with ĉ_n's
-// table. Issue 15: about 10% off a check from the starting deck, 3-4%
-// off a 2-player Air audit (ratio to the yardstick 3.08-3.10 → 2.98-2.99).
+// table. Issue 15, interleaved runs on a shared 2-core machine: 5-12%
+// off a check from the starting deck, within the noise from a shuffled
+// one, a fifth less memory per check; a 2-player Air audit's ratio to the
+// yardstick 3.08-3.13 → 2.98-3.04 (3 and 4 players unchanged, 2.1-2.2).
+// The issue's 2.38 needs fewer recomputed elements, i.e. a proof whose
+// challenge does not cover every t: a format change, not made here.
 // referenceVerifyShuffle (tests) is the plain check every change must
 // agree with, on honest and on randomly changed bytes.
 //

@@ -1,6 +1,6 @@
 package deck
 
-import ()
+import "sync/atomic"
 
 // CardSize is the encoded size of a [Card].
 const CardSize = 2 * ElementSize
@@ -18,14 +18,61 @@ type Card struct {
 	// verifier that re-encoded what it received spent a sixth of an Air
 	// audit on it (issue 15). Nil for a card built otherwise (tests).
 	enc *[CardSize]byte
+	// tabs keeps C1's and C2's tables once a check has made them, shared
+	// by every copy of the card. A shuffle's output deck is the next
+	// shuffle's input and its C1s are what the unmasking shares are
+	// checked against: made once, a table serves all of them (building
+	// the tables of the 4n card points was a fifth of a shuffle check,
+	// issue 15). Nil for a card that keeps none (built in a test).
+	tabs *cardTables
 }
 
-// withEncoding returns c with its encoding computed once.
+// cardTables holds a card's tables, each made on first use; atomic so
+// that checks on several goroutines may share a deck.
+type cardTables struct{ c1, c2 atomic.Pointer[tabled] }
+
+// table1 returns C1 with its table.
+func (c Card) table1() *tabled {
+	if c.tabs == nil {
+		return c.c1.withTable()
+	}
+	return kept(&c.tabs.c1, c.c1)
+}
+
+// table2 returns C2 with its table.
+func (c Card) table2() *tabled {
+	if c.tabs == nil {
+		return c.c2.withTable()
+	}
+	return kept(&c.tabs.c2, c.c2)
+}
+
+// kept returns e's table from slot, made and stored there if it is empty.
+func kept(slot *atomic.Pointer[tabled], e *element) *tabled {
+	if t := slot.Load(); t != nil {
+		return t
+	}
+	slot.CompareAndSwap(nil, e.withTable())
+	return slot.Load()
+}
+
+// c1IsIdentity reports whether C1 is known to be the identity (its kept
+// encoding is 32 zero bytes): a card of the starting deck, whose C1 adds
+// nothing to a sum a check computes.
+func (c Card) c1IsIdentity() bool {
+	return c.enc != nil && [ElementSize]byte(c.enc[:ElementSize]) == [ElementSize]byte{}
+}
+
+// withEncoding returns c with its encoding computed once, and room for
+// its tables.
 func (c Card) withEncoding() Card {
 	if c.enc == nil && c.valid() {
 		var b [CardSize]byte
 		c.c2.Encode(c.c1.Encode(b[:0]))
 		c.enc = &b
+	}
+	if c.tabs == nil {
+		c.tabs = new(cardTables)
 	}
 	return c
 }
@@ -66,6 +113,7 @@ func (c *Card) UnmarshalBinary(b []byte) error {
 	if err := r.done(); err != nil {
 		return err
 	}
+	out.tabs = new(cardTables)
 	*c = out
 	return nil
 }
@@ -77,7 +125,7 @@ type Deck []Card
 func (d Deck) Clone() Deck {
 	out := make(Deck, len(d))
 	for i, c := range d {
-		out[i] = Card{c1: newElement().Add(c.c1, newElement()), c2: newElement().Add(c.c2, newElement()), enc: c.enc}
+		out[i] = Card{c1: newElement().Add(c.c1, newElement()), c2: newElement().Add(c.c2, newElement()), enc: c.enc, tabs: c.tabs}
 	}
 	return out
 }
@@ -118,8 +166,10 @@ func (d *Deck) UnmarshalBinary(b []byte) error {
 	r := reader{b: b, what: "deck"}
 	n := r.count("count", MaxCards, CardSize)
 	out := make(Deck, n)
+	tabs := make([]cardTables, n)
 	for i := range out {
 		out[i] = r.card("card")
+		out[i].tabs = &tabs[i]
 	}
 	if err := r.done(); err != nil {
 		return err

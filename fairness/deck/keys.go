@@ -169,6 +169,8 @@ type JointKey struct {
 	// without one): every unmasking share a seat sends is checked
 	// against its key share.
 	tables []*tabled
+	// xT is X with its table, a term of every shuffle check.
+	xT *tabled
 }
 
 // NewJointKey verifies every seat's public key (keys[i] must be seat i's)
@@ -205,7 +207,7 @@ func (p *Params) NewJointKey(keys []*PublicKey) (*JointKey, error) {
 	if X.Equal(newElement()) == 1 {
 		return nil, invalid("joint key is the identity")
 	}
-	jk := &JointKey{keys: append([]*PublicKey(nil), keys...), x: X, tables: make([]*tabled, len(keys))}
+	jk := &JointKey{keys: append([]*PublicKey(nil), keys...), x: X, tables: make([]*tabled, len(keys)), xT: X.withTable()}
 	for i, pk := range jk.keys {
 		if pk != nil {
 			jk.tables[i] = pk.x.withTable()

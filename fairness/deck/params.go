@@ -34,6 +34,7 @@ type Params struct {
 	values []*element       // values[v-1] encodes card value v
 	encs   [][32]byte       // encs[v-1] is values[v-1]'s encoding
 	lookup map[[32]byte]int // encoding → value
+	tabs   []cardTables     // tabs[v-1]: the tables of value v's open card
 }
 
 // NewParams returns the parameters of the deck named deckName in the match
@@ -50,7 +51,7 @@ func NewParams(match engine.Digest, deckName string, maxValue int) (*Params, err
 	if err != nil {
 		return nil, err
 	}
-	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, gensT: t.gensT, values: t.values, encs: t.encs, lookup: t.lookup}, nil
+	return &Params{dom: domain{match: match, name: deckName}, maxValue: maxValue, gens: t.gens, gensT: t.gensT, values: t.values, encs: t.encs, lookup: t.lookup, tabs: t.tabs}, nil
 }
 
 // fixed holds the group elements of decks of maxValue card values that
@@ -64,6 +65,9 @@ type fixed struct {
 	values []*element
 	encs   [][32]byte
 	lookup map[[32]byte]int
+	// tabs are the tables of the open cards (the starting deck's), made
+	// on first use and shared by every match's starting deck.
+	tabs []cardTables
 }
 
 // fixedTables maps a count of card values to its *fixed.
@@ -80,6 +84,7 @@ func fixedFor(maxValue int) (*fixed, error) {
 		values: make([]*element, maxValue),
 		encs:   make([][32]byte, maxValue),
 		lookup: make(map[[32]byte]int, maxValue),
+		tabs:   make([]cardTables, maxValue),
 	}
 	for i := range t.gens {
 		t.gens[i] = hashToElement("generator", uint64(i))
@@ -139,7 +144,7 @@ func (p *Params) NewDeck(values []int) (Deck, error) {
 func (p *Params) openCard(v int) Card {
 	var enc [CardSize]byte
 	copy(enc[ElementSize:], p.encs[v-1][:])
-	return Card{c1: newElement(), c2: dup(p.values[v-1]), enc: &enc}
+	return Card{c1: newElement(), c2: dup(p.values[v-1]), enc: &enc, tabs: &p.tabs[v-1]}
 }
 
 // FullDeck returns [Params.NewDeck] of the values 1..MaxValue, one each.

@@ -76,7 +76,7 @@ func (p *Params) VerifyShare(jk *JointKey, pos int, c Card, sh *Share) error {
 	negE := newScalar().Negate(sh.e)
 	// A = s·G − e·X, B = s·C1 − e·D
 	A := newElement().VarTimeDoubleScalarBaseMultTabled(negE, jk.tables[sh.Seat], sh.s)
-	B := newElement().VarTimeMultiScalarMult([]*scalar{sh.s, negE}, []*element{c.c1, sh.d})
+	B := newElement().VarTimeMultiScalarMultTabled([]*scalar{sh.s}, []*tabled{c.table1()}, []*scalar{negE}, []*element{sh.d})
 	if p.shareChallenge(sh.Seat, pos, pk.xBytes(), c, sh.dBytes(), A, B).Equal(sh.e) != 1 {
 		return invalid("unmasking share of seat %d for card %d of deck %q does not verify", sh.Seat, pos, p.dom.name)
 	}

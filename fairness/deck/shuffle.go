@@ -271,7 +271,6 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 		}
 	}
 	hs := p.gens[1 : n+1]
-	G := newElement().Base()
 	ch := proof.ch
 	u := p.shuffleChallenges(jk, in, out, proof.comBytes())
 
@@ -283,40 +282,6 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 		cBar.Subtract(cBar, hs[j])
 		U.Multiply(U, u[j])
 	}
-	cHat := newElement().Subtract(proof.chain[n-1], newElement().VarTimeMultiScalarMultTabled([]*scalar{U}, p.gensT[:1], nil, nil))
-
-	// t1' = ch·c̄ + s1·G;  t2' = ch·ĉ + s2·G
-	t1 := newElement().VarTimeDoubleScalarBaseMult(ch, cBar, proof.s[0])
-	t2 := newElement().VarTimeDoubleScalarBaseMult(ch, cHat, proof.s[1])
-
-	// t3' = ch·Σu_j·com_j + s3·G + Σ s'_i·h_i (G and the h_i tabled)
-	chU := make([]*scalar, n)
-	for j := range chU {
-		chU[j] = newScalar().Multiply(ch, u[j])
-	}
-	t3 := newElement().VarTimeMultiScalarMultTabled(
-		append([]*scalar{proof.s[2]}, proof.sPrime...), append([]*tabled{tabledBase}, p.gensT[1:n+1]...),
-		chU, proof.com)
-
-	// t41' = ch·Σu_j·in_j.C2 − s4·X + Σ s'_i·out_i.C2, and the same on C1 with G.
-	negS4 := newScalar().Negate(proof.s[3])
-	t4 := func(part func(Card) *element, base *element) *element {
-		sc := make([]*scalar, 0, 2*n+1)
-		el := make([]*element, 0, 2*n+1)
-		for j := 0; j < n; j++ {
-			sc = append(sc, chU[j])
-			el = append(el, part(in[j]))
-		}
-		sc = append(sc, negS4)
-		el = append(el, base)
-		for i := 0; i < n; i++ {
-			sc = append(sc, proof.sPrime[i])
-			el = append(el, part(out[i]))
-		}
-		return newElement().VarTimeMultiScalarMult(sc, el)
-	}
-	t41 := t4(func(c Card) *element { return c.c2 }, jk.x)
-	t42 := t4(func(c Card) *element { return c.c1 }, G)
 
 	// t̂_i' = ch·ĉ_i + ŝ_i·G + s'_i·ĉ_{i-1}, each ĉ_i tabled once for
 	// its two uses
@@ -328,10 +293,53 @@ func (p *Params) VerifyShuffle(jk *JointKey, in, out Deck, proof *ShuffleProof) 
 			[]*scalar{ch, proof.sHat[i], proof.sPrime[i]}, []*tabled{cur, tabledBase, prev}, nil, nil)
 		prev = cur
 	}
+
+	// t1' = ch·c̄ + s1·G;  t2' = ch·ĉ + s2·G with ĉ = ĉ_n − U·h, taken
+	// as ch·ĉ_n − (ch·U)·h + s2·G: one multiplication with ĉ_n's table
+	// where computing ĉ first took two
+	t1 := newElement().VarTimeDoubleScalarBaseMult(ch, cBar, proof.s[0])
+	t2 := newElement().VarTimeMultiScalarMultTabled(
+		[]*scalar{ch, newScalar().Negate(newScalar().Multiply(ch, U)), proof.s[1]}, []*tabled{prev, p.gensT[0], tabledBase}, nil, nil)
+
+	// t3' = ch·Σu_j·com_j + s3·G + Σ s'_i·h_i (G and the h_i tabled)
+	chU := make([]*scalar, n)
+	for j := range chU {
+		chU[j] = newScalar().Multiply(ch, u[j])
+	}
+	t3 := newElement().VarTimeMultiScalarMultTabled(
+		append([]*scalar{proof.s[2]}, proof.sPrime...), append([]*tabled{tabledBase}, p.gensT[1:n+1]...),
+		chU, proof.com)
+
+	// t41' = ch·Σu_j·in_j.C2 − s4·X + Σ s'_i·out_i.C2, and the same on C1
+	// with G, from the cards' kept tables
+	negS4 := newScalar().Negate(proof.s[3])
+	t41 := remaskCommitment(negS4, jk.xT, chU, in, proof.sPrime, out, Card.table2, func(Card) bool { return false })
+	t42 := remaskCommitment(negS4, tabledBase, chU, in, proof.sPrime, out, Card.table1, Card.c1IsIdentity)
 	if p.shuffleChallenge(u, proof.chainBytes(), t1, t2, t3, t41, t42, tHat).Equal(ch) != 1 {
 		return invalid("shuffle proof of deck %q does not verify: the output is not a re-masked permutation of the input", p.dom.name)
 	}
 	return nil
+}
+
+// remaskCommitment returns t41' or t42' of a shuffle check: negS4·base +
+// Σ chU_j·part(in_j) + Σ sPrime_i·part(out_i), each card's part taken
+// with the table the card keeps, and a term left out where the part is
+// known to be the identity (the starting deck's C1s: half of its t42').
+func remaskCommitment(negS4 *scalar, base *tabled, chU []*scalar, in Deck, sPrime []*scalar, out Deck,
+	part func(Card) *tabled, identity func(Card) bool) *element {
+	sc := make([]*scalar, 0, len(in)+len(out)+1)
+	tb := make([]*tabled, 0, cap(sc))
+	sc, tb = append(sc, negS4), append(tb, base)
+	add := func(s []*scalar, d Deck) {
+		for i, c := range d {
+			if !identity(c) {
+				sc, tb = append(sc, s[i]), append(tb, part(c))
+			}
+		}
+	}
+	add(chU, in)
+	add(sPrime, out)
+	return newElement().VarTimeMultiScalarMultTabled(sc, tb, nil, nil)
 }
 
 // MarshalBinary encodes the proof: n (16 bits) ‖ com[n] ‖ ĉ[n] ‖ ŝ[n] ‖

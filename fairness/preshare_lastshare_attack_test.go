@@ -1,0 +1,201 @@
+package fairness
+
+import (
+	"testing"
+
+	"github.com/salvo-game/salvo/engine"
+)
+
+// Attacks on the pre-shares that close a group's last share (runs.go,
+// "Pre-shares at a group's last share"): the member, or message, at the
+// last place of a group of one roll's dice shares may close with
+// pre-shares whatever the match then waits for. Each invalid one is
+// refused live and by the audit, blaming its sender alone.
+
+// rollCGroup plays the rolls test game up to the group of roll c: seat 1's
+// share at the first place, seat 0's as a member at the last place (seat
+// 0's links 1 and 2 went into rolls a and b, seat 1's likewise). It
+// returns the member's place.
+func rollCGroup(t *testing.T, links ...int) (*preTable, uint64) {
+	t.Helper()
+	tb := newPreTableOf(t, "standard", links)
+	tb.start()
+	tb.send(0, tb.share(0), tb.shareAt(0, 2, 1))
+	tb.send(1, tb.share(1))
+	tb.send(0, move())
+	seq, _, _, _, ok := tb.m.MemberPlace(0, 0)
+	if !ok || tb.m.group == nil || !tb.m.group.closedByPreshares(len(tb.m.group.places)-1) {
+		t.Fatal("no group of roll c whose last place seat 0 owes")
+	}
+	return tb, seq
+}
+
+// Pre-shares beyond what is valid at the group's last place: more than
+// maxPreshares, a link of the other seat's chain, and a link out of order.
+func TestAttackLastShareMemberPresharesBeyondValid(t *testing.T) {
+	tb, seq := rollCGroup(t, 64, 64)
+	tb.send(1, tb.share(1))
+	share := tb.shareAt(0, 3, 2)
+	var tooMany []WireInput
+	for k := 4; k < 4+maxPreshares+1; k++ {
+		tooMany = append(tooMany, tb.preAt(0, k))
+	}
+	for _, c := range []struct {
+		what string
+		want error
+		pre  []WireInput
+	}{
+		{"more than maxPreshares", ErrPreshare, tooMany},
+		{"the other seat's link", ErrPreshare, []WireInput{tb.preAt(1, 4)}},
+		{"its share's own link again", ErrPreshare, []WireInput{tb.preAt(0, 3)}},
+		{"a valid pre-share then the other seat's", ErrPreshare, []WireInput{tb.preAt(0, 4), tb.preAt(1, 4)}},
+	} {
+		t.Logf("seat 0's last-place member with %s", c.what)
+		tb.refusedEnvelope(0, c.want, tb.memberOf(0, seq, append([]WireInput{share}, c.pre...)...))
+		// Sent as a message chained at the last place, the same.
+		tb.refused(0, c.want, append([]WireInput{share}, c.pre...)...)
+	}
+	// The honest maximum is taken, and the record audits as the match goes.
+	tb.take(tb.memberOf(0, seq, share, tb.preAt(0, 4), tb.preAt(0, 5), tb.preAt(0, 6), tb.preAt(0, 7)))
+	if n := tb.m.Preshared(0); n != maxPreshares {
+		t.Fatalf("%d pre-shares pending, want %d", n, maxPreshares)
+	}
+}
+
+// After a roll that ends the match, nothing is accepted: the last roll's
+// last place closed with a pre-share is refused, blaming its sender, and
+// the honest member without it ends the match clean.
+func TestAttackLastShareMemberPreshareAfterTheEnd(t *testing.T) {
+	tb, seq := rollCGroup(t, 64, 64)
+	tb.send(1, tb.share(1))
+	tb.take(tb.memberOf(0, seq, tb.shareAt(0, 3, 2)))
+	tb.send(1, move())
+	g := tb.m.group
+	if g == nil || !g.closedByPreshares(len(g.places)-1) {
+		t.Fatal("no group of roll d after seat 1's move")
+	}
+	first, last := g.places[0].Seat, g.places[len(g.places)-1].Seat
+	lastSeq := g.seq + uint64(len(g.places))
+	tb.send(first, tb.share(first))
+	share := tb.share(last)
+	pos := tb.m.used[last] + 1
+	// The match is over when the pre-share comes: refused as such.
+	tb.refusedEnvelope(last, nil, tb.memberOf(last, lastSeq, share, tb.preAt(last, pos+1)))
+	tb.refused(last, nil, share, tb.preAt(last, pos+1))
+	tb.take(tb.memberOf(last, lastSeq, share))
+	if rep := tb.audit(tb.envs); rep.Verdict != Clean {
+		t.Fatal(rep.Summary())
+	}
+}
+
+// A chain's last link as the last place's pre-share, while the other
+// seat's first-place message left pre-shares pending: with a next chain it
+// would void them at the sender's choice; without one it would keep the
+// old chain against them. Both are refused, blaming the member's sender.
+// With nothing of the other seat's pending, the link may close the member
+// (its next chain is picked blind to every link the rolls after pair it
+// with), and the record audits clean.
+func TestAttackLastShareMemberPreshareAtAChainsEnd(t *testing.T) {
+	tb, seq := rollCGroup(t, 4, 64)
+	share := tb.shareAt(0, 3, 2)
+	end := tb.preAt(0, 4)
+	if end.Next == "" {
+		t.Fatal("link 4 of a chain of 4 names no next chain")
+	}
+	noNext := end
+	noNext.Next = ""
+
+	clean := *tb
+	clean.envs = append([]*Envelope(nil), tb.envs...)
+	clean.m = clean.replay()
+
+	tb.send(1, tb.share(1), tb.preAt(1, 4))
+	for _, in := range []WireInput{end, noNext} {
+		tb.refusedEnvelope(0, ErrPreshare, tb.memberOf(0, seq, share, in))
+		tb.refused(0, ErrPreshare, share, in)
+	}
+
+	clean.send(1, clean.share(1))
+	clean.take(clean.memberOf(0, seq, share, end))
+	clean.send(1, move())
+	clean.send(clean.m.group.places[0].Seat, clean.share(clean.m.group.places[0].Seat))
+	if rep := clean.audit(clean.envs); rep.Verdict == Violated {
+		t.Fatal(rep.Summary())
+	}
+}
+
+// Only the group's last place closes with pre-shares: a member at an
+// earlier place of a run of rolls, or at the last place of a run of
+// several rolls, holds its share alone (ErrBadMember), blaming its sender.
+func TestAttackPresharesInAMemberNotAtARollsLastPlace(t *testing.T) {
+	tb := rollRunTable(t, 64, 64)
+	tb.send(1, tb.share(1))
+	tb.refusedEnvelope(0, ErrBadMember, tb.memberOf(0, 4, tb.shareAt(0, 1, 0), tb.preAt(0, 2)))
+	tb.take(tb.memberOf(0, 4, tb.shareAt(0, 1, 0)))
+	tb.refusedEnvelope(0, ErrBadMember, tb.memberOf(0, 5, tb.shareAt(0, 2, 1), tb.preAt(0, 3)))
+	tb.take(tb.memberOf(0, 5, tb.shareAt(0, 2, 1)))
+	tb.refusedEnvelope(1, ErrBadMember, tb.memberOf(1, 6, tb.shareAt(1, 2, 1), tb.preAt(1, 3)))
+}
+
+// A seat that waits (sends its last-place share chained, having seen the
+// first place's share and its pre-shares) chooses only how many of its
+// own next links to send, and that steers nothing: whatever the number,
+// the decision after the roll voids every pending pre-share of both
+// seats, so the roll after it pairs the waiting seat's next link with a
+// link of the other seat's beyond every one it had seen.
+func TestAttackWaitingLastPlaceChoosesHowManyPreshares(t *testing.T) {
+	for k := 0; k <= maxPreshares; k++ {
+		tb, _ := rollCGroup(t, 64, 64)
+		tb.send(1, tb.share(1), tb.preAt(1, 4), tb.preAt(1, 5))
+		seen := 5 // seat 1's links the waiting seat 0 has seen
+		ins := []WireInput{tb.shareAt(0, 3, 2)}
+		for j := range k {
+			ins = append(ins, tb.preAt(0, 4+j))
+		}
+		tb.send(0, ins...)
+		tb.send(1, move())
+		if tb.m.Preshared(0) != 0 || tb.m.Preshared(1) != 0 {
+			t.Fatalf("k=%d: pre-shares pending after seat 1's move: %d and %d", k, tb.m.Preshared(0), tb.m.Preshared(1))
+		}
+		if next, _ := tb.m.preshareFrom(1); next <= seen {
+			t.Fatalf("k=%d: roll d takes seat 1's link %d, which seat 0 saw before choosing", k, next)
+		}
+		if got, want := tb.m.used[0], 3+k; got != want {
+			t.Fatalf("k=%d: seat 0 used %d links, want %d", k, got, want)
+		}
+		// The waiting seat cannot void the other's pending pre-shares by a
+		// next chain either (TestAttackLastShareMemberPreshareAtAChainsEnd)
+		// nor by a decision out of its turn.
+	}
+}
+
+// In a three-seat match no message closes with pre-shares, a group's last
+// place included.
+func TestAttackLastShareMemberPreshareThreeSeats(t *testing.T) {
+	tb := newPreTable(t, 3, 64)
+	tb.send(0, tb.hello(0))
+	tb.send(1, tb.hello(1))
+	tb.send(2, tb.hello(2))
+	g := tb.m.group
+	if g == nil {
+		t.Skip("no parallel group after the hellos of three")
+	}
+	n := len(g.places)
+	lastSeat := g.places[n-1].Seat
+	lastSeq := g.seq + uint64(n)
+	t.Logf("group places %v", placesOf(tb.m))
+	pos := g.places[n-1].Pos
+	if pos == 0 {
+		pos = tb.m.used[lastSeat] + 1
+	}
+	e := tb.memberOf(lastSeat, lastSeq, tb.shareAt(lastSeat, pos, g.places[n-1].Roll), tb.preAt(lastSeat, pos+1))
+	first := g.places[0]
+	tb.send(first.Seat, tb.shareAt(first.Seat, max(first.Pos, 1), first.Roll))
+	for i := 1; i < n-1; i++ {
+		p := g.places[i]
+		tb.take(tb.memberOf(p.Seat, g.seq+uint64(i)+1, tb.shareAt(p.Seat, max(p.Pos, 1), p.Roll)))
+	}
+	tb.refusedEnvelope(lastSeat, nil, e)
+}
+
+var _ = engine.NoSeat

@@ -51,7 +51,7 @@ func TestAttackLastShareMemberPresharesBeyondValid(t *testing.T) {
 		{"a valid pre-share then the other seat's", ErrPreshare, []WireInput{tb.preAt(0, 4), tb.preAt(1, 4)}},
 	} {
 		t.Logf("seat 0's last-place member with %s", c.what)
-		tb.refusedEnvelope(0, c.want, tb.memberOf(0, seq, append([]WireInput{share}, c.pre...)...))
+		tb.refusedAndReplayed(0, c.want, tb.memberOf(0, seq, append([]WireInput{share}, c.pre...)...))
 		// Sent as a message chained at the last place, the same.
 		tb.refused(0, c.want, append([]WireInput{share}, c.pre...)...)
 	}
@@ -80,7 +80,7 @@ func TestAttackLastShareMemberPreshareAfterTheEnd(t *testing.T) {
 	share := tb.share(last)
 	pos := tb.m.used[last] + 1
 	// The match is over when the pre-share comes: refused as such.
-	tb.refusedEnvelope(last, nil, tb.memberOf(last, lastSeq, share, tb.preAt(last, pos+1)))
+	tb.refusedAndReplayed(last, nil, tb.memberOf(last, lastSeq, share, tb.preAt(last, pos+1)))
 	tb.refused(last, nil, share, tb.preAt(last, pos+1))
 	tb.take(tb.memberOf(last, lastSeq, share))
 	if rep := tb.audit(tb.envs); rep.Verdict != Clean {
@@ -111,7 +111,7 @@ func TestAttackLastShareMemberPreshareAtAChainsEnd(t *testing.T) {
 
 	tb.send(1, tb.share(1), tb.preAt(1, 4))
 	for _, in := range []WireInput{end, noNext} {
-		tb.refusedEnvelope(0, ErrPreshare, tb.memberOf(0, seq, share, in))
+		tb.refusedAndReplayed(0, ErrPreshare, tb.memberOf(0, seq, share, in))
 		tb.refused(0, ErrPreshare, share, in)
 	}
 
@@ -130,11 +130,11 @@ func TestAttackLastShareMemberPreshareAtAChainsEnd(t *testing.T) {
 func TestAttackPresharesInAMemberNotAtARollsLastPlace(t *testing.T) {
 	tb := rollRunTable(t, 64, 64)
 	tb.send(1, tb.share(1))
-	tb.refusedEnvelope(0, ErrBadMember, tb.memberOf(0, 4, tb.shareAt(0, 1, 0), tb.preAt(0, 2)))
+	tb.refusedAndReplayed(0, ErrBadMember, tb.memberOf(0, 4, tb.shareAt(0, 1, 0), tb.preAt(0, 2)))
 	tb.take(tb.memberOf(0, 4, tb.shareAt(0, 1, 0)))
-	tb.refusedEnvelope(0, ErrBadMember, tb.memberOf(0, 5, tb.shareAt(0, 2, 1), tb.preAt(0, 3)))
+	tb.refusedAndReplayed(0, ErrBadMember, tb.memberOf(0, 5, tb.shareAt(0, 2, 1), tb.preAt(0, 3)))
 	tb.take(tb.memberOf(0, 5, tb.shareAt(0, 2, 1)))
-	tb.refusedEnvelope(1, ErrBadMember, tb.memberOf(1, 6, tb.shareAt(1, 2, 1), tb.preAt(1, 3)))
+	tb.refusedAndReplayed(1, ErrBadMember, tb.memberOf(1, 6, tb.shareAt(1, 2, 1), tb.preAt(1, 3)))
 }
 
 // A seat that waits (sends its last-place share chained, having seen the
@@ -195,7 +195,143 @@ func TestAttackLastShareMemberPreshareThreeSeats(t *testing.T) {
 		p := g.places[i]
 		tb.take(tb.memberOf(p.Seat, g.seq+uint64(i)+1, tb.shareAt(p.Seat, max(p.Pos, 1), p.Roll)))
 	}
-	tb.refusedEnvelope(lastSeat, nil, e)
+	tb.refusedAndReplayed(lastSeat, nil, e)
 }
 
-var _ = engine.NoSeat
+// refusedAndReplayed is refusedEnvelope, and then the record that ends
+// with e is read by the replays that check nothing (CountFlights, and a
+// shadow match fed one input at a time and Staged, as the TUI's replay
+// does): neither may panic, whatever the member holds.
+func (tb *preTable) refusedAndReplayed(seat engine.Seat, want error, e *Envelope) {
+	tb.t.Helper()
+	tb.refusedEnvelope(seat, want, e)
+	envs := append(tb.envs[:len(tb.envs):len(tb.envs)], e)
+	if _, err := CountFlights(tb.record(envs), rollsSpecs); err != nil {
+		tb.t.Logf("CountFlights: %v", err)
+	}
+	shadow, err := NewMatch(rollsSpec, tb.h)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	for _, x := range envs {
+		body, err := DecodeBody(x.Body)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		from := tb.h.Seat(x.From)
+		for _, in := range body.Inputs {
+			if _, err := shadow.Stage(from, in); err != nil {
+				return // the TUI drops its shadow here
+			}
+		}
+		shadow.Staged(x, from, body.Inputs)
+	}
+}
+
+// tieScript: a roll of two coins that is rolled again while they tie
+// (Sea's first-player roll in small), seat 0's decision, a last roll.
+var tieScript = []engine.Need{
+	{Kind: engine.NeedRandom, Seat: engine.NoSeat, Name: "first", Count: 2, Bound: 2},
+	rollsScript[2],
+	rollsScript[5],
+}
+
+// tieRolls is the rolls game of tieScript, whose first roll repeats on a
+// tie: some of its values ask the same seats for a roll again, so its
+// group's last share may close with pre-shares.
+type tieRolls struct{ rolls }
+
+func (g *tieRolls) Apply(in engine.Input) ([]engine.Event, error) {
+	if g.at == 0 && in.Kind == engine.NeedRandom && len(in.Random) == 2 && in.Random[0] == in.Random[1] {
+		g.vals = append(g.vals, in.Random...)
+		return nil, nil
+	}
+	return g.rolls.Apply(in)
+}
+
+func (g *tieRolls) Clone() engine.Game {
+	c := *g
+	c.vals = append([]int(nil), g.vals...)
+	return &c
+}
+
+// An honest last-place member is never refused (ErrBadMember would be a
+// provable fault of an honest seat): over chains of every short length
+// (so shares and pre-shares meet chains' ends), the first place's message
+// closed with any number of pre-shares, its pre-shares those the referee
+// builds (memberPreshares) and rolled again on ties, the member is taken, the match plays honestly to
+// its end and the record audits clean. A referee that resumes builds the
+// same member again (memberPreshares reads the base alone): checked by
+// building it twice, before and after the first place's message.
+func TestHonestLastShareMemberWithPresharesIsNeverRefused(t *testing.T) {
+	withPre := 0
+	for links0 := 2; links0 <= 6; links0++ {
+		for links1 := 2; links1 <= 6; links1++ {
+			for n1 := 0; n1 <= maxPreshares; n1++ {
+				withPre += honestTieMember(t, links0, links1, n1)
+			}
+		}
+	}
+	if withPre == 0 {
+		t.Fatal("no honest member closed with pre-shares: the property tested nothing")
+	}
+	t.Logf("members closed with pre-shares: %d", withPre)
+}
+
+// honestTieMember plays one match of the tie variant (see
+// TestHonestLastShareMemberWithPresharesIsNeverRefused) and returns how
+// many pre-shares closed seat 0's member.
+func honestTieMember(t *testing.T, links0, links1, n1 int) int {
+	t.Helper()
+	tb := newPreTableOf(t, "tie", []int{links0, links1})
+	tb.send(0, tb.hello(0))
+	tb.send(1, tb.hello(1))
+	g := tb.m.group
+	if g == nil || len(g.places) != 2 || g.places[1].Seat != 0 || !g.closedByPreshares(1) {
+		t.Fatalf("after the hellos: group %v, want seat 1's then seat 0's share of the first roll", placesOf(tb.m))
+	}
+	seq, place := g.seq+2, g.places[1]
+	ref := &Referee{m: tb.m, cfg: Config{Seat: 0}, chain: tb.dice[0]}
+	share := tb.shareAt(0, tb.m.used[0]+1, place.Roll)
+	pre := ref.memberPreshares(seq, place, share)
+	member := tb.memberOf(0, seq, append([]WireInput{share}, pre...)...)
+	// Seat 1's first-place message with up to n1 pre-shares, as many as
+	// its chain's rule lets it stage.
+	ins := []WireInput{tb.share(1)}
+	if _, err := tb.m.Stage(1, ins[0]); err != nil {
+		t.Fatal(err)
+	}
+	for range n1 {
+		p := tb.pre(1)
+		if _, err := tb.m.Stage(1, p); err != nil {
+			break
+		}
+		ins = append(ins, p)
+	}
+	tb.m = tb.replay()
+	tb.send(1, ins...)
+	again := (&Referee{m: tb.replay(), cfg: Config{Seat: 0}, chain: tb.dice[0]}).memberPreshares(seq, place, share)
+	if len(again) != len(pre) {
+		t.Fatalf("links %d/%d, %d pre-shares first: the member rebuilt after the first place holds %d pre-shares, built at the base %d", links0, links1, n1, len(again), len(pre))
+	}
+	if _, err := tb.m.Accept(member); err != nil {
+		t.Fatalf("links %d/%d, %d pre-shares first: seat 0's honest member with %d pre-shares refused: %v", links0, links1, n1, len(pre), err)
+	}
+	tb.envs = append(tb.envs, member)
+	for steps := 0; steps < 50; steps++ {
+		st, ok := tb.m.Next()
+		switch {
+		case !ok:
+			if rep := tb.audit(tb.envs); rep.Verdict != Clean {
+				t.Fatalf("links %d/%d, %d pre-shares first: %s", links0, links1, n1, rep.Summary())
+			}
+			return len(pre)
+		case st.Kind == InShare:
+			tb.send(st.Seat, tb.share(st.Seat))
+		default:
+			tb.send(st.Seat, move())
+		}
+	}
+	t.Fatal("the match did not end")
+	return 0
+}

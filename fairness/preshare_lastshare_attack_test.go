@@ -1,6 +1,7 @@
 package fairness
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/salvo-game/salvo/engine"
@@ -105,9 +106,7 @@ func TestAttackLastShareMemberPreshareAtAChainsEnd(t *testing.T) {
 	noNext := end
 	noNext.Next = ""
 
-	clean := *tb
-	clean.envs = append([]*Envelope(nil), tb.envs...)
-	clean.m = clean.replay()
+	clean := tb.fork()
 
 	tb.send(1, tb.share(1), tb.preAt(1, 4))
 	for _, in := range []WireInput{end, noNext} {
@@ -334,4 +333,57 @@ func honestTieMember(t *testing.T, links0, links1, n1 int) int {
 	}
 	t.Fatal("the match did not end")
 	return 0
+}
+
+// A seat that waits at the last place of a roll that ties sees the first
+// place's share and its pre-shares, so it knows how the roll and its
+// repeats fall; the one thing it chooses, how many of its own links to
+// send ahead, steers nothing: whatever the number (0 to maxPreshares,
+// its chain's end among them), the first roll and every repeat take the
+// same links of both seats in chain order, so the values the game gets
+// are the same.
+func TestAttackWaitingLastPlaceOfATieSteersNothing(t *testing.T) {
+	for links0 := 2; links0 <= 5; links0++ {
+		var want []int
+		base := newPreTableOf(t, "tie", []int{links0, 64})
+		base.send(0, base.hello(0))
+		base.send(1, base.hello(1), base.share(1), base.preAt(1, 2), base.preAt(1, 3), base.preAt(1, 4), base.preAt(1, 5))
+		for k := 0; k <= maxPreshares; k++ {
+			tb := base.fork()
+			ins := []WireInput{tb.share(0)}
+			if _, err := tb.m.Stage(0, ins[0]); err != nil {
+				t.Fatal(err)
+			}
+			for range k {
+				p := tb.pre(0)
+				if _, err := tb.m.Stage(0, p); err != nil {
+					break // the rule of continued chains
+				}
+				ins = append(ins, p)
+			}
+			tb.m = tb.replay()
+			tb.send(0, ins...)
+			for st, ok := tb.m.Next(); ok && st.Kind == InShare; st, ok = tb.m.Next() {
+				tb.send(st.Seat, tb.share(st.Seat))
+			}
+			got := tb.m.Game().(*tieRolls).vals
+			if k == 0 {
+				t.Logf("chain of %d links: the first roll fell %v", links0, got)
+				want = got
+			} else if !slices.Equal(got, want) {
+				t.Fatalf("chain of %d links: with %d pre-shares the first roll fell %v, with none %v", links0, len(ins)-1, got, want)
+			}
+			if rep := tb.audit(tb.envs); rep.Verdict == Violated {
+				t.Fatal(rep.Summary())
+			}
+		}
+	}
+}
+
+// fork returns a copy of the table whose record and match go on apart.
+func (tb *preTable) fork() *preTable {
+	c := *tb
+	c.envs = slices.Clone(tb.envs)
+	c.m = c.replay()
+	return &c
 }

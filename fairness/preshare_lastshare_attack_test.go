@@ -267,7 +267,7 @@ func TestHonestLastShareMemberWithPresharesIsNeverRefused(t *testing.T) {
 	for links0 := 2; links0 <= 6; links0++ {
 		for links1 := 2; links1 <= 6; links1++ {
 			for n1 := 0; n1 <= maxPreshares; n1++ {
-				withPre += honestTieMember(t, links0, links1, n1)
+				withPre += honestTieMember(t, "tie", links0, links1, n1)
 			}
 		}
 	}
@@ -280,9 +280,9 @@ func TestHonestLastShareMemberWithPresharesIsNeverRefused(t *testing.T) {
 // honestTieMember plays one match of the tie variant (see
 // TestHonestLastShareMemberWithPresharesIsNeverRefused) and returns how
 // many pre-shares closed seat 0's member.
-func honestTieMember(t *testing.T, links0, links1, n1 int) int {
+func honestTieMember(t *testing.T, variant string, links0, links1, n1 int) int {
 	t.Helper()
-	tb := newPreTableOf(t, "tie", []int{links0, links1})
+	tb := newPreTableOf(t, variant, []int{links0, links1})
 	tb.send(0, tb.hello(0))
 	tb.send(1, tb.hello(1))
 	g := tb.m.group
@@ -386,4 +386,44 @@ func (tb *preTable) fork() *preTable {
 	c.envs = slices.Clone(tb.envs)
 	c.m = c.replay()
 	return &c
+}
+
+// tieEndRolls is tieRolls, but a first roll that falls (1, 0) is followed
+// by a roll of seat 1's share alone, which ends the match.
+type tieEndRolls struct{ tieRolls }
+
+// soloEndScript is what tieEndRolls asks after a first roll of (1, 0).
+var soloEndScript = []engine.Need{
+	tieScript[0],
+	{Kind: engine.NeedRandom, Seat: 1, Seats: []engine.Seat{1}, Name: "solo", Count: 1, Bound: 6},
+}
+
+func (g *tieEndRolls) Apply(in engine.Input) ([]engine.Event, error) {
+	if g.at == 0 && in.Kind == engine.NeedRandom && slices.Equal(in.Random, []int{1, 0}) {
+		g.script = soloEndScript
+	}
+	return g.tieRolls.Apply(in)
+}
+
+func (g *tieEndRolls) Clone() engine.Game {
+	c := *g
+	c.vals = append([]int(nil), g.vals...)
+	return &c
+}
+
+// The match may end in the other seat's pending pre-shares: where a value
+// of the roll is followed by a roll of the other seat's share alone that
+// may end the match, the other seat's pre-share (sent with its share at
+// the group's first place, as it may) completes that roll, and a
+// pre-share the last-place member closed with comes after the end. An
+// honest member must not be refused there (that would convict the honest
+// seat): over many matches some first rolls fall (1, 0).
+func TestHonestLastShareMemberWhereTheOtherSeatsPreshareEndsTheMatch(t *testing.T) {
+	for links0 := 2; links0 <= 6; links0++ {
+		for links1 := 2; links1 <= 6; links1++ {
+			for n1 := 0; n1 <= maxPreshares; n1++ {
+				honestTieMember(t, "tieend", links0, links1, n1)
+			}
+		}
+	}
 }

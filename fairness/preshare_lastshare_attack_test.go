@@ -427,3 +427,25 @@ func TestHonestLastShareMemberWhereTheOtherSeatsPreshareEndsTheMatch(t *testing.
 		}
 	}
 }
+
+// safePreshares counts only the rolls that take the member's pre-shares:
+// a roll of the other seat's share alone, which its pending pre-shares
+// complete at once, costs none, and where it, or the roll after it, could
+// end the match, the count stops before.
+func TestSafePresharesFollowTheOtherSeatsRolls(t *testing.T) {
+	a, b := rollsScript[0], rollsScript[1]
+	solo := soloEndScript[1]
+	for _, c := range []struct {
+		what   string
+		script []engine.Need
+		want   int
+	}{
+		{"a roll again, then the other seat's roll that ends the match", []engine.Need{a, b, solo}, 1},
+		{"a roll again, the other seat's roll, a roll that ends the match", []engine.Need{a, b, solo, a}, 2},
+		{"a roll again, the other seat's roll, a roll and a decision", []engine.Need{a, b, solo, a, rollsScript[2]}, 4},
+	} {
+		if got := safePreshares(&rolls{script: c.script}, a, 4); got != c.want {
+			t.Errorf("%s: %d pre-shares, want %d", c.what, got, c.want)
+		}
+	}
+}

@@ -65,7 +65,7 @@ var relayScript = []engine.Need{
 }
 
 var rollsSpec = engine.Spec{
-	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo", "open", "relay"},
+	Name: "rolls", Title: "Rolls (test game)", Rules: "rolls/1", Variants: []string{"standard", "solo", "open", "relay", "tie", "tieend"},
 	MinSeats: 2, MaxSeats: 3,
 	New: func(s engine.Setup) (engine.Game, error) {
 		switch s.Variant {
@@ -75,6 +75,10 @@ var rollsSpec = engine.Spec{
 			return &rolls{script: openScript}, nil
 		case "relay":
 			return &rolls{script: relayScript}, nil
+		case "tie":
+			return &tieRolls{rolls{script: tieScript}}, nil
+		case "tieend":
+			return &tieEndRolls{tieRolls{rolls{script: tieScript}}}, nil
 		}
 		return &rolls{script: rollsScript}, nil
 	},

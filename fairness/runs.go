@@ -353,6 +353,12 @@ func safePreshares(g engine.Game, need engine.Need, want int) int {
 	for k := range want {
 		var next []engine.Game
 		seen := map[engine.Digest]bool{}
+		keep := func(x engine.Game) {
+			if h := x.Hash(); !seen[h] {
+				seen[h] = true
+				next = append(next, x)
+			}
+		}
 		again := false
 		for _, st := range states {
 			n := st.Next()
@@ -368,15 +374,11 @@ func safePreshares(g engine.Game, need engine.Need, want int) int {
 				if _, err := c.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil {
 					return k
 				}
-				switch after := c.Next(); {
-				case after.Kind == engine.NeedNone:
-					return k
-				case after.Kind == engine.NeedRandom && slices.Equal(after.Seats, need.Seats):
+				if after := c.Next(); after.Kind == engine.NeedRandom && slices.Equal(after.Seats, need.Seats) {
 					again = true
 				}
-				if h := c.Hash(); !seen[h] && c.Next().Kind == engine.NeedRandom {
-					seen[h] = true
-					next = append(next, c)
+				if mayEnd(c, need, &copies, keep) {
+					return k
 				}
 			}
 		}
@@ -386,6 +388,41 @@ func safePreshares(g engine.Game, need engine.Need, want int) int {
 		states = next
 	}
 	return want
+}
+
+// mayEnd reports whether game c, after one of the roll's outcomes, could
+// end the match before the member's next pre-share is applied, and hands
+// keep each state that waits for a roll of need's seats again (the next
+// pre-share's roll). A roll of other seats costs the member no pre-share:
+// the other seat's pending pre-shares (sent with its share at the group's
+// first place) complete a roll of its own share at once, so such rolls
+// are followed through here, and were one to end the match, the next
+// pre-share would come after the end and the honest member be refused
+// (a roll of the member's own seat alone is followed the same way: a
+// pre-share fewer is only a flight more). Past maxPreshareCopies copies
+// it answers yes.
+func mayEnd(c engine.Game, need engine.Need, copies *int, keep func(engine.Game)) bool {
+	n := c.Next()
+	switch {
+	case n.Kind == engine.NeedNone:
+		return true
+	case n.Kind != engine.NeedRandom:
+		return false // the match waits for something else: a pre-share may come
+	case slices.Equal(n.Seats, need.Seats):
+		keep(c)
+		return false
+	}
+	outcomes, ok := rollOutcomes(n)
+	if *copies += len(outcomes); !ok || *copies > maxPreshareCopies {
+		return true
+	}
+	for _, vals := range outcomes {
+		x := c.Clone()
+		if _, err := x.Apply(engine.Input{Kind: engine.NeedRandom, Seat: engine.NoSeat, Random: vals}); err != nil || mayEnd(x, need, copies, keep) {
+			return true
+		}
+	}
+	return false
 }
 
 // msgContribs is what the message being applied contributed so far: how

@@ -74,6 +74,12 @@ const maxPreshares = 4
 // ErrPreshare is wrapped by every refusal of a pre-share.
 var ErrPreshare = errors.New("pre-share refused")
 
+// errPreshareTable refuses a pre-share at a table of more than two: the
+// voiding rules pair one seat's links with the other's (other(seat)).
+// Other rules refuse most such pre-shares too (a run of rolls, say), so
+// the attack test asks for this refusal by name.
+var errPreshareTable = fmt.Errorf("%w: pre-shares are for two-player matches only", ErrPreshare)
+
 // preshare is one pending pre-share: the link, and the seat's last
 // revealed link after it (the link, or the next chain's tip it names).
 type preshare struct {
@@ -100,7 +106,7 @@ func (m *Match) preshareWhy(seat engine.Seat) error {
 		return fmt.Errorf("%w: a %s record has no pre-shares (salvo/3 had none)", ErrPreshare, oneStepFormat)
 	}
 	if len(m.keys) != 2 {
-		return fmt.Errorf("%w: pre-shares are for two-player matches only", ErrPreshare)
+		return errPreshareTable
 	}
 	if seat != 0 && seat != 1 {
 		// A pre-share is the one input that waits for no turn, so nothing

@@ -512,7 +512,7 @@ func TestAttackPreshareInAThreePlayerMatch(t *testing.T) {
 	tb.send(0, tb.hello(0))
 	tb.send(1, tb.hello(1))
 	// Seat 2's hello completes the table; it shares roll a first.
-	tb.refused(2, ErrPreshare, tb.hello(2), tb.shareAt(2, 1, 0), tb.preAt(2, 2))
+	tb.refused(2, errPreshareTable, tb.hello(2), tb.shareAt(2, 1, 0), tb.preAt(2, 2))
 	// Nor from a seat that would send one at a table of two: its share
 	// leaves the match waiting for another's share (no decision), and its
 	// next link goes with it.
@@ -521,7 +521,7 @@ func TestAttackPreshareInAThreePlayerMatch(t *testing.T) {
 	if st.Seat == 2 || st.Kind != InShare {
 		t.Fatalf("after seat 2's share the match waits for %+v", st)
 	}
-	tb.refused(st.Seat, ErrPreshare, tb.shareAt(st.Seat, 1, 0), tb.preAt(st.Seat, 2))
+	tb.refused(st.Seat, errPreshareTable, tb.shareAt(st.Seat, 1, 0), tb.preAt(st.Seat, 2))
 }
 
 // No link before both hellos: the other seat has not committed its chain,

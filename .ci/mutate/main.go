@@ -85,6 +85,7 @@ type Mutant struct {
 	End   int
 	Repl  string
 	Named bool
+	First string // a test run alone before the whole package (namedFirst); "" for none
 }
 
 // Outcome is how the tests met a mutant.
@@ -219,7 +220,7 @@ func baseline(ms []Mutant, timeout time.Duration) error {
 		}
 		seen[m.Pkg] = true
 		t0 := time.Now()
-		out, code, timedOut := goTest(m.Pkg, "", timeout)
+		out, code, timedOut := goTest(m.Pkg, "", timeout, "")
 		if code != 0 || timedOut {
 			return fmt.Errorf("the unmutated tests of %s fail; fix them first:\n%s", m.Pkg, out)
 		}
@@ -292,7 +293,13 @@ func runMutant(m Mutant, dir string, timeout time.Duration) Result {
 	if err := os.WriteFile(ovPath, ov, 0o600); err != nil {
 		return fail(err)
 	}
-	out, code, timedOut := goTest(m.Pkg, ovPath, timeout)
+	out, code, timedOut := "", 0, false
+	if m.First != "" {
+		out, code, timedOut = goTest(m.Pkg, ovPath, timeout, "^"+m.First+"$")
+	}
+	if m.First == "" || code == 0 && !timedOut {
+		out, code, timedOut = goTest(m.Pkg, ovPath, timeout, "")
+	}
 	res.Output, res.Took = out, time.Since(t0)
 	switch {
 	case timedOut:
@@ -308,12 +315,16 @@ func runMutant(m Mutant, dir string, timeout time.Duration) Result {
 	return res
 }
 
-// goTest runs the tests of pkg, with overlay if not empty, and returns the
-// combined output, the exit code, and whether it ran out of time.
-func goTest(pkg, overlay string, timeout time.Duration) (string, int, bool) {
+// goTest runs the tests of pkg (only those run matches, if not empty),
+// with overlay if not empty, and returns the combined output, the exit
+// code, and whether it ran out of time.
+func goTest(pkg, overlay string, timeout time.Duration, run string) (string, int, bool) {
 	args := []string{"test", "-count=1", "-failfast", "-vet=off", "-timeout", timeout.String()}
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
+	}
+	if run != "" {
+		args = append(args, "-run", run)
 	}
 	args = append(args, "./"+filepath.ToSlash(pkg))
 	// The hard limit leaves the test binary's own -timeout room to report

@@ -173,7 +173,7 @@ func namedMutants(run *regexp.Regexp) ([]Mutant, error) {
 			var repl, desc string
 			if start, end, repl, desc, err = p.Edit.locate(f, fn); err == nil {
 				out = append(out, Mutant{ID: p.Name, Pkg: p.Pkg, File: f.path, Line: f.line(start),
-					Desc: fmt.Sprintf("in %s, %s (%s)", p.Func, desc, p.Check), Start: start, End: end, Repl: repl, Named: true})
+					Desc: fmt.Sprintf("in %s, %s (%s)", p.Func, desc, p.Check), Start: start, End: end, Repl: repl, Named: true, First: namedFirst[p.Name]})
 				continue
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -656,15 +657,7 @@ func TestMemberPlacesTakeTheMemberForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	h, tr, err := fairness.ReadTranscript(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, _ := games.Spec(h.Game)
-	m, err := fairness.NewMatch(spec, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tr := replayMatch(t, f)
 	places := 0
 	for {
 		ln, err := tr.Next()
@@ -688,4 +681,23 @@ func TestMemberPlacesTakeTheMemberForm(t *testing.T) {
 	if places == 0 {
 		t.Fatal("the record has no member's place")
 	}
+}
+
+// replayMatch reads a record's header from r and returns a fresh match of
+// its game, to replay the record's lines (tr.Next) through.
+func replayMatch(t *testing.T, r io.Reader) (*fairness.Match, *fairness.TranscriptReader) {
+	t.Helper()
+	h, tr, err := fairness.ReadTranscript(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, ok := games.Spec(h.Game)
+	if !ok {
+		t.Fatalf("no game %q", h.Game)
+	}
+	m, err := fairness.NewMatch(spec, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, tr
 }

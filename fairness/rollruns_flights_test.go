@@ -63,15 +63,7 @@ func noAvoidableDiceFlight(t *testing.T, g goldenMatch, data []byte) {
 // anything else comes between them.
 func firstRolls(t *testing.T, data []byte, name string) int {
 	t.Helper()
-	h, tr, err := fairness.ReadTranscript(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, _ := games.Spec(h.Game)
-	m, err := fairness.NewMatch(spec, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tr := replayMatch(t, bytes.NewReader(data))
 	n := 0
 	for {
 		ln, err := tr.Next()

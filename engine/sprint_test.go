@@ -32,7 +32,7 @@ func TestQuickSprintfIsSprintf(t *testing.T) {
 		Slot{Owner: 1, Name: "grid", Index: 3}}
 	rng := rand.New(rand.NewPCG(15, 4))
 	for range 20000 {
-		format, args := randomText(rng, pieces, values)
+		format, args := randomText(rng, 5, pieces, values)
 		if got, want := sprintf(format, args...), fmt.Sprintf(format, args...); got != want {
 			t.Fatalf("sprintf(%q, %#v) = %q, fmt.Sprintf gives %q", format, args, got, want)
 		}
@@ -56,14 +56,7 @@ func TestWordsfAsTwoPasses(t *testing.T) {
 		Errorf("%s cheated", Seat(1)), []int{4, 2}, 2.5, nil}
 	rng := rand.New(rand.NewPCG(15, 6))
 	for range 20000 {
-		var format string
-		for range rng.IntN(6) {
-			format += pieces[rng.IntN(len(pieces))]
-		}
-		args := make([]any, rng.IntN(4))
-		for i := range args {
-			args[i] = values[rng.IntN(len(values))]
-		}
+		format, args := randomText(rng, 6, pieces, values)
 		want := Words{text: sprintf(format, args...)}
 		if marked, ok := mark(nil, args); ok && marked != nil {
 			said := sprintf(format, marked...)
@@ -90,7 +83,7 @@ func TestQuickWordsIsWordsf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 27))
 	quick := 0
 	for range 30000 {
-		format, args := randomText(rng, pieces, values)
+		format, args := randomText(rng, 5, pieces, values)
 		want := wordsf(format, args)
 		got, ok := quickWords(format, args)
 		if !ok {
@@ -110,11 +103,11 @@ func TestQuickWordsIsWordsf(t *testing.T) {
 	}
 }
 
-// randomText returns a format of up to four pieces and up to three
+// randomText returns a format of fewer than most pieces and up to three
 // arguments drawn from values.
-func randomText(rng *rand.Rand, pieces []string, values []any) (string, []any) {
+func randomText(rng *rand.Rand, most int, pieces []string, values []any) (string, []any) {
 	var format string
-	for range rng.IntN(5) {
+	for range rng.IntN(most) {
 		format += pieces[rng.IntN(len(pieces))]
 	}
 	args := make([]any, rng.IntN(4))

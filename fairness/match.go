@@ -9,7 +9,6 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 
 	"github.com/salvo-game/salvo/engine"
-	"github.com/salvo-game/salvo/fairness/deck"
 )
 
 // Step is what the match waits for next: which seat must send, and what.
@@ -122,7 +121,6 @@ type gathering struct {
 	shares  map[engine.Seat]Digest // dice links
 	reveal  bool                   // choice: commits done, now opening; shuffle: keys done, now shuffling
 	choices map[engine.Seat][]byte
-	deal    []*deck.Share // unmasking shares of the cards being dealt
 }
 
 // NewMatch starts the shared state of a match from its header.

@@ -339,15 +339,6 @@ func (a *App) push(s screen) {
 	s.shown()
 }
 
-// replace closes the top screen and shows s instead.
-func (a *App) replace(s screen) {
-	if t := a.top(); t != nil {
-		a.stack = a.stack[:len(a.stack)-1]
-		t.close()
-	}
-	a.push(s)
-}
-
 // pop closes the top screen; the lobby never closes this way.
 func (a *App) pop() {
 	if len(a.stack) <= 1 {

@@ -2,13 +2,10 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/salvo-game/salvo/engine"
 	"github.com/salvo-game/salvo/engine/games"
@@ -87,17 +84,6 @@ func (st matchStart) runNet(ctx context.Context, cfg session.NetPlayConfig) *ses
 		return session.ResumeMatch(ctx, n.res, n.resume.Match, cfg)
 	}
 	return session.StartMatch(ctx, n.res, st.m, n.dialer, cfg)
-}
-
-// remote is the other player's peer ID.
-func (st matchStart) remote() (peer.ID, error) {
-	h := st.header()
-	for s, p := range h.Players {
-		if engine.Seat(s) != st.seat() {
-			return peer.Decode(p.Peer)
-		}
-	}
-	return "", errors.New("no other player")
 }
 
 // resumeMatch takes a match of the store up again after this program (or

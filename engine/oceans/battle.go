@@ -14,14 +14,6 @@ func (b *battle) sideSeat(side int) engine.Seat {
 	return other(b.attacker)
 }
 
-// seatSide maps a seat to its battle side.
-func (b *battle) seatSide(s engine.Seat) int {
-	if s == b.attacker {
-		return attackerSide
-	}
-	return defenderSide
-}
-
 // facedown lists the closed leaves of seat s's task force in ocean o.
 func (g *Game) facedown(s engine.Seat, o Ocean) []engine.Slot {
 	var out []engine.Slot

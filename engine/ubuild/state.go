@@ -181,14 +181,3 @@ func (f *fleetState) allSunk() bool {
 	}
 	return true
 }
-
-// known returns the opened cells of ship s (NoShip: water) as a mask.
-func (f *fleetState) known(s Ship) mask {
-	var m mask
-	for c, v := range f.cells {
-		if v >= 0 && Ship(v-1) == s {
-			m.set(Cell(c))
-		}
-	}
-	return m
-}
